@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// A battle ready to play: board, terrain, orders of battle, times and reinforcements (data/scenarios).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/army.hpp"
+#include "fortuna/ruleset.hpp"
+
+namespace fortuna {
+
+class RulesLibrary;
+
+// Board millimetres from the top-left corner; x to the right, y towards the bottom edge.
+struct BoardPoint {
+    double x_mm = 0;
+    double y_mm = 0;
+    bool operator==(const BoardPoint&) const = default;
+};
+
+struct Board {
+    double width_mm = 1500;
+    double depth_mm = 1200;
+    std::string scale = "1 mm = 2 m";
+    bool contains(const BoardPoint& point) const {
+        return point.x_mm >= 0 && point.y_mm >= 0 && point.x_mm <= width_mm && point.y_mm <= depth_mm;
+    }
+};
+
+enum class TerrainKind { Hill, Wood, Rough, River, Stream, Lake, Road, Village, Town, Wall, Earthwork, Redan };
+std::string_view to_string(TerrainKind kind);
+TerrainKind terrain_kind_from_string(std::string_view text);  // throws RuleError
+
+struct TerrainFeature {
+    TerrainKind kind = TerrainKind::Hill;
+    std::string name;
+    bool closed = true;               // polygon (area) or polyline (line)
+    std::vector<BoardPoint> points;
+    int layers = 0;                   // hill: contour layers of 100 m each
+    int shelters = 0;                 // village/town: units it can shelter
+    std::optional<double> width_mm;   // road, river: drawn width
+};
+
+// Minutes since midnight <-> "HH:MM".
+int parse_clock(std::string_view text);  // throws RuleError
+std::string format_clock(int minutes_since_midnight);
+
+struct GeneralSetup {
+    std::string code;
+    std::string name;
+    bool great_captain = false;
+    std::optional<BoardPoint> position;
+};
+
+struct UnitSetup {
+    std::string code;    // "B-I3": what the umpire types
+    std::string name;
+    std::string nation;  // army id in the rule set (defaults to the side's nation)
+    std::string type;    // unit type id in that army
+    const UnitType* unit_type = nullptr;  // resolved against the library at load
+    int bases = 0;
+    BoardPoint position;
+    double facing_deg = 0;
+    Formation formation = Formation::Line;
+    UnitState state = UnitState::Normal;
+    bool guns_limbered = false;  // artillery only
+};
+
+struct CommandSetup {
+    std::string name;
+    std::optional<GeneralSetup> general;
+    std::vector<UnitSetup> units;
+};
+
+struct SideSetup {
+    std::string id;
+    std::string name;
+    std::string colour;
+    std::string nation;
+    std::vector<CommandSetup> commands;
+};
+
+struct ReinforcementSetup {
+    std::string id;
+    std::string side;  // side id
+    int arrives = 0;   // minutes since midnight
+    std::string entry;
+    CommandSetup command;
+};
+
+struct Scenario {
+    int format_version = 1;
+    std::string id;
+    std::string name;
+    std::string description;
+    std::string source;
+    std::string ruleset;
+    Board board;
+    int start = 0;  // minutes since midnight
+    int dusk = 0;
+    std::string first_player;  // side id; the first side unless given
+    std::vector<TerrainFeature> terrain;
+    std::vector<SideSetup> sides;  // exactly two
+    std::vector<ReinforcementSetup> reinforcements;
+
+    std::string file;          // where it was read from ("" when built in memory)
+    nlohmann::json document;   // the document as read: saves keep a copy
+
+    static constexpr int kFormatVersion = 1;
+
+    // Schema check (data/schema/scenario.schema.json), then cross-references against the
+    // rule set: nations and unit types exist, unit and general codes are unique, every
+    // position lies on the board, reinforcements name a side. Throws DataError with the
+    // JSON pointer of the first bad field.
+    static Scenario from_json(const nlohmann::json& document, const std::string& file, const RulesLibrary& library);
+
+    const SideSetup& side(std::string_view id) const;  // throws RuleError
+    int side_index(std::string_view id) const;          // -1 if unknown
+};
+
+// A scenario by id (data/scenarios/<id>.json) or by file path (anything with a '/' or
+// ending in .json).
+std::filesystem::path scenario_path(const RulesLibrary& library, std::string_view id_or_file);
+Scenario load_scenario(const RulesLibrary& library, std::string_view id_or_file);
+
+// The scenario ids shipped in data/scenarios, sorted.
+std::vector<std::string> scenario_ids(const std::filesystem::path& data_dir);
+
+}  // namespace fortuna
