@@ -196,8 +196,7 @@ struct CavalryVsSquareTable {
 struct RallyRules {
     std::string section;
     RollKind roll = RollKind::D6;
-    int routing_needs = 6;
-    int leader_bonus = 1;
+    int routing_needs = 6;  // a leader adds LeaderTable::modifiers.rally
 };
 
 struct OrderRules {
@@ -252,6 +251,7 @@ struct DuskTable {
 struct VictoryBand {
     double min_margin = 0;  // percentage points
     std::string result;     // "draw", "marginal victory", ...
+    bool exclusive = false; // the margin must exceed min_margin (seed 000 section 10: "> 25%")
 };
 
 struct VictoryTable {
@@ -295,7 +295,7 @@ struct RuleSet {
 
     RollKind unit_roll_kind() const;  // how army-table rally needs are expressed
     const CombatResultDefinition& result(std::string_view code) const;  // throws RuleError
-    std::string option(std::string_view name, std::string_view fallback) const;
+    std::string option(std::string_view key, std::string_view fallback) const;
 
     static RuleSet from_json(const nlohmann::json& document, const std::string& file);
 };

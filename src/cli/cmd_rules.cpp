@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: MIT
+// fortuna-cli's rules subcommands: one resolution each, with its explanation and odds.
+#include <random>
+
+#include "cli.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/resolution.hpp"
+
+namespace fortuna::cli {
+namespace {
+
+using nlohmann::json;
+
+// The roll the umpire typed (--roll), or one from the generator (--seed for a repeatable one).
+Roll take_roll(const Arguments& args, RollKind kind, const std::string& option, Dice& dice) {
+    if (const auto typed = args.value(option)) return Roll{kind, parse_roll(kind, *typed), RollSource::Entered};
+    return dice.roll(kind);
+}
+
+Dice make_dice(const Arguments& args) {
+    if (args.value("seed")) return Dice(static_cast<std::uint64_t>(args.integer("seed")));
+    std::random_device device;
+    return Dice((static_cast<std::uint64_t>(device()) << 32) | device());
+}
+
+json roll_value_json(RollKind kind, int value) {
+    return kind == RollKind::Random ? json(value / 1000.0) : json(value);
+}
+
+json distribution_json(const Distribution& distribution) {
+    json out = json::object();
+    for (const auto& [code, probability] : distribution) out[code] = probability.value();
+    return out;
+}
+
+std::vector<std::string> distribution_lines(const Distribution& distribution) {
+    std::string line = "chances:";
+    for (const auto& [code, probability] : distribution)
+        if (probability.numerator) line += " " + code + " " + probability.percent();
+    return {line};
+}
+
+void add_explanation(std::vector<std::string>& lines, const Explanation& explanation) {
+    for (const auto& step : explanation) lines.push_back("  " + step);
+}
+
+const RuleSet& ruleset_of(const Arguments& args, Context& context) {
+    return context.library().ruleset(args.required("ruleset"));
+}
+
+// ------------------------------------------------------------------ rulesets, armies
+
+int run_rulesets(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {}, {});
+    json list = json::array();
+    std::vector<std::string> lines;
+    for (const RuleSet* rules : context.library().rulesets()) {
+        list.push_back({{"id", rules->id}, {"name", rules->name}, {"period", rules->period}, {"chance", rules->chance_model},
+                        {"source", rules->source}, {"armies", context.library().armies(rules->id).size()}});
+        lines.push_back(rules->id + "  " + rules->name + " (" + rules->period + ", " + rules->chance_model + ")");
+    }
+    emit(context, json{{"rulesets", list}}, lines);
+    return kExitOk;
+}
+
+int run_armies(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    json list = json::array();
+    std::vector<std::string> lines;
+    const RollKind kind = rules.unit_roll_kind();
+    for (const Army* army : context.library().armies(rules.id)) {
+        json units = json::array();
+        lines.push_back(army->name + " (" + army->id + ", " + army->source + ")");
+        for (const auto& unit : army->units) {
+            units.push_back({{"id", unit.id}, {"name", unit.name}, {"arm", std::string(to_string(unit.arm))},
+                             {"factors", {{"normal", unit.factor_normal}, {"disrupted", unit.factor_disrupted}}},
+                             {"rally", roll_value_json(kind, unit.rally)},
+                             {"movement_mm", {{"normal", unit.movement.normal}, {"difficult", unit.movement.allowance("difficult")},
+                                              {"road", unit.movement.allowance("road")}, {"charge", unit.movement.allowance("charge")}}}});
+            char line[200];
+            std::snprintf(line, sizeof line, "  %-28s %-9s %d/%d  rally %s  move %g (difficult %g, road %g, charge %g)",
+                          (army->id + "/" + unit.id).c_str(), std::string(to_string(unit.arm)).c_str(), unit.factor_normal,
+                          unit.factor_disrupted, format_roll(kind, unit.rally).c_str(), unit.movement.normal,
+                          unit.movement.allowance("difficult"), unit.movement.allowance("road"), unit.movement.allowance("charge"));
+            lines.push_back(line);
+        }
+        list.push_back({{"id", army->id}, {"name", army->name}, {"alliance", army->alliance}, {"source", army->source}, {"units", units}});
+    }
+    emit(context, json{{"ruleset", rules.id}, {"armies", list}}, lines);
+    return kExitOk;
+}
+
+// ------------------------------------------------------------------ odds and combat
+
+int run_odds(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "attack", "defend"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    const int attack = args.integer("attack"), defend = args.integer("defend");
+    if (attack < 1 || defend < 1) throw UsageError("--attack and --defend are strengths of at least 1");
+    const auto lookup = rules.odds.lookup(attack, defend);
+    std::string column_note;
+    const int column = rules.combat_results.column_for(lookup.odds, &column_note);
+    Explanation explanation{rules.odds.section + ": attack " + std::to_string(lookup.attack_column) + " against defence " +
+                            std::to_string(lookup.defend_row) + " -> odds " + lookup.odds.text()};
+    if (!lookup.note.empty()) explanation.push_back(lookup.note);
+    if (!column_note.empty()) explanation.push_back(column_note);
+    const std::string label = rules.combat_results.columns[static_cast<std::size_t>(column)].label;
+    json document{{"ruleset", rules.id}, {"attack", attack}, {"defend", defend}, {"odds", lookup.odds.text()},
+                  {"column", label}, {"explanation", explanation}};
+    std::vector<std::string> lines{"odds " + lookup.odds.text() + " (combat results column " + label + ")"};
+    add_explanation(lines, explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+Combatant combatant(const Arguments& args, Context& context, const RuleSet& rules, const std::string& side) {
+    Combatant c;
+    c.label = side;
+    const auto strength = args.value(side == "attacker" ? "attack" : "defend");
+    const auto unit = args.value(side);
+    if (strength && unit) throw UsageError("give --" + std::string(side == "attacker" ? "attack" : "defend") + " or --" + side + ", not both");
+    if (auto state = args.value(side + "-state")) {
+        try {
+            c.state = unit_state_from_string(*state);
+        } catch (const RuleError& error) {
+            throw UsageError("--" + side + "-state: " + std::string(error.what()));
+        }
+    }
+    if (auto formation = args.value(side + "-formation")) {
+        try {
+            c.formation = formation_from_string(*formation);
+        } catch (const RuleError& error) {
+            throw UsageError("--" + side + "-formation: " + std::string(error.what()));
+        }
+    }
+    if (strength) {
+        c.strength = args.integer(side == "attacker" ? "attack" : "defend");
+        if (*c.strength < 0) throw UsageError("a strength cannot be negative");
+        return c;
+    }
+    if (!unit) throw UsageError("give --" + std::string(side == "attacker" ? "attack N" : "defend N") + " or --" + side + " NATION/TYPE");
+    c.unit = &context.library().unit_type(rules.id, *unit);
+    c.label = *unit;
+    c.bases = args.integer(side + "-bases", c.unit->typical_bases);
+    if (c.bases < 1) throw UsageError("--" + side + "-bases must be at least 1");
+    return c;
+}
+
+LeaderEffect leader_effect(const std::optional<std::string>& text, const std::string& option) {
+    if (!text) return LeaderEffect::None;
+    if (*text == "present") return LeaderEffect::Present;
+    if (*text == "great-captain") return LeaderEffect::GreatCaptain;
+    if (*text == "killed") return LeaderEffect::Killed;
+    if (*text == "none" || *text == "unhorsed") return LeaderEffect::None;
+    throw UsageError("--" + option + " expects present, great-captain, killed, unhorsed or none");
+}
+
+int run_combat(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words,
+                   {"ruleset", "attack", "defend", "attacker", "attacker-bases", "attacker-state", "attacker-formation", "defender",
+                    "defender-bases", "defender-state", "defender-formation", "combined-arms", "terrain", "roll", "seed",
+                    "attacker-leader", "defender-leader"},
+                   {"flank", "rear", "charge", "obstacle", "preview"});
+    const RuleSet& rules = ruleset_of(args, context);
+    CombatRequest request;
+    request.attacker = combatant(args, context, rules, "attacker");
+    request.defender = combatant(args, context, rules, "defender");
+    request.flank = args.flag("flank");
+    request.rear = args.flag("rear");
+    if (request.flank && request.rear) throw UsageError("--flank and --rear exclude each other");
+    request.combined_arms = args.integer("combined-arms", 1);
+    if (request.combined_arms < 1 || request.combined_arms > 3) throw UsageError("--combined-arms expects 2 or 3");
+    request.charge = args.flag("charge");
+    request.obstacle = args.flag("obstacle");
+    if (const auto terrain = args.value("terrain")) {
+        if (*terrain == "attacker") request.terrain = TerrainAdvantage::Attacker;
+        else if (*terrain == "defender") request.terrain = TerrainAdvantage::Defender;
+        else throw UsageError("--terrain expects attacker or defender (who has the advantageous terrain)");
+    }
+    request.attacker_leader = leader_effect(args.value("attacker-leader"), "attacker-leader");
+    request.defender_leader = leader_effect(args.value("defender-leader"), "defender-leader");
+
+    const CombatSetup setup = prepare_combat(rules, request);
+    const Distribution chances = combat_probabilities(rules, setup);
+    if (args.flag("preview")) {
+        json document{{"ruleset", rules.id}, {"attack", setup.attack_strength}, {"defend", setup.defend_strength},
+                      {"odds", setup.odds.odds.text()}, {"column", setup.column_label},
+                      {"roll_modifier", roll_value_json(rules.combat_results.roll, setup.roll_modifier)},
+                      {"explanation", setup.explanation}, {"probabilities", distribution_json(chances)}};
+        std::vector<std::string> lines{"odds " + setup.odds.odds.text() + ", column " + setup.column_label};
+        add_explanation(lines, setup.explanation);
+        for (const auto& l : distribution_lines(chances)) lines.push_back(l);
+        emit(context, document, lines);
+        return kExitOk;
+    }
+    Dice dice = make_dice(args);
+    const Roll roll = take_roll(args, rules.combat_results.roll, "roll", dice);
+    const CombatResolution resolution = resolve_combat(rules, request, roll);
+    auto side_json = [](const SideOutcome& side) {
+        return json{{"state_before", std::string(to_string(side.before))}, {"state_after", std::string(to_string(side.after))},
+                    {"bases_lost", side.bases_lost}, {"words", side.words}};
+    };
+    json document{{"ruleset", rules.id},
+                  {"attack", setup.attack_strength},
+                  {"defend", setup.defend_strength},
+                  {"odds", setup.odds.odds.text()},
+                  {"column", setup.column_label},
+                  {"natural_roll", roll_value_json(roll.kind, roll.value)},
+                  {"roll_source", std::string(to_string(roll.source))},
+                  {"roll_modifier", roll_value_json(roll.kind, setup.roll_modifier)},
+                  {"roll", roll_value_json(roll.kind, resolution.modified_roll)},
+                  {"result", resolution.result},
+                  {"result_name", resolution.result_name},
+                  {"effect", resolution.effect},
+                  {"attacker", side_json(resolution.attacker)},
+                  {"defender", side_json(resolution.defender)},
+                  {"explanation", resolution.explanation},
+                  {"probabilities", distribution_json(chances)}};
+    std::vector<std::string> lines{resolution.result + " (" + resolution.result_name + "): " + resolution.effect};
+    add_explanation(lines, resolution.explanation);
+    for (const auto& l : distribution_lines(chances)) lines.push_back(l);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+// ------------------------------------------------------------------ artillery
+
+int run_artillery(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "range", "target-formation", "target-state", "battery", "roll", "seed"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    ArtilleryRequest request;
+    request.range_mm = args.number("range");
+    if (request.range_mm < 0) throw UsageError("--range is a distance in mm and cannot be negative");
+    request.battery = args.value("battery").value_or(rules.artillery.batteries.front().id);
+    try {
+        if (auto f = args.value("target-formation")) request.target_formation = formation_from_string(*f);
+        if (auto s = args.value("target-state")) request.target_state = unit_state_from_string(*s);
+    } catch (const RuleError& error) {
+        throw UsageError(error.what());
+    }
+    const Distribution chances = artillery_probabilities(rules, request);
+    Dice dice = make_dice(args);
+    const Roll roll = take_roll(args, rules.artillery.roll, "roll", dice);
+    const auto resolution = resolve_artillery(rules, request, roll);
+    json document{{"ruleset", rules.id},
+                  {"battery", request.battery},
+                  {"range_mm", request.range_mm},
+                  {"band", resolution.band},
+                  {"natural_roll", roll_value_json(roll.kind, roll.value)},
+                  {"roll_source", std::string(to_string(roll.source))},
+                  {"roll", roll_value_json(roll.kind, resolution.modified_roll)},
+                  {"result", resolution.result},
+                  {"effect", resolution.effect},
+                  {"explanation", resolution.explanation},
+                  {"probabilities", distribution_json(chances)}};
+    std::vector<std::string> lines{resolution.result + " at " + resolution.band + " mm: " + resolution.effect};
+    add_explanation(lines, resolution.explanation);
+    for (const auto& l : distribution_lines(chances)) lines.push_back(l);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+// ------------------------------------------------------------------ morale, square, leader, victory
+
+int run_morale(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "casualties", "total", "roll", "seed"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    const int casualties = args.integer("casualties"), total = args.integer("total");
+    if (total < 1) throw UsageError("--total is the army's base units, at least 1");
+    if (casualties < 0 || casualties > total) throw UsageError("--casualties must be between 0 and --total");
+    const auto assessment = assess_crisis(rules, casualties, total);
+    std::optional<Roll> roll;
+    if (assessment.level && !assessment.immediate) {
+        Dice dice = make_dice(args);
+        roll = take_roll(args, rules.crisis_of_morale.roll, "roll", dice);
+    }
+    const auto resolution = resolve_crisis(rules, casualties, total, roll);
+    json thresholds = json::object();
+    for (const auto& level : rules.crisis_of_morale.levels)
+        thresholds[std::to_string(level.percent)] = threshold_bases(rules.crisis_of_morale, level.percent, total);
+    json document{{"ruleset", rules.id},
+                  {"casualties", casualties},
+                  {"total", total},
+                  {"percent", assessment.percent},
+                  {"band", assessment.level ? json(assessment.band) : json(nullptr)},
+                  {"test_due", assessment.level.has_value()},
+                  {"immediate", assessment.immediate},
+                  {"natural_roll", roll ? roll_value_json(roll->kind, roll->value) : json(nullptr)},
+                  {"crisis", resolution.crisis},
+                  {"scope", rules.crisis_of_morale.scope},
+                  {"thresholds", thresholds},
+                  {"probability", crisis_probability(rules, casualties, total).value()},
+                  {"explanation", resolution.explanation}};
+    std::vector<std::string> lines{resolution.crisis ? "CRISIS OF MORALE" : assessment.level ? "no crisis: the army fights on" : "no test due"};
+    add_explanation(lines, resolution.explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+int run_square(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "square-state", "cavalry-state", "roll", "seed"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    UnitState square_state = UnitState::Normal, cavalry_state = UnitState::Normal;
+    try {
+        square_state = unit_state_from_string(args.required("square-state"));
+        if (auto c = args.value("cavalry-state")) cavalry_state = unit_state_from_string(*c);
+    } catch (const RuleError& error) {
+        throw UsageError(error.what());
+    }
+    Dice dice = make_dice(args);
+    const Roll roll = take_roll(args, rules.cavalry_vs_square.roll, "roll", dice);
+    const auto resolution = resolve_cavalry_vs_square(rules, square_state, roll, cavalry_state);
+    const std::string result = resolution.square_broken ? "square broken" : resolution.cavalry_disrupted ? "cavalry disrupted" : "no change";
+    json document{{"ruleset", rules.id},
+                  {"natural_roll", roll_value_json(roll.kind, roll.value)},
+                  {"roll_source", std::string(to_string(roll.source))},
+                  {"result", result},
+                  {"square_broken", resolution.square_broken},
+                  {"cavalry_disrupted", resolution.cavalry_disrupted},
+                  {"effect", resolution.cavalry.words + "; " + resolution.square.words},
+                  {"explanation", resolution.explanation},
+                  {"probabilities", distribution_json(square_probabilities(rules, square_state))}};
+    std::vector<std::string> lines{result};
+    add_explanation(lines, resolution.explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+int run_leader(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "roll", "casualty-roll", "seed"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    Dice dice = make_dice(args);
+    const Roll roll = take_roll(args, rules.leaders.casualty_roll, "roll", dice);
+    std::optional<Roll> fate;
+    if (rules.leaders.casualty_on.contains(roll.value)) fate = take_roll(args, rules.leaders.fate_roll, "casualty-roll", dice);
+    const auto resolution = resolve_leader_under_fire(rules, roll, fate);
+    json document{{"ruleset", rules.id},
+                  {"natural_roll", roll_value_json(roll.kind, roll.value)},
+                  {"casualty_roll", fate ? roll_value_json(fate->kind, fate->value) : json(nullptr)},
+                  {"casualty", resolution.casualty},
+                  {"fate", resolution.fate},
+                  {"unit_disrupted", resolution.unit_disrupted},
+                  {"modifier_available", resolution.modifier_available},
+                  {"explanation", resolution.explanation},
+                  {"probabilities", distribution_json(leader_probabilities(rules))}};
+    std::vector<std::string> lines{"leader " + resolution.fate};
+    add_explanation(lines, resolution.explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+int run_victory(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "casualties-a", "total-a", "casualties-b", "total-b", "name-a", "name-b"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    const int ca = args.integer("casualties-a"), ta = args.integer("total-a"), cb = args.integer("casualties-b"),
+              tb = args.integer("total-b");
+    if (ta < 1 || tb < 1) throw UsageError("--total-a and --total-b are base units, at least 1");
+    if (ca < 0 || ca > ta || cb < 0 || cb > tb) throw UsageError("casualties must be between 0 and the side's total");
+    const auto judgement = judge_victory(rules, ca, ta, cb, tb, args.value("name-a").value_or("Side A"),
+                                         args.value("name-b").value_or("Side B"));
+    json document{{"ruleset", rules.id},   {"percent_a", judgement.percent_a}, {"percent_b", judgement.percent_b},
+                  {"margin", judgement.margin}, {"result", judgement.result},  {"winner", judgement.winner},
+                  {"explanation", judgement.explanation}};
+    std::vector<std::string> lines{judgement.result + (judgement.winner.empty() ? "" : " for side " + judgement.winner)};
+    add_explanation(lines, judgement.explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+// ------------------------------------------------------------------ rally and orders
+
+int run_rally(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "state", "unit", "great-captain", "roll", "seed"}, {"general"});
+    const RuleSet& rules = ruleset_of(args, context);
+    UnitState state = UnitState::Disrupted;
+    try {
+        state = unit_state_from_string(args.required("state"));
+    } catch (const RuleError& error) {
+        throw UsageError(error.what());
+    }
+    const UnitType* unit = nullptr;
+    if (auto u = args.value("unit")) unit = &context.library().unit_type(rules.id, *u);
+    RallySupport support = args.flag("general") ? RallySupport::General : RallySupport::None;
+    if (auto captain = args.value("great-captain")) {
+        const auto& known = rules.leaders.great_captains;
+        if (std::find(known.begin(), known.end(), *captain) == known.end()) {
+            std::string names;
+            for (const auto& n : known) names += (names.empty() ? "" : ", ") + n;
+            throw UsageError("--great-captain: '" + *captain + "' is not a great captain of " + rules.name +
+                             (names.empty() ? std::string(" (it has none)") : " (" + names + ")"));
+        }
+        support = RallySupport::GreatCaptain;
+    }
+    const Probability chance = rally_probability(rules, state, unit, support);
+    Dice dice = make_dice(args);
+    const Roll roll = take_roll(args, rules.rally.roll, "roll", dice);
+    const auto resolution = resolve_rally(rules, state, unit, support, roll);
+    json document{{"ruleset", rules.id},
+                  {"natural_roll", roll_value_json(roll.kind, roll.value)},
+                  {"roll", roll_value_json(roll.kind, resolution.modified_roll)},
+                  {"needed", roll_value_json(roll.kind, resolution.needed)},
+                  {"rallied", resolution.rallied},
+                  {"new_state", std::string(to_string(resolution.after))},
+                  {"probability", chance.value()},
+                  {"explanation", resolution.explanation}};
+    std::vector<std::string> lines{resolution.rallied ? "rallied: now " + std::string(to_string(resolution.after)) : "not rallied"};
+    add_explanation(lines, resolution.explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+int run_order(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"ruleset", "roll", "seed"}, {});
+    const RuleSet& rules = ruleset_of(args, context);
+    Dice dice = make_dice(args);
+    const Roll roll = take_roll(args, rules.orders.roll, "roll", dice);
+    const auto resolution = resolve_order(rules, roll);
+    json document{{"ruleset", rules.id}, {"natural_roll", roll_value_json(roll.kind, roll.value)},
+                  {"understood", resolution.understood}, {"explanation", resolution.explanation}};
+    std::vector<std::string> lines{resolution.understood ? "order understood" : "order NOT understood"};
+    add_explanation(lines, resolution.explanation);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+// ------------------------------------------------------------------ validate
+
+int run_validate(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {}, {});
+    std::vector<std::filesystem::path> paths(args.positional().begin(), args.positional().end());
+    const auto problems = RulesLibrary::validate(context.data_dir, paths);
+    json list = json::array();
+    std::vector<std::string> lines;
+    for (const auto& problem : problems) {
+        list.push_back({{"file", problem.file()}, {"where", problem.where()}, {"expected", problem.expected()},
+                        {"found", problem.found()}, {"message", problem.what()}});
+        lines.push_back(problem.what());
+    }
+    if (problems.empty())
+        lines.push_back(paths.empty() ? "all data in " + context.data_dir.string() + " is valid"
+                                      : std::to_string(paths.size()) + " file(s) valid");
+    emit(context, json{{"valid", problems.empty()}, {"problems", list}}, lines);
+    return problems.empty() ? kExitOk : kExitFailure;
+}
+
+const Registration registrations[] = {
+    {"rulesets", "rulesets", run_rulesets},
+    {"armies", "armies --ruleset R", run_armies},
+    {"odds", "odds --ruleset R --attack N --defend N", run_odds},
+    {"combat",
+     "combat --ruleset R (--attack N | --attacker NATION/TYPE [--attacker-bases B] [--attacker-state S]) "
+     "(--defend N | --defender NATION/TYPE [--defender-bases B] [--defender-state S] [--defender-formation F]) "
+     "[--flank|--rear] [--combined-arms 2|3] [--charge] [--terrain attacker|defender] [--obstacle] "
+     "[--attacker-leader L] [--defender-leader L] [--roll X | --seed N] [--preview]",
+     run_combat},
+    {"artillery", "artillery --ruleset R --range MM [--battery ID] [--target-formation line|column|square] [--target-state S] [--roll X]",
+     run_artillery},
+    {"morale", "morale --ruleset R --casualties N --total N [--roll X]", run_morale},
+    {"square", "square --ruleset R --square-state normal|disrupted [--cavalry-state S] [--roll X]", run_square},
+    {"leader", "leader --ruleset R [--roll X [--casualty-roll Y]]", run_leader},
+    {"victory", "victory --ruleset R --casualties-a N --total-a N --casualties-b N --total-b N", run_victory},
+    {"rally", "rally --ruleset R --state disrupted|routing [--unit NATION/TYPE] [--general] [--great-captain NAME] [--roll X]", run_rally},
+    {"order", "order --ruleset R [--roll X]", run_order},
+    {"validate", "validate [PATH...]", run_validate},
+};
+
+}  // namespace
+}  // namespace fortuna::cli
