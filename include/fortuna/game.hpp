@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: MIT
+// The game in progress: units, generals, messengers, clock and morale, changed only by journaled actions.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/chance.hpp"
+#include "fortuna/resolution.hpp"
+#include "fortuna/ruleset.hpp"
+#include "fortuna/scenario.hpp"
+
+namespace fortuna {
+
+class RulesLibrary;
+class JournalFile;
+
+// Whether a unit or general is on the table: reinforcements wait until they arrive; a unit
+// that routs off the board is permanently removed (seed 002, Game Sequence 3).
+enum class Presence { Awaiting, OnBoard, OffBoard };
+// Dragoons mount or dismount; other units are neither.
+enum class Mount { None, Mounted, Dismounted };
+// Artillery limbers and unlimbers, and can be captured (seed 002, Game Sequence 2).
+enum class Guns { None, Limbered, Unlimbered, Captured };
+enum class GeneralCondition { Present, Unhorsed, Wounded, Killed };
+enum class MessengerStatus { InTransit, Understood, NotUnderstood, Captured };
+
+std::string_view to_string(Presence value);
+std::string_view to_string(Mount value);
+std::string_view to_string(Guns value);
+std::string_view to_string(GeneralCondition value);
+std::string_view to_string(MessengerStatus value);
+Presence presence_from_string(std::string_view text);            // throws RuleError
+Guns guns_from_string(std::string_view text);                    // throws RuleError
+GeneralCondition general_condition_from_string(std::string_view text);  // throws RuleError
+
+// What never changes during a game.
+struct UnitIdentity {
+    std::string code;  // "B-I3"
+    std::string name;
+    std::string nation;
+    std::string command;
+    std::string reinforcement;  // id, or "" for the units on the table at the start
+    int side = 0;               // index into Scenario::sides
+    int bases_start = 0;
+    const UnitType* type = nullptr;            // as deployed (mounted for dragoons)
+    const UnitType* dismounted_type = nullptr; // dragoons: the army's dismounted type
+};
+
+// What actions change: small and trivially copyable, so an action's undo record is cheap.
+struct UnitStatus {
+    int bases = 0;
+    UnitState state = UnitState::Normal;
+    Formation formation = Formation::Line;
+    Mount mount = Mount::None;
+    Guns guns = Guns::None;
+    int last_charge_turn = 0;  // 0: has not charged
+    BoardPoint position;
+    double facing_deg = 0;
+    Presence presence = Presence::OnBoard;
+    bool operator==(const UnitStatus&) const = default;
+};
+
+struct Unit {
+    UnitIdentity id;
+    UnitStatus now;
+    const UnitType& type() const { return now.mount == Mount::Dismounted ? *id.dismounted_type : *id.type; }
+    Arm arm() const { return type().arm; }
+};
+
+struct GeneralIdentity {
+    std::string code;
+    std::string name;
+    std::string command;
+    std::string reinforcement;
+    int side = 0;
+    bool great_captain = false;
+};
+
+struct GeneralStatus {
+    GeneralCondition condition = GeneralCondition::Present;
+    int unhorsed_turn = 0;
+    BoardPoint position;
+    Presence presence = Presence::OnBoard;
+    bool operator==(const GeneralStatus&) const = default;
+};
+
+struct General {
+    GeneralIdentity id;
+    GeneralStatus now;
+    // May add his modifier: present, on the table, not unhorsed.
+    bool effective() const { return now.presence == Presence::OnBoard && now.condition == GeneralCondition::Present; }
+};
+
+// A staff officer riding with an order (seed 002, Game Sequence 3: 200 mm a turn).
+struct Messenger {
+    int number = 0;
+    int side = 0;
+    std::string general;  // code of the general who sent him
+    std::string to;       // command name or unit code
+    std::string order;    // the order in words
+    int issued_turn = 0;
+    int arrives_turn = 0;
+    MessengerStatus status = MessengerStatus::InTransit;
+    bool operator==(const Messenger&) const = default;
+};
+
+// Morale of one side: the highest threshold already tested (each is crossed once).
+struct SideStatus {
+    int tested_level = 0;  // percent; 0: none yet
+    int crises = 0;
+    int last_crisis_turn = 0;
+    bool operator==(const SideStatus&) const = default;
+};
+
+// Five minutes a turn; the first player's half, then the second's; phases a-e in each.
+struct Clock {
+    int turn = 1;
+    int half = 0;   // 0: first player, 1: second player
+    int phase = 0;  // index into the rule set's phases
+    bool operator==(const Clock&) const = default;
+};
+
+// Everything an action may change. Two games are in the same position when these are equal.
+struct GameState {
+    std::vector<UnitStatus> units;
+    std::vector<GeneralStatus> generals;
+    std::vector<Messenger> messengers;
+    std::vector<SideStatus> sides;
+    Clock clock;
+    bool operator==(const GameState&) const = default;
+};
+
+// The undo record of one action: the values it overwrote. Toggling swaps them with the
+// state's, so the same record undoes and then redoes the action exactly, rolls and all.
+struct StateChange {
+    std::vector<std::pair<std::size_t, UnitStatus>> units;
+    std::vector<std::pair<std::size_t, GeneralStatus>> generals;
+    std::optional<std::vector<Messenger>> messengers;
+    std::optional<std::vector<SideStatus>> sides;
+    std::optional<Clock> clock;
+    void toggle(GameState& state);
+    bool empty() const { return units.empty() && generals.empty() && !messengers && !sides && !clock; }
+};
+
+// A roll as used by an action: which of its slots ("roll", "attacker_leader", ...), the
+// natural roll, and whether it was kept from an undone action of the same kind.
+struct ActionRoll {
+    std::string slot;
+    Roll roll;
+    bool reused = false;
+};
+
+// One applied action: what was asked, the rolls, the result in words and the undo record.
+struct AppliedAction {
+    int seq = 0;                  // journal line number of the action
+    std::string kind;             // "combat"
+    nlohmann::json input;         // as given, entered rolls included
+    std::vector<ActionRoll> rolls;
+    std::string summary;          // one sentence
+    Explanation explanation;      // the resolution's steps, citing the tables
+    nlohmann::json result;        // structured outcome for programs
+    std::string roll_key;         // undone rolls are kept for a request with the same key
+    Clock clock;                  // when it was applied
+    StateChange change;
+};
+
+// Per side, for the state summary and the morale track.
+struct Threshold {
+    int percent = 0;
+    int bases = 0;         // base units lost that reach it, for the current army size
+    bool reached = false;  // casualties have reached it
+    bool tested = false;   // its crisis-of-morale test has been made (each is crossed once)
+    bool immediate = false;
+};
+
+struct SideTally {
+    std::string id;
+    std::string name;
+    int bases_start = 0;  // units on the table plus reinforcements that have arrived
+    int bases_lost = 0;
+    double percent_lost = 0;
+    std::vector<Threshold> thresholds;
+    bool crisis_due = false;  // a threshold reached but not yet tested
+    std::map<std::string, int> units_by_state;  // normal, disrupted, withdrawing, routing, off-board, awaiting
+};
+
+class Game {
+public:
+    // A new game at the scenario's start. The library must outlive the game.
+    Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed);
+    ~Game();
+    Game(Game&&) noexcept;
+    Game& operator=(Game&&) noexcept;
+
+    const RulesLibrary& library() const { return *library_; }
+    const Scenario& scenario() const { return scenario_; }
+    const RuleSet& rules() const { return *rules_; }
+    std::uint64_t seed() const { return seed_; }
+    const Dice& dice() const { return dice_; }
+
+    const GameState& state() const { return state_; }
+    const std::vector<Unit>& units() const { return units_; }
+    const std::vector<General>& generals() const { return generals_; }
+    const Unit& unit(std::string_view code) const;        // throws RuleError naming known codes
+    const General& general(std::string_view code) const;  // throws RuleError
+
+    // The clock: turn 1 starts at the scenario's start; 5 minutes a turn.
+    const Clock& clock() const { return state_.clock; }
+    int minutes() const;            // minutes since midnight
+    std::string clock_text() const; // "13:10"
+    int phasing_side() const;       // index of the side whose half it is
+    const Phase& phase() const;
+    const std::vector<Phase>& phases() const { return phases_; }
+    int minutes_to_dusk() const;
+
+    SideTally tally(int side) const;
+    VictoryJudgement victory() const;
+    nlohmann::json summary_json() const;           // the state summary of `fortuna-cli play`
+    std::vector<std::string> summary_lines() const;
+    nlohmann::json state_json() const;             // every unit, general, messenger: for saves and checks
+
+    // Applies one action (see docs/cli.md "Playing a game" for the vocabulary). Throws
+    // RuleError, and changes nothing, when the action is impossible or malformed.
+    const AppliedAction& apply(const nlohmann::json& action);
+
+    bool can_undo() const { return !history_.empty(); }
+    bool can_redo() const { return !redo_.empty(); }
+    std::string undo_text() const;  // "Undo #12: F-I1 attacks I-I1 ..." or ""
+    std::string redo_text() const;
+    const AppliedAction& undo();     // throws RuleError when there is nothing to undo
+    const AppliedAction& redo();
+
+    const std::vector<AppliedAction>& history() const { return history_; }  // applied, oldest first
+    const std::vector<AppliedAction>& redo_stack() const { return redo_; }  // next redo last
+    // Every journal line so far: actions, undos and redos, in order.
+    const std::vector<nlohmann::json>& journal() const { return journal_; }
+
+    // Durable journal: writes a header (scenario copy, seed) and the lines so far to the
+    // file, fsyncs, then appends and fsyncs every later line before apply/undo/redo return.
+    void attach_journal(const std::filesystem::path& file);
+    void detach_journal();
+    std::optional<std::filesystem::path> journal_file() const;
+    nlohmann::json journal_header() const;
+
+    // Rebuilds a game by applying the lines of a journal to the scenario with the seed.
+    // Generated rolls must come out as recorded; otherwise a DataError names the line.
+    static Game replay(const RulesLibrary& library, Scenario scenario, std::uint64_t seed,
+                       const std::vector<nlohmann::json>& lines, const std::string& file = "journal");
+
+private:
+    struct Pending;
+    UnitStatus& edit(std::size_t unit);
+    GeneralStatus& edit_general(std::size_t general);
+    std::vector<Messenger>& edit_messengers();
+    std::vector<SideStatus>& edit_sides();
+    Clock& edit_clock();
+
+    std::size_t unit_index(std::string_view code) const;
+    std::size_t general_index(std::string_view code) const;
+    ActionRoll draw(Pending& pending, std::string_view slot, RollKind kind);
+    void execute(Pending& pending);
+    void record(const nlohmann::json& line);
+    AppliedAction commit(Pending& pending, Dice before);
+
+    const RulesLibrary* library_;
+    Scenario scenario_;
+    const RuleSet* rules_;
+    std::vector<Phase> phases_;  // the rule set's, or a-e of seed 002 when it gives none
+    std::map<std::string, std::size_t, std::less<>> unit_codes_;
+    std::map<std::string, std::size_t, std::less<>> general_codes_;
+    std::uint64_t seed_;
+    Dice dice_;
+    std::vector<Unit> units_;
+    std::vector<General> generals_;
+    GameState state_;
+    std::vector<AppliedAction> history_;
+    std::vector<AppliedAction> redo_;
+    // Generated rolls of undone actions, by roll key and slot: the next request with the
+    // same key takes them instead of fresh ones (see the comment in game.cpp).
+    std::map<std::string, std::vector<Roll>> kept_rolls_;
+    std::vector<nlohmann::json> journal_;
+    std::unique_ptr<JournalFile> journal_file_;
+    StateChange* recording_ = nullptr;
+};
+
+}  // namespace fortuna

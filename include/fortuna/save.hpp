@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// Saved games: atomic, versioned, schema-checked files that replay to the state they record.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/game.hpp"
+
+namespace fortuna {
+
+class RulesLibrary;
+
+inline constexpr const char* kSaveFormat = "fortuna-save";
+inline constexpr int kSaveFormatVersion = 1;
+
+// Writes the whole file or nothing: a temporary beside it, write, fsync, rename over the
+// target, fsync the directory. Throws std::system_error; the old file is then untouched.
+void atomic_write_file(const std::filesystem::path& file, const std::string& contents);
+
+nlohmann::json save_document(const Game& game);
+void save_game(const Game& game, const std::filesystem::path& file);
+
+// Loads a save: size limit, JSON syntax, format and version, schema, the scenario copy, then
+// the journal is replayed and must reproduce the saved generator state and position. Any
+// failure is a DataError naming the file and the place; the caller's game is untouched
+// because a new Game is returned only on success.
+Game load_game(const RulesLibrary& library, const std::filesystem::path& file);
+
+// `fortuna-cli replay`: the same checks as load_game, reported instead of thrown.
+struct ReplayCheck {
+    bool reproduced = false;
+    int lines = 0;    // journal lines replayed
+    int actions = 0;  // actions in effect at the end
+    std::vector<std::string> differences;  // "unit F-I1: bases 3 saved, 4 replayed"
+    std::optional<Game> game;
+};
+ReplayCheck check_save(const RulesLibrary& library, const std::filesystem::path& file);
+
+// Where journals of games in progress live for the GUI to offer after a crash:
+// $FORTUNA_RECOVERY_DIR, else $XDG_STATE_HOME/fortuna-belli/recovery, else
+// ~/.local/state/fortuna-belli/recovery.
+std::filesystem::path recovery_dir();
+// The journal kept beside a save: "battle.fortuna" -> "battle.fortuna.journal".
+std::filesystem::path journal_path_for_save(const std::filesystem::path& save);
+
+struct RecoveryCandidate {
+    std::filesystem::path journal;
+    std::string scenario;  // id
+    std::string scenario_name;
+    int lines = 0;
+    std::string last_summary;
+    bool torn_tail = false;
+};
+std::vector<RecoveryCandidate> find_recovery_journals(const std::filesystem::path& directory = recovery_dir());
+
+// Rebuilds the game from a journal file alone (its header holds the scenario copy and seed).
+Game recover_game(const RulesLibrary& library, const std::filesystem::path& journal);
+
+}  // namespace fortuna

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// Durable JSON-lines journal: one write and one fsync per action; a torn last line is recognised.
+#include "fortuna/journal.hpp"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <unistd.h>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/save.hpp"
+
+namespace fortuna {
+
+namespace {
+// A journal of a long afternoon is a few megabytes; anything far larger is not ours.
+constexpr std::uintmax_t kMaxJournalBytes = 256ULL * 1024 * 1024;
+
+void write_all(int fd, const std::string& text, const std::filesystem::path& path) {
+    const char* data = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, left);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            throw std::system_error(errno, std::generic_category(), "writing the journal " + path.string());
+        }
+        data += written;
+        left -= static_cast<std::size_t>(written);
+    }
+}
+}  // namespace
+
+std::unique_ptr<JournalFile> JournalFile::create(const std::filesystem::path& file, const std::vector<nlohmann::json>& lines) {
+    std::string text;
+    for (const auto& line : lines) text += line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    atomic_write_file(file, text);
+    const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) throw std::system_error(errno, std::generic_category(), "opening the journal " + file.string());
+    return std::unique_ptr<JournalFile>(new JournalFile(file, fd));
+}
+
+JournalFile::~JournalFile() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void JournalFile::append(const nlohmann::json& line) {
+    // One write of the whole line: a crash leaves either nothing or a torn tail, which
+    // read_journal recognises; fsync makes it survive a power cut before we return.
+    const std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const off_t end = ::lseek(fd_, 0, SEEK_END);
+    try {
+        write_all(fd_, text, path_);
+        if (sync_ && ::fdatasync(fd_) != 0)
+            throw std::system_error(errno, std::generic_category(), "syncing the journal " + path_.string());
+    } catch (...) {
+        // Leave no half line behind for the next append to glue onto.
+        if (end >= 0 && ::ftruncate(fd_, end) == 0 && sync_) ::fdatasync(fd_);
+        throw;
+    }
+}
+
+JournalContents read_journal(const std::filesystem::path& file) {
+    JournalContents contents;
+    contents.file = file.string();
+    std::error_code error;
+    const auto size = std::filesystem::file_size(file, error);
+    if (error) throw DataError(file.string(), "", "a journal file", error.message());
+    if (size > kMaxJournalBytes) throw DataError(file.string(), "", "a journal under 256 MB", std::to_string(size) + " bytes");
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw DataError(file.string(), "", "a readable journal file", "cannot open it");
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+
+    std::size_t start = 0;
+    int number = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        const bool last = end == std::string::npos;
+        const std::string line = text.substr(start, last ? std::string::npos : end - start);
+        ++number;
+        start = last ? text.size() : end + 1;
+        if (line.empty()) continue;
+        nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
+        if (parsed.is_discarded() || !parsed.is_object()) {
+            // Only an unterminated last line can be the victim of a crash mid-write.
+            if (last) {
+                contents.torn_tail = true;
+                break;
+            }
+            throw DataError(file.string(), "line " + std::to_string(number), "one JSON object a line",
+                            line.substr(0, 60));
+        }
+        if (number == 1) {
+            if (parsed.value("format", std::string()) != kJournalFormat)
+                throw DataError(file.string(), "line 1", std::string("a journal header with \"format\": \"") + kJournalFormat + "\"",
+                                line.substr(0, 60));
+            const auto version = parsed.value("format_version", 0);
+            if (version > kJournalFormatVersion)
+                throw DataError(file.string(), "line 1/format_version",
+                                "journal format " + std::to_string(kJournalFormatVersion) +
+                                    " or older: written by a newer Fortuna Belli; update the app to open it",
+                                std::to_string(version));
+            contents.header = std::move(parsed);
+        } else {
+            contents.lines.push_back(std::move(parsed));
+        }
+    }
+    if (contents.header.is_null()) throw DataError(file.string(), "line 1", "a journal header", "an empty file");
+    return contents;
+}
+
+}  // namespace fortuna

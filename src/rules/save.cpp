@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+// Saved games: atomic write, versioned schema-checked load that replays the journal, recovery files.
+#include "fortuna/save.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <fcntl.h>
+#include <system_error>
+#include <unistd.h>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/journal.hpp"
+#include "fortuna/library.hpp"
+
+#ifndef FORTUNA_VERSION
+#define FORTUNA_VERSION "dev"
+#endif
+
+namespace fortuna {
+
+namespace {
+
+void write_all(int fd, const std::string& text, const std::filesystem::path& path) {
+    const char* data = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, left);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            throw std::system_error(errno, std::generic_category(), "writing " + path.string());
+        }
+        data += written;
+        left -= static_cast<std::size_t>(written);
+    }
+}
+
+std::string utc_now() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buffer;
+}
+
+std::uint64_t parse_u64(const nlohmann::json& node, const std::string& file, const std::string& where) {
+    const std::string text = node.get<std::string>();
+    errno = 0;
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+    if (errno != 0 || end == text.c_str() || *end != '\0')
+        throw DataError(file, where, "an unsigned 64-bit number as decimal text", text);
+    return value;
+}
+
+DataError rebase(const DataError& error, const std::string& file, const std::string& prefix) {
+    return DataError(file, prefix + error.where(), error.expected(), error.found());
+}
+
+// Everything load_game checks, with the differences collected rather than thrown.
+ReplayCheck replay_save(const RulesLibrary& library, const std::filesystem::path& path) {
+    const std::string file = path.string();
+    const nlohmann::json document = read_json_file(path);
+    if (!document.is_object() || document.value("format", std::string()) != kSaveFormat) {
+        throw DataError(file, "/format", std::string("a Fortuna Belli saved game (\"format\": \"") + kSaveFormat + "\")",
+                        document.is_object() && document.contains("format") ? document["format"].dump() : "no format");
+    }
+    if (document.contains("format_version") && document["format_version"].is_number_integer() &&
+        document["format_version"].get<long long>() > kSaveFormatVersion) {
+        throw DataError(file, "/format_version",
+                        "save format " + std::to_string(kSaveFormatVersion) +
+                            " or older: this game was saved by a newer Fortuna Belli; update the app to open it",
+                        document["format_version"].dump());
+    }
+    validate_against_schema(document, "save", file, library.data_dir());
+
+    Scenario scenario = [&] {
+        try {
+            return Scenario::from_json(document["scenario"]["document"], file, library);
+        } catch (const DataError& error) {
+            throw rebase(error, file, "/scenario/document");
+        }
+    }();
+    if (scenario.id != document["scenario"]["id"].get<std::string>())
+        throw DataError(file, "/scenario/id", "the id of the scenario copy ('" + scenario.id + "')",
+                        document["scenario"]["id"].dump());
+    const std::uint64_t seed = parse_u64(document["seed"], file, "/seed");
+    const auto& lines = document["journal"].get_ref<const nlohmann::json::array_t&>();
+    Game game = [&] {
+        try {
+            return Game::replay(library, std::move(scenario), seed, std::vector<nlohmann::json>(lines.begin(), lines.end()), file);
+        } catch (const DataError& error) {
+            // "line 12" of the journal is /journal/11 of the save.
+            std::string where = error.where();
+            if (where.rfind("line ", 0) == 0) where = "/journal/" + std::to_string(std::stoi(where.substr(5)) - 1);
+            throw DataError(file, where, error.expected(), error.found());
+        }
+    }();
+
+    ReplayCheck check;
+    check.lines = static_cast<int>(lines.size());
+    check.actions = static_cast<int>(game.history().size());
+    const auto& generator = document["generator"];
+    if (generator["state"].get<std::string>() != game.dice().state() ||
+        parse_u64(generator["draws"], file, "/generator/draws") != game.dice().draws() ||
+        parse_u64(generator["seed"], file, "/generator/seed") != game.dice().seed()) {
+        check.differences.push_back("generator: saved after " + generator["draws"].get<std::string>() + " draws, replay made " +
+                                    std::to_string(game.dice().draws()));
+    }
+    const nlohmann::json replayed = game.state_json();
+    const nlohmann::json& saved = document["state"];
+    if (replayed != saved) {
+        const nlohmann::json patch = nlohmann::json::diff(saved, replayed);
+        for (const auto& op : patch) {
+            if (check.differences.size() >= 20) break;
+            const std::string pointer = op.value("path", std::string());
+            const nlohmann::json::json_pointer ptr(pointer);
+            const std::string was = saved.contains(ptr) ? saved[ptr].dump() : std::string("nothing");
+            const std::string now = op.contains("value") ? op["value"].dump() : std::string("nothing");
+            check.differences.push_back("state" + pointer + ": saved " + was + ", replayed " + now);
+        }
+        if (check.differences.empty()) check.differences.push_back("state differs");
+    }
+    check.reproduced = check.differences.empty();
+    check.game.emplace(std::move(game));
+    return check;
+}
+
+}  // namespace
+
+void atomic_write_file(const std::filesystem::path& file, const std::string& contents) {
+    const std::filesystem::path directory = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+    const std::filesystem::path temporary = file.string() + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::system_error(errno, std::generic_category(), "creating " + temporary.string());
+    try {
+        write_all(fd, contents, temporary);
+        if (::fsync(fd) != 0) throw std::system_error(errno, std::generic_category(), "syncing " + temporary.string());
+        if (::close(fd) != 0) throw std::system_error(errno, std::generic_category(), "closing " + temporary.string());
+    } catch (...) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        throw;
+    }
+    if (::rename(temporary.c_str(), file.c_str()) != 0) {
+        const int code = errno;
+        ::unlink(temporary.c_str());
+        throw std::system_error(code, std::generic_category(), "replacing " + file.string());
+    }
+    // The rename itself must reach the disk: sync the directory entry.
+    const int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+}
+
+nlohmann::json save_document(const Game& game) {
+    const Scenario& scenario = game.scenario();
+    nlohmann::json scenario_node{{"id", scenario.id}, {"ruleset", scenario.ruleset}, {"document", scenario.document}};
+    if (!scenario.file.empty()) scenario_node["file"] = scenario.file;
+    return {{"format", kSaveFormat},
+            {"format_version", kSaveFormatVersion},
+            {"app", std::string("Fortuna Belli ") + FORTUNA_VERSION},
+            {"saved_at", utc_now()},
+            {"scenario", scenario_node},
+            {"seed", std::to_string(game.seed())},
+            {"generator",
+             {{"seed", std::to_string(game.dice().seed())},
+              {"draws", std::to_string(game.dice().draws())},
+              {"state", game.dice().state()}}},
+            {"journal", game.journal()},
+            {"state", game.state_json()},
+            {"summary", game.summary_json()}};
+}
+
+void save_game(const Game& game, const std::filesystem::path& file) {
+    atomic_write_file(file, save_document(game).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+Game load_game(const RulesLibrary& library, const std::filesystem::path& file) {
+    ReplayCheck check = replay_save(library, file);
+    if (!check.reproduced) {
+        throw DataError(file.string(), "/journal", "a journal that replays to the saved position",
+                        check.differences.front() + (check.differences.size() > 1 ? " (and " + std::to_string(check.differences.size() - 1) + " more)" : ""));
+    }
+    return std::move(*check.game);
+}
+
+ReplayCheck check_save(const RulesLibrary& library, const std::filesystem::path& file) { return replay_save(library, file); }
+
+std::filesystem::path recovery_dir() {
+    if (const char* dir = std::getenv("FORTUNA_RECOVERY_DIR"); dir != nullptr && *dir != '\0') return dir;
+    if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && *state != '\0')
+        return std::filesystem::path(state) / "fortuna-belli" / "recovery";
+    if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+        return std::filesystem::path(home) / ".local" / "state" / "fortuna-belli" / "recovery";
+    return std::filesystem::temp_directory_path() / "fortuna-belli-recovery";
+}
+
+std::filesystem::path journal_path_for_save(const std::filesystem::path& save) {
+    return std::filesystem::path(save.string() + ".journal");
+}
+
+std::vector<RecoveryCandidate> find_recovery_journals(const std::filesystem::path& directory) {
+    std::vector<RecoveryCandidate> found;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+        if (!entry.is_regular_file()) continue;
+        try {
+            const JournalContents contents = read_journal(entry.path());
+            RecoveryCandidate candidate;
+            candidate.journal = entry.path();
+            candidate.scenario = contents.header["scenario"].value("id", std::string());
+            if (contents.header["scenario"].contains("document"))
+                candidate.scenario_name = contents.header["scenario"]["document"].value("name", std::string());
+            candidate.lines = static_cast<int>(contents.lines.size());
+            if (!contents.lines.empty()) candidate.last_summary = contents.lines.back().value("summary", std::string());
+            candidate.torn_tail = contents.torn_tail;
+            found.push_back(std::move(candidate));
+        } catch (const DataError&) {
+            // Not a journal: leave it alone.
+        }
+    }
+    return found;
+}
+
+Game recover_game(const RulesLibrary& library, const std::filesystem::path& journal) {
+    const JournalContents contents = read_journal(journal);
+    const std::string file = journal.string();
+    const auto& header = contents.header;
+    if (!header.contains("scenario") || !header["scenario"].is_object() || !header["scenario"].contains("document"))
+        throw DataError(file, "line 1/scenario/document", "the scenario copy in the journal header", "nothing");
+    if (!header.contains("seed") || !header["seed"].is_string())
+        throw DataError(file, "line 1/seed", "the seed as decimal text", header.value("seed", nlohmann::json()).dump());
+    Scenario scenario = [&] {
+        try {
+            return Scenario::from_json(header["scenario"]["document"], file, library);
+        } catch (const DataError& error) {
+            throw rebase(error, file, "line 1/scenario/document");
+        }
+    }();
+    const std::uint64_t seed = parse_u64(header["seed"], file, "line 1/seed");
+    // Journal line numbers count the header as line 1.
+    try {
+        return Game::replay(library, std::move(scenario), seed, contents.lines, file);
+    } catch (const DataError& error) {
+        std::string where = error.where();
+        if (where.rfind("line ", 0) == 0) where = "line " + std::to_string(std::stoi(where.substr(5)) + 1);
+        throw DataError(file, where, error.expected(), error.found());
+    }
+}
+
+}  // namespace fortuna
