@@ -201,7 +201,7 @@ RESULT_EFFECTS = {
 
 
 def results_section():
-    out = {"-": {"name": "No effect", "section": "8.4 (combat results table, lost; seed 002 Table 6)", "attacker": {}, "defender": {}}}
+    out = {"-": {"name": "No effect", "section": "8.4, combat results table", "attacker": {}, "defender": {}}}
     for code in ["Ar", "Aw", "Ad", "Dx", "Dd", "Dw", "Dr"]:
         name, section, text = RESULT_TEXT[code]
         attacker, defender = RESULT_EFFECTS[code]
@@ -237,14 +237,14 @@ def derive_ruleset(rid):
         },
     }
     odds = copy.deepcopy(DICE["odds"])
-    odds["section"] = "8.2 (odds table lost; seed 002 Table 5 used unchanged: the odds involve no chance)"
+    odds["section"] = "8.2, odds table (seed 002 Table 5)"
     odds["notes"] = (odds.get("notes", "") + " Carried over from the dice edition: " + doc + "#odds-table").strip()
     table["odds"] = odds
 
     dice_cols = dice_columns(DICE["combat_results"]["rows"])
     columns = [to_thousandths(split_withdrawals(column_bands(col))) for col in dice_cols]
     table["combat_results"] = {
-        "section": "8.4 (combat results table lost; derived from seed 002 Table 6)",
+        "section": "8.4, combat results table (derived from seed 002 Table 6)",
         "roll": "random",
         "columns": copy.deepcopy(DICE["combat_results"]["columns"]),
         "rows": rows_from_columns(columns),
@@ -268,7 +268,7 @@ def derive_ruleset(rid):
     foot_cols = [to_thousandths(column_bands(col)) for col in dice_columns(field["rows"])]
     horse_cols = [weaker_battery(col) for col in foot_cols]
     table["artillery"] = {
-        "section": "6 (artillery tables lost; derived from seed 002 Table 3)",
+        "section": "6, artillery table (derived from seed 002 Table 3)",
         "roll": "random",
         "batteries": [
             {"id": "foot", "name": "Foot battery", "bands": copy.deepcopy(field["bands"]), "rows": rows_from_columns(foot_cols),
@@ -292,7 +292,7 @@ def derive_ruleset(rid):
         f["text"] = f["text"].replace("1 is deducted from the dice roll", "0.100 is deducted from the random number")
         fates.append(f)
     table["leaders"] = {
-        "section": "5.3 and 8.3.2 (generals under fire table lost; derived from seed 002 Table 6, Leaders)",
+        "section": "5.3 and 8.3.2, generals under fire (derived from seed 002 Table 6)",
         "casualty_roll": "random",
         "casualty_on": [R(lo), R(hi)],
         "fate_roll": "random",
@@ -311,7 +311,7 @@ def derive_ruleset(rid):
             o["text"] = o["text"].replace("until a 6 is thrown", "until a random number >=0.800 is thrown")
             if rid == "glaube":
                 o["text"] = o["text"].replace("Square", "'Defensive hedgehog'").replace("square", "'defensive hedgehog'")
-    square["section"] = f"8.6 ({sq} attack table lost; derived from seed 002 Table 7)"
+    square["section"] = f"8.6, {sq} attack table (derived from seed 002 Table 7)"
     square["roll"] = "random"
     square["infantry_fire_mm"] = meta["square_fire_mm"]
     square.pop("infantry_modifier", None)
@@ -324,14 +324,14 @@ def derive_ruleset(rid):
     table["cavalry_vs_square"] = square
 
     table["rally"] = {
-        "section": "5.1 disrupted (army table), 5.2 routing (>= 0.800), 5.3 generals",
+        "section": "5.2",
         "roll": "random",
         "routing_needs": R(800),
         "disrupted_needs": "army table",
-        "notes": "A surviving general adds +0.100 (a great captain +0.200), the rally modifier of the leaders table (5.3).",
+        "notes": "5.1: disrupted units need their army-table value; 5.2: routing units >= 0.800; 5.3: a surviving general adds +0.100 (a great captain +0.200).",
     }
-    table["orders"] = {"section": "7.1.2 (orders), 7.2.7 (messengers 200 mm)", "roll": "random", "understood_from": R(150),
-                       "messenger_mm_per_turn": 200, "notes": "7.1.2: >= 0.150 understood, <= 0.149 not understood."}
+    table["orders"] = {"section": "7.1.2", "roll": "random", "understood_from": R(150),
+                       "messenger_mm_per_turn": 200, "notes": "7.1.2: >= 0.150 understood, <= 0.149 not understood; 7.2.7: messengers 200 mm a turn."}
     table["charge"] = {"section": "7.2.6", "once_every_turns": 6, "notes": "Once per six turns (once per half hour)."}
     table["ranges"] = {"section": "8.1.1-8.1.3", "infantry_combat_mm": 50, "cavalry_combat": "contact",
                        "notes": "Infantry within 0-50 mm; cavalry in physical contact. Unit types may carry their own combat_range_mm."}
@@ -346,7 +346,7 @@ def derive_ruleset(rid):
             _, b = face_band(level["crisis_on"][1])
             levels.append({"percent": level["percent"], "crisis_on": [R(0), R(b)]})
     table["crisis_of_morale"] = {
-        "section": "3.2 and 9.1 (thresholds: 15 % and every 5 % after), 9.2 (crisis of morale, table lost; derived from seed 002)",
+        "section": "9.2 (thresholds 3.2, 9.1; bands derived from seed 002)",
         "roll": "random",
         "scope": "unit",
         "crossing": "reach",
@@ -357,7 +357,7 @@ def derive_ruleset(rid):
     }
 
     fc = copy.deepcopy(DICE["formation_changes"])
-    fc["section"] = "7.2.1 (change of formation table lost; seed 002 Table 4 used unchanged)"
+    fc["section"] = "7.2.1, change of formation (seed 002 Table 4)"
     if rid == "glaube":
         for change in fc["changes"]:
             change["name"] = change["name"].replace("Square", "Hedgehog")
@@ -366,7 +366,7 @@ def derive_ruleset(rid):
         fc["notes"] = "The French deduction of seed 002 Table 4 belongs to the armies of Louis XIV and is kept only in gloire."
     table["formation_changes"] = fc
     dusk = copy.deepcopy(DICE["dusk_visibility"])
-    dusk["section"] = "6 (dusk reduces visibility; table lost: seed 002 Table 8 used unchanged)"
+    dusk["section"] = "6, dusk (seed 002 Table 8)"
     table["dusk_visibility"] = dusk
     table["victory"] = {
         "section": "10",
