@@ -292,7 +292,10 @@ int run_morale(const std::vector<std::string>& words, Context& context) {
                   {"thresholds", thresholds},
                   {"probability", crisis_probability(rules, casualties, total).value()},
                   {"explanation", resolution.explanation}};
-    std::vector<std::string> lines{resolution.crisis ? "CRISIS OF MORALE" : assessment.level ? "no crisis: the army fights on" : "no test due"};
+    const bool per_unit = rules.crisis_of_morale.scope == "unit";
+    std::vector<std::string> lines{resolution.crisis ? (per_unit ? "CRISIS OF MORALE for this unit" : "CRISIS OF MORALE")
+                                   : assessment.level ? (per_unit ? "no crisis: this unit fights on" : "no crisis: the army fights on")
+                                                      : "no test due"};
     add_explanation(lines, resolution.explanation);
     emit(context, document, lines);
     return kExitOk;
