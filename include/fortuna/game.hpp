@@ -69,6 +69,7 @@ struct UnitStatus {
     bool operator==(const UnitStatus&) const = default;
 };
 
+// A unit as the game shows it between actions: who it is and its status now.
 struct Unit {
     UnitIdentity id;
     UnitStatus now;
@@ -258,6 +259,7 @@ public:
 
 private:
     struct Pending;
+    void sync_views();  // copies the state into units_[i].now and generals_[i].now
     UnitStatus& edit(std::size_t unit);
     GeneralStatus& edit_general(std::size_t general);
     std::vector<Messenger>& edit_messengers();

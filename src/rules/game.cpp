@@ -365,6 +365,11 @@ Game::Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed)
     }
 }
 
+void Game::sync_views() {
+    for (std::size_t i = 0; i < units_.size(); ++i) units_[i].now = state_.units[i];
+    for (std::size_t i = 0; i < generals_.size(); ++i) generals_[i].now = state_.generals[i];
+}
+
 Game::~Game() = default;
 Game::Game(Game&&) noexcept = default;
 Game& Game::operator=(Game&&) noexcept = default;
@@ -1281,14 +1286,11 @@ const AppliedAction& Game::apply(const nlohmann::json& action) {
             again.entered = action;
             again.kind = target.kind;
             again.key_prefix = "reroll:";
-            again.change = std::move(p.change);
-            recording_ = &again.change;
+            sync_views();  // execute() reads the views (a general's condition, a unit's mount)
             std::string old_rolls;
             for (const ActionRoll& roll : target.rolls) old_rolls += (old_rolls.empty() ? "" : ", ") + format_roll(roll.roll.kind, roll.roll.value);
             // The re-roll's own key: undoing a re-roll and re-rolling again gives the same roll.
-            execute(again);
-            p.change = std::move(again.change);
-            recording_ = &p.change;
+            execute(again);  // still recording into p.change: a refusal rolls everything back
             p.rolls = std::move(again.rolls);
             p.roll_key = "reroll:" + again.roll_key;
             std::string new_rolls;
@@ -1308,6 +1310,7 @@ const AppliedAction& Game::apply(const nlohmann::json& action) {
         recording_ = nullptr;
         dice_ = dice_before;
         kept_rolls_ = kept_before;
+        sync_views();
         throw;
     }
     recording_ = nullptr;
@@ -1319,8 +1322,10 @@ const AppliedAction& Game::apply(const nlohmann::json& action) {
         applied.change.toggle(state_);
         dice_ = dice_before;
         kept_rolls_ = kept_before;
+        sync_views();
         throw;
     }
+    sync_views();
     redo_.clear();
     history_.push_back(std::move(applied));
     return history_.back();
@@ -1349,6 +1354,7 @@ const AppliedAction& Game::undo() {
                               {"summary", "Undo #" + std::to_string(action.seq) + ": " + action.summary}};
     record(line);
     action.change.toggle(state_);
+    sync_views();
     // Keep the generated rolls for the next request of the same kind (file comment).
     for (const ActionRoll& roll : action.rolls)
         if (roll.roll.source == RollSource::Generated) kept_rolls_[action.roll_key + "#" + roll.slot].push_back(roll.roll);
@@ -1368,6 +1374,7 @@ const AppliedAction& Game::redo() {
                               {"summary", "Redo #" + std::to_string(action.seq) + ": " + action.summary}};
     record(line);
     action.change.toggle(state_);
+    sync_views();
     // Its rolls are in use again: they are no longer kept for another request.
     for (const ActionRoll& roll : action.rolls) {
         if (roll.roll.source != RollSource::Generated) continue;

@@ -2,7 +2,9 @@
 // Durable JSON-lines journal: one write and one fsync per action; a torn last line is recognised.
 #include "fortuna/journal.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <iterator>
 #include <fcntl.h>
 #include <fstream>
 #include <sstream>
@@ -31,11 +33,28 @@ void write_all(int fd, const std::string& text, const std::filesystem::path& pat
         left -= static_cast<std::size_t>(written);
     }
 }
+// One line, keys a person looks for first: "seq", "do", the time, the summary; then the rest.
+std::string line_text(const nlohmann::json& line) {
+    static const char* const first[] = {"format", "format_version", "seq", "do", "of", "turn", "clock", "side", "phase", "summary"};
+    if (!line.is_object()) return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string text = "{";
+    const auto add = [&](const std::string& key, const nlohmann::json& value) {
+        if (text.size() > 1) text += ",";
+        text += nlohmann::json(key).dump() + ":" + value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    };
+    for (const char* key : first)
+        if (line.contains(key)) add(key, line[key]);
+    for (const auto& [key, value] : line.items()) {
+        if (std::find_if(std::begin(first), std::end(first), [&](const char* k) { return key == k; }) == std::end(first))
+            add(key, value);
+    }
+    return text + "}";
+}
 }  // namespace
 
 std::unique_ptr<JournalFile> JournalFile::create(const std::filesystem::path& file, const std::vector<nlohmann::json>& lines) {
     std::string text;
-    for (const auto& line : lines) text += line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    for (const auto& line : lines) text += line_text(line) + "\n";
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
     atomic_write_file(file, text);
     const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
@@ -50,7 +69,7 @@ JournalFile::~JournalFile() {
 void JournalFile::append(const nlohmann::json& line) {
     // One write of the whole line: a crash leaves either nothing or a torn tail, which
     // read_journal recognises; fsync makes it survive a power cut before we return.
-    const std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const std::string text = line_text(line) + "\n";
     const off_t end = ::lseek(fd_, 0, SEEK_END);
     try {
         write_all(fd_, text, path_);

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// Shared set-up for the game tests: the library, the test scenario, a temporary folder, random actions.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/chance.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/scenario.hpp"
+
+namespace fortuna::testing {
+
+inline const RulesLibrary& library() {
+    static const RulesLibrary loaded = RulesLibrary::load(FORTUNA_TEST_DATA_DIR);
+    return loaded;
+}
+
+inline const Scenario& skirmish() {
+    static const Scenario loaded = load_scenario(library(), "test-skirmish");
+    return loaded;
+}
+
+// A fresh folder under the system's temporary folder, removed with the object.
+class TemporaryFolder {
+public:
+    explicit TemporaryFolder(const std::string& name)
+        : path_(std::filesystem::temp_directory_path() / ("fortuna-" + name + "-" + std::to_string(::getpid()))) {
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~TemporaryFolder() { std::filesystem::remove_all(path_); }
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// A random but plausible action for the test scenario, drawn from its own seeded stream so
+// that a failing sequence can be repeated. Some are impossible (refused): that is tested too.
+inline nlohmann::json random_action(Dice& chooser) {
+    static const char* const french[] = {"F-I1", "F-I2", "F-C1", "F-A1"};
+    static const char* const imperial[] = {"I-I1", "I-I2", "I-C1", "I-A1", "I-D1"};
+    const auto pick_f = [&] { return std::string(french[chooser.below(4)]); };
+    const auto pick_i = [&] { return std::string(imperial[chooser.below(5)]); };
+    const auto any = [&] { return chooser.below(2) ? pick_f() : pick_i(); };
+    switch (chooser.below(16)) {
+    case 0:
+    case 1:
+        return {{"do", "combat"}, {"attacker", pick_f()}, {"defender", pick_i()}, {"flank", chooser.below(4) == 0},
+                {"attacker_leader", chooser.below(3) == 0 ? nlohmann::json("F-G1") : nlohmann::json()}};
+    case 2:
+        return {{"do", "combat"}, {"attacker", pick_i()}, {"defender", pick_f()}, {"charge", chooser.below(2) == 0}};
+    case 3:
+        return {{"do", "artillery"}, {"battery", chooser.below(2) ? "F-A1" : "I-A1"}, {"target", any()},
+                {"range_mm", static_cast<double>(chooser.below(400))}};
+    case 4: return {{"do", "rally"}, {"unit", any()}};
+    case 5: return {{"do", "formation"}, {"unit", any()}, {"to", chooser.below(3) == 0 ? "square" : chooser.below(2) ? "column" : "line"}};
+    case 6:
+        return {{"do", "move"}, {"unit", any()},
+                {"to", {{"x_mm", static_cast<double>(chooser.below(1500))}, {"y_mm", static_cast<double>(chooser.below(1200))}}}};
+    case 7: return {{"do", "charge"}, {"unit", any()}};
+    case 8: return {{"do", "crisis"}, {"side", chooser.below(2) ? "french" : "imperial"}};
+    case 9: return {{"do", "set"}, {"unit", any()}, {"bases", static_cast<int>(chooser.below(6))}, {"reason", "test"}};
+    case 10: return {{"do", "reinforcements"}, {"id", "dragoons-lobkowitz"}};
+    case 11: return {{"do", "undo"}};
+    case 12: return {{"do", "redo"}};
+    case 13: return {{"do", "reroll"}};
+    case 14: return {{"do", "leader"}, {"general", chooser.below(2) ? "F-G1" : "I-G1"}};
+    default: return {{"do", "end-phase"}};
+    }
+}
+
+}  // namespace fortuna::testing
