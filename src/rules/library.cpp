@@ -230,8 +230,19 @@ std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const st
         }
         return problems;
     }
-    // Single files: rule sets and armies are checked in the context of the rule sets in data_dir.
-    std::optional<RulesLibrary> library;
+    // Single files: an army is checked against its rule set's tables in data_dir (only those,
+    // so one broken army does not hide the state of another).
+    std::map<std::string, RuleSet> rulesets;
+    auto ruleset_for = [&](const std::string& id, const fs::path& army_file) -> const RuleSet& {
+        if (auto it = rulesets.find(id); it != rulesets.end()) return it->second;
+        const fs::path tables = data_dir / "tables" / (id + ".json");
+        std::error_code missing;
+        if (id.empty() || !fs::is_regular_file(tables, missing))
+            throw DataError(army_file.string(), "/ruleset", "a rule set in " + (data_dir / "tables").string(), id);
+        const auto document = read_json_file(tables);
+        validate_against_schema(document, "ruleset", tables.string(), data_dir);
+        return rulesets.emplace(id, RuleSet::from_json(document, tables.string())).first->second;
+    };
     for (const auto& path : paths) {
         try {
             const auto document = read_json_file(path);
@@ -241,11 +252,7 @@ std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const st
                 (void)RuleSet::from_json(document, path.string());
             } else if (format == "fortuna-army") {
                 validate_against_schema(document, "army", path.string(), data_dir);
-                if (!library) library = load(data_dir);
-                const std::string ruleset = document.value("ruleset", "");
-                if (!library->has_ruleset(ruleset))
-                    throw DataError(path.string(), "/ruleset", "a rule set in " + (data_dir / "tables").string(), ruleset);
-                (void)Army::from_json(document, path.string(), library->ruleset(ruleset));
+                (void)Army::from_json(document, path.string(), ruleset_for(document.value("ruleset", ""), path));
             } else if (format == "fortuna-scenario" || format == "fortuna-save") {
                 validate_against_schema(document, format.substr(8), path.string(), data_dir);
             } else {

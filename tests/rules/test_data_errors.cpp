@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// Broken data files are refused with one message naming the file, the place and what was expected.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "fortuna/library.hpp"
+
+namespace fortuna {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// A private copy of data/ (schemas, the dice edition and its armies) that a test may break.
+class BrokenData : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root_ = fs::temp_directory_path() / ("fortuna-broken-" + std::to_string(::getpid()) + "-" +
+                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(root_);
+        const fs::path source(FORTUNA_TEST_DATA_DIR);
+        fs::create_directories(root_ / "tables");
+        fs::create_directories(root_ / "armies");
+        fs::copy(source / "schema", root_ / "schema", fs::copy_options::recursive);
+        fs::copy(source / "tables" / "gloire-dice.json", root_ / "tables" / "gloire-dice.json");
+        fs::copy(source / "armies" / "gloire-dice", root_ / "armies" / "gloire-dice", fs::copy_options::recursive);
+    }
+    void TearDown() override { fs::remove_all(root_); }
+
+    fs::path file(const std::string& relative) const { return root_ / relative; }
+    json read(const std::string& relative) const { return read_json_file(file(relative)); }
+    void write(const std::string& relative, const json& document) const { write_text(relative, document.dump(2)); }
+    void write_text(const std::string& relative, const std::string& text) const {
+        fs::create_directories(file(relative).parent_path());
+        std::ofstream(file(relative)) << text;
+    }
+    void edit(const std::string& relative, const std::function<void(json&)>& change) const {
+        json document = read(relative);
+        change(document);
+        write(relative, document);
+    }
+
+    // Loads the copy and returns the error it must raise.
+    DataError load_error() const {
+        try {
+            (void)RulesLibrary::load(root_);
+        } catch (const DataError& error) {
+            return error;
+        }
+        ADD_FAILURE() << "the broken data was accepted";
+        return DataError("", "", "");
+    }
+
+    fs::path root_;
+};
+
+TEST_F(BrokenData, TheCopyLoads) { EXPECT_NO_THROW((void)RulesLibrary::load(root_)); }
+
+TEST_F(BrokenData, SyntaxErrorNamesLineAndColumn) {
+    write_text("tables/gloire-dice.json", "{\n  \"format\": \"fortuna-ruleset\",\n  \"id\": ,\n}\n");
+    const auto error = load_error();
+    EXPECT_EQ(error.file(), file("tables/gloire-dice.json").string());
+    EXPECT_EQ(error.where(), "3:9");
+    EXPECT_EQ(error.expected(), "valid JSON");
+    EXPECT_NE(std::string(error.what()).find("gloire-dice.json:3:9: expected valid JSON"), std::string::npos) << error.what();
+}
+
+TEST_F(BrokenData, SchemaErrorNamesThePointer) {
+    edit("armies/gloire-dice/france.json", [](json& d) { d["units"][1]["factors"]["normal"] = "two"; });
+    const auto error = load_error();
+    EXPECT_EQ(error.file(), file("armies/gloire-dice/france.json").string());
+    EXPECT_EQ(error.where(), "/units/1/factors/normal");
+    EXPECT_EQ(error.found(), "\"two\"");
+}
+
+TEST_F(BrokenData, MissingFieldIsNamed) {
+    edit("armies/gloire-dice/spain.json", [](json& d) { d["units"][0].erase("rally"); });
+    const auto error = load_error();
+    EXPECT_NE(error.expected().find("rally"), std::string::npos) << error.what();
+    EXPECT_EQ(error.where(), "/units/0");
+}
+
+TEST_F(BrokenData, UnknownResultInTheCrt) {
+    edit("tables/gloire-dice.json", [](json& d) { d["combat_results"]["rows"][0]["results"][3] = "Zz"; });
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/combat_results/rows/0/results/3");
+    EXPECT_NE(error.expected().find("a result defined in /results"), std::string::npos);
+}
+
+TEST_F(BrokenData, OddsRowWithAMissingCell) {
+    edit("tables/gloire-dice.json", [](json& d) { d["odds"]["rows"][3]["odds"].erase(0); });
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/odds/rows/3/odds");
+    EXPECT_EQ(error.expected(), "22 odds, one per attacking strength");
+    EXPECT_EQ(error.found(), "21");
+}
+
+TEST_F(BrokenData, GapBetweenRollBands) {
+    edit("tables/gloire-dice.json", [](json& d) { d["combat_results"]["rows"][2]["roll"] = json::array({4, 4}); });
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/combat_results/rows/2/roll");
+    EXPECT_NE(error.expected().find("right after the previous row"), std::string::npos);
+}
+
+TEST_F(BrokenData, ImpossibleDieFace) {
+    edit("armies/gloire-dice/dutch.json", [](json& d) { d["units"][0]["rally"] = 7; });
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/units/0/rally");
+    EXPECT_EQ(error.expected(), "a d6 roll from 1 to 6");
+}
+
+TEST_F(BrokenData, RandomNumberNotInThousandths) {
+    edit("tables/gloire-dice.json", [](json& d) { d["chance"]["model"] = "random"; });
+    // Every table still rolls "d6": the loader names the first place that contradicts the model.
+    edit("tables/gloire-dice.json", [](json& d) {
+        d["rally"]["roll"] = "random";
+        d["rally"]["routing_needs"] = 0.8005;
+    });
+    const auto error = load_error();
+    EXPECT_NE(error.expected().find("three decimals"), std::string::npos) << error.what();
+}
+
+TEST_F(BrokenData, DisruptedFactorAboveNormal) {
+    edit("armies/gloire-dice/britain.json", [](json& d) { d["units"][0]["factors"]["disrupted"] = 9; });
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/units/0/factors/disrupted");
+}
+
+TEST_F(BrokenData, ArmyInTheWrongFolder) {
+    edit("armies/gloire-dice/bavaria.json", [](json& d) { d["ruleset"] = "glaube"; });
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/ruleset");
+    EXPECT_NE(error.expected().find("gloire-dice"), std::string::npos);
+}
+
+TEST_F(BrokenData, FileNameAndIdDisagree) {
+    fs::rename(file("armies/gloire-dice/bavaria.json"), file("armies/gloire-dice/bayern.json"));
+    const auto error = load_error();
+    EXPECT_EQ(error.where(), "/id");
+    EXPECT_NE(error.expected().find("bayern"), std::string::npos);
+}
+
+TEST_F(BrokenData, FolderForAnUnknownRuleSet) {
+    fs::copy(file("armies/gloire-dice"), file("armies/age-of-sail"), fs::copy_options::recursive);
+    const auto error = load_error();
+    EXPECT_NE(error.expected().find("a folder named after a rule set"), std::string::npos);
+}
+
+TEST_F(BrokenData, NestingTooDeep) {
+    write_text("tables/gloire-dice.json", std::string(200, '[') + std::string(200, ']'));
+    const auto error = load_error();
+    EXPECT_NE(error.expected().find("nested at most 64 levels"), std::string::npos);
+}
+
+TEST_F(BrokenData, FileTooLarge) {
+    write_text("tables/gloire-dice.json", "[" + std::string(17 * 1024 * 1024, ' ') + "]");
+    const auto error = load_error();
+    EXPECT_NE(error.expected().find("at most 16 MiB"), std::string::npos);
+}
+
+TEST_F(BrokenData, ValidateReportsEveryBrokenFile) {
+    edit("armies/gloire-dice/dutch.json", [](json& d) { d["units"][0]["rally"] = 0; });
+    write_text("armies/gloire-dice/spain.json", "{ nope");
+    const auto problems = RulesLibrary::validate(root_, {file("armies/gloire-dice/dutch.json"), file("armies/gloire-dice/spain.json"),
+                                                         file("armies/gloire-dice/france.json")});
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_EQ(problems[0].where(), "/units/0/rally");
+    EXPECT_EQ(problems[1].where(), "1:4");  // "{ nope": the parser stops at the "o" of what began as null
+}
+
+TEST(ShippedData, EveryFileValidates) {
+    const auto problems = RulesLibrary::validate(FORTUNA_TEST_DATA_DIR);
+    for (const auto& problem : problems) ADD_FAILURE() << problem.what();
+}
+
+}  // namespace
+}  // namespace fortuna
