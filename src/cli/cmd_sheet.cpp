@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// fortuna-cli's sheet subcommands: the victory and time sheet, army rosters and quick reference as PDF, headless.
+#ifdef FORTUNA_HAVE_SHEETS
+
+// Qt's `emit` keyword would swallow cli::emit.
+#ifndef QT_NO_KEYWORDS
+#define QT_NO_KEYWORDS
+#endif
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include <QDate>
+#include <QGuiApplication>
+
+#include "cli.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/save.hpp"
+#include "fortuna/scenario.hpp"
+#include "fortuna/sheets/sheets.hpp"
+
+namespace fortuna::cli {
+namespace {
+
+using nlohmann::json;
+using namespace fortuna::sheets;
+
+constexpr const char* kSources = "(--scenario ID|FILE | --load SAVE | --ruleset R --totals A,B [--start HH:MM --end HH:MM])";
+
+// QPdfWriter needs a QGuiApplication; without a display, the offscreen platform serves.
+void ensure_gui_application() {
+    if (QCoreApplication::instance()) return;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "fortuna-cli";
+    static char* argv[] = {name, nullptr};
+    static std::unique_ptr<QGuiApplication> application = std::make_unique<QGuiApplication>(argc, argv);
+}
+
+std::vector<int> parse_totals(const std::string& text) {
+    std::vector<int> totals;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto comma = text.find(',', start);
+        const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        std::size_t used = 0;
+        int value = 0;
+        try {
+            value = std::stoi(part, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (part.empty() || used != part.size())
+            throw UsageError("--totals: '" + part + "' is not a number of base units; write the two armies' totals as A,B (for example 40,36)");
+        totals.push_back(value);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return totals;
+}
+
+int run_sheet(SheetKind kind, const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"scenario", "load", "ruleset", "totals", "start", "end", "out", "paper", "date"}, {});
+    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
+    const auto scenario = args.value("scenario");
+    const auto save = args.value("load");
+    const auto ruleset = args.value("ruleset");
+    const auto totals = args.value("totals");
+    const int sources = (scenario ? 1 : 0) + (save ? 1 : 0) + (totals ? 1 : 0);
+    if (sources > 1) throw UsageError("give one of --scenario, --load or --totals, not several");
+    if (sources == 0 && !(kind == SheetKind::Reference && ruleset))
+        throw UsageError(std::string("say what the sheet is for: ") + kSources);
+    if (totals && !ruleset) throw UsageError("--totals needs --ruleset R: the marks and chances depend on the rule set");
+    if ((scenario || save) && ruleset)
+        throw UsageError("--ruleset goes with --totals; a scenario or a saved game names its own rule set");
+    if ((args.value("start") || args.value("end")) && !totals)
+        throw UsageError("--start and --end go with --totals; a scenario or a saved game has its own times");
+    const std::string out = args.required("out");
+    if (std::filesystem::path(out).extension() != ".pdf") throw UsageError("--out must name a .pdf file, not '" + out + "'");
+    const std::string paper_text = args.value("paper").value_or("a4");
+    const auto paper = paper_from_string(paper_text);
+    if (!paper) throw UsageError("--paper must be a4 or letter, not '" + paper_text + "'");
+    QDate printed = QDate::currentDate();
+    if (const auto date = args.value("date")) {
+        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
+        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
+    }
+
+    const RulesLibrary& library = context.library();
+    SheetSource source;
+    if (scenario) {
+        source = source_from_scenario(library, load_scenario(library, *scenario));
+    } else if (save) {
+        if (!std::filesystem::exists(*save)) throw UsageError("--load: no saved game at '" + *save + "'");
+        const Game game = load_game(library, *save);
+        source = source_from_game(game, std::filesystem::path(*save).filename().string());
+    } else if (totals) {
+        const int start = parse_clock(args.value("start").value_or("12:00"));
+        const int end = parse_clock(args.value("end").value_or("17:00"));
+        source = source_from_totals(library.ruleset(*ruleset), parse_totals(*totals), start, end);
+    } else {
+        source.kind = SourceKind::Totals;
+        source.rules = &library.ruleset(*ruleset);
+        source.title = source.rules->name;
+    }
+
+    ensure_gui_application();
+    const int pages = write_pdf(kind, source, QString::fromStdString(out), *paper, printed);
+    const std::string paper_name = *paper == Paper::A4 ? "A4" : "Letter";
+    const std::string subject = kind == SheetKind::Reference ? source.rules->name : source.title;
+    emit(context,
+         json{{"sheet", std::string(to_string(kind))}, {"file", out}, {"pages", pages}, {"paper", paper_name},
+              {"ruleset", source.rules->id}, {"for", subject}},
+         {"wrote " + out + ": " + sheet_title(kind) + " for " + subject + ", " + std::to_string(pages) +
+          (pages == 1 ? " page" : " pages") + " (" + paper_name + ")"});
+    return kExitOk;
+}
+
+const std::string kOptions = std::string(kSources) + " --out FILE.pdf [--paper a4|letter] [--date YYYY-MM-DD]";
+
+const Registration victory_registration{
+    "sheet victory", "sheet victory " + kOptions + "  the victory and time sheet as PDF",
+    [](const std::vector<std::string>& words, Context& context) { return run_sheet(SheetKind::Victory, words, context); }};
+const Registration roster_registration{
+    "sheet roster", "sheet roster " + kOptions + "  army rosters as PDF",
+    [](const std::vector<std::string>& words, Context& context) { return run_sheet(SheetKind::Roster, words, context); }};
+const Registration reference_registration{
+    "sheet reference", "sheet reference (--ruleset R | " + std::string(kSources).substr(1) + " --out FILE.pdf [--paper a4|letter]  a rule set's quick reference as PDF",
+    [](const std::vector<std::string>& words, Context& context) { return run_sheet(SheetKind::Reference, words, context); }};
+
+}  // namespace
+}  // namespace fortuna::cli
+
+#endif  // FORTUNA_HAVE_SHEETS
