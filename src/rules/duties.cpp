@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: MIT
+// The phasing side's checklist for the current half-turn (see duties.hpp).
+#include "fortuna/duties.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "fortuna/battlefield.hpp"
+#include "fortuna/chance.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/game.hpp"
+
+namespace fortuna {
+
+namespace {
+
+// Cavalry must be "in physical contact" (seed 000, 8.1.2); bases placed by hand touch within this.
+constexpr double kContactMm = 2.0;
+
+std::string label(const Unit& unit) { return unit.id.code + " " + unit.id.name; }
+
+std::string mm(double value) { return std::to_string(static_cast<long long>(std::lround(value))) + " mm"; }
+
+const UnitType& live_type(const Game& game, std::size_t index) {
+    const Unit& unit = game.units()[index];
+    if (game.state().units[index].mount == Mount::Dismounted && unit.id.dismounted_type != nullptr) return *unit.id.dismounted_type;
+    return *unit.id.type;
+}
+
+bool on_table(const Game& game, std::size_t index) { return game.state().units[index].presence == Presence::OnBoard; }
+
+// The id an applied action resolves, or "" when it resolves none.
+std::string id_of(const AppliedAction& action) {
+    const auto text = [&](const char* key) -> std::string {
+        return action.input.contains(key) && action.input[key].is_string() ? action.input[key].get<std::string>() : std::string();
+    };
+    if (action.kind == "rally") return "a/rally/" + text("unit");
+    if (action.kind == "artillery") return "b/fire/" + text("battery");
+    if (action.kind == "reinforcements") return "c/reinforcements/" + text("id");
+    if (action.kind == "deliver" && action.input.contains("messenger") && action.input["messenger"].is_number_integer())
+        return "c/messenger/" + std::to_string(action.input["messenger"].get<int>());
+    if (action.kind == "combat") return "d/combat/" + text("attacker") + "/" + text("defender");
+    if (action.kind == "crisis" && action.result.contains("level"))
+        return "e/crisis/" + text("side") + "/" + std::to_string(action.result["level"].get<int>());
+    return {};
+}
+
+DutyKind kind_of(std::string_view id) {
+    if (id.starts_with("a/")) return DutyKind::Rally;
+    if (id.starts_with("b/")) return DutyKind::ArtilleryFire;
+    if (id.starts_with("c/reinforcements/")) return DutyKind::Reinforcements;
+    if (id.starts_with("c/")) return DutyKind::Messenger;
+    if (id.starts_with("d/")) return DutyKind::Combat;
+    return DutyKind::CrisisTest;
+}
+
+}  // namespace
+
+std::string_view to_string(DutyKind kind) {
+    switch (kind) {
+    case DutyKind::Rally: return "rally";
+    case DutyKind::ArtilleryFire: return "artillery";
+    case DutyKind::Reinforcements: return "reinforcements";
+    case DutyKind::Messenger: return "messenger";
+    case DutyKind::Combat: return "combat";
+    case DutyKind::CrisisTest: return "crisis";
+    }
+    return "?";
+}
+
+std::vector<Duty> duties(const Game& game, const Battlefield& field) {
+    const RuleSet& rules = game.rules();
+    const GameState& state = game.state();
+    const int side = game.phasing_side();
+    const std::string side_id = game.scenario().sides[static_cast<std::size_t>(side)].id;
+    const auto& units = game.units();
+    std::vector<Duty> list;
+
+    // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (units[i].id.side != side || !on_table(game, i) || state.units[i].state == UnitState::Normal) continue;
+        const UnitState now = state.units[i].state;
+        const int need = now == UnitState::Routing ? rules.rally.routing_needs : live_type(game, i).rally;
+        Duty d;
+        d.id = "a/rally/" + units[i].id.code;
+        d.phase = "a";
+        d.kind = DutyKind::Rally;
+        d.text = "Rally " + label(units[i]) + " (" + std::string(to_string(now)) + "): needs " + format_roll(rules.rally.roll, need) +
+                 " or more";
+        d.rule = rules.rally.section.empty() ? std::string("seed 000, 5") : rules.rally.section;
+        d.units = {units[i].id.code};
+        d.action = {{"do", "rally"}, {"unit", units[i].id.code}};
+        list.push_back(std::move(d));
+    }
+
+    // b) Batteries in the normal state with guns unlimbered fire on what they can see (section 6).
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (units[i].id.side != side || !on_table(game, i)) continue;
+        const UnitType& type = live_type(game, i);
+        if (type.arm != Arm::Artillery || state.units[i].state != UnitState::Normal || state.units[i].guns != Guns::Unlimbered) continue;
+        const BatteryTable* table = nullptr;
+        try {
+            table = &rules.artillery.battery(type.battery.empty() ? std::string("field") : type.battery);
+        } catch (const RuleError&) {
+            continue;
+        }
+        if (table->bands.empty()) continue;
+        const double reach = table->bands.back().max_mm;
+        Duty d;
+        for (std::size_t t = 0; t < units.size(); ++t) {
+            if (units[t].id.side == side || !on_table(game, t)) continue;
+            const double range = distance_mm(state.units[i].position, state.units[t].position);
+            if (range > reach + 1e-9) continue;
+            if (!line_of_sight(game, field, units[i].id.code, units[t].id.code).visible) continue;
+            std::string band;
+            for (const ArtilleryBand& b : table->bands)
+                if (range >= b.min_mm - 1e-9 && range <= b.max_mm + 1e-9) {
+                    band = b.label;  // an edge belongs to the nearer band (Table 3's reading)
+                    break;
+                }
+            d.targets.push_back({units[t].id.code, units[t].id.name, range, band});
+        }
+        if (d.targets.empty()) continue;
+        std::sort(d.targets.begin(), d.targets.end(), [](const FireTarget& a, const FireTarget& b) { return a.range_mm < b.range_mm; });
+        d.id = "b/fire/" + units[i].id.code;
+        d.phase = "b";
+        d.kind = DutyKind::ArtilleryFire;
+        d.text = label(units[i]) + " may fire: " + std::to_string(d.targets.size()) + (d.targets.size() == 1 ? " target" : " targets") +
+                 " in sight, nearest " + d.targets.front().unit + " at " + mm(d.targets.front().range_mm) + " (band " +
+                 d.targets.front().band + ")";
+        d.rule = rules.artillery.section;
+        d.units = {units[i].id.code};
+        d.action = {{"do", "artillery"}, {"battery", units[i].id.code}, {"target", d.targets.front().unit},
+                    {"range_mm", std::round(d.targets.front().range_mm)}};
+        list.push_back(std::move(d));
+    }
+
+    // c) Reinforcements whose time has come, and messengers who have arrived (7.2.7).
+    for (const ReinforcementSetup& r : game.scenario().reinforcements) {
+        if (r.side != side_id || r.arrives > game.minutes()) continue;
+        bool awaiting = false;
+        for (std::size_t i = 0; i < units.size(); ++i)
+            if (units[i].id.reinforcement == r.id && state.units[i].presence == Presence::Awaiting) awaiting = true;
+        if (!awaiting) continue;
+        Duty d;
+        d.id = "c/reinforcements/" + r.id;
+        d.phase = "c";
+        d.kind = DutyKind::Reinforcements;
+        d.text = r.command.name + " is due (" + format_clock(r.arrives) + ")" + (r.entry.empty() ? std::string() : ": " + r.entry);
+        d.rule = "scenario reinforcements";
+        d.action = {{"do", "reinforcements"}, {"id", r.id}};
+        list.push_back(std::move(d));
+    }
+    for (const Messenger& m : state.messengers) {
+        if (m.side != side || m.status != MessengerStatus::InTransit || m.arrives_turn > game.clock().turn) continue;
+        Duty d;
+        d.id = "c/messenger/" + std::to_string(m.number);
+        d.phase = "c";
+        d.kind = DutyKind::Messenger;
+        d.text = "Messenger " + std::to_string(m.number) + " from " + m.general + " reaches " + m.to + ": \"" + m.order + "\"";
+        d.rule = rules.orders.section;
+        d.action = {{"do", "deliver"}, {"messenger", m.number}};
+        list.push_back(std::move(d));
+    }
+
+    // d) Combat is not optional between visible enemies in range (8.1.1-8.1.2): infantry within
+    // the infantry combat range, cavalry in contact. Routing and withdrawing units do not attack.
+    for (std::size_t a = 0; a < units.size(); ++a) {
+        if (units[a].id.side != side || !on_table(game, a)) continue;
+        const UnitState now = state.units[a].state;
+        if (now == UnitState::Routing || now == UnitState::Withdrawing) continue;
+        const UnitType& type = live_type(game, a);
+        if (type.arm == Arm::Artillery) continue;
+        const double range = type.arm == Arm::Infantry ? type.combat_range_mm.value_or(rules.infantry_combat_mm) : kContactMm;
+        for (std::size_t b = 0; b < units.size(); ++b) {
+            if (units[b].id.side == side || !on_table(game, b)) continue;
+            const double gap = unit_gap_mm(game, a, b);
+            if (gap > range + 1e-9) continue;
+            if (!line_of_sight(game, field, units[a].id.code, units[b].id.code).visible) continue;
+            Duty d;
+            d.id = "d/combat/" + units[a].id.code + "/" + units[b].id.code;
+            d.phase = "d";
+            d.kind = DutyKind::Combat;
+            d.text = units[a].id.code + " attacks " + label(units[b]) + (type.arm == Arm::Infantry ? ": " + mm(gap) + " apart, within " + mm(range)
+                                                                                                  : ": in contact");
+            d.rule = "seed 000, 8.1.1-8.1.2";
+            d.units = {units[a].id.code, units[b].id.code};
+            d.action = {{"do", "combat"}, {"attacker", units[a].id.code}, {"defender", units[b].id.code}};
+            list.push_back(std::move(d));
+        }
+    }
+
+    // e) A threshold reached and not yet tested brings a crisis-of-morale test (9.1-9.2).
+    {
+        const SideTally tally = game.tally(side);
+        int level = 0;
+        for (const Threshold& t : tally.thresholds)
+            if (t.reached && !t.tested) level = std::max(level, t.percent);
+        if (level > 0) {
+            Duty d;
+            d.id = "e/crisis/" + side_id + "/" + std::to_string(level);
+            d.phase = "e";
+            d.kind = DutyKind::CrisisTest;
+            d.text = "Crisis-of-morale test for " + tally.name + ": " + std::to_string(tally.bases_lost) + " of " +
+                     std::to_string(tally.bases_start) + " base units lost reaches " + std::to_string(level) + " %";
+            d.rule = rules.crisis_of_morale.section;
+            d.action = {{"do", "crisis"}, {"side", side_id}};
+            list.push_back(std::move(d));
+        }
+    }
+
+    // Done: actions of this same turn and half in the history. Items they resolved that the
+    // state no longer asks for (a unit rallied, a test made) are kept, ticked.
+    const Clock& clock = game.clock();
+    for (const AppliedAction& action : game.history()) {
+        if (action.clock.turn != clock.turn || action.clock.half != clock.half) continue;
+        const std::string id = id_of(action);
+        if (id.empty()) continue;
+        auto it = std::find_if(list.begin(), list.end(), [&](const Duty& d) { return d.id == id; });
+        if (it == list.end()) {
+            Duty d;
+            d.id = id;
+            d.phase = std::string(1, id.front());
+            d.kind = kind_of(id);
+            d.text = action.summary;
+            d.rule = "done: journal #" + std::to_string(action.seq);
+            d.action = action.input;
+            list.push_back(std::move(d));
+            it = std::prev(list.end());
+        }
+        it->done = true;
+    }
+    std::stable_sort(list.begin(), list.end(), [](const Duty& a, const Duty& b) { return a.phase < b.phase; });
+    return list;
+}
+
+std::vector<Duty> duties_in_phase(const std::vector<Duty>& all, std::string_view phase) {
+    std::vector<Duty> out;
+    for (const Duty& d : all)
+        if (d.phase == phase) out.push_back(d);
+    return out;
+}
+
+nlohmann::json duties_json(const std::vector<Duty>& all) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Duty& d : all) {
+        nlohmann::json targets = nlohmann::json::array();
+        for (const FireTarget& t : d.targets)
+            targets.push_back({{"unit", t.unit}, {"name", t.name}, {"range_mm", t.range_mm}, {"band", t.band}});
+        out.push_back({{"id", d.id},
+                       {"phase", d.phase},
+                       {"kind", to_string(d.kind)},
+                       {"text", d.text},
+                       {"rule", d.rule},
+                       {"units", d.units},
+                       {"targets", targets},
+                       {"action", d.action},
+                       {"done", d.done}});
+    }
+    return out;
+}
+
+}  // namespace fortuna
