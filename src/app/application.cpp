@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// Start-up of the fortuna executable: arguments, the default battle, the recovery offer, --screenshot.
+#include "application.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "board_view.hpp"
+#include "fortuna/library.hpp"
+#include "game_document.hpp"
+#include "main_window.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Ends the process as soon as the board has been painted once (scripts/bench-app.sh).
+class QuitAfterPaint : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() == QEvent::Paint && !done_) {
+            done_ = true;
+            QTimer::singleShot(0, qApp, &QCoreApplication::quit);
+        }
+        return false;
+    }
+
+private:
+    bool done_ = false;
+};
+
+QString default_battle(const RulesLibrary& library) {
+    // White Mountain when the scenario is shipped (its own issue), else the test scenario.
+    const auto dir = library.data_dir() / "scenarios";
+    if (std::filesystem::exists(dir / "white-mountain-1620.json")) return u"white-mountain-1620"_s;
+    return u"test-skirmish"_s;
+}
+
+}  // namespace
+
+int run_fortuna(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(u"Fortuna Belli"_s);
+    QApplication::setApplicationName(u"fortuna"_s);
+    QApplication::setApplicationVersion(qs(FORTUNA_VERSION));
+    QApplication::setWindowIcon(QIcon(u":/fortuna/fortuna.svg"_s));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Fortuna Belli: the board at true scale and the umpire's desk."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption screenshot(u"screenshot"_s, u"Render the main window with FILE open to a PNG and exit."_s, u"out.png"_s);
+    QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1600x1000)."_s, u"WxH"_s, u"1600x1000"_s);
+    QCommandLineOption command(u"command"_s, u"Run an umpire's command before the screenshot (repeatable)."_s, u"text"_s);
+    QCommandLineOption dock(u"dock"_s, u"Raise a dock before the screenshot: combat, artillery, rally, crisis, journal, log."_s, u"name"_s);
+    QCommandLineOption quit_after_paint(u"quit-after-paint"_s, u"Exit once the board is painted (start-up benchmark)."_s);
+    parser.addOptions({screenshot, size, command, dock, quit_after_paint});
+    parser.addPositionalArgument(u"file"_s, u"A scenario (id or .json), a saved game (.fortuna) or a recovery journal."_s);
+    parser.process(app);
+
+    std::shared_ptr<const RulesLibrary> library;
+    try {
+        library = std::make_shared<const RulesLibrary>(RulesLibrary::load());
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "fortuna: cannot load the rules data: %s\n", error.what());
+        return 2;
+    }
+
+    const bool shooting = parser.isSet(screenshot);
+    const bool benchmarking = parser.isSet(quit_after_paint);
+    MainWindow window(library);
+    if (shooting || benchmarking) window.document().setRecoveryEnabled(false);
+    const QString file = parser.positionalArguments().value(0, default_battle(*library));
+    if (shooting) {
+        const QStringList wh = parser.value(size).split(u'x');
+        window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1600, wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 1000);
+    }
+    if (!window.openFile(file, shooting || benchmarking)) {
+        if (shooting || benchmarking) {
+            std::fprintf(stderr, "fortuna: cannot open %s\n", file.toLocal8Bit().constData());
+            return 1;
+        }
+    }
+    if (benchmarking) {
+        auto* filter = new QuitAfterPaint(&window);
+        window.boardView().viewport()->installEventFilter(filter);
+        window.show();
+        return app.exec();
+    }
+    window.show();
+    if (shooting) {
+        QApplication::processEvents();
+        window.boardView().fitTable();
+        for (const QString& text : parser.values(command)) {
+            const QString error = window.runCommand(text);
+            if (!error.isEmpty()) std::fprintf(stderr, "fortuna: %s: %s\n", text.toLocal8Bit().constData(), error.toLocal8Bit().constData());
+            QApplication::processEvents();
+        }
+        if (parser.isSet(dock)) window.raiseDock(parser.value(dock));
+        for (int i = 0; i < 5; ++i) QApplication::processEvents();
+        const QString out = parser.value(screenshot);
+        if (!window.grab().save(out)) {
+            std::fprintf(stderr, "fortuna: cannot write %s\n", out.toLocal8Bit().constData());
+            return 1;
+        }
+        std::printf("%s\n", out.toLocal8Bit().constData());
+        return 0;
+    }
+    QTimer::singleShot(0, &window, &MainWindow::offerRecovery);
+    return app.exec();
+}
+
+}  // namespace fortuna::app

@@ -1,0 +1,642 @@
+// SPDX-License-Identifier: MIT
+// The table at true scale (1 scene unit = 1 mm): terrain, units, generals and the umpire's overlays.
+#include "board_scene.hpp"
+
+#include <QGraphicsPathItem>
+#include <QGraphicsSimpleTextItem>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+#include <numbers>
+
+#include "game_document.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Screen pixels per board mm under the painter's current transform.
+double pixels_per_mm(const QPainter* painter) {
+    const QTransform& t = painter->worldTransform();
+    return std::max(1e-6, std::sqrt(std::abs(t.determinant())));
+}
+
+QFont font_of_pixels(double pixels_per_mm, double pixel_size, bool bold = false, bool italic = false) {
+    QFont font(u"Sans"_s);
+    font.setPointSizeF(std::max(0.5, pixel_size / pixels_per_mm));
+    font.setBold(bold);
+    font.setItalic(italic);
+    return font;
+}
+
+// Text with a pale halo, legible on any ground, at a constant size on screen.
+void draw_label(QPainter* painter, const QPointF& at, const QString& text, double pixel_size, const QColor& colour,
+                bool bold = false, bool italic = false, Qt::Alignment align = Qt::AlignCenter) {
+    const double ppm = pixels_per_mm(painter);
+    const QFont font = font_of_pixels(ppm, pixel_size, bold, italic);
+    const QFontMetricsF metrics(font);
+    QRectF box = metrics.boundingRect(text);
+    box.adjust(-2 / ppm, 0, 2 / ppm, 0);
+    QPointF origin = at;
+    if (align & Qt::AlignHCenter) origin.rx() -= box.width() / 2;
+    if (align & Qt::AlignRight) origin.rx() -= box.width();
+    if (align & Qt::AlignVCenter) origin.ry() += metrics.ascent() / 2 - metrics.descent() / 2;
+    painter->save();
+    painter->setFont(font);
+    QPainterPath path;
+    path.addText(origin, font, text);
+    painter->setPen(QPen(QColor(255, 255, 255, 220), 3 / ppm, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawPath(path);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(colour);
+    painter->drawPath(path);
+    painter->restore();
+}
+
+QPolygonF feature_polygon(const TerrainFeature& feature) {
+    QPolygonF polygon;
+    for (const BoardPoint& p : feature.points) polygon << to_point(p);
+    return polygon;
+}
+
+QPolygonF scaled_about_centre(const QPolygonF& polygon, double scale) {
+    const QPointF centre = polygon.boundingRect().center();
+    QTransform t;
+    t.translate(centre.x(), centre.y());
+    t.scale(scale, scale);
+    t.translate(-centre.x(), -centre.y());
+    return t.map(polygon);
+}
+
+// All terrain in one item: drawn in layers (hills under woods under roads under villages).
+class TerrainItem : public QGraphicsItem {
+public:
+    TerrainItem(const Scenario& scenario, QRectF table) : scenario_(scenario), table_(table) {
+        setZValue(-10);
+        setFlag(ItemUsesExtendedStyleOption);
+    }
+    QRectF boundingRect() const override { return table_.adjusted(-50, -50, 50, 50); }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->save();
+        painter->setClipRect(table_);
+        const auto pass = [&](std::initializer_list<TerrainKind> kinds, auto&& draw) {
+            for (const TerrainFeature& f : scenario_.terrain)
+                if (std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end()) draw(f);
+        };
+        pass({TerrainKind::Hill}, [&](const TerrainFeature& f) { drawHill(painter, f); });
+        pass({TerrainKind::Rough}, [&](const TerrainFeature& f) { drawRough(painter, f); });
+        pass({TerrainKind::Lake, TerrainKind::River, TerrainKind::Stream}, [&](const TerrainFeature& f) { drawWater(painter, f); });
+        pass({TerrainKind::Wood}, [&](const TerrainFeature& f) { drawWood(painter, f); });
+        pass({TerrainKind::Road}, [&](const TerrainFeature& f) { drawRoad(painter, f); });
+        pass({TerrainKind::Village, TerrainKind::Town}, [&](const TerrainFeature& f) { drawVillage(painter, f); });
+        pass({TerrainKind::Wall, TerrainKind::Earthwork, TerrainKind::Redan}, [&](const TerrainFeature& f) { drawWork(painter, f); });
+        painter->restore();
+        // Names last, upright and at a constant size.
+        for (const TerrainFeature& f : scenario_.terrain) {
+            if (f.name.empty()) continue;
+            const QPolygonF polygon = feature_polygon(f);
+            QPointF at = polygon.boundingRect().center();
+            if (!f.closed && polygon.size() >= 2) at = polygon[polygon.size() / 2] + QPointF(8, 0);
+            if (f.kind == TerrainKind::Hill) at.ry() = polygon.boundingRect().top() + 0.18 * polygon.boundingRect().height();
+            const QColor ink = f.kind == TerrainKind::Wood ? QColor(0x1f, 0x3d, 0x16)
+                               : (f.kind == TerrainKind::River || f.kind == TerrainKind::Stream || f.kind == TerrainKind::Lake) ? QColor(0x1d, 0x4f, 0x8a)
+                                                                                                                                 : QColor(0x4a, 0x36, 0x1c);
+            QString text = qs(f.name);
+            if (f.kind == TerrainKind::Hill && f.layers > 0) text += QStringLiteral(" (%1)").arg(f.layers);
+            draw_label(painter, at, text, 11, ink, false, true, Qt::AlignHCenter | Qt::AlignVCenter);
+        }
+    }
+
+private:
+    void drawHill(QPainter* p, const TerrainFeature& f) {
+        static const QColor fills[] = {QColor(0xe6, 0xd8, 0xa8), QColor(0xd6, 0xc0, 0x86), QColor(0xc4, 0xa6, 0x6a), QColor(0xb0, 0x8f, 0x55)};
+        const QPolygonF polygon = feature_polygon(f);
+        const int layers = std::max(1, f.layers);
+        for (int layer = 1; layer <= layers; ++layer) {
+            const double scale = 1.0 - 0.8 * (layer - 1) / layers;
+            p->setPen(QPen(QColor(0x80, 0x5e, 0x30), 1.0));
+            p->setBrush(fills[std::min(layer - 1, 3)]);
+            p->drawPolygon(scaled_about_centre(polygon, scale));
+        }
+    }
+    void drawRough(QPainter* p, const TerrainFeature& f) {
+        const QPainterPath path = terrain_path(f);
+        p->setPen(QPen(QColor(0x8d, 0x7b, 0x4e), 0.8, Qt::DashLine));
+        p->setBrush(QColor(0xd8, 0xcd, 0x9e));
+        p->drawPath(path);
+        p->setPen(QPen(QColor(0x7a, 0x6a, 0x3e), 0.8));
+        const QRectF box = path.boundingRect();
+        for (double y = box.top() + 6; y < box.bottom(); y += 14)
+            for (double x = box.left() + 6 + (static_cast<int>(y) % 28 ? 7 : 0); x < box.right(); x += 14)
+                if (path.contains(QPointF(x, y))) {
+                    p->drawLine(QPointF(x - 2, y + 2), QPointF(x, y - 2));
+                    p->drawLine(QPointF(x, y - 2), QPointF(x + 2, y + 2));
+                }
+    }
+    void drawWater(QPainter* p, const TerrainFeature& f) {
+        const QPainterPath path = terrain_path(f);
+        p->setPen(QPen(QColor(0x3f, 0x74, 0xa8), 1.0));
+        p->setBrush(QColor(0x93, 0xbd, 0xe0));
+        p->drawPath(path);
+    }
+    void drawWood(QPainter* p, const TerrainFeature& f) {
+        const QPainterPath path = terrain_path(f);
+        p->setPen(QPen(QColor(0x3e, 0x6b, 0x2e), 1.2));
+        p->setBrush(QColor(0x9c, 0xc0, 0x7c));
+        p->drawPath(path);
+        p->setPen(QPen(QColor(0x3e, 0x6b, 0x2e), 0.6));
+        p->setBrush(QColor(0x5d, 0x8f, 0x44));
+        const QRectF box = path.boundingRect();
+        int row = 0;
+        for (double y = box.top() + 10; y < box.bottom() - 4; y += 18, ++row)
+            for (double x = box.left() + 10 + (row % 2) * 9; x < box.right() - 4; x += 18)
+                if (path.contains(QPointF(x, y))) p->drawEllipse(QPointF(x, y), 6, 6);
+    }
+    void drawRoad(QPainter* p, const TerrainFeature& f) {
+        const QPainterPath path = terrain_path(f);
+        p->setPen(QPen(QColor(0x8c, 0x74, 0x4c), 0.8));
+        p->setBrush(QColor(0xd9, 0xc5, 0x96));
+        p->drawPath(path);
+    }
+    void drawVillage(QPainter* p, const TerrainFeature& f) {
+        const QPainterPath path = terrain_path(f);
+        p->setPen(QPen(QColor(0x6d, 0x5a, 0x4a), 1.0, Qt::DashLine));
+        p->setBrush(QColor(0xe2, 0xd8, 0xcc));
+        p->drawPath(path);
+        p->setPen(QPen(QColor(0x5a, 0x2a, 0x16), 0.6));
+        p->setBrush(QColor(0xa8, 0x4b, 0x2c));
+        const QRectF box = path.boundingRect();
+        int i = 0;
+        for (double y = box.top() + 10; y < box.bottom() - 8; y += 22)
+            for (double x = box.left() + 10; x < box.right() - 10; x += 24, ++i) {
+                const QRectF house(x + (i % 3) * 2, y + (i % 2) * 3, i % 2 ? 14 : 10, i % 2 ? 8 : 11);
+                if (path.contains(house)) p->drawRect(house);
+            }
+    }
+    void drawWork(QPainter* p, const TerrainFeature& f) {
+        const QPolygonF line = feature_polygon(f);
+        if (f.kind == TerrainKind::Wall) {
+            p->setPen(QPen(QColor(0x55, 0x55, 0x55), f.width_mm.value_or(3), Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+        } else {
+            p->setPen(QPen(QColor(0x6b, 0x4a, 0x22), f.width_mm.value_or(5), Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+        }
+        p->setBrush(Qt::NoBrush);
+        if (f.closed) p->drawPolygon(line);
+        else p->drawPolyline(line);
+        if (f.kind != TerrainKind::Wall) {
+            // Teeth on the enemy's side of the parapet.
+            p->setPen(QPen(QColor(0x6b, 0x4a, 0x22), 1.2));
+            for (qsizetype i = 0; i + 1 < line.size(); ++i) {
+                const QLineF edge(line[i], line[i + 1]);
+                const QPointF normal = QPointF(-edge.dy(), edge.dx()) / std::max(1e-6, edge.length());
+                for (double t = 6; t < edge.length(); t += 10) {
+                    const QPointF at = edge.pointAt(t / edge.length());
+                    p->drawLine(at, at + normal * 6);
+                }
+            }
+        }
+    }
+
+    const Scenario& scenario_;
+    QRectF table_;
+};
+
+}  // namespace
+
+// ------------------------------------------------------------------ UnitItem
+
+UnitItem::UnitItem(std::size_t index, QColor colour) : index_(index), colour_(colour) {
+    setFlags(ItemIsSelectable);
+    setZValue(10);
+    setAcceptHoverEvents(false);
+}
+
+void UnitItem::setUnit(const Unit& unit, const UnitStatus& status, int, int) {
+    prepareGeometryChange();
+    footprint_ = unit_footprint(unit.type(), status.bases, status.formation);
+    arm_ = unit.arm();
+    state_ = status.state;
+    guns_ = status.guns;
+    setPos(to_point(status.position));
+    setRotation(status.facing_deg);
+    setVisible(status.presence == Presence::OnBoard);
+    setData(0, qs(unit.id.code));
+    update();
+}
+
+QRectF UnitItem::boundingRect() const {
+    const double extra = 12;
+    return footprint_.bounds.adjusted(-3, -3, extra, 3);
+}
+
+QPainterPath UnitItem::shape() const {
+    QPainterPath path;
+    path.addRect(footprint_.bounds.adjusted(-1, -1, 1, 1));
+    return path;
+}
+
+void UnitItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+    const double ppm = pixels_per_mm(painter);
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    painter->setRenderHint(QPainter::Antialiasing, lod > 0.5);
+    const QColor edge = colour_.lightness() > 150 ? colour_.darker(260) : colour_.darker(190);
+    const QColor mark = colour_.lightness() > 150 ? QColor(0x30, 0x30, 0x30) : QColor(255, 255, 255, 200);
+    for (const BaseOutline& base : footprint_.bases) {
+        painter->save();
+        if (base.rotation_deg != 0) painter->rotate(base.rotation_deg);
+        const QRectF r = base.rect;
+        painter->setPen(QPen(edge, std::max(0.4, 1.0 / ppm)));
+        painter->setBrush(colour_);
+        painter->drawRect(r);
+        if (lod > 0.8) {
+            // The map symbol of the arm: infantry a cross, cavalry one diagonal, artillery a disc.
+            painter->setPen(QPen(mark, std::max(0.3, 0.8 / ppm)));
+            const QRectF s = r.adjusted(r.width() * 0.18, r.height() * 0.22, -r.width() * 0.18, -r.height() * 0.22);
+            if (arm_ == Arm::Infantry) {
+                painter->drawLine(s.topLeft(), s.bottomRight());
+                painter->drawLine(s.bottomLeft(), s.topRight());
+            } else if (arm_ == Arm::Cavalry) {
+                painter->drawLine(s.bottomLeft(), s.topRight());
+            } else {
+                painter->setBrush(mark);
+                painter->drawEllipse(s.center(), std::min(s.width(), s.height()) / 3, std::min(s.width(), s.height()) / 3);
+            }
+        }
+        if (state_ == UnitState::Routing) {
+            painter->setPen(Qt::NoPen);
+            QBrush hatch(QColor(0xc0, 0x10, 0x10), Qt::BDiagPattern);
+            hatch.setTransform(QTransform::fromScale(1 / ppm, 1 / ppm));
+            painter->setBrush(hatch);
+            painter->drawRect(r);
+        }
+        // The front edge, thick, so facing reads at a glance.
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), std::max(0.8, 2.0 / ppm), Qt::SolidLine, Qt::FlatCap));
+        painter->drawLine(r.topLeft(), r.topRight());
+        painter->restore();
+    }
+    // State counters beside the unit's right rear corner (seed 000 section 2.5).
+    const auto counter = [&](int slot, QColor fill, const QString& letter) {
+        const double size = 8;
+        const QRectF box(footprint_.bounds.right() + 1.5, footprint_.bounds.bottom() - size - slot * (size + 1), size, size);
+        painter->setPen(QPen(QColor(0x20, 0x20, 0x20), std::max(0.3, 0.8 / ppm)));
+        painter->setBrush(fill);
+        painter->drawRoundedRect(box, 1.5, 1.5);
+        if (!letter.isEmpty() && ppm * size > 9) {
+            painter->save();
+            painter->translate(box.center());
+            painter->rotate(-rotation());
+            painter->setFont(font_of_pixels(ppm, std::min(12.0, ppm * size * 0.75), true));
+            painter->setPen(Qt::black);
+            painter->drawText(QRectF(-size, -size, 2 * size, 2 * size), Qt::AlignCenter, letter);
+            painter->restore();
+        }
+    };
+    int slot = 0;
+    if (state_ == UnitState::Disrupted) counter(slot++, QColor(0xff, 0x8c, 0x00), QString());
+    if (state_ == UnitState::Withdrawing) counter(slot++, QColor(0xff, 0xd8, 0x30), u"W"_s);
+    if (state_ == UnitState::Routing) counter(slot++, QColor(0xe0, 0x20, 0x20), u"R"_s);
+    if (guns_ == Guns::Limbered) counter(slot++, QColor(0xd0, 0xd0, 0xd0), u"L"_s);
+    if (guns_ == Guns::Captured) counter(slot++, QColor(0x40, 0x40, 0x40), u"X"_s);
+    if (isSelected()) {
+        painter->setPen(QPen(QColor(0xff, 0xe0, 0x00), std::max(1.0, 3.0 / ppm)));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(footprint_.bounds.adjusted(-2, -2, 2, 2));
+    }
+    // The code, upright, behind the unit.
+    if (ppm > 0.35) {
+        painter->save();
+        const QPointF rear_edge = QPointF(0, footprint_.bounds.bottom() + 1);
+        painter->translate(rear_edge);
+        painter->rotate(-rotation());
+        const double size = 11;
+        const QFontMetricsF metrics(font_of_pixels(ppm, size, true));
+        const double half_w = metrics.horizontalAdvance(data(0).toString()) / 2 + 1 / ppm;
+        const double half_h = metrics.height() / 2;
+        const double rad = rotation() * std::numbers::pi / 180.0;
+        const QPointF behind(-std::sin(rad), std::cos(rad));  // the rear, in table axes
+        const double away = std::abs(behind.x()) * half_w + std::abs(behind.y()) * half_h + 0.5;
+        draw_label(painter, behind * away, data(0).toString(), size, QColor(0x10, 0x10, 0x10), true, false,
+                   Qt::AlignHCenter | Qt::AlignVCenter);
+        painter->restore();
+    }
+}
+
+// ------------------------------------------------------------------ GeneralItem
+
+GeneralItem::GeneralItem(std::size_t index, QColor colour, const QString& code) : index_(index), colour_(colour) {
+    setZValue(11);
+    setData(0, code);
+}
+
+void GeneralItem::setGeneral(const General&, const GeneralStatus& status) {
+    condition_ = status.condition;
+    setPos(to_point(status.position));
+    setVisible(status.presence == Presence::OnBoard && status.condition != GeneralCondition::Killed &&
+               status.condition != GeneralCondition::Wounded);
+    update();
+}
+
+void GeneralItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+    const double ppm = pixels_per_mm(painter);
+    painter->setRenderHint(QPainter::Antialiasing);
+    // Seed 002 "Scale": a general's base is 30 x 40 mm.
+    const QRectF base(-15, -20, 30, 40);
+    painter->setPen(QPen(QColor(0x20, 0x20, 0x20), std::max(0.5, 1.2 / ppm)));
+    painter->setBrush(colour_.lighter(125));
+    painter->drawRoundedRect(base, 3, 3);
+    // A star for the commander.
+    QPolygonF star;
+    for (int i = 0; i < 10; ++i) {
+        const double r = i % 2 ? 4.5 : 11;
+        const double a = -std::numbers::pi / 2 + i * std::numbers::pi / 5;
+        star << QPointF(r * std::cos(a), r * std::sin(a));
+    }
+    painter->setBrush(condition_ == GeneralCondition::Unhorsed ? QColor(0x99, 0x99, 0x99) : QColor(0xff, 0xd7, 0x00));
+    painter->drawPolygon(star);
+    if (ppm > 0.35) draw_label(painter, QPointF(0, 20 + 9 / ppm), data(0).toString(), 10, QColor(0x10, 0x10, 0x10), true, false,
+                               Qt::AlignHCenter | Qt::AlignVCenter);
+}
+
+// ------------------------------------------------------------------ BoardScene
+
+BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene(parent), document_(document) {
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    connect(&document_, &GameDocument::gameReplaced, this, &BoardScene::rebuild);
+    connect(&document_, &GameDocument::positionChanged, this, &BoardScene::refresh);
+    connect(this, &QGraphicsScene::selectionChanged, this, &BoardScene::trackSelection);
+    rebuild();
+}
+
+void BoardScene::rebuild() {
+    rebuilding_ = true;
+    clearSelection();
+    range_overlay_ = nullptr;
+    clear();
+    units_.clear();
+    generals_.clear();
+    selection_order_.clear();
+    ruler_.reset();
+    sight_.reset();
+    ghost_.reset();
+    if (!document_.hasGame()) {
+        rebuilding_ = false;
+        return;
+    }
+    const Game& game = document_.game();
+    const Board& board = game.scenario().board;
+    table_ = QRectF(0, 0, board.width_mm, board.depth_mm);
+    // Room around the table for the scale bar and units stepping off it.
+    setSceneRect(table_.adjusted(-60, -40, 60, 90));
+    addItem(new TerrainItem(game.scenario(), table_));
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        const QColor colour(qs(game.scenario().sides[static_cast<std::size_t>(game.units()[i].id.side)].colour));
+        auto* item = new UnitItem(i, colour);
+        addItem(item);
+        units_.push_back(item);
+    }
+    for (std::size_t g = 0; g < game.generals().size(); ++g) {
+        const General& general = game.generals()[g];
+        const QColor colour(qs(game.scenario().sides[static_cast<std::size_t>(general.id.side)].colour));
+        auto* item = new GeneralItem(g, colour, qs(general.id.code));
+        addItem(item);
+        generals_.push_back(item);
+    }
+    rebuilding_ = false;
+    refresh();
+}
+
+void BoardScene::refresh() {
+    if (!document_.hasGame()) return;
+    const Game& game = document_.game();
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
+    for (std::size_t g = 0; g < generals_.size(); ++g) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
+    updateRangeOverlay();
+    update();
+}
+
+void BoardScene::trackSelection() {
+    if (rebuilding_) return;
+    std::vector<std::size_t> now;
+    for (QGraphicsItem* item : selectedItems())
+        if (item->type() == UnitItem::Type) now.push_back(static_cast<UnitItem*>(item)->index());
+    std::vector<std::size_t> ordered;
+    for (std::size_t u : selection_order_)
+        if (std::find(now.begin(), now.end(), u) != now.end()) ordered.push_back(u);
+    std::sort(now.begin(), now.end());
+    for (std::size_t u : now)
+        if (std::find(ordered.begin(), ordered.end(), u) == ordered.end()) ordered.push_back(u);
+    selection_order_ = ordered;
+    updateRangeOverlay();
+    emit selectionOrderChanged();
+}
+
+void BoardScene::selectUnits(const std::vector<std::size_t>& units) {
+    rebuilding_ = true;
+    clearSelection();
+    for (std::size_t u : units)
+        if (u < units_.size()) units_[u]->setSelected(true);
+    rebuilding_ = false;
+    selection_order_.clear();
+    for (std::size_t u : units)
+        if (u < units_.size() && std::find(selection_order_.begin(), selection_order_.end(), u) == selection_order_.end())
+            selection_order_.push_back(u);
+    updateRangeOverlay();
+    emit selectionOrderChanged();
+}
+
+void BoardScene::setGridVisible(bool visible) {
+    grid_visible_ = visible;
+    invalidate(sceneRect(), BackgroundLayer);
+}
+
+void BoardScene::setRangesVisible(bool visible) {
+    ranges_visible_ = visible;
+    updateRangeOverlay();
+}
+
+// Range overlays of the one selected unit: the artillery bands of its battery (Table 3), the
+// infantry combat range, or a square's fire range against cavalry (Table 7 notes).
+void BoardScene::updateRangeOverlay() {
+    if (range_overlay_) {
+        removeItem(range_overlay_);
+        delete range_overlay_;
+        range_overlay_ = nullptr;
+    }
+    if (!ranges_visible_ || selection_order_.size() != 1 || !document_.hasGame()) return;
+    const Game& game = document_.game();
+    const std::size_t u = selection_order_.front();
+    const Unit& unit = game.units()[u];
+    const UnitStatus& now = game.state().units[u];
+    if (now.presence != Presence::OnBoard) return;
+    const Footprint fp = unit_footprint(unit.type(), now.bases, now.formation);
+    const QTransform place = unit_transform(now);
+    auto* group = new QGraphicsPathItem();
+    group->setZValue(5);
+    group->setPen(Qt::NoPen);
+    const auto zone = [&](double range, QColor fill, QColor line, const QString& label) {
+        QPainterPath path;
+        path.addRoundedRect(fp.bounds.adjusted(-range, -range, range, range), range, range);
+        auto* item = new QGraphicsPathItem(place.map(path), group);
+        item->setPen(QPen(line, 1.2, Qt::DashLine));
+        item->setBrush(fill);
+        auto* text = new QGraphicsSimpleTextItem(label, group);
+        text->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+        text->setBrush(line.darker(150));
+        QFont font(u"Sans"_s, 8);
+        text->setFont(font);
+        text->setPos(place.map(QPointF(fp.bounds.right() + range * 0.72, fp.bounds.top() - range * 0.72)));
+    };
+    const RuleSet& rules = game.rules();
+    if (unit.arm() == Arm::Artillery) {
+        const std::string battery = unit.type().battery.empty() ? "field" : unit.type().battery;
+        try {
+            const BatteryTable& table = rules.artillery.battery(battery);
+            static const QColor shades[] = {QColor(220, 40, 40, 40), QColor(230, 120, 30, 30), QColor(230, 190, 30, 26), QColor(120, 120, 200, 20)};
+            for (std::size_t b = table.bands.size(); b-- > 0;) {
+                const ArtilleryBand& band = table.bands[b];
+                zone(band.max_mm, shades[std::min<std::size_t>(b, 3)], QColor(150, 60, 20),
+                     QStringLiteral("%1 mm").arg(qs(band.label)));
+            }
+        } catch (const std::exception&) {
+        }
+    } else if (unit.arm() == Arm::Infantry) {
+        if (now.formation == Formation::Square && rules.cavalry_vs_square.infantry_fire_mm) {
+            zone(*rules.cavalry_vs_square.infantry_fire_mm, QColor(200, 40, 40, 35), QColor(160, 30, 30),
+                 QStringLiteral("square fire %1 mm").arg(*rules.cavalry_vs_square.infantry_fire_mm));
+        } else {
+            const double range = unit.type().combat_range_mm.value_or(rules.infantry_combat_mm);
+            zone(range, QColor(40, 80, 200, 30), QColor(30, 60, 150), QStringLiteral("musketry %1 mm").arg(range));
+        }
+    }
+    addItem(group);
+    range_overlay_ = group;
+}
+
+void BoardScene::showRuler(const QPointF& from, const QPointF& to) {
+    ruler_ = QLineF(from, to);
+    update();
+}
+void BoardScene::clearRuler() {
+    ruler_.reset();
+    update();
+}
+void BoardScene::showSight(const QPointF& from, const QPointF& to, const SightLine& sight) {
+    sight_ = std::make_pair(QLineF(from, to), sight);
+    update();
+}
+void BoardScene::clearSight() {
+    sight_.reset();
+    update();
+}
+
+void BoardScene::showMoveGhost(std::size_t unit, const QPointF& to, const MoveCheck& check) {
+    const Game& game = document_.game();
+    const Movement& m = game.units()[unit].type().movement;
+    ghost_ = Ghost{unit, to_point(game.state().units[unit].position), to, check,
+                   m.allowance("normal"), m.allowance("difficult"), m.allowance("road"), m.allowance("charge")};
+    update();
+}
+
+void BoardScene::clearMoveGhost() {
+    ghost_.reset();
+    update();
+}
+
+void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
+    painter->fillRect(rect, QColor(0x5b, 0x4a, 0x3a));  // the room beyond the table
+    if (table_.isEmpty()) return;
+    const double ppm = pixels_per_mm(painter);
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->fillRect(table_, QColor(0xc9, 0xd6, 0xa3));
+    if (grid_visible_) {
+        painter->setPen(QPen(QColor(0x90, 0xa0, 0x70, 150), 0));
+        for (double x = 100; x < table_.width(); x += 100) painter->drawLine(QPointF(x, 0), QPointF(x, table_.height()));
+        for (double y = 100; y < table_.height(); y += 100) painter->drawLine(QPointF(0, y), QPointF(table_.width(), y));
+    }
+    painter->setPen(QPen(QColor(0x2e, 0x24, 0x1a), std::max(1.0, 2 / ppm)));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(table_);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    // The scale bar below the table: 0-300 mm, in board mm and battlefield metres (1 mm = 2 m).
+    const double y = table_.bottom() + 30;
+    const double x0 = 0;
+    for (int i = 0; i < 6; ++i) {
+        painter->fillRect(QRectF(x0 + i * 50, y, 50, 8), i % 2 ? QColor(0xf5, 0xf0, 0xe0) : QColor(0x20, 0x20, 0x20));
+    }
+    painter->setPen(QPen(QColor(0xf5, 0xf0, 0xe0), 0));
+    painter->drawRect(QRectF(x0, y, 300, 8));
+    painter->setFont(font_of_pixels(ppm, 11));
+    for (int mm = 0; mm <= 300; mm += 100) {
+        painter->setPen(QColor(0xf5, 0xf0, 0xe0));
+        painter->drawText(QRectF(x0 + mm - 40, y - 20, 80, 18), Qt::AlignHCenter | Qt::AlignBottom, QStringLiteral("%1 mm").arg(mm));
+        painter->drawText(QRectF(x0 + mm - 40, y + 10, 80, 18), Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("%1 m").arg(mm * 2));
+    }
+    painter->drawText(QRectF(x0 + 340, y - 10, 600, 28), Qt::AlignLeft | Qt::AlignVCenter,
+                      QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm")
+                          .arg(table_.width()).arg(table_.height()));
+}
+
+void BoardScene::drawForeground(QPainter* painter, const QRectF&) {
+    const double ppm = pixels_per_mm(painter);
+    painter->setRenderHint(QPainter::Antialiasing);
+    if (ghost_) {
+        const Ghost& g = *ghost_;
+        // The allowances around where the unit stood: normal, difficult, road, charge.
+        const struct { double r; QColor c; Qt::PenStyle s; const char* name; } rings[] = {
+            {g.difficult, QColor(0x8a, 0x5a, 0x20), Qt::DotLine, "difficult"},
+            {g.normal, QColor(0x10, 0x60, 0x10), Qt::SolidLine, "normal"},
+            {g.road, QColor(0x7a, 0x60, 0x30), Qt::DashLine, "road"},
+            {g.charge, QColor(0xa0, 0x10, 0x10), Qt::DashDotLine, "charge"},
+        };
+        for (const auto& ring : rings) {
+            painter->setPen(QPen(ring.c, std::max(0.6, 1.5 / ppm), ring.s));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawEllipse(g.from, ring.r, ring.r);
+            draw_label(painter, g.from + QPointF(ring.r * 0.7071, -ring.r * 0.7071),
+                       QStringLiteral("%1 %2").arg(qs(ring.name)).arg(ring.r), 9, ring.c);
+        }
+        const QColor line = g.check.over ? QColor(0xd0, 0x10, 0x10) : QColor(0x10, 0x60, 0x10);
+        painter->setPen(QPen(line, std::max(1.0, 2.5 / ppm)));
+        painter->drawLine(g.from, g.to);
+        draw_label(painter, g.to + QPointF(0, -22 / ppm), g.check.words(), 12, line, true, false, Qt::AlignHCenter);
+    }
+    if (ruler_) {
+        const QLineF& r = *ruler_;
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x90), std::max(1.0, 2.5 / ppm), Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(r);
+        // ticks every 50 mm
+        const QPointF n = r.length() > 0 ? QPointF(-r.dy(), r.dx()) / r.length() : QPointF();
+        for (double t = 0; t <= r.length(); t += 50) {
+            const QPointF at = r.pointAt(t / std::max(1e-9, r.length()));
+            const double tick = static_cast<int>(t) % 100 == 0 ? 6 : 3;
+            painter->drawLine(at - n * tick, at + n * tick);
+        }
+        draw_label(painter, r.center() + QPointF(0, -14 / ppm),
+                   QStringLiteral("%1 mm  =  %2 m").arg(r.length(), 0, 'f', 0).arg(r.length() * kMetresPerMm, 0, 'f', 0), 13,
+                   QColor(0x10, 0x10, 0x90), true, false, Qt::AlignHCenter);
+    }
+    if (sight_) {
+        const auto& [line, sight] = *sight_;
+        const QColor ok(0x10, 0x80, 0x10), bad(0xd0, 0x10, 0x10);
+        painter->setPen(QPen(ok, std::max(1.0, 2.5 / ppm)));
+        painter->drawLine(line.p1(), sight.clear ? line.p2() : sight.blocked_at);
+        if (!sight.clear) {
+            painter->setPen(QPen(bad, std::max(1.0, 2.5 / ppm), Qt::DashLine));
+            painter->drawLine(sight.blocked_at, line.p2());
+            painter->setBrush(bad);
+            painter->drawEllipse(sight.blocked_at, 4, 4);
+        }
+        draw_label(painter, line.center() + QPointF(0, -14 / ppm),
+                   sight.clear ? QStringLiteral("clear sight, %1 mm").arg(sight.length_mm, 0, 'f', 0) : sight.reason, 12,
+                   sight.clear ? ok : bad, true, false, Qt::AlignHCenter);
+    }
+}
+
+}  // namespace fortuna::app

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// The table at true scale (1 scene unit = 1 mm): terrain, units, generals and the umpire's overlays.
+#pragma once
+
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QPointer>
+
+#include <optional>
+#include <vector>
+
+#include "board_geometry.hpp"
+
+namespace fortuna::app {
+
+class GameDocument;
+
+// A unit drawn base by base at its real size, in its side's colour, turned to its facing,
+// with its state counters (seed 000 section 2.5: the orange disrupted counter).
+class UnitItem : public QGraphicsItem {
+public:
+    UnitItem(std::size_t index, QColor colour);
+    std::size_t index() const { return index_; }
+    void setUnit(const Unit& unit, const UnitStatus& status, int turn, int charge_every);
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    enum { Type = UserType + 1 };
+    int type() const override { return Type; }
+
+private:
+    std::size_t index_;
+    QColor colour_;
+    Footprint footprint_;
+    Arm arm_ = Arm::Infantry;
+    UnitState state_ = UnitState::Normal;
+    Guns guns_ = Guns::None;
+    QGraphicsSimpleTextItem* label_ = nullptr;
+};
+
+class GeneralItem : public QGraphicsItem {
+public:
+    GeneralItem(std::size_t index, QColor colour, const QString& code);
+    std::size_t index() const { return index_; }
+    void setGeneral(const General& general, const GeneralStatus& status);
+    QRectF boundingRect() const override { return {-17, -22, 34, 44}; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    enum { Type = UserType + 2 };
+    int type() const override { return Type; }
+
+private:
+    std::size_t index_;
+    QColor colour_;
+    GeneralCondition condition_ = GeneralCondition::Present;
+};
+
+class BoardScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    explicit BoardScene(GameDocument& document, QObject* parent = nullptr);
+
+    const QRectF& tableRect() const { return table_; }
+    UnitItem* unitItem(std::size_t index) const { return index < units_.size() ? units_[index] : nullptr; }
+
+    // Selected units in the order they were selected: the first is the one that acts.
+    const std::vector<std::size_t>& selectedUnits() const { return selection_order_; }
+    void selectUnits(const std::vector<std::size_t>& units);
+
+    void setGridVisible(bool visible);
+    bool gridVisible() const { return grid_visible_; }
+    void setRangesVisible(bool visible);
+    bool rangesVisible() const { return ranges_visible_; }
+
+    // Overlays of the tools.
+    void showRuler(const QPointF& from, const QPointF& to);
+    void clearRuler();
+    std::optional<QLineF> ruler() const { return ruler_; }
+    void showSight(const QPointF& from, const QPointF& to, const SightLine& sight);
+    void clearSight();
+    void showMoveGhost(std::size_t unit, const QPointF& to, const MoveCheck& check);
+    void clearMoveGhost();
+
+signals:
+    void selectionOrderChanged();
+
+protected:
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void rebuild();
+    void refresh();
+    void trackSelection();
+    void updateRangeOverlay();
+
+    GameDocument& document_;
+    QRectF table_;
+    std::vector<UnitItem*> units_;
+    std::vector<GeneralItem*> generals_;
+    std::vector<QGraphicsItem*> messengers_;
+    std::vector<std::size_t> selection_order_;
+    bool grid_visible_ = true;
+    bool ranges_visible_ = true;
+    QGraphicsItem* range_overlay_ = nullptr;
+    std::optional<QLineF> ruler_;
+    std::optional<std::pair<QLineF, SightLine>> sight_;
+    struct Ghost {
+        std::size_t unit;
+        QPointF from, to;
+        MoveCheck check;
+        double normal, difficult, road, charge;
+    };
+    std::optional<Ghost> ghost_;
+    bool rebuilding_ = false;
+};
+
+}  // namespace fortuna::app

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+// The board's view: zoom, pan, fit, select, drag to move, the ruler and the line-of-sight tool.
+#include "board_view.hpp"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <cmath>
+
+#include "board_scene.hpp"
+#include "game_document.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+BoardView::BoardView(GameDocument& document, BoardScene& scene, QWidget* parent)
+    : QGraphicsView(&scene, parent), document_(document), scene_(scene) {
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setFocusPolicy(Qt::StrongFocus);
+    setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing);
+    setBackgroundBrush(QColor(0x5b, 0x4a, 0x3a));
+}
+
+void BoardView::setTool(Tool tool) {
+    tool_ = tool;
+    setDragMode(tool == Tool::Select ? QGraphicsView::RubberBandDrag : QGraphicsView::NoDrag);
+    viewport()->setCursor(tool == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
+    if (tool != Tool::Ruler) scene_.clearRuler();
+    if (tool != Tool::Sight) scene_.clearSight();
+    emit toolChanged(tool);
+    emit message(tool == Tool::Select  ? tr("Select: click or drag a unit; Alt-drag charges; Shift-drag goes past the allowance")
+                 : tool == Tool::Ruler ? tr("Ruler: drag to measure in board mm and battlefield metres (Esc: back to select)")
+                                       : tr("Line of sight: drag from the observer to the target (Esc: back to select)"));
+}
+
+void BoardView::zoomBy(double factor) {
+    const double current = transform().m11();
+    const double next = std::clamp(current * factor, 0.05, 40.0);
+    scale(next / current, next / current);
+}
+
+void BoardView::fitTable() {
+    if (scene_.tableRect().isEmpty()) return;
+    fitInView(scene_.tableRect().adjusted(-20, -20, 20, 70), Qt::KeepAspectRatio);
+}
+
+void BoardView::centreOnUnit(std::size_t unit) {
+    if (UnitItem* item = scene_.unitItem(unit)) centerOn(item);
+}
+
+double BoardView::millimetresPerPixel() const { return 1.0 / std::max(1e-9, transform().m11()); }
+
+void BoardView::measure(const QPointF& from, const QPointF& to) {
+    scene_.showRuler(from, to);
+    ruler_mm_ = QLineF(from, to).length();
+    emit message(tr("Ruler: %1 mm on the table = %2 m on the battlefield")
+                     .arg(*ruler_mm_, 0, 'f', 0)
+                     .arg(*ruler_mm_ * kMetresPerMm, 0, 'f', 0));
+}
+
+void BoardView::sight(const QPointF& from, const QPointF& to, const std::vector<std::size_t>& ignore) {
+    if (!document_.hasGame()) return;
+    const SightLine line = line_of_sight(document_.game(), from, to, ignore);
+    scene_.showSight(from, to, line);
+    emit message(line.clear ? tr("Line of sight clear over %1 mm").arg(line.length_mm, 0, 'f', 0) : line.reason);
+}
+
+std::optional<std::size_t> BoardView::unitAt(const QPoint& view_pos) const {
+    for (QGraphicsItem* item : items(view_pos))
+        if (item->type() == UnitItem::Type && item->isVisible()) return static_cast<UnitItem*>(item)->index();
+    return std::nullopt;
+}
+
+void BoardView::wheelEvent(QWheelEvent* event) {
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) return QGraphicsView::wheelEvent(event);
+    zoomBy(std::pow(1.2, steps));
+    event->accept();
+}
+
+void BoardView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::MiddleButton) {
+        panning_ = true;
+        pan_last_ = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (event->button() != Qt::LeftButton || !document_.hasGame()) return QGraphicsView::mousePressEvent(event);
+    const QPointF at = mapToScene(event->position().toPoint());
+    if (tool_ == Tool::Ruler || tool_ == Tool::Sight) {
+        tool_start_ = at;
+        event->accept();
+        return;
+    }
+    if (auto unit = unitAt(event->position().toPoint())) {
+        const bool add = event->modifiers() & Qt::ControlModifier;
+        UnitItem* item = scene_.unitItem(*unit);
+        if (add) {
+            item->setSelected(!item->isSelected());
+        } else if (!item->isSelected()) {
+            scene_.clearSelection();
+            item->setSelected(true);
+        }
+        drag_ = Drag{*unit, at, item->pos(), false};
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void BoardView::mouseMoveEvent(QMouseEvent* event) {
+    if (panning_) {
+        const QPoint now = event->position().toPoint();
+        const QPoint delta = now - pan_last_;
+        pan_last_ = now;
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        return;
+    }
+    const QPointF at = mapToScene(event->position().toPoint());
+    if (tool_start_) {
+        if (tool_ == Tool::Ruler) measure(*tool_start_, at);
+        else sight(*tool_start_, at, {});
+        return;
+    }
+    if (drag_) {
+        const double pixels = QLineF(mapFromScene(drag_->press), event->position()).length();
+        if (!drag_->moving && pixels < 4) return;
+        drag_->moving = true;
+        const QPointF to = drag_->origin + (at - drag_->press);
+        const bool charge = event->modifiers() & Qt::AltModifier;
+        const MoveCheck check = check_move(document_.game(), drag_->unit, to, charge);
+        last_move_ = check;
+        scene_.unitItem(drag_->unit)->setPos(to);  // a ghost only: the game moves on release
+        scene_.showMoveGhost(drag_->unit, to, check);
+        emit message(QStringLiteral("%1: %2").arg(qs(document_.game().units()[drag_->unit].id.code), check.words()));
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void BoardView::mouseReleaseEvent(QMouseEvent* event) {
+    if (panning_ && event->button() == Qt::MiddleButton) {
+        panning_ = false;
+        viewport()->setCursor(tool_ == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
+        return;
+    }
+    if (tool_start_) {
+        tool_start_.reset();
+        return;
+    }
+    if (drag_) {
+        const Drag drag = *drag_;
+        drag_.reset();
+        scene_.clearMoveGhost();
+        if (!drag.moving) return;
+        UnitItem* item = scene_.unitItem(drag.unit);
+        const QPointF to = item->pos();
+        item->setPos(drag.origin);  // back where the game says it is, until the move is applied
+        const bool charge = event->modifiers() & Qt::AltModifier;
+        const bool force = event->modifiers() & Qt::ShiftModifier;
+        const MoveCheck check = check_move(document_.game(), drag.unit, to, charge);
+        last_move_ = check;
+        const QString code = qs(document_.game().units()[drag.unit].id.code);
+        if (check.over && !force) {
+            emit message(tr("%1 not moved: %2. Hold Shift to move anyway; the journal will flag it.").arg(code, check.words()));
+            return;
+        }
+        emit moveRequested(drag.unit, QPointF(std::round(to.x()), std::round(to.y())), charge, check.over);
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void BoardView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape) {
+        if (tool_ != Tool::Select) setTool(Tool::Select);
+        else scene_.clearSelection();
+        scene_.clearRuler();
+        scene_.clearSight();
+        return;
+    }
+    if (event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab) {
+        // Tab walks through the units on the table: the mouse is never needed to select.
+        if (!document_.hasGame() || document_.game().units().empty()) return;
+        const auto& units = document_.game().units();
+        const auto& selected = scene_.selectedUnits();
+        const bool add = event->modifiers() & Qt::ControlModifier;
+        std::size_t next = selected.empty() ? 0 : selected.back();
+        const int step = event->key() == Qt::Key_Backtab ? -1 : 1;
+        for (std::size_t tries = 0; tries < units.size(); ++tries) {
+            next = (next + units.size() + static_cast<std::size_t>(step)) % units.size();
+            if (selected.empty() && tries == 0 && step > 0) next = 0;
+            if (document_.game().state().units[next].presence == Presence::OnBoard) break;
+        }
+        std::vector<std::size_t> now = add ? selected : std::vector<std::size_t>{};
+        now.push_back(next);
+        scene_.selectUnits(now);
+        centreOnUnit(next);
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void BoardView::keyReleaseEvent(QKeyEvent* event) { QGraphicsView::keyReleaseEvent(event); }
+
+}  // namespace fortuna::app

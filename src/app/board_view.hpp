@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The board's view: zoom, pan, fit, select, drag to move, the ruler and the line-of-sight tool.
+#pragma once
+
+#include <QGraphicsView>
+
+#include <optional>
+
+#include "board_geometry.hpp"
+
+namespace fortuna::app {
+
+class BoardScene;
+class GameDocument;
+
+class BoardView : public QGraphicsView {
+    Q_OBJECT
+public:
+    enum class Tool { Select, Ruler, Sight };
+    BoardView(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+
+    BoardScene& boardScene() { return scene_; }
+    Tool tool() const { return tool_; }
+    void setTool(Tool tool);
+
+    void zoomBy(double factor);
+    void fitTable();
+    void centreOnUnit(std::size_t unit);
+    double millimetresPerPixel() const;
+
+    // The last measurement of the ruler (board mm) and the last drag's allowance check.
+    std::optional<double> lastRulerMm() const { return ruler_mm_; }
+    std::optional<MoveCheck> lastMoveCheck() const { return last_move_; }
+
+    // Tools driven from the keyboard or tests, in board mm.
+    void measure(const QPointF& from, const QPointF& to);
+    void sight(const QPointF& from, const QPointF& to, const std::vector<std::size_t>& ignore);
+
+signals:
+    // Drag to move (Alt: charge, Shift: past the allowance, flagged). Not yet applied.
+    void moveRequested(std::size_t unit, QPointF to, bool charge, bool past_allowance);
+    void message(const QString& text);
+    void toolChanged(Tool tool);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    // Tab selects the next unit instead of moving the focus (see keyPressEvent).
+    bool focusNextPrevChild(bool) override { return false; }
+
+private:
+    std::optional<std::size_t> unitAt(const QPoint& view_pos) const;
+
+    GameDocument& document_;
+    BoardScene& scene_;
+    Tool tool_ = Tool::Select;
+    struct Drag {
+        std::size_t unit;
+        QPointF press;
+        QPointF origin;
+        bool moving = false;
+    };
+    std::optional<Drag> drag_;
+    std::optional<QPointF> tool_start_;
+    std::optional<double> ruler_mm_;
+    std::optional<MoveCheck> last_move_;
+    bool panning_ = false;
+    QPoint pan_last_;
+};
+
+}  // namespace fortuna::app

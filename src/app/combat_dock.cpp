@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: MIT
+// The combat resolver: proposed and editable modifiers, exact odds before the roll, the explanation.
+#include "combat_dock.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "board_geometry.hpp"
+#include "board_scene.hpp"
+#include "game_document.hpp"
+#include "odds_bars.hpp"
+#include "qt_text.hpp"
+#include "umpire_command.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+CombatPanel::CombatPanel(GameDocument& document, BoardScene& scene, QWidget* parent)
+    : QWidget(parent), document_(document), scene_(scene) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* form = new QFormLayout();
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    attacker_ = new QComboBox(this);
+    defender_ = new QComboBox(this);
+    form->addRow(tr("&Attacker"), attacker_);
+    form->addRow(tr("&Defender"), defender_);
+    layout->addLayout(form);
+    auto* grid = new QGridLayout();
+    flank_ = new QCheckBox(tr("&Flank (+1 col)"), this);
+    rear_ = new QCheckBox(tr("&Rear (+2 col)"), this);
+    charge_ = new QCheckBox(tr("C&harge"), this);
+    obstacle_ = new QCheckBox(tr("&Obstacle"), this);
+    arms_ = new QSpinBox(this);
+    arms_->setRange(1, 3);
+    arms_->setPrefix(tr("arms "));
+    terrain_ = new QComboBox(this);
+    terrain_->addItems({tr("no terrain advantage"), tr("terrain favours attacker"), tr("terrain favours defender")});
+    grid->addWidget(flank_, 0, 0);
+    grid->addWidget(rear_, 0, 1);
+    grid->addWidget(charge_, 0, 2);
+    grid->addWidget(obstacle_, 1, 0);
+    grid->addWidget(arms_, 1, 1);
+    grid->addWidget(terrain_, 1, 2);
+    layout->addLayout(grid);
+    auto* leaders = new QFormLayout();
+    attacker_leader_ = new QComboBox(this);
+    defender_leader_ = new QComboBox(this);
+    leaders->addRow(tr("Attacker's leader"), attacker_leader_);
+    leaders->addRow(tr("Defender's leader"), defender_leader_);
+    layout->addLayout(leaders);
+    proposals_ = new QLabel(this);
+    proposals_->setWordWrap(true);
+    proposals_->setStyleSheet(u"color:#2a5a2a"_s);
+    setup_ = new QLabel(this);
+    setup_->setWordWrap(true);
+    setup_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bars_ = new OddsBars(this);
+    layout->addWidget(proposals_);
+    layout->addWidget(setup_);
+    layout->addWidget(bars_);
+    auto* rollRow = new QHBoxLayout();
+    roll_ = new QLineEdit(this);
+    roll_->setPlaceholderText(tr("empty: the app rolls; or type the umpire's roll"));
+    resolve_ = new QPushButton(tr("Roll && apply (Ctrl+Enter)"), this);
+    auto* rollLabel = new QLabel(tr("Ro&ll"), this);
+    rollLabel->setBuddy(roll_);
+    rollRow->addWidget(rollLabel);
+    rollRow->addWidget(roll_, 1);
+    rollRow->addWidget(resolve_);
+    layout->addLayout(rollRow);
+    result_ = new QTextBrowser(this);
+    result_->setMinimumHeight(80);
+    layout->addWidget(result_, 1);
+
+    connect(&document_, &GameDocument::gameReplaced, this, &CombatPanel::rebuildLists);
+    connect(&document_, &GameDocument::positionChanged, this, &CombatPanel::preview);
+    connect(&scene_, &BoardScene::selectionOrderChanged, this, &CombatPanel::takeSelection);
+    for (QCheckBox* box : {flank_, rear_, charge_, obstacle_}) connect(box, &QCheckBox::toggled, this, &CombatPanel::preview);
+    connect(arms_, &QSpinBox::valueChanged, this, &CombatPanel::preview);
+    for (QComboBox* box : {terrain_, attacker_leader_, defender_leader_})
+        connect(box, &QComboBox::currentIndexChanged, this, &CombatPanel::preview);
+    for (QComboBox* box : {attacker_, defender_})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (!filling_) propose();
+        });
+    connect(resolve_, &QPushButton::clicked, this, &CombatPanel::resolve);
+    connect(roll_, &QLineEdit::returnPressed, this, &CombatPanel::resolve);
+    connect(&document_, &GameDocument::actionReported, this, [this](const QString& summary, const QStringList& explanation) {
+        const AppliedAction* last = document_.lastApplied();
+        if (!last || last->kind != "combat" || explanation.isEmpty()) return;
+        QString html = QStringLiteral("<p><b>%1</b></p><ol>").arg(summary.toHtmlEscaped());
+        for (const QString& line : explanation) html += u"<li>"_s + line.toHtmlEscaped() + u"</li>"_s;
+        result_->setHtml(html + u"</ol>"_s);
+    });
+    rebuildLists();
+}
+
+void CombatPanel::rebuildLists() {
+    filling_ = true;
+    attacker_->clear();
+    defender_->clear();
+    attacker_leader_->clear();
+    defender_leader_->clear();
+    if (document_.hasGame()) {
+        const Game& game = document_.game();
+        for (std::size_t i = 0; i < game.units().size(); ++i) {
+            const Unit& unit = game.units()[i];
+            const QString label = qs(unit.id.code + "  " + unit.id.name);
+            attacker_->addItem(label, QVariant::fromValue(i));
+            defender_->addItem(label, QVariant::fromValue(i));
+        }
+        attacker_leader_->addItem(tr("none"), QString());
+        defender_leader_->addItem(tr("none"), QString());
+        for (const General& general : game.generals()) {
+            attacker_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
+            defender_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
+        }
+        if (game.units().size() > 1) defender_->setCurrentIndex(1);
+    }
+    filling_ = false;
+    result_->clear();
+    propose();
+}
+
+void CombatPanel::takeSelection() {
+    if (!document_.hasGame()) return;
+    const auto& selected = scene_.selectedUnits();
+    if (selected.size() < 2) return;
+    try {
+        const UmpireCommand command = parse_umpire_command(u"c"_s, document_.game(), selected);
+        filling_ = true;
+        attacker_->setCurrentIndex(find_unit(document_.game(), qs(command.action["attacker"].get<std::string>())));
+        defender_->setCurrentIndex(find_unit(document_.game(), qs(command.action["defender"].get<std::string>())));
+        filling_ = false;
+        propose();
+    } catch (const std::exception&) {
+        filling_ = false;
+    }
+}
+
+void CombatPanel::propose() {
+    if (!document_.hasGame() || attacker_->currentIndex() < 0 || defender_->currentIndex() < 0) return;
+    const Game& game = document_.game();
+    const auto a = attacker_->currentData().value<std::size_t>();
+    const auto d = defender_->currentData().value<std::size_t>();
+    std::vector<std::size_t> supports;
+    for (std::size_t u : scene_.selectedUnits())
+        if (u != a && game.units()[u].id.side == game.units()[a].id.side) supports.push_back(u);
+    const CombatProposal p = propose_combat(game, a, supports, d);
+    filling_ = true;
+    flank_->setChecked(p.flank && !p.rear);
+    rear_->setChecked(p.rear);
+    charge_->setChecked(p.charge);
+    obstacle_->setChecked(p.obstacle);
+    arms_->setValue(p.arms);
+    terrain_->setCurrentIndex(p.terrain == TerrainAdvantage::Attacker ? 1 : p.terrain == TerrainAdvantage::Defender ? 2 : 0);
+    filling_ = false;
+    proposals_->setText(p.reasons.isEmpty() ? tr("The board proposes no modifier.")
+                                            : tr("Proposed from the board: %1").arg(p.reasons.join(u"; "_s)));
+    preview();
+}
+
+std::optional<CombatRequest> CombatPanel::request() const {
+    if (!document_.hasGame() || attacker_->currentIndex() < 0 || defender_->currentIndex() < 0) return std::nullopt;
+    const Game& game = document_.game();
+    const auto a = attacker_->currentData().value<std::size_t>();
+    const auto d = defender_->currentData().value<std::size_t>();
+    const UnitStatus& sa = game.state().units[a];
+    const UnitStatus& sd = game.state().units[d];
+    CombatRequest r;
+    r.attacker = {&game.units()[a].type(), game.units()[a].id.code, sa.bases, sa.state, sa.formation, std::nullopt};
+    r.defender = {&game.units()[d].type(), game.units()[d].id.code, sd.bases, sd.state, sd.formation, std::nullopt};
+    r.flank = flank_->isChecked();
+    r.rear = rear_->isChecked();
+    r.charge = charge_->isChecked();
+    r.obstacle = obstacle_->isChecked();
+    r.combined_arms = arms_->value();
+    r.terrain = terrain_->currentIndex() == 1 ? TerrainAdvantage::Attacker
+                : terrain_->currentIndex() == 2 ? TerrainAdvantage::Defender
+                                                : TerrainAdvantage::None;
+    // Leaders' effect depends on their own roll under fire; the preview assumes they survive.
+    const auto leader = [&](QComboBox* box) {
+        const QString code = box->currentData().toString();
+        if (code.isEmpty()) return LeaderEffect::None;
+        const int g = find_general(game, code);
+        return g >= 0 && game.generals()[static_cast<std::size_t>(g)].id.great_captain ? LeaderEffect::GreatCaptain : LeaderEffect::Present;
+    };
+    r.attacker_leader = leader(attacker_leader_);
+    r.defender_leader = leader(defender_leader_);
+    return r;
+}
+
+void CombatPanel::preview() {
+    if (filling_) return;
+    const auto r = request();
+    if (!r) return;
+    const Game& game = document_.game();
+    const RuleSet& rules = game.rules();
+    try {
+        if (r->attacker.unit->arm == Arm::Cavalry && r->defender.formation == Formation::Square) {
+            setup_->setText(tr("<b>Cavalry against a square</b>: %1 with %2 (the odds table is not used).")
+                                .arg(qs(rules.cavalry_vs_square.section), qs(to_string(rules.cavalry_vs_square.roll))));
+            bars_->setDistribution(square_probabilities(rules, r->defender.state));
+        } else {
+            const CombatSetup setup = prepare_combat(rules, *r);
+            QString text = QStringLiteral("<b>%1 : %2</b> → odds %3, column <b>%4</b>%5, roll modifier <b>%6</b>")
+                               .arg(setup.attack_strength)
+                               .arg(setup.defend_strength)
+                               .arg(qs(setup.odds.odds.text()), qs(setup.column_label),
+                                    setup.column_shift ? QStringLiteral(" (%1 shifted)").arg(setup.column_shift) : QString(),
+                                    qs(format_modifier(rules.combat_results.roll, setup.roll_modifier)));
+            text += u"<br><span style='color:#555'>"_s;
+            QStringList steps;
+            for (const std::string& step : setup.explanation) steps << qs(step).toHtmlEscaped();
+            text += steps.join(u"<br>"_s) + u"</span>"_s;
+            if (r->attacker_leader != LeaderEffect::None || r->defender_leader != LeaderEffect::None)
+                text += tr("<br><i>Leaders first roll under fire (Table 6); the bars assume they survive.</i>");
+            setup_->setText(text);
+            bars_->setDistribution(combat_probabilities(rules, setup));
+        }
+    } catch (const std::exception& error) {
+        setup_->setText(tr("<span style='color:#c01010'>%1</span>").arg(qs(error.what()).toHtmlEscaped()));
+        bars_->setDistribution({});
+    }
+}
+
+void CombatPanel::resolve() {
+    if (!document_.hasGame() || attacker_->currentIndex() < 0 || defender_->currentIndex() < 0) return;
+    const Game& game = document_.game();
+    const auto a = attacker_->currentData().value<std::size_t>();
+    const auto d = defender_->currentData().value<std::size_t>();
+    nlohmann::json action = {{"do", "combat"}, {"attacker", game.units()[a].id.code}, {"defender", game.units()[d].id.code}};
+    if (flank_->isChecked()) action["flank"] = true;
+    if (rear_->isChecked()) action["rear"] = true;
+    if (charge_->isChecked()) action["charge"] = true;
+    if (obstacle_->isChecked()) action["obstacle"] = true;
+    if (arms_->value() > 1) action["arms"] = arms_->value();
+    if (terrain_->currentIndex() > 0) action["terrain"] = terrain_->currentIndex() == 1 ? "attacker" : "defender";
+    if (const QString g = attacker_leader_->currentData().toString(); !g.isEmpty()) action["attacker_leader"] = ss(g);
+    if (const QString g = defender_leader_->currentData().toString(); !g.isEmpty()) action["defender_leader"] = ss(g);
+    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
+    if (auto error = document_.perform(action)) {
+        result_->setHtml(QStringLiteral("<p style='color:#c01010'><b>Not applied:</b> %1</p>").arg(error->toHtmlEscaped()));
+        emit document_.problem(*error);
+        return;
+    }
+    roll_->clear();
+}
+
+}  // namespace fortuna::app

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+// Artillery fire (Table 3), the rally list of the phasing side, and the crisis-of-morale check.
+#include "fire_and_morale_docks.hpp"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "board_geometry.hpp"
+#include "board_scene.hpp"
+#include "game_document.hpp"
+#include "odds_bars.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QLineEdit* roll_edit(QWidget* parent) {
+    auto* edit = new QLineEdit(parent);
+    edit->setPlaceholderText(QObject::tr("empty: the app rolls"));
+    edit->setMaximumWidth(140);
+    return edit;
+}
+}  // namespace
+
+// ------------------------------------------------------------------ artillery
+
+ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidget* parent)
+    : QWidget(parent), document_(document), scene_(scene) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* form = new QFormLayout();
+    battery_ = new QComboBox(this);
+    target_ = new QComboBox(this);
+    range_ = new QSpinBox(this);
+    range_->setRange(0, 5000);
+    range_->setSuffix(u" mm"_s);
+    form->addRow(tr("&Battery"), battery_);
+    form->addRow(tr("&Target"), target_);
+    form->addRow(tr("Ra&nge"), range_);
+    layout->addLayout(form);
+    sight_ = new QLabel(this);
+    sight_->setWordWrap(true);
+    bars_ = new OddsBars(this);
+    layout->addWidget(sight_);
+    layout->addWidget(bars_);
+    auto* row = new QHBoxLayout();
+    roll_ = roll_edit(this);
+    auto* fire = new QPushButton(tr("&Fire"), this);
+    row->addWidget(roll_);
+    row->addWidget(fire);
+    row->addStretch();
+    layout->addLayout(row);
+    result_ = new QLabel(this);
+    result_->setWordWrap(true);
+    result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(result_);
+    layout->addStretch();
+    connect(&document_, &GameDocument::gameReplaced, this, &ArtilleryPanel::rebuildLists);
+    connect(&document_, &GameDocument::positionChanged, this, &ArtilleryPanel::measure);
+    connect(&scene_, &BoardScene::selectionOrderChanged, this, &ArtilleryPanel::takeSelection);
+    connect(battery_, &QComboBox::currentIndexChanged, this, &ArtilleryPanel::measure);
+    connect(target_, &QComboBox::currentIndexChanged, this, &ArtilleryPanel::measure);
+    connect(range_, &QSpinBox::valueChanged, this, &ArtilleryPanel::preview);
+    connect(fire, &QPushButton::clicked, this, &ArtilleryPanel::fire);
+    connect(roll_, &QLineEdit::returnPressed, this, &ArtilleryPanel::fire);
+    rebuildLists();
+}
+
+void ArtilleryPanel::rebuildLists() {
+    filling_ = true;
+    battery_->clear();
+    target_->clear();
+    if (document_.hasGame()) {
+        const Game& game = document_.game();
+        for (std::size_t i = 0; i < game.units().size(); ++i) {
+            const Unit& unit = game.units()[i];
+            const QString label = qs(unit.id.code + "  " + unit.id.name);
+            if (unit.id.type->arm == Arm::Artillery) battery_->addItem(label, QVariant::fromValue(i));
+            target_->addItem(label, QVariant::fromValue(i));
+        }
+    }
+    filling_ = false;
+    measure();
+}
+
+void ArtilleryPanel::takeSelection() {
+    if (!document_.hasGame()) return;
+    const Game& game = document_.game();
+    filling_ = true;
+    for (std::size_t u : scene_.selectedUnits()) {
+        if (game.units()[u].arm() == Arm::Artillery) {
+            const int at = battery_->findData(QVariant::fromValue(u));
+            if (at >= 0) battery_->setCurrentIndex(at);
+        }
+    }
+    if (battery_->currentIndex() >= 0) {
+        const auto b = battery_->currentData().value<std::size_t>();
+        for (std::size_t u : scene_.selectedUnits())
+            if (game.units()[u].id.side != game.units()[b].id.side) target_->setCurrentIndex(target_->findData(QVariant::fromValue(u)));
+    }
+    filling_ = false;
+    measure();
+}
+
+void ArtilleryPanel::measure() {
+    if (filling_ || !document_.hasGame() || battery_->currentIndex() < 0 || target_->currentIndex() < 0) return;
+    const Game& game = document_.game();
+    const auto b = battery_->currentData().value<std::size_t>();
+    const auto t = target_->currentData().value<std::size_t>();
+    const double range = distance_between_units(game, b, t);
+    const SightLine sight = line_of_sight_between(game, b, t);
+    sight_->setText(sight.clear ? tr("<span style='color:#1a701a'>%1 sees %2: %3 mm (%4 m)</span>")
+                                      .arg(qs(game.units()[b].id.code), qs(game.units()[t].id.code))
+                                      .arg(range, 0, 'f', 0)
+                                      .arg(range * kMetresPerMm, 0, 'f', 0)
+                                : tr("<span style='color:#c01010'>%1 cannot see %2: %3</span>")
+                                      .arg(qs(game.units()[b].id.code), qs(game.units()[t].id.code), sight.reason.toHtmlEscaped()));
+    range_->blockSignals(true);
+    range_->setValue(static_cast<int>(std::lround(range)));
+    range_->blockSignals(false);
+    preview();
+}
+
+void ArtilleryPanel::preview() {
+    if (!document_.hasGame() || battery_->currentIndex() < 0 || target_->currentIndex() < 0) return;
+    const Game& game = document_.game();
+    const auto b = battery_->currentData().value<std::size_t>();
+    const auto t = target_->currentData().value<std::size_t>();
+    ArtilleryRequest request;
+    request.battery = game.units()[b].type().battery.empty() ? "field" : game.units()[b].type().battery;
+    request.range_mm = range_->value();
+    request.target_formation = game.state().units[t].formation;
+    request.target_state = game.state().units[t].state;
+    request.target_bases = game.state().units[t].bases;
+    try {
+        bars_->setDistribution(artillery_probabilities(game.rules(), request));
+    } catch (const std::exception& error) {
+        bars_->setDistribution({});
+        result_->setText(qs(error.what()));
+    }
+}
+
+void ArtilleryPanel::fire() {
+    if (!document_.hasGame() || battery_->currentIndex() < 0 || target_->currentIndex() < 0) return;
+    const Game& game = document_.game();
+    nlohmann::json action = {{"do", "artillery"},
+                             {"battery", game.units()[battery_->currentData().value<std::size_t>()].id.code},
+                             {"target", game.units()[target_->currentData().value<std::size_t>()].id.code},
+                             {"range_mm", range_->value()}};
+    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
+    if (auto error = document_.perform(action)) {
+        result_->setText(QStringLiteral("<span style='color:#c01010'>Not fired: %1</span>").arg(error->toHtmlEscaped()));
+        return;
+    }
+    roll_->clear();
+    const AppliedAction* last = document_.lastApplied();
+    QString text = u"<b>"_s + qs(last->summary).toHtmlEscaped() + u"</b>"_s;
+    for (const std::string& line : last->explanation) text += u"<br>· "_s + qs(line).toHtmlEscaped();
+    result_->setText(text);
+}
+
+// ------------------------------------------------------------------ rally
+
+RallyPanel::RallyPanel(GameDocument& document, BoardScene& scene, QWidget* parent)
+    : QWidget(parent), document_(document), scene_(scene) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    list_ = new QTreeWidget(this);
+    list_->setHeaderLabels({tr("Unit"), tr("State"), tr("Needs"), tr("Chance")});
+    list_->setRootIsDecorated(false);
+    list_->header()->setStretchLastSection(true);
+    layout->addWidget(list_, 1);
+    auto* row = new QHBoxLayout();
+    general_ = new QComboBox(this);
+    roll_ = roll_edit(this);
+    auto* rally = new QPushButton(tr("&Rally"), this);
+    row->addWidget(general_, 1);
+    row->addWidget(roll_);
+    row->addWidget(rally);
+    layout->addLayout(row);
+    result_ = new QLabel(this);
+    result_->setWordWrap(true);
+    layout->addWidget(result_);
+    connect(&document_, &GameDocument::positionChanged, this, &RallyPanel::refresh);
+    connect(&document_, &GameDocument::gameReplaced, this, &RallyPanel::refresh);
+    connect(general_, &QComboBox::currentIndexChanged, this, &RallyPanel::refresh);
+    connect(rally, &QPushButton::clicked, this, &RallyPanel::rallySelected);
+    connect(roll_, &QLineEdit::returnPressed, this, &RallyPanel::rallySelected);
+    connect(list_, &QTreeWidget::itemActivated, this, &RallyPanel::rallySelected);
+    connect(list_, &QTreeWidget::itemSelectionChanged, this, [this] {
+        if (auto* item = list_->currentItem()) scene_.selectUnits({item->data(0, Qt::UserRole).value<std::size_t>()});
+    });
+    refresh();
+}
+
+// The phasing side's disrupted, withdrawing and routing units with their chance to rally.
+void RallyPanel::refresh() {
+    if (!document_.hasGame()) return;
+    const Game& game = document_.game();
+    const int side = game.phasing_side();
+    const QString general = general_->currentData().toString();
+    general_->blockSignals(true);
+    general_->clear();
+    general_->addItem(tr("no general"), QString());
+    for (const General& g : game.generals())
+        if (g.id.side == side && g.effective()) general_->addItem(qs(g.id.code + " " + g.id.name), qs(g.id.code));
+    general_->setCurrentIndex(std::max(0, general_->findData(general)));
+    general_->blockSignals(false);
+    RallySupport support = RallySupport::None;
+    if (const int g = general_->currentIndex() > 0 ? static_cast<int>(general_->currentIndex()) : 0; g > 0) {
+        for (const General& candidate : game.generals())
+            if (qs(candidate.id.code) == general_->currentData().toString())
+                support = candidate.id.great_captain ? RallySupport::GreatCaptain : RallySupport::General;
+    }
+    const QString current = list_->currentItem() ? list_->currentItem()->text(0) : QString();
+    list_->clear();
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        const Unit& unit = game.units()[i];
+        const UnitStatus& now = game.state().units[i];
+        if (unit.id.side != side || now.presence != Presence::OnBoard || now.state == UnitState::Normal) continue;
+        const Probability p = rally_probability(game.rules(), now.state, &unit.type(), support);
+        const int needs = now.state == UnitState::Routing ? game.rules().rally.routing_needs : unit.type().rally;
+        auto* item = new QTreeWidgetItem(list_, {qs(unit.id.code + " " + unit.id.name), qs(to_string(now.state)),
+                                                 qs(format_roll(game.rules().rally.roll, needs)), qs(p.percent(0))});
+        item->setData(0, Qt::UserRole, QVariant::fromValue(i));
+        if (item->text(0) == current) list_->setCurrentItem(item);
+    }
+    if (list_->topLevelItemCount() == 0) {
+        auto* item = new QTreeWidgetItem(list_, {tr("%1: every unit in good order").arg(qs(game.scenario().sides[static_cast<std::size_t>(side)].name))});
+        item->setFlags(Qt::NoItemFlags);
+    }
+    for (int c = 0; c < 3; ++c) list_->resizeColumnToContents(c);
+}
+
+void RallyPanel::rallySelected() {
+    if (!document_.hasGame() || !list_->currentItem() || !list_->currentItem()->data(0, Qt::UserRole).isValid()) return;
+    const std::size_t u = list_->currentItem()->data(0, Qt::UserRole).value<std::size_t>();
+    nlohmann::json action = {{"do", "rally"}, {"unit", document_.game().units()[u].id.code}};
+    if (const QString g = general_->currentData().toString(); !g.isEmpty()) action["general"] = ss(g);
+    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
+    if (auto error = document_.perform(action)) {
+        result_->setText(QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error->toHtmlEscaped()));
+        return;
+    }
+    roll_->clear();
+    result_->setText(qs(document_.lastApplied()->summary));
+}
+
+// ------------------------------------------------------------------ crisis of morale
+
+CrisisPanel::CrisisPanel(GameDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    roll_ = roll_edit(this);
+    for (int s = 0; s < 2; ++s) {
+        sides_[s] = new QLabel(this);
+        sides_[s]->setWordWrap(true);
+        auto* button = new QPushButton(s == 0 ? tr("Test side &1") : tr("Test side &2"), this);
+        connect(button, &QPushButton::clicked, this, [this, s] { test(s); });
+        auto* row = new QHBoxLayout();
+        row->addWidget(sides_[s], 1);
+        row->addWidget(button);
+        layout->addLayout(row);
+    }
+    auto* row = new QHBoxLayout();
+    row->addWidget(new QLabel(tr("Roll"), this));
+    row->addWidget(roll_);
+    row->addStretch();
+    layout->addLayout(row);
+    layout->addStretch();
+    connect(&document_, &GameDocument::positionChanged, this, &CrisisPanel::refresh);
+    refresh();
+}
+
+void CrisisPanel::refresh() {
+    if (!document_.hasGame()) return;
+    const Game& game = document_.game();
+    for (int s = 0; s < 2; ++s) {
+        const SideTally t = game.tally(s);
+        const CrisisAssessment a = assess_crisis(game.rules(), t.bases_lost, t.bases_start);
+        QString text = QStringLiteral("<b>%1</b>: %2 of %3 bases lost (%4%)")
+                           .arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start).arg(t.percent_lost, 0, 'f', 1);
+        if (t.crisis_due) {
+            const Probability p = crisis_probability(game.rules(), t.bases_lost, t.bases_start);
+            text += a.immediate ? tr("<br><b style='color:#c01010'>Immediate crisis: %1 reached</b>").arg(qs(a.band))
+                                : tr("<br><b style='color:#c06000'>Test due</b> (%1): crisis on %2, chance %3")
+                                      .arg(qs(a.band), a.crisis_on ? qs(a.crisis_on->text(game.rules().crisis_of_morale.roll)) : u"-"_s, qs(p.percent(1)));
+        } else {
+            for (const Threshold& th : t.thresholds)
+                if (!th.reached) {
+                    text += tr("<br>next test at %1% = %2 bases lost (%3 more)").arg(th.percent).arg(th.bases).arg(th.bases - t.bases_lost);
+                    break;
+                }
+        }
+        sides_[s]->setText(text);
+    }
+}
+
+void CrisisPanel::test(int side) {
+    nlohmann::json action = {{"do", "crisis"}, {"side", document_.game().scenario().sides[static_cast<std::size_t>(side)].id}};
+    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
+    if (auto error = document_.perform(action)) emit document_.problem(*error);
+    else roll_->clear();
+}
+
+}  // namespace fortuna::app

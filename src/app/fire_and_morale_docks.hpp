@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// Artillery fire (Table 3), the rally list of the phasing side, and the crisis-of-morale check.
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTreeWidget;
+
+namespace fortuna::app {
+
+class BoardScene;
+class GameDocument;
+class OddsBars;
+
+class ArtilleryPanel : public QWidget {
+    Q_OBJECT
+public:
+    ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    void fire();
+
+private:
+    void rebuildLists();
+    void takeSelection();
+    void measure();
+    void preview();
+
+    GameDocument& document_;
+    BoardScene& scene_;
+    QComboBox* battery_;
+    QComboBox* target_;
+    QSpinBox* range_;
+    QLabel* sight_;
+    OddsBars* bars_;
+    QLineEdit* roll_;
+    QLabel* result_;
+    bool filling_ = false;
+};
+
+class RallyPanel : public QWidget {
+    Q_OBJECT
+public:
+    RallyPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    void rallySelected();
+
+private:
+    void refresh();
+
+    GameDocument& document_;
+    BoardScene& scene_;
+    QTreeWidget* list_;
+    QComboBox* general_;
+    QLineEdit* roll_;
+    QLabel* result_;
+};
+
+class CrisisPanel : public QWidget {
+    Q_OBJECT
+public:
+    CrisisPanel(GameDocument& document, QWidget* parent = nullptr);
+
+private:
+    void refresh();
+    void test(int side);
+
+    GameDocument& document_;
+    QLabel* sides_[2];
+    QLineEdit* roll_;
+};
+
+}  // namespace fortuna::app

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+// The open battle: one Game, its undo stack, its file and its crash-safe journal.
+#include "game_document.hpp"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QRandomGenerator>
+
+#include <spdlog/spdlog.h>
+
+#include "action_command.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/journal.hpp"
+#include "fortuna/save.hpp"
+#include "fortuna/scenario.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+GameDocument::GameDocument(std::shared_ptr<const RulesLibrary> library, QObject* parent)
+    : QObject(parent), library_(std::move(library)) {}
+
+GameDocument::~GameDocument() {
+    if (game_) game_->detach_journal();
+}
+
+QString GameDocument::title() const {
+    if (!save_path_.isEmpty()) return QFileInfo(save_path_).fileName();
+    return game_ ? qs(game_->scenario().name) : tr("No battle");
+}
+
+void GameDocument::openScenario(const QString& id_or_file) {
+    Scenario scenario = load_scenario(*library_, ss(id_or_file));
+    auto game = std::make_unique<Game>(*library_, std::move(scenario), QRandomGenerator::global()->generate64());
+    adopt(std::move(game), QString());
+}
+
+void GameDocument::openSave(const QString& file) {
+    auto game = std::make_unique<Game>(load_game(*library_, ss(file)));
+    adopt(std::move(game), file);
+}
+
+void GameDocument::openRecovery(const QString& journal) {
+    auto game = std::make_unique<Game>(recover_game(*library_, ss(journal)));
+    const std::filesystem::path old = ss(journal);
+    adopt(std::move(game), QString());
+    // The recovered game now writes a journal of its own; the old one has served.
+    std::error_code ignored;
+    if (old != journal_) std::filesystem::remove(old, ignored);
+}
+
+void GameDocument::open(const QString& file) {
+    if (file.endsWith(u".journal")) return openRecovery(file);
+    if (!file.contains(u'/') && !file.endsWith(u".json") && !file.endsWith(u".fortuna")) return openScenario(file);
+    const nlohmann::json document = read_json_file(ss(file));
+    if (document.is_object() && document.value("format", std::string()) == kSaveFormat) return openSave(file);
+    openScenario(file);
+}
+
+void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path) {
+    discardRecoveryJournal();
+    undo_stack_.clear();
+    game_ = std::move(game);
+    save_path_ = save_path;
+    rebuildCasualtySeries();
+    attachRecoveryJournal();
+    spdlog::info("opened {} ({}, {} units)", game_->scenario().name, game_->rules().name, game_->units().size());
+    emit gameReplaced();
+    emit positionChanged();
+}
+
+void GameDocument::attachRecoveryJournal() {
+    if (!recovery_enabled_ || !game_) return;
+    try {
+        const std::filesystem::path dir = recovery_dir();
+        std::filesystem::create_directories(dir);
+        const QString stamp = QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+        journal_ = dir / (game_->scenario().id + "-" + ss(stamp) + "-" +
+                          std::to_string(QCoreApplication::applicationPid()) + ".journal");
+        game_->attach_journal(journal_);
+    } catch (const std::exception& error) {
+        journal_.clear();
+        spdlog::warn("no crash-safe journal: {}", error.what());
+        emit problem(tr("The crash-safe journal could not be written: %1").arg(qs(error.what())));
+    }
+}
+
+QString GameDocument::recoveryJournal() const { return journal_.empty() ? QString() : qs(journal_.string()); }
+
+void GameDocument::discardRecoveryJournal() {
+    if (game_) game_->detach_journal();
+    if (!journal_.empty()) {
+        std::error_code ignored;
+        std::filesystem::remove(journal_, ignored);
+        journal_.clear();
+    }
+}
+
+void GameDocument::save(const QString& file) {
+    save_game(*game_, ss(file));
+    save_path_ = file;
+    undo_stack_.setClean();
+    spdlog::info("saved {}", ss(file));
+}
+
+std::optional<QString> GameDocument::perform(const nlohmann::json& action) {
+    if (!game_) return tr("No battle is open");
+    try {
+        const AppliedAction& applied = game_->apply(action);
+        casualties_.resize(game_->history().size() - 1);
+        casualties_.push_back(casualtiesNow());
+        const QString summary = qs(applied.summary);
+        QStringList explanation;
+        for (const std::string& line : applied.explanation) explanation << qs(line);
+        spdlog::info("#{} {}", applied.seq, applied.summary);
+        undo_stack_.push(new ActionCommand(*this, summary));
+        emit positionChanged();
+        emit actionReported(summary, explanation);
+        return std::nullopt;
+    } catch (const std::exception& error) {
+        spdlog::warn("refused {}: {}", action.dump(), error.what());
+        return qs(error.what());
+    }
+}
+
+const AppliedAction* GameDocument::lastApplied() const {
+    if (!game_ || game_->history().empty()) return nullptr;
+    return &game_->history().back();
+}
+
+void GameDocument::gameUndo() {
+    try {
+        const AppliedAction& undone = game_->undo();
+        casualties_.resize(game_->history().size());
+        spdlog::info("undo #{}: {}", undone.seq, undone.summary);
+        emit positionChanged();
+        emit actionReported(tr("Undone: %1").arg(qs(undone.summary)), {});
+    } catch (const std::exception& error) {
+        emit problem(qs(error.what()));
+    }
+}
+
+void GameDocument::gameRedo() {
+    try {
+        const AppliedAction& redone = game_->redo();
+        casualties_.resize(game_->history().size() - 1);
+        casualties_.push_back(casualtiesNow());
+        spdlog::info("redo #{}: {} (same rolls)", redone.seq, redone.summary);
+        emit positionChanged();
+        emit actionReported(tr("Redone with the same rolls: %1").arg(qs(redone.summary)), {});
+    } catch (const std::exception& error) {
+        emit problem(qs(error.what()));
+    }
+}
+
+CasualtyPoint GameDocument::casualtiesNow() const {
+    CasualtyPoint point;
+    point.minutes = game_->minutes();
+    for (int side = 0; side < 2; ++side) point.bases_lost[static_cast<std::size_t>(side)] = game_->tally(side).bases_lost;
+    return point;
+}
+
+// Walks the history backwards with each action's undo record to find the casualties after
+// every action of a game opened from a file (StateChange::toggle gives the state before it).
+void GameDocument::rebuildCasualtySeries() {
+    casualties_.clear();
+    if (!game_) return;
+    const auto& history = game_->history();
+    std::vector<GameState> states;
+    GameState state = game_->state();
+    for (auto it = history.rbegin(); it != history.rend(); ++it) {
+        states.push_back(state);
+        StateChange change = it->change;
+        change.toggle(state);
+    }
+    const auto lost = [&](const GameState& s, int side) {
+        int bases = 0;
+        for (std::size_t i = 0; i < game_->units().size(); ++i) {
+            const Unit& unit = game_->units()[i];
+            if (unit.id.side != side || s.units[i].presence == Presence::Awaiting) continue;
+            bases += std::max(0, unit.id.bases_start - s.units[i].bases);
+        }
+        return bases;
+    };
+    const int start = game_->scenario().start;
+    const int turn_minutes = game_->rules().turn_minutes;
+    for (auto it = states.rbegin(); it != states.rend(); ++it) {
+        CasualtyPoint point;
+        point.minutes = start + (it->clock.turn - 1) * turn_minutes;
+        point.bases_lost = {lost(*it, 0), lost(*it, 1)};
+        casualties_.push_back(point);
+    }
+}
+
+}  // namespace fortuna::app

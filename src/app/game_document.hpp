@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// The open battle: one Game, its undo stack, its file and its crash-safe journal.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <array>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/game.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::app {
+
+// Casualties of both sides after an action: the victory tracker's plot (minutes since midnight).
+struct CasualtyPoint {
+    int minutes = 0;
+    std::array<int, 2> bases_lost{0, 0};
+};
+
+// The document of the Subsurface shape: the UI asks it for one action per user intent
+// (perform), and only the game, through the commands it pushes, changes the position.
+class GameDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit GameDocument(std::shared_ptr<const RulesLibrary> library, QObject* parent = nullptr);
+    ~GameDocument() override;
+
+    const RulesLibrary& library() const { return *library_; }
+    bool hasGame() const { return game_ != nullptr; }
+    const Game& game() const { return *game_; }
+    QUndoStack* undoStack() { return &undo_stack_; }
+
+    // A new game from a scenario (by id or file), a saved game, or a recovery journal.
+    // Throw the engine's errors (DataError, RuleError) and leave the open game untouched.
+    void openScenario(const QString& id_or_file);
+    void openSave(const QString& file);
+    void openRecovery(const QString& journal);
+    // Opens whatever the file is: a save (format fortuna-save), a journal, or a scenario.
+    void open(const QString& file);
+
+    // The save file, if the game has been saved or was opened from one.
+    QString savePath() const { return save_path_; }
+    QString title() const;  // "Skirmish at Kleinfeld" or the save's file name
+    void save(const QString& file);
+
+    // One user action: apply it to the game now, then push the command that undoes and redoes
+    // it. Returns the error in words when the game refuses it (nothing changes then).
+    std::optional<QString> perform(const nlohmann::json& action);
+    const AppliedAction* lastApplied() const;
+
+    // The crash-safe journal (seed-free words: every action is appended and fsynced by the
+    // game before perform returns). Closing cleanly removes it; a crash leaves it to offer.
+    QString recoveryJournal() const;
+    void discardRecoveryJournal();
+    // Keep the journal off disk (benchmarks and --screenshot of an unchanged file).
+    void setRecoveryEnabled(bool enabled) { recovery_enabled_ = enabled; }
+
+    const std::vector<CasualtyPoint>& casualtySeries() const { return casualties_; }
+
+    // Used by ActionCommand only: the game's own honest undo and redo.
+    void gameUndo();
+    void gameRedo();
+
+signals:
+    void gameReplaced();               // a different game is open: rebuild everything
+    void positionChanged();            // units, clock or morale changed
+    void actionReported(const QString& summary, const QStringList& explanation);
+    void problem(const QString& message);
+
+private:
+    void adopt(std::unique_ptr<Game> game, const QString& save_path);
+    void attachRecoveryJournal();
+    void rebuildCasualtySeries();
+    CasualtyPoint casualtiesNow() const;
+
+    std::shared_ptr<const RulesLibrary> library_;
+    std::unique_ptr<Game> game_;
+    QUndoStack undo_stack_;
+    QString save_path_;
+    std::filesystem::path journal_;
+    bool recovery_enabled_ = true;
+    std::vector<CasualtyPoint> casualties_;  // one per action in history, after it
+};
+
+}  // namespace fortuna::app

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Unit inspector: the selected unit's army-table entry and its state now.
+#pragma once
+
+#include <QTextBrowser>
+
+namespace fortuna::app {
+
+class BoardScene;
+class GameDocument;
+
+class UnitInspector : public QTextBrowser {
+    Q_OBJECT
+public:
+    UnitInspector(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    void refresh();
+
+private:
+    GameDocument& document_;
+    BoardScene& scene_;
+};
+
+}  // namespace fortuna::app

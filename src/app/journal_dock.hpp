@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// The journal: every applied action with its rolls and the explanation citing the tables.
+#pragma once
+
+#include <QWidget>
+
+class QListWidget;
+class QTextBrowser;
+
+namespace fortuna::app {
+
+class GameDocument;
+
+class JournalPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit JournalPanel(GameDocument& document, QWidget* parent = nullptr);
+    int entries() const;
+
+private:
+    void refresh();
+    void showEntry(int row);
+    GameDocument& document_;
+    QListWidget* list_;
+    QTextBrowser* detail_;
+};
+
+}  // namespace fortuna::app

@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: MIT
+// The main window: the board in the middle, the umpire's docks around it, the command line below.
+#include "main_window.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QCompleter>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStringListModel>
+#include <QToolBar>
+#include <QUndoStack>
+
+#include <spdlog/spdlog.h>
+
+#include "board_scene.hpp"
+#include "board_view.hpp"
+#include "combat_dock.hpp"
+#include "fire_and_morale_docks.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/save.hpp"
+#include "game_document.hpp"
+#include "inspector_dock.hpp"
+#include "journal_dock.hpp"
+#include "log_dock.hpp"
+#include "order_of_battle_dock.hpp"
+#include "qt_text.hpp"
+#include "turn_bar.hpp"
+#include "umpire_command.hpp"
+#include "victory_dock.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Up and Down walk through the commands already typed, as in a shell.
+class CommandHistoryFilter : public QObject {
+public:
+    CommandHistoryFilter(QStringList& history, int& at, QObject* parent) : QObject(parent), history_(history), at_(at) {}
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::KeyPress) return false;
+        auto* key = static_cast<QKeyEvent*>(event);
+        auto* edit = static_cast<QLineEdit*>(watched);
+        if (key->key() == Qt::Key_Up && !history_.isEmpty()) {
+            at_ = std::max(0, at_ - 1);
+            edit->setText(history_[at_]);
+            return true;
+        }
+        if (key->key() == Qt::Key_Down && !history_.isEmpty()) {
+            at_ = std::min(static_cast<int>(history_.size()), at_ + 1);
+            edit->setText(at_ < history_.size() ? history_[at_] : QString());
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape) {
+            edit->clear();
+            if (auto* window = qobject_cast<QWidget*>(parent())) window->setFocus();
+            return true;
+        }
+        return false;
+    }
+
+private:
+    QStringList& history_;
+    int& at_;
+};
+
+}  // namespace
+
+MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* parent) : QMainWindow(parent) {
+    setObjectName(u"mainWindow"_s);
+    document_ = std::make_unique<GameDocument>(std::move(library), this);
+    scene_ = new BoardScene(*document_, this);
+    view_ = new BoardView(*document_, *scene_, this);
+    setCentralWidget(view_);
+    setDockNestingEnabled(true);
+    buildActions();
+    buildDocks();
+    connect(document_.get(), &GameDocument::gameReplaced, this, [this] {
+        updateTitle();
+        view_->fitTable();
+        QString rules = qs(document_->game().rules().name + " (" + document_->game().rules().source + ")");
+        statusBar()->showMessage(tr("%1 · rules: %2").arg(qs(document_->game().scenario().name), rules), 8000);
+    });
+    connect(document_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(document_.get(), &GameDocument::actionReported, this, [this](const QString& summary, const QStringList&) { report(summary); });
+    connect(document_.get(), &GameDocument::problem, this, [this](const QString& text) { report(text, true); });
+    connect(view_, &BoardView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(view_, &BoardView::moveRequested, this, [this](std::size_t unit, QPointF to, bool charge, bool past) {
+        const Game& game = document_->game();
+        nlohmann::json action = {{"do", charge ? "charge" : "move"}, {"unit", game.units()[unit].id.code},
+                                 {"to", {{"x_mm", to.x()}, {"y_mm", to.y()}}}};
+        if (past) action["note"] = "past the allowance: " + ss(check_move(game, unit, to, charge).words());
+        if (auto error = document_->perform(action)) report(*error, true);
+    });
+    resize(1600, 1000);
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions() {
+    // ---------------------------------------------------------------- File
+    file_menu_ = menuBar()->addMenu(tr("&File"));
+    file_menu_->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    recent_menu_ = file_menu_->addMenu(tr("Open &Recent"));
+    file_menu_->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file_menu_->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file_menu_->addSeparator();
+    QAction* recover = file_menu_->addAction(tr("Recover an Unfinished Game…"), this, &MainWindow::offerRecovery);
+    recover->setObjectName(u"recover"_s);
+    file_menu_->addSeparator();
+    file_menu_->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    rebuildRecentMenu();
+
+    // ---------------------------------------------------------------- Edit
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts({QKeySequence::Undo, QKeySequence(u"U"_s)});
+    QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(u"Ctrl+Y"_s)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Command Line"), QKeySequence(u"Ctrl+L"_s), this, [this] { prefillCommand(QString()); });
+    QAction* colon = new QAction(this);
+    colon->setShortcuts({QKeySequence(u":"_s), QKeySequence(u"/"_s)});
+    connect(colon, &QAction::triggered, this, [this] { prefillCommand(QString()); });
+    addAction(colon);
+    edit->addAction(tr("Select Next Unit (Tab)"), this, [this] {
+        QKeyEvent tab(QEvent::KeyPress, Qt::Key_Tab, Qt::NoModifier);
+        QApplication::sendEvent(view_, &tab);
+    });
+
+    // ---------------------------------------------------------------- View
+    view_menu_ = menuBar()->addMenu(tr("&View"));
+    view_menu_->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); })
+        ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(u"+"_s), QKeySequence(u"="_s)});
+    view_menu_->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); })
+        ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(u"-"_s)});
+    view_menu_->addAction(tr("&Fit the Table"), this, [this] { view_->fitTable(); })
+        ->setShortcuts({QKeySequence(u"Ctrl+0"_s), QKeySequence(u"Home"_s)});
+    view_menu_->addAction(tr("&True Scale (1:1 on a 96 dpi screen)"), QKeySequence(u"Ctrl+1"_s), this, [this] {
+        const double px_per_mm = logicalDpiX() / 25.4;
+        view_->zoomBy(px_per_mm / view_->transform().m11());
+    });
+    QAction* grid = view_menu_->addAction(tr("100 mm &Grid"));
+    grid->setCheckable(true);
+    grid->setChecked(QSettings().value(u"view/grid"_s, true).toBool());
+    grid->setShortcut(QKeySequence(u"G"_s));
+    scene_->setGridVisible(grid->isChecked());
+    connect(grid, &QAction::toggled, this, [this](bool on) {
+        scene_->setGridVisible(on);
+        QSettings().setValue(u"view/grid"_s, on);
+    });
+    QAction* ranges = view_menu_->addAction(tr("&Range Overlays"));
+    ranges->setCheckable(true);
+    ranges->setChecked(QSettings().value(u"view/ranges"_s, true).toBool());
+    ranges->setShortcut(QKeySequence(u"O"_s));
+    scene_->setRangesVisible(ranges->isChecked());
+    connect(ranges, &QAction::toggled, this, [this](bool on) {
+        scene_->setRangesVisible(on);
+        QSettings().setValue(u"view/ranges"_s, on);
+    });
+    view_menu_->addSeparator();
+
+    // ---------------------------------------------------------------- Tools
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("&Select and Move"), QKeySequence(u"S"_s), this, [this] { view_->setTool(BoardView::Tool::Select); });
+    tools->addAction(tr("&Ruler (Measure)"), QKeySequence(u"M"_s), this, [this] { view_->setTool(BoardView::Tool::Ruler); });
+    tools->addAction(tr("&Line of Sight"), QKeySequence(u"L"_s), this, [this] { view_->setTool(BoardView::Tool::Sight); });
+    tools->addSeparator();
+    tools->addAction(tr("Measure the Two Selected Units"), QKeySequence(u"D"_s), this, [this] { runCommand(u"d"_s); });
+    tools->addAction(tr("Sight Between the Two Selected Units"), QKeySequence(u"V"_s), this, [this] { runCommand(u"los"_s); });
+
+    // ---------------------------------------------------------------- Game
+    QMenu* game = menuBar()->addMenu(tr("&Game"));
+    next_phase_ = game->addAction(tr("&Next Phase"), QKeySequence(u"N"_s), this, [this] { runCommand(u"n"_s); });
+    next_phase_->setToolTip(tr("End this phase and go to the next (N)"));
+    game->addSeparator();
+    game->addAction(tr("&Combat… (type the roll, Enter)"), QKeySequence(u"C"_s), this, [this] { prefillCommand(u"c "_s); });
+    game->addAction(tr("Resolve Combat in the &Resolver"), QKeySequence(u"Ctrl+Return"_s), this, [this] { combat_->resolve(); });
+    game->addAction(tr("&Artillery Fire…"), QKeySequence(u"A"_s), this, [this] { prefillCommand(u"a "_s); });
+    game->addAction(tr("&Rally…"), QKeySequence(u"R"_s), this, [this] { prefillCommand(u"r "_s); });
+    game->addAction(tr("Crisis of &Morale Test…"), QKeySequence(u"K"_s), this, [this] { prefillCommand(u"k "_s); });
+    game->addAction(tr("&Move Ahead…"), QKeySequence(u"Shift+M"_s), this, [this] { prefillCommand(u"m "_s); });
+    game->addAction(tr("C&harge…"), QKeySequence(u"H"_s), this, [this] { prefillCommand(u"ch "_s); });
+    game->addSeparator();
+    game->addAction(tr("Form &Line"), QKeySequence(u"Alt+1"_s), this, [this] { applySelectedFormation(u"line"_s); });
+    game->addAction(tr("Form C&olumn"), QKeySequence(u"Alt+2"_s), this, [this] { applySelectedFormation(u"column"_s); });
+    game->addAction(tr("Form &Square / Hedgehog"), QKeySequence(u"Alt+3"_s), this, [this] { applySelectedFormation(u"square"_s); });
+    game->addAction(tr("Wheel Left 45°"), QKeySequence(u"["_s), this, [this] { wheelSelected(-45); });
+    game->addAction(tr("Wheel Right 45°"), QKeySequence(u"]"_s), this, [this] { wheelSelected(45); });
+    game->addSeparator();
+    game->addAction(tr("Bring On &Reinforcements"), this, [this] { runCommand(u"reinf"_s); });
+    game->addAction(tr("Deliberate Re-roll of the Last Action"), this, [this] { runCommand(u"reroll"_s); });
+
+    // ---------------------------------------------------------------- Help
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keys and Commands"), QKeySequence::HelpContents, this, &MainWindow::showKeys);
+    help->addAction(tr("&About Fortuna Belli"), this, &MainWindow::about);
+
+    // The command line: unit codes, modifiers and a roll, then Enter.
+    auto* bar = new QToolBar(tr("Command Line"), this);
+    bar->setObjectName(u"commandBar"_s);
+    bar->setMovable(false);
+    auto* label = new QLabel(tr(" Umpire: "), bar);
+    command_line_ = new QLineEdit(bar);
+    command_line_->setObjectName(u"commandLine"_s);
+    command_line_->setPlaceholderText(tr("c F-I1 I-I1 +flank 4   ·   a   ·   r   ·   n   ·   ? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)"));
+    command_line_->setClearButtonEnabled(true);
+    QFont mono(u"Monospace"_s);
+    mono.setStyleHint(QFont::TypeWriter);
+    command_line_->setFont(mono);
+    command_line_->installEventFilter(new CommandHistoryFilter(history_, history_at_, this));
+    label->setBuddy(command_line_);
+    command_echo_ = new QLabel(bar);
+    command_echo_->setMinimumWidth(420);
+    command_echo_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(label);
+    bar->addWidget(command_line_);
+    bar->addWidget(command_echo_);
+    addToolBar(Qt::BottomToolBarArea, bar);
+    connect(command_line_, &QLineEdit::returnPressed, this, [this] {
+        const QString text = command_line_->text();
+        if (text.trimmed().isEmpty()) return;
+        history_.removeAll(text);
+        history_ << text;
+        history_at_ = static_cast<int>(history_.size());
+        const QString error = runCommand(text);
+        if (error.isEmpty()) command_line_->clear();
+    });
+
+    turn_bar_ = new TurnBar(*document_, next_phase_, this);
+    addToolBar(Qt::TopToolBarArea, turn_bar_);
+}
+
+void MainWindow::buildDocks() {
+    const auto dock = [this](const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        addDockWidget(area, d);
+        view_menu_->addAction(d->toggleViewAction());
+        return d;
+    };
+    auto* oob = new OrderOfBattlePanel(*document_, *scene_, this);
+    connect(oob, &OrderOfBattlePanel::unitActivated, view_, &BoardView::centreOnUnit);
+    QDockWidget* oob_dock = dock(u"orderOfBattle"_s, tr("Order of Battle"), oob, Qt::LeftDockWidgetArea);
+    QDockWidget* inspector = dock(u"inspector"_s, tr("Unit Inspector"), new UnitInspector(*document_, *scene_, this), Qt::LeftDockWidgetArea);
+    splitDockWidget(oob_dock, inspector, Qt::Vertical);
+    combat_ = new CombatPanel(*document_, *scene_, this);
+    QDockWidget* combat = dock(u"combat"_s, tr("Combat"), combat_, Qt::RightDockWidgetArea);
+    QDockWidget* artillery = dock(u"artillery"_s, tr("Artillery"), new ArtilleryPanel(*document_, *scene_, this), Qt::RightDockWidgetArea);
+    QDockWidget* rally = dock(u"rally"_s, tr("Rally"), new RallyPanel(*document_, *scene_, this), Qt::RightDockWidgetArea);
+    QDockWidget* crisis = dock(u"crisis"_s, tr("Crisis of Morale"), new CrisisPanel(*document_, this), Qt::RightDockWidgetArea);
+    tabifyDockWidget(combat, artillery);
+    tabifyDockWidget(artillery, rally);
+    tabifyDockWidget(rally, crisis);
+    combat->raise();
+    QDockWidget* victory = dock(u"victory"_s, tr("Victory"), new VictoryPanel(*document_, this), Qt::RightDockWidgetArea);
+    splitDockWidget(combat, victory, Qt::Vertical);
+    journal_ = new JournalPanel(*document_, this);
+    QDockWidget* journal = dock(u"journal"_s, tr("Journal"), journal_, Qt::LeftDockWidgetArea);
+    QDockWidget* log = dock(u"log"_s, tr("Log"), new LogPanel(this), Qt::LeftDockWidgetArea);
+    splitDockWidget(inspector, journal, Qt::Vertical);
+    tabifyDockWidget(journal, log);
+    journal->raise();
+    resizeDocks({oob_dock, inspector, journal}, {330, 230, 220}, Qt::Vertical);
+    resizeDocks({oob_dock, combat}, {360, 400}, Qt::Horizontal);
+    resizeDocks({combat, victory}, {640, 260}, Qt::Vertical);
+}
+
+void MainWindow::raiseDock(const QString& name) {
+    if (auto* d = findChild<QDockWidget*>(name)) {
+        d->show();
+        d->raise();
+    }
+}
+
+bool MainWindow::openFile(const QString& file, bool quiet) {
+    try {
+        document_->open(file);
+        if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
+        return true;
+    } catch (const std::exception& error) {
+        spdlog::error("cannot open {}: {}", ss(file), error.what());
+        if (!quiet) QMessageBox::warning(this, tr("Cannot open"), tr("%1\n\n%2").arg(file, qs(error.what())));
+        return false;
+    }
+}
+
+void MainWindow::openDialog() {
+    const QString dir = QSettings().value(u"lastDirectory"_s, qs(document_->library().data_dir().string() + "/scenarios")).toString();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open a scenario or a saved game"), dir,
+                                                      tr("Battles (*.json *.fortuna *.journal);;All files (*)"));
+    if (file.isEmpty()) return;
+    QSettings().setValue(u"lastDirectory"_s, QFileInfo(file).absolutePath());
+    openFile(file);
+}
+
+bool MainWindow::save() {
+    if (document_->savePath().isEmpty()) return saveAs();
+    try {
+        document_->save(document_->savePath());
+        report(tr("Saved %1").arg(document_->savePath()));
+        updateTitle();
+        return true;
+    } catch (const std::exception& error) {
+        QMessageBox::warning(this, tr("Not saved"), qs(error.what()));
+        return false;
+    }
+}
+
+bool MainWindow::saveAs() {
+    if (!document_->hasGame()) return false;
+    const QString suggested = QSettings().value(u"lastDirectory"_s).toString() + u"/"_s + qs(document_->game().scenario().id) + u".fortuna"_s;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save the game"), suggested, tr("Fortuna Belli games (*.fortuna)"));
+    if (file.isEmpty()) return false;
+    try {
+        document_->save(file);
+        addRecent(file);
+        updateTitle();
+        return true;
+    } catch (const std::exception& error) {
+        QMessageBox::warning(this, tr("Not saved"), qs(error.what()));
+        return false;
+    }
+}
+
+void MainWindow::addRecent(const QString& file) {
+    QSettings settings;
+    QStringList recent = settings.value(u"recentFiles"_s).toStringList();
+    recent.removeAll(file);
+    recent.prepend(file);
+    while (recent.size() > 8) recent.removeLast();
+    settings.setValue(u"recentFiles"_s, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recent_menu_->clear();
+    const QStringList recent = QSettings().value(u"recentFiles"_s).toStringList();
+    int n = 1;
+    for (const QString& file : recent) {
+        QAction* action = recent_menu_->addAction(QStringLiteral("&%1 %2").arg(n++).arg(QFileInfo(file).fileName()));
+        action->setToolTip(file);
+        connect(action, &QAction::triggered, this, [this, file] { openFile(file); });
+    }
+    recent_menu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::offerRecovery() {
+    std::vector<RecoveryCandidate> candidates;
+    try {
+        candidates = find_recovery_journals();
+    } catch (const std::exception& error) {
+        spdlog::warn("cannot look for unfinished games: {}", error.what());
+        return;
+    }
+    const QString own = document_->recoveryJournal();
+    for (const RecoveryCandidate& c : candidates) {
+        const QString path = qs(c.journal.string());
+        if (path == own || c.lines == 0) continue;
+        QMessageBox box(QMessageBox::Question, tr("Recover an unfinished game?"),
+                        tr("<p>A game of <b>%1</b> was not closed cleanly.</p><p>%2 journal lines; the last: <i>%3</i>%4</p>"
+                           "<p>Recover it exactly as it stood (rolls included)?</p>")
+                            .arg(qs(c.scenario_name).toHtmlEscaped())
+                            .arg(c.lines)
+                            .arg(qs(c.last_summary).toHtmlEscaped(), c.torn_tail ? tr(" (a last, unfinished line was dropped)") : QString()),
+                        QMessageBox::NoButton, this);
+        QPushButton* recover = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+        QPushButton* discard = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+        box.addButton(tr("&Later"), QMessageBox::RejectRole);
+        box.exec();
+        if (box.clickedButton() == recover) {
+            openFile(path);
+            return;
+        }
+        if (box.clickedButton() == discard) {
+            std::error_code ignored;
+            std::filesystem::remove(c.journal, ignored);
+        }
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (document_->hasGame() && !document_->undoStack()->isClean()) {
+        const auto answer = QMessageBox::question(this, tr("Unsaved battle"), tr("Save the game before closing?"),
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !save())) {
+            event->ignore();
+            return;
+        }
+    }
+    // A clean close: the crash journal is no longer needed.
+    document_->discardRecoveryJournal();
+    event->accept();
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(QStringLiteral("%1[*] — Fortuna Belli").arg(document_->title()));
+    setWindowModified(document_->hasGame() && !document_->undoStack()->isClean());
+}
+
+void MainWindow::report(const QString& text, bool error) {
+    command_echo_->setText(error ? QStringLiteral("<span style='color:#c01010'>%1</span>").arg(text.toHtmlEscaped()) : text.toHtmlEscaped());
+    command_echo_->setToolTip(text);
+    statusBar()->showMessage(text, error ? 15000 : 8000);
+}
+
+void MainWindow::prefillCommand(const QString& text) {
+    command_line_->setText(text);
+    command_line_->setFocus(Qt::ShortcutFocusReason);
+    command_line_->end(false);
+}
+
+void MainWindow::applySelectedFormation(const QString& formation) {
+    if (scene_->selectedUnits().empty()) return report(tr("Select a unit first (Tab or click)"), true);
+    runCommand(u"f "_s + formation);
+}
+
+void MainWindow::wheelSelected(double degrees) {
+    if (scene_->selectedUnits().empty()) return report(tr("Select a unit first (Tab or click)"), true);
+    runCommand(QStringLiteral("w %1%2").arg(degrees > 0 ? u"+"_s : QString()).arg(degrees));
+}
+
+QString MainWindow::runCommand(const QString& text) {
+    if (!document_->hasGame()) return tr("No battle is open");
+    try {
+        const UmpireCommand command = parse_umpire_command(text, document_->game(), scene_->selectedUnits());
+        const Game& game = document_->game();
+        switch (command.kind) {
+        case UmpireCommand::Kind::Action:
+            if (auto error = document_->perform(command.action)) {
+                report(*error, true);
+                return *error;
+            }
+            return {};
+        case UmpireCommand::Kind::Undo:
+            if (!document_->undoStack()->canUndo()) return report(tr("Nothing to undo"), true), tr("Nothing to undo");
+            document_->undoStack()->undo();
+            return {};
+        case UmpireCommand::Kind::Redo:
+            if (!document_->undoStack()->canRedo()) return report(tr("Nothing to redo"), true), tr("Nothing to redo");
+            document_->undoStack()->redo();
+            return {};
+        case UmpireCommand::Kind::Select:
+            scene_->selectUnits(command.units);
+            if (!command.units.empty()) view_->centreOnUnit(command.units.back());
+            return {};
+        case UmpireCommand::Kind::Measure: {
+            const std::size_t a = command.units[0], b = command.units[1];
+            const double d = distance_between_units(game, a, b);
+            view_->measure(to_point(game.state().units[a].position), to_point(game.state().units[b].position));
+            report(tr("%1 to %2: %3 mm between the nearest edges = %4 m").arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code))
+                       .arg(d, 0, 'f', 0).arg(d * kMetresPerMm, 0, 'f', 0));
+            return {};
+        }
+        case UmpireCommand::Kind::Sight: {
+            const std::size_t a = command.units[0], b = command.units[1];
+            view_->sight(to_point(game.state().units[a].position), to_point(game.state().units[b].position), {a, b});
+            const SightLine line = line_of_sight_between(game, a, b);
+            report(line.clear ? tr("%1 sees %2").arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code)) : line.reason);
+            return {};
+        }
+        case UmpireCommand::Kind::Centre:
+            scene_->selectUnits({command.units.front()});
+            view_->centreOnUnit(command.units.front());
+            return {};
+        case UmpireCommand::Kind::Fit:
+            view_->fitTable();
+            return {};
+        case UmpireCommand::Kind::Help:
+            showKeys();
+            return {};
+        }
+    } catch (const std::exception& error) {
+        report(qs(error.what()), true);
+        return qs(error.what());
+    }
+    return {};
+}
+
+void MainWindow::showKeys() {
+    QString html = tr("<h3>Keys</h3><table>"
+                      "<tr><td><b>Tab</b> / Shift+Tab</td><td>select the next / previous unit (Ctrl+Tab adds to the selection)</td></tr>"
+                      "<tr><td><b>C</b>, <b>A</b>, <b>R</b>, <b>K</b></td><td>combat, artillery, rally, crisis: the command line opens prefilled; type the roll or nothing, Enter</td></tr>"
+                      "<tr><td><b>N</b></td><td>next phase</td></tr>"
+                      "<tr><td><b>U</b> / Ctrl+Z, Ctrl+Shift+Z</td><td>undo, redo (the same rolls)</td></tr>"
+                      "<tr><td><b>:</b> or Ctrl+L</td><td>command line</td></tr>"
+                      "<tr><td><b>M</b>, <b>L</b>, <b>S</b>/Esc</td><td>ruler, line of sight, select tool</td></tr>"
+                      "<tr><td><b>D</b>, <b>V</b></td><td>distance and sight between the two selected units</td></tr>"
+                      "<tr><td><b>Alt+1/2/3</b>, <b>[</b> <b>]</b></td><td>line, column, square; wheel 45°</td></tr>"
+                      "<tr><td><b>+</b> <b>-</b> Home</td><td>zoom, fit the table; <b>G</b> grid, <b>O</b> range overlays</td></tr>"
+                      "</table><h3>Command line</h3><pre>");
+    for (const QString& line : umpire_command_help()) html += line.toHtmlEscaped() + u"\n"_s;
+    html += u"</pre>"_s;
+    QMessageBox box(QMessageBox::NoIcon, tr("Keys and commands"), html, QMessageBox::Close, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
+}
+
+void MainWindow::about() {
+    QString rules;
+    for (const RuleSet* set : document_->library().rulesets())
+        rules += QStringLiteral("<li><b>%1</b> (%2): %3</li>").arg(qs(set->name).toHtmlEscaped(), qs(set->period).toHtmlEscaped(),
+                                                                    qs(set->source).toHtmlEscaped());
+    QMessageBox::about(this, tr("About Fortuna Belli"),
+                       tr("<h2>Fortuna Belli %1</h2><p>An umpire's assistant for horse-and-musket miniature wargames: "
+                          "the board at true scale (1 mm = 2 m) and every roll explained.</p>"
+                          "<p>Rule sources:</p><ul>%2</ul>"
+                          "<p>From the blog texts <i>The Age of Glaube</i>, <i>The Age of Gloire</i>, <i>The Age of Reason</i>, "
+                          "<i>The Age of Destiny</i>, <i>Realm of Chance: the Age of Gloire</i> (dice edition) and "
+                          "<i>The Battle of White Mountain, 8 November 1620, Redux</i>.</p><p>MIT licence.</p>")
+                           .arg(qs(FORTUNA_VERSION), rules));
+}
+
+}  // namespace fortuna::app

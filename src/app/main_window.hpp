@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// The main window: the board in the middle, the umpire's docks around it, the command line below.
+#pragma once
+
+#include <QMainWindow>
+#include <QStringList>
+
+#include <memory>
+
+namespace fortuna {
+class RulesLibrary;
+}
+
+class QLabel;
+class QLineEdit;
+class QMenu;
+
+namespace fortuna::app {
+
+class BoardScene;
+class BoardView;
+class CombatPanel;
+class GameDocument;
+class JournalPanel;
+class TurnBar;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    GameDocument& document() { return *document_; }
+    BoardView& boardView() { return *view_; }
+    BoardScene& boardScene() { return *scene_; }
+    QLineEdit* commandLine() const { return command_line_; }
+    CombatPanel* combatPanel() const { return combat_; }
+    TurnBar* turnBar() const { return turn_bar_; }
+
+    // Opens a scenario, save or recovery journal; reports a failure in a message box unless quiet.
+    bool openFile(const QString& file, bool quiet = false);
+    // Runs one line of the command line; returns the error in words or an empty string.
+    QString runCommand(const QString& text);
+    // Offers the journals of games that did not close cleanly (after a crash).
+    void offerRecovery();
+    // Raises a dock by its object name ("combat", "artillery", "journal", ...).
+    void raiseDock(const QString& name);
+
+    // Hook for the printed sheets (issue 7, src/app/print_actions.cpp): File > Print / Export PDF.
+    QMenu* fileMenu() const { return file_menu_; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildActions();
+    void buildDocks();
+    void updateTitle();
+    void addRecent(const QString& file);
+    void rebuildRecentMenu();
+    void openDialog();
+    bool save();
+    bool saveAs();
+    void showKeys();
+    void about();
+    void prefillCommand(const QString& text);
+    void applySelectedFormation(const QString& formation);
+    void wheelSelected(double degrees);
+    void report(const QString& text, bool error = false);
+
+    std::unique_ptr<GameDocument> document_;
+    BoardScene* scene_ = nullptr;
+    BoardView* view_ = nullptr;
+    TurnBar* turn_bar_ = nullptr;
+    CombatPanel* combat_ = nullptr;
+    JournalPanel* journal_ = nullptr;
+    QLineEdit* command_line_ = nullptr;
+    QLabel* command_echo_ = nullptr;
+    QMenu* file_menu_ = nullptr;
+    QMenu* recent_menu_ = nullptr;
+    QMenu* view_menu_ = nullptr;
+    QAction* next_phase_ = nullptr;
+    QStringList history_;
+    int history_at_ = 0;
+};
+
+#ifdef FORTUNA_HAVE_SHEETS
+// Defined by the printed-sheets helper in print_actions.cpp.
+void install_print_actions(MainWindow& window);
+#endif
+
+}  // namespace fortuna::app

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// Order of battle: side -> command -> units with bases, state and formation; a filter; selects on the board.
+#pragma once
+
+#include <QWidget>
+
+class QLineEdit;
+class QTreeWidget;
+
+namespace fortuna::app {
+
+class BoardScene;
+class GameDocument;
+
+class OrderOfBattlePanel : public QWidget {
+    Q_OBJECT
+public:
+    OrderOfBattlePanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    QLineEdit* filterEdit() const { return filter_; }
+
+signals:
+    void unitActivated(std::size_t unit);  // Enter or double-click: centre the board on it
+
+private:
+    void rebuild();
+    void refresh();
+    void applyFilter();
+    void followBoardSelection();
+    void selectOnBoard();
+
+    GameDocument& document_;
+    BoardScene& scene_;
+    QLineEdit* filter_;
+    QTreeWidget* tree_;
+    bool syncing_ = false;
+};
+
+}  // namespace fortuna::app

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The turn bar: turn, clock, phasing side, phase a-e, minutes to dusk, and the next-phase action.
+#include "turn_bar.hpp"
+
+#include <QLabel>
+
+#include "game_document.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+TurnBar::TurnBar(GameDocument& document, QAction* next_phase, QWidget* parent)
+    : QToolBar(tr("Turn"), parent), document_(document) {
+    setObjectName(u"turnBar"_s);
+    turn_ = new QLabel(this);
+    phases_ = new QLabel(this);
+    dusk_ = new QLabel(this);
+    turn_->setContentsMargins(6, 0, 10, 0);
+    phases_->setContentsMargins(6, 0, 6, 0);
+    dusk_->setContentsMargins(10, 0, 6, 0);
+    addWidget(turn_);
+    addWidget(phases_);
+    addAction(next_phase);
+    addWidget(dusk_);
+    connect(&document_, &GameDocument::positionChanged, this, &TurnBar::refresh);
+    refresh();
+}
+
+QString TurnBar::text() const {
+    if (!document_.hasGame()) return {};
+    const Game& game = document_.game();
+    return QStringLiteral("Turn %1 · %2 · %3 · phase %4) %5")
+        .arg(game.clock().turn)
+        .arg(qs(game.clock_text()), qs(game.scenario().sides[static_cast<std::size_t>(game.phasing_side())].name),
+             qs(game.phase().id), qs(game.phase().name));
+}
+
+void TurnBar::refresh() {
+    if (!document_.hasGame()) return;
+    const Game& game = document_.game();
+    const SideSetup& side = game.scenario().sides[static_cast<std::size_t>(game.phasing_side())];
+    turn_->setText(QStringLiteral("<b>Turn %1</b> &nbsp; <b style='font-size:large'>%2</b> &nbsp; "
+                                  "<span style='background:%3'>&nbsp;&nbsp;&nbsp;</span> <b>%4</b>")
+                       .arg(game.clock().turn)
+                       .arg(qs(game.clock_text()), qs(side.colour), qs(side.name)));
+    QString phases;
+    for (const Phase& phase : game.phases()) {
+        const bool now = phase.id == game.phase().id;
+        phases += now ? QStringLiteral("<span style='background:#2b4c9b;color:white'>&nbsp;<b>%1) %2</b>&nbsp;</span> ")
+                            .arg(qs(phase.id), qs(phase.name))
+                      : QStringLiteral("<span style='color:#777'>%1)</span> ").arg(qs(phase.id));
+    }
+    phases_->setText(phases);
+    const int to_dusk = game.minutes_to_dusk();
+    const auto visibility = game.rules().dusk.visibility(to_dusk);
+    dusk_->setText(visibility ? tr("dusk in %1 min · sight %2 mm").arg(to_dusk).arg(*visibility)
+                              : tr("dusk %1 (in %2 min)").arg(qs(format_clock(game.scenario().dusk))).arg(to_dusk));
+}
+
+}  // namespace fortuna::app

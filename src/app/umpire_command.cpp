@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+// The umpire's command line: "c B-I3 F-I1 +flank 4" becomes one game action (or a view request).
+#include "umpire_command.hpp"
+
+#include <QLineF>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <numbers>
+
+#include "board_geometry.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+int find_unit(const Game& game, const QString& code) {
+    const auto& units = game.units();
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (QString::compare(qs(units[i].id.code), code, Qt::CaseInsensitive) == 0) return static_cast<int>(i);
+    return -1;
+}
+
+int find_general(const Game& game, const QString& code) {
+    const auto& generals = game.generals();
+    for (std::size_t i = 0; i < generals.size(); ++i)
+        if (QString::compare(qs(generals[i].id.code), code, Qt::CaseInsensitive) == 0) return static_cast<int>(i);
+    return -1;
+}
+
+QStringList umpire_command_help() {
+    return {
+        u"c [ATT] [DEF] [+flank +rear +charge +arms2 +arms3 +ta +td +obstacle -flank ...] [GENERAL] [ROLL]  combat (Table 5/6)"_s,
+        u"a [BATTERY] [TARGET] [RANGEmm] [ROLL] [!]   artillery fire (Table 3); range and line of sight from the board"_s,
+        u"r [UNIT] [GENERAL] [ROLL]                  rally a disrupted or routing unit"_s,
+        u"m [UNIT] X,Y | DIST [!]                    move to a point or DIST mm ahead (! past the allowance)"_s,
+        u"ch [UNIT] X,Y | DIST [!]                   charge"_s,
+        u"f [UNIT] line|column|square                change formation"_s,
+        u"w [UNIT] +DEG|-DEG                          wheel (outer flank checked against the allowance)"_s,
+        u"limber|unlimber|mount|dismount [UNIT]      guns and dragoons"_s,
+        u"rout [UNIT] [off]                          rout at charge speed (off: off the table)"_s,
+        u"k [SIDE] [ROLL]                            crisis of morale test"_s,
+        u"reinf [ID]                                 bring on a reinforcement that is due"_s,
+        u"set UNIT bases=3 state=disrupted ...       umpire's correction (journaled, no roll)"_s,
+        u"n                                          next phase"_s,
+        u"u | redo | reroll                          undo, redo (same rolls), deliberate re-roll"_s,
+        u"s CODE...   d A B   los A B   z CODE   fit select, distance, line of sight, centre, fit"_s,
+    };
+}
+
+namespace {
+
+struct Tokens {
+    QStringList words;
+    bool force = false;  // "!": past the allowance or out of sight, flagged in the journal
+};
+
+bool is_roll(const QString& token) {
+    static const QRegularExpression pattern(u"^(\\d{1,2}|\\d?\\.\\d{1,3})$"_s);
+    return pattern.match(token).hasMatch();
+}
+
+bool is_number(const QString& token) {
+    bool ok = false;
+    token.toDouble(&ok);
+    return ok;
+}
+
+std::optional<QPointF> as_point(const QString& token) {
+    const QStringList parts = token.split(u',');
+    if (parts.size() != 2) return std::nullopt;
+    bool okx = false, oky = false;
+    const double x = parts[0].toDouble(&okx), y = parts[1].toDouble(&oky);
+    if (!okx || !oky) return std::nullopt;
+    return QPointF(x, y);
+}
+
+[[noreturn]] void fail(const QString& message) { throw CommandError(ss(message)); }
+
+class Parser {
+public:
+    Parser(const Game& game, const std::vector<std::size_t>& selection) : game_(game), selection_(selection) {}
+
+    std::string code(std::size_t unit) const { return game_.units()[unit].id.code; }
+    int side(std::size_t unit) const { return game_.units()[unit].id.side; }
+
+    // Takes unit codes out of the words, in order.
+    std::vector<std::size_t> take_units(QStringList& words) const {
+        std::vector<std::size_t> found;
+        for (auto it = words.begin(); it != words.end();) {
+            const int u = find_unit(game_, *it);
+            if (u >= 0) {
+                found.push_back(static_cast<std::size_t>(u));
+                it = words.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        return found;
+    }
+    std::vector<std::size_t> take_generals(QStringList& words) const {
+        std::vector<std::size_t> found;
+        for (auto it = words.begin(); it != words.end();) {
+            const int g = find_general(game_, *it);
+            if (g >= 0) {
+                found.push_back(static_cast<std::size_t>(g));
+                it = words.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        return found;
+    }
+    std::optional<QString> take_roll(QStringList& words) const {
+        if (!words.isEmpty() && is_roll(words.last())) return words.takeLast();
+        return std::nullopt;
+    }
+
+    // One unit named or selected.
+    std::size_t one_unit(std::vector<std::size_t> named, const QString& verb) const {
+        if (!named.empty()) return named.front();
+        if (selection_.size() == 1) return selection_.front();
+        for (std::size_t u : selection_)
+            if (side(u) == game_.phasing_side()) return u;
+        if (!selection_.empty()) return selection_.front();
+        fail(QStringLiteral("'%1' needs a unit: type its code or select it on the board").arg(verb));
+    }
+
+    // The phasing side's unit acts on the enemy one; supports are further units of the actor's side.
+    struct Pair {
+        std::size_t actor, target;
+        std::vector<std::size_t> supports;
+    };
+    Pair pair(const std::vector<std::size_t>& named, const QString& verb) const {
+        std::vector<std::size_t> pool = named;
+        for (std::size_t u : selection_)
+            if (std::find(pool.begin(), pool.end(), u) == pool.end()) pool.push_back(u);
+        if (named.size() >= 2) {
+            Pair p{named[0], named[1], {}};
+            for (std::size_t i = 2; i < named.size(); ++i) p.supports.push_back(named[i]);
+            return p;
+        }
+        std::optional<std::size_t> actor, target;
+        if (named.size() == 1) {
+            if (side(named[0]) == game_.phasing_side()) actor = named[0];
+            else target = named[0];
+        }
+        std::vector<std::size_t> supports;
+        for (std::size_t u : pool) {
+            if (!actor && side(u) == game_.phasing_side() && (!target || side(*target) != side(u))) actor = u;
+            else if (!target && actor && side(u) != side(*actor)) target = u;
+        }
+        if (actor && !target)
+            for (std::size_t u : pool)
+                if (side(u) != side(*actor)) { target = u; break; }
+        if (!actor && target)
+            for (std::size_t u : pool)
+                if (side(u) != side(*target)) { actor = u; break; }
+        if (!actor || !target)
+            fail(QStringLiteral("'%1' needs two units of opposing sides: type their codes or select them (%2 selected)")
+                     .arg(verb).arg(selection_.size()));
+        for (std::size_t u : pool)
+            if (u != *actor && side(u) == side(*actor)) supports.push_back(u);
+        return {*actor, *target, supports};
+    }
+
+    UmpireCommand combat(QStringList words) const {
+        std::optional<QString> roll = take_roll(words);
+        const std::vector<std::size_t> named = take_units(words);
+        const std::vector<std::size_t> generals = take_generals(words);
+        const Pair p = pair(named, u"c"_s);
+        CombatProposal proposal = propose_combat(game_, p.actor, p.supports, p.target);
+        QStringList said;
+        for (const QString& reason : proposal.reasons) said << u"proposed: "_s + reason;
+        std::string terrain = proposal.terrain == TerrainAdvantage::Attacker   ? "attacker"
+                              : proposal.terrain == TerrainAdvantage::Defender ? "defender"
+                                                                               : "none";
+        for (const QString& word : words) {
+            const QString w = word.toLower();
+            if (w.size() < 2 || (w[0] != u'+' && w[0] != u'-')) fail(QStringLiteral("'c' does not understand '%1': modifiers are +flank, +rear, +charge, +arms2, +arms3, +ta, +td, +obstacle (or - to drop one), then the roll").arg(word));
+            const bool on = w[0] == u'+';
+            const QString m = w.mid(1);
+            if (m == u"flank" || m == u"f") proposal.flank = on;
+            else if (m == u"rear" || m == u"r") proposal.rear = on;
+            else if (m == u"charge" || m == u"c" || m == u"ch") proposal.charge = on;
+            else if (m == u"obstacle" || m == u"o" || m == u"wall") proposal.obstacle = on;
+            else if (m == u"arms2" || m == u"2") proposal.arms = on ? 2 : 1;
+            else if (m == u"arms3" || m == u"3") proposal.arms = on ? 3 : 1;
+            else if (m == u"arms" ) proposal.arms = on ? std::max(2, proposal.arms) : 1;
+            else if (m == u"ta" || m == u"terrain-attacker") terrain = on ? "attacker" : "none";
+            else if (m == u"td" || m == u"terrain-defender" || m == u"terrain") terrain = on ? "defender" : "none";
+            else fail(QStringLiteral("unknown combat modifier '%1': +flank, +rear, +charge, +arms2, +arms3, +ta, +td, +obstacle").arg(word));
+            said << QStringLiteral("umpire: %1").arg(word);
+        }
+        if (proposal.flank && proposal.rear) proposal.flank = false;  // the rear shift includes the flank's
+        UmpireCommand command;
+        command.kind = UmpireCommand::Kind::Action;
+        nlohmann::json& a = command.action;
+        a = {{"do", "combat"}, {"attacker", code(p.actor)}, {"defender", code(p.target)}};
+        if (proposal.flank) a["flank"] = true;
+        if (proposal.rear) a["rear"] = true;
+        if (proposal.charge) a["charge"] = true;
+        if (proposal.obstacle) a["obstacle"] = true;
+        if (proposal.arms > 1) a["arms"] = proposal.arms;
+        if (terrain != "none") a["terrain"] = terrain;
+        for (std::size_t g : generals) {
+            const General& general = game_.generals()[g];
+            a[general.id.side == side(p.actor) ? "attacker_leader" : "defender_leader"] = general.id.code;
+        }
+        if (roll) a["roll"] = ss(*roll);
+        command.echo = QStringLiteral("%1 attacks %2%3%4").arg(qs(code(p.actor)), qs(code(p.target)),
+                                                            said.isEmpty() ? QString() : u" ("_s + said.join(u"; "_s) + u")"_s,
+                                                            roll ? u", umpire's roll "_s + *roll : u", roll generated"_s);
+        return command;
+    }
+
+    UmpireCommand artillery(QStringList words, bool force) const {
+        std::optional<double> range;
+        for (auto it = words.begin(); it != words.end(); ++it) {
+            if (it->endsWith(u"mm", Qt::CaseInsensitive) && is_number(it->chopped(2))) {
+                range = it->chopped(2).toDouble();
+                words.erase(it);
+                break;
+            }
+        }
+        std::optional<QString> roll = take_roll(words);
+        const std::vector<std::size_t> named = take_units(words);
+        if (!words.isEmpty()) fail(QStringLiteral("'a' does not understand '%1': a [BATTERY] [TARGET] [RANGEmm] [ROLL] [!]").arg(words.join(u' ')));
+        const Pair p = pair(named, u"a"_s);
+        const SightLine sight = line_of_sight_between(game_, p.actor, p.target);
+        if (!sight.clear && !force)
+            fail(QStringLiteral("%1 cannot see %2: %3 (add ! to fire anyway)").arg(qs(code(p.actor)), qs(code(p.target)), sight.reason));
+        const double measured = std::round(distance_between_units(game_, p.actor, p.target));
+        UmpireCommand command;
+        command.kind = UmpireCommand::Kind::Action;
+        command.action = {{"do", "artillery"}, {"battery", code(p.actor)}, {"target", code(p.target)},
+                          {"range_mm", range.value_or(measured)}};
+        if (roll) command.action["roll"] = ss(*roll);
+        if (!sight.clear) command.action["note"] = "fired although " + ss(sight.reason);
+        command.echo = QStringLiteral("%1 fires on %2 at %3 mm%4%5").arg(qs(code(p.actor)), qs(code(p.target)))
+                           .arg(range.value_or(measured))
+                           .arg(range ? u" (umpire's range; board says "_s + QString::number(measured) + u" mm)"_s : u" (measured)"_s,
+                                roll ? u", umpire's roll "_s + *roll : QString());
+        return command;
+    }
+
+    UmpireCommand move(QStringList words, bool charge, bool force) const {
+        const std::vector<std::size_t> named = take_units(words);
+        const std::size_t u = one_unit(named, charge ? u"ch"_s : u"m"_s);
+        if (words.size() != 1) fail(QStringLiteral("'%1' needs where to: X,Y in board mm or a distance ahead in mm").arg(charge ? u"ch"_s : u"m"_s));
+        const UnitStatus& now = game_.state().units[u];
+        QPointF to;
+        if (auto point = as_point(words[0])) {
+            to = *point;
+        } else if (is_number(words[0])) {
+            const double ahead = words[0].toDouble();
+            const double rad = now.facing_deg * std::numbers::pi / 180.0;
+            to = to_point(now.position) + QPointF(std::sin(rad), -std::cos(rad)) * ahead;
+        } else {
+            fail(QStringLiteral("'%1' is neither X,Y nor a distance in mm").arg(words[0]));
+        }
+        to = QPointF(std::round(to.x()), std::round(to.y()));
+        const MoveCheck check = check_move(game_, u, to, charge);
+        if (check.over && !force)
+            fail(QStringLiteral("%1: %2 (add ! to move anyway; the journal notes it)").arg(qs(code(u)), check.words()));
+        UmpireCommand command;
+        command.kind = UmpireCommand::Kind::Action;
+        command.action = {{"do", charge ? "charge" : "move"}, {"unit", code(u)}, {"to", {{"x_mm", to.x()}, {"y_mm", to.y()}}}};
+        if (check.over) command.action["note"] = "past the allowance: " + ss(check.words());
+        command.echo = QStringLiteral("%1 %2 to (%3, %4): %5").arg(qs(code(u)), charge ? u"charges"_s : u"moves"_s)
+                           .arg(to.x()).arg(to.y()).arg(check.words());
+        return command;
+    }
+
+private:
+    const Game& game_;
+    const std::vector<std::size_t>& selection_;
+};
+
+}  // namespace
+
+UmpireCommand parse_umpire_command(const QString& text, const Game& game, const std::vector<std::size_t>& selection) {
+    static const QRegularExpression spaces(u"\\s+"_s);
+    QStringList words = text.trimmed().split(spaces, Qt::SkipEmptyParts);
+    if (words.isEmpty()) fail(u"type a command; ? lists them"_s);
+    bool force = false;
+    if (words.last() == u"!") {
+        force = true;
+        words.removeLast();
+    } else if (words.last().endsWith(u'!')) {
+        force = true;
+        words.last().chop(1);
+    }
+    const QString verb = words.takeFirst().toLower();
+    Parser parser(game, selection);
+    UmpireCommand command;
+    const auto action = [&](nlohmann::json a, const QString& echo) {
+        command.kind = UmpireCommand::Kind::Action;
+        command.action = std::move(a);
+        command.echo = echo;
+        return command;
+    };
+
+    if (verb == u"c" || verb == u"combat") return parser.combat(words);
+    if (verb == u"a" || verb == u"art" || verb == u"fire") return parser.artillery(words, force);
+    if (verb == u"m" || verb == u"move") return parser.move(words, false, force);
+    if (verb == u"ch" || verb == u"charge") return parser.move(words, true, force);
+    if (verb == u"r" || verb == u"rally") {
+        std::optional<QString> roll = parser.take_roll(words);
+        const auto named = parser.take_units(words);
+        const auto generals = parser.take_generals(words);
+        std::vector<std::size_t> pool = named;
+        const std::size_t u = parser.one_unit(pool, verb);
+        nlohmann::json a = {{"do", "rally"}, {"unit", parser.code(u)}};
+        if (!generals.empty()) a["general"] = game.generals()[generals.front()].id.code;
+        if (roll) a["roll"] = ss(*roll);
+        return action(a, QStringLiteral("%1 tries to rally%2").arg(qs(parser.code(u)), roll ? u", umpire's roll "_s + *roll : QString()));
+    }
+    if (verb == u"f" || verb == u"form" || verb == u"formation") {
+        const auto named = parser.take_units(words);
+        const std::size_t u = parser.one_unit(named, verb);
+        if (words.size() != 1) fail(u"'f' needs the formation: line, column or square"_s);
+        QString to = words[0].toLower();
+        if (to == u"l") to = u"line"_s;
+        else if (to == u"c" || to == u"col") to = u"column"_s;
+        else if (to == u"s" || to == u"sq" || to == u"h" || to == u"hedgehog") to = u"square"_s;
+        return action({{"do", "formation"}, {"unit", parser.code(u)}, {"to", ss(to)}}, QStringLiteral("%1 forms %2").arg(qs(parser.code(u)), to));
+    }
+    if (verb == u"w" || verb == u"wheel" || verb == u"face") {
+        const auto named = parser.take_units(words);
+        const std::size_t u = parser.one_unit(named, verb);
+        if (words.size() != 1 || !is_number(words[0])) fail(QStringLiteral("'%1' needs degrees: w +45 turns right, w -45 left; face 90 faces the right edge").arg(verb));
+        const double now = game.state().units[u].facing_deg;
+        double facing = verb == u"face" ? words[0].toDouble() : now + words[0].toDouble();
+        facing = std::fmod(std::fmod(facing, 360.0) + 360.0, 360.0);
+        const MoveCheck check = check_wheel(game, u, facing);
+        if (check.over && !force) fail(QStringLiteral("%1 wheels: outer flank %2 (add ! to wheel anyway)").arg(qs(parser.code(u)), check.words()));
+        nlohmann::json a = {{"do", "move"}, {"unit", parser.code(u)}, {"facing_deg", facing}};
+        if (check.over) a["note"] = "wheel past the allowance: " + ss(check.words());
+        return action(a, QStringLiteral("%1 wheels to face %2 deg: outer flank %3").arg(qs(parser.code(u))).arg(facing).arg(check.words()));
+    }
+    if (verb == u"limber" || verb == u"unlimber" || verb == u"mount" || verb == u"dismount") {
+        const auto named = parser.take_units(words);
+        const std::size_t u = parser.one_unit(named, verb);
+        nlohmann::json a = {{"do", "formation"}, {"unit", parser.code(u)}};
+        if (verb == u"limber" || verb == u"unlimber") a["guns"] = verb == u"limber" ? "limbered" : "unlimbered";
+        else a["mount"] = verb == u"mount";
+        return action(a, QStringLiteral("%1: %2").arg(qs(parser.code(u)), verb));
+    }
+    if (verb == u"rout") {
+        const auto named = parser.take_units(words);
+        const std::size_t u = parser.one_unit(named, verb);
+        nlohmann::json a = {{"do", "rout"}, {"unit", parser.code(u)}};
+        if (words.contains(u"off"_s, Qt::CaseInsensitive)) a["off_board"] = true;
+        return action(a, QStringLiteral("%1 routs").arg(qs(parser.code(u))));
+    }
+    if (verb == u"k" || verb == u"crisis") {
+        std::optional<QString> roll = parser.take_roll(words);
+        int side = game.phasing_side();
+        if (!words.isEmpty()) {
+            side = -1;
+            for (int s = 0; s < 2; ++s) {
+                const SideSetup& setup = game.scenario().sides[static_cast<std::size_t>(s)];
+                if (qs(setup.id).startsWith(words[0], Qt::CaseInsensitive) || qs(setup.name).startsWith(words[0], Qt::CaseInsensitive)) side = s;
+            }
+            if (side < 0) fail(QStringLiteral("no side called '%1'").arg(words[0]));
+        }
+        nlohmann::json a = {{"do", "crisis"}, {"side", game.scenario().sides[static_cast<std::size_t>(side)].id}};
+        if (roll) a["roll"] = ss(*roll);
+        return action(a, QStringLiteral("crisis of morale test for %1").arg(qs(game.scenario().sides[static_cast<std::size_t>(side)].name)));
+    }
+    if (verb == u"n" || verb == u"next") return action({{"do", "end-phase"}}, u"next phase"_s);
+    if (verb == u"reinf" || verb == u"reinforcements") {
+        std::string id;
+        if (!words.isEmpty()) id = ss(words[0]);
+        else
+            for (const ReinforcementSetup& r : game.scenario().reinforcements) {
+                bool waiting = false;
+                for (std::size_t i = 0; i < game.units().size(); ++i)
+                    if (game.units()[i].id.reinforcement == r.id && game.state().units[i].presence == Presence::Awaiting) waiting = true;
+                if (waiting && r.arrives <= game.minutes()) { id = r.id; break; }
+            }
+        if (id.empty()) fail(u"no reinforcement is due; name one: reinf ID"_s);
+        return action({{"do", "reinforcements"}, {"id", id}}, QStringLiteral("reinforcements %1").arg(qs(id)));
+    }
+    if (verb == u"set") {
+        const auto named = parser.take_units(words);
+        if (named.empty()) fail(u"'set' needs a unit code, then key=value: bases=3 state=disrupted formation=column facing=90"_s);
+        nlohmann::json a = {{"do", "set"}, {"unit", parser.code(named.front())}};
+        for (const QString& word : words) {
+            const qsizetype eq = word.indexOf(u'=');
+            if (eq <= 0) fail(QStringLiteral("'%1' is not key=value").arg(word));
+            const QString key = word.left(eq).toLower(), value = word.mid(eq + 1);
+            if (key == u"bases") a["bases"] = value.toInt();
+            else if (key == u"facing") a["facing_deg"] = value.toDouble();
+            else if (key == u"state" || key == u"formation" || key == u"guns" || key == u"presence") a[ss(key)] = ss(value.toLower());
+            else fail(QStringLiteral("'set' does not know '%1': bases, state, formation, facing, guns, presence").arg(key));
+        }
+        return action(a, QStringLiteral("correction of %1").arg(qs(parser.code(named.front()))));
+    }
+    if (verb == u"u" || verb == u"undo") {
+        command.kind = UmpireCommand::Kind::Undo;
+        return command;
+    }
+    if (verb == u"redo") {
+        command.kind = UmpireCommand::Kind::Redo;
+        return command;
+    }
+    if (verb == u"reroll") {
+        nlohmann::json a = {{"do", "reroll"}};
+        if (auto roll = parser.take_roll(words)) a["roll"] = ss(*roll);
+        return action(a, u"deliberate re-roll of the last action (journaled)"_s);
+    }
+    if (verb == u"s" || verb == u"sel" || verb == u"select") {
+        command.kind = UmpireCommand::Kind::Select;
+        command.units = parser.take_units(words);
+        if (!words.isEmpty()) fail(QStringLiteral("no unit called %1").arg(words.join(u", "_s)));
+        return command;
+    }
+    if (verb == u"d" || verb == u"dist" || verb == u"los" || verb == u"z" || verb == u"zoom") {
+        auto named = parser.take_units(words);
+        if (!words.isEmpty()) fail(QStringLiteral("no unit called %1").arg(words.join(u", "_s)));
+        for (std::size_t u : selection) if (named.size() < 2 && std::find(named.begin(), named.end(), u) == named.end()) named.push_back(u);
+        const bool centre = verb == u"z" || verb == u"zoom";
+        if (named.size() < (centre ? 1u : 2u)) fail(QStringLiteral("'%1' needs %2").arg(verb, centre ? u"a unit"_s : u"two units"_s));
+        command.kind = centre ? UmpireCommand::Kind::Centre : verb == u"los" ? UmpireCommand::Kind::Sight : UmpireCommand::Kind::Measure;
+        command.units = named;
+        return command;
+    }
+    if (verb == u"fit") {
+        command.kind = UmpireCommand::Kind::Fit;
+        return command;
+    }
+    if (verb == u"?" || verb == u"h" || verb == u"help") {
+        command.kind = UmpireCommand::Kind::Help;
+        return command;
+    }
+    fail(QStringLiteral("unknown command '%1'; ? lists them").arg(verb));
+}
+
+}  // namespace fortuna::app
