@@ -23,6 +23,8 @@ QFont make_font(double points, bool bold = false) {
     font.setStyleHint(QFont::SansSerif);
     font.setPointSizeF(points);
     font.setBold(bold);
+    // No ligatures: a PDF with an "fi" glyph is not found when one searches it for "fire".
+    font.setStyleStrategy(QFont::PreferNoShaping);
     return font;
 }
 

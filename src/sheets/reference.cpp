@@ -96,8 +96,8 @@ void combat_results(Document& document, const RuleSet& rules) {
 void result_meanings(Document& document, const RuleSet& rules) {
     heading(document, QStringLiteral("Combat results"), "what each result does");
     auto& block = table(document, {{QStringLiteral("Result"), 0.55, Qt::AlignCenter},
-                                   {QStringLiteral("Name"), 1.2, Qt::AlignLeft},
-                                   {QStringLiteral("Effect"), 3.6, Qt::AlignLeft}});
+                                   {QStringLiteral("Name"), 1.65, Qt::AlignLeft},
+                                   {QStringLiteral("Effect"), 3.3, Qt::AlignLeft}});
     // The CRT's order, so the reader finds the codes as the table lists them.
     std::vector<std::string> order;
     for (const auto& row : rules.combat_results.rows)
