@@ -35,6 +35,12 @@ void ensure_gui_application() {
     static int argc = 1;
     static char name[] = "fortuna-cli";
     static char* argv[] = {name, nullptr};
+    // Headless, Qt warns that XDG_RUNTIME_DIR is unset: noise on a command line's stderr.
+    static const QtMessageHandler previous = qInstallMessageHandler(nullptr);
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext& where, const QString& message) {
+        if (message.startsWith(QStringLiteral("QStandardPaths: XDG_RUNTIME_DIR"))) return;
+        if (previous) previous(type, where, message);
+    });
     static std::unique_ptr<QGuiApplication> application = std::make_unique<QGuiApplication>(argc, argv);
 }
 
@@ -90,6 +96,11 @@ int run_sheet(SheetKind kind, const std::vector<std::string>& words, Context& co
     const RulesLibrary& library = context.library();
     SheetSource source;
     if (scenario) {
+        if (!std::filesystem::exists(scenario_path(library, *scenario))) {
+            std::string shipped;
+            for (const auto& id : scenario_ids(library.data_dir())) shipped += (shipped.empty() ? "" : ", ") + id;
+            throw UsageError("--scenario: no scenario '" + *scenario + "' (shipped: " + shipped + "; or give a .json file)");
+        }
         source = source_from_scenario(library, load_scenario(library, *scenario));
     } else if (save) {
         if (!std::filesystem::exists(*save)) throw UsageError("--load: no saved game at '" + *save + "'");

@@ -318,6 +318,7 @@ TEST(SheetCli, BadRequestsGetAClearMessageAndExitCodeTwo) {
         {"sheet victory --scenario test-skirmish --load x.fortuna" + out, "not several"},
         {"sheet roster --load " + quoted(work_dir() / "missing.fortuna") + out, "no saved game"},
         {"sheet victory --scenario test-skirmish --colour red" + out, "unknown option --colour"},
+        {"sheet victory --scenario no-such-battle" + out, "no scenario 'no-such-battle'"},
     };
     for (const auto& [arguments, message] : cases) {
         const Command result = run(cli + " " + arguments);
