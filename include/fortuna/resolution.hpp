@@ -89,6 +89,28 @@ CombatResolution resolve_combat(const RuleSet& rules, const CombatRequest& reque
 Distribution combat_probabilities(const RuleSet& rules, const CombatRequest& request);
 Distribution combat_probabilities(const RuleSet& rules, const CombatSetup& setup);
 
+// The hot path without words: strengths, odds, column, modifier, result and what it does to
+// each side, for simulations and previews that resolve millions of combats.
+struct CombatOutcome {
+    int attack_strength = 0;
+    int defend_strength = 0;
+    int column = 0;
+    int roll_modifier = 0;
+    const std::string* result = nullptr;  // points into the rule set's table
+    UnitOutcome attacker;
+    UnitOutcome defender;
+};
+struct CombatNumbers {
+    int attack_strength = 0;
+    int defend_strength = 0;
+    Odds odds;
+    int column = 0;
+    int roll_modifier = 0;
+};
+CombatNumbers combat_numbers(const RuleSet& rules, const CombatRequest& request);
+CombatOutcome resolve_combat_outcome(const RuleSet& rules, const CombatRequest& request, const CombatNumbers& numbers,
+                                     int natural_roll);
+
 // What a result does to a side in a given state, by the rule set's result definitions.
 SideOutcome apply_result_to_side(const RuleSet& rules, const std::string& code, bool attacker_side,
                                  UnitState before, int bases);

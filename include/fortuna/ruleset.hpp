@@ -277,7 +277,7 @@ struct RuleSet {
 
     OddsTable odds;
     CombatResultsTable combat_results;
-    std::map<std::string, CombatResultDefinition> results;
+    std::map<std::string, CombatResultDefinition, std::less<>> results;
     ColumnShifts column_shifts;
     CombatModifiers combat_modifiers;
     ArtilleryTable artillery;

@@ -4,6 +4,7 @@
 #include "fortuna/resolution.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <map>
 #include <numeric>
@@ -60,73 +61,37 @@ int clamp_to_rows(int roll, int lowest, int highest) { return std::clamp(roll, l
 
 std::string side_name(bool attacker) { return attacker ? "attacker" : "defender"; }
 
-int strength_of(const Combatant& side, bool attacker, Explanation& steps) {
-    const std::string who = side.label.empty() ? side_name(attacker) : side.label;
+void check_strength_inputs(const Combatant& side, bool attacker) {
     if (side.strength) {
         if (*side.strength < 0 || *side.strength > kMaxStrength)
             throw RuleError(side_name(attacker) + " strength " + std::to_string(*side.strength) + ": expected 0 to " +
                             std::to_string(kMaxStrength));
-        steps.push_back(side_name(attacker) + " strength " + std::to_string(*side.strength) + " (typed in)");
-        return *side.strength;
+        return;
     }
     if (!side.unit) throw RuleError(side_name(attacker) + ": give a unit type with its bases, or a strength");
     if (side.bases < 1 || side.bases > kMaxBases)
         throw RuleError(side_name(attacker) + " bases " + std::to_string(side.bases) + ": expected 1 to " +
                         std::to_string(kMaxBases));
-    const int factor = side.unit->factor(side.state, side.formation);
+}
+
+// Strength = bases x the factor for the unit's state (seed 002, 4) Combat Phase; seed 000, 8.2).
+int strength_value(const Combatant& side) {
+    return side.strength ? *side.strength : side.bases * side.unit->factor(side.state, side.formation);
+}
+
+std::string strength_words(const Combatant& side, bool attacker, int strength) {
+    if (side.strength) return side_name(attacker) + " strength " + std::to_string(strength) + " (typed in)";
     std::string why = std::string(to_string(side.state));
     if (side.unit->arm == Arm::Infantry && side.formation == Formation::Square)
         why = "in square: disrupted factor whatever its state";
     else if (side.state == UnitState::Withdrawing || side.state == UnitState::Routing)
         why += ": fights as disrupted";
-    const int strength = side.bases * factor;
-    steps.push_back(side_name(attacker) + " " + who + ": " + std::to_string(side.bases) + " bases x " +
-                    std::to_string(factor) + " (" + why + ") = " + std::to_string(strength));
-    return strength;
+    return side_name(attacker) + " " + (side.label.empty() ? side_name(attacker) : side.label) + ": " +
+           std::to_string(side.bases) + " bases x " + std::to_string(side.unit->factor(side.state, side.formation)) + " (" +
+           why + ") = " + std::to_string(strength);
 }
 
-int leader_modifier(const RuleSet& rules, LeaderEffect effect, bool attacker, Explanation& steps, std::vector<std::string>& terms) {
-    const auto& l = rules.leaders;
-    const RollKind kind = rules.combat_results.roll;
-    int value = 0;
-    std::string label;
-    switch (effect) {
-        case LeaderEffect::None: return 0;
-        case LeaderEffect::Present:
-            value = attacker ? rules.combat_modifiers.leader_with_attacker : rules.combat_modifiers.leader_with_defender;
-            label = "leader with " + side_name(attacker);
-            break;
-        case LeaderEffect::GreatCaptain:
-            if (l.great_captain_modifiers) {
-                value = attacker ? l.great_captain_modifiers->attack : l.great_captain_modifiers->defend;
-                label = "great captain with " + side_name(attacker);
-            } else {
-                value = attacker ? rules.combat_modifiers.leader_with_attacker : rules.combat_modifiers.leader_with_defender;
-                label = "leader with " + side_name(attacker) + " (this rule set has no great-captain bonus)";
-            }
-            break;
-        case LeaderEffect::Killed:
-            // Table 6: the unit whose leader fell has 1 deducted; on the attacker's roll that is
-            // -1 for the attacker's side and +1 for the defender's (errata E6).
-            value = attacker ? -std::abs(rules.combat_modifiers.leader_killed) : std::abs(rules.combat_modifiers.leader_killed);
-            label = side_name(attacker) + "'s leader killed";
-            break;
-    }
-    if (value != 0) terms.push_back(format_modifier(kind, value) + " (" + label + ")");
-    (void)steps;
-    return value;
-}
-
-}  // namespace
-
-// ---------------------------------------------------------------- combat
-
-CombatSetup prepare_combat(const RuleSet& rules, const CombatRequest& request) {
-    CombatSetup setup;
-    auto& steps = setup.explanation;
-    const auto& crt = rules.combat_results;
-    const RollKind kind = crt.roll;
-
+void check_request(const RuleSet& rules, const CombatRequest& request) {
     if (request.attacker.unit && request.attacker.unit->arm == Arm::Cavalry && request.defender.unit &&
         request.defender.unit->arm == Arm::Infantry && request.defender.formation == Formation::Square)
         throw RuleError("cavalry attacking a square is resolved on " + rules.cavalry_vs_square.section +
@@ -135,9 +100,111 @@ CombatSetup prepare_combat(const RuleSet& rules, const CombatRequest& request) {
     if (request.combined_arms < 1 || request.combined_arms > 3)
         throw RuleError("combined arms counts the arms attacking together: expected 1, 2 or 3, not " +
                         std::to_string(request.combined_arms));
+    check_strength_inputs(request.attacker, true);
+    check_strength_inputs(request.defender, false);
+}
 
-    setup.attack_strength = strength_of(request.attacker, true, steps);
-    setup.defend_strength = strength_of(request.defender, false, steps);
+// Named terms of a sum (column shifts, roll modifiers): computed once, shown in the explanation
+// and added up by the fast path, so the two can never disagree.
+struct Term {
+    int value = 0;
+    std::string_view why;
+};
+struct Terms {
+    std::array<Term, 10> items{};
+    std::size_t count = 0;
+    int total = 0;
+    void add(int value, std::string_view why) {
+        if (value == 0 || count == items.size()) return;
+        items[count++] = {value, why};
+        total += value;
+    }
+};
+
+Terms column_shift_terms(const RuleSet& rules, const CombatRequest& request) {
+    const auto& cs = rules.column_shifts;
+    Terms terms;
+    if (request.combined_arms == 2) terms.add(cs.combined_arms_two, "two arms combined");
+    if (request.combined_arms == 3) terms.add(cs.combined_arms_three, "three arms combined");
+    if (request.flank) terms.add(cs.flank, "flank");
+    if (request.rear) terms.add(cs.rear, "rear");
+    return terms;
+}
+
+void add_leader_term(const RuleSet& rules, LeaderEffect effect, bool attacker, Terms& terms) {
+    const auto& m = rules.combat_modifiers;
+    const auto& great = rules.leaders.great_captain_modifiers;
+    switch (effect) {
+        case LeaderEffect::None: return;
+        case LeaderEffect::Present:
+            terms.add(attacker ? m.leader_with_attacker : m.leader_with_defender,
+                      attacker ? "leader with attacker" : "leader with defender");
+            return;
+        case LeaderEffect::GreatCaptain:
+            if (great)
+                terms.add(attacker ? great->attack : great->defend,
+                          attacker ? "great captain with attacker" : "great captain with defender");
+            else
+                terms.add(attacker ? m.leader_with_attacker : m.leader_with_defender,
+                          attacker ? "leader with attacker; no great-captain bonus in this rule set"
+                                   : "leader with defender; no great-captain bonus in this rule set");
+            return;
+        case LeaderEffect::Killed:
+            // Table 6: the unit whose leader fell has 1 deducted; on the attacker's roll that is
+            // -1 for the attacker's side and +1 for the defender's (errata E6).
+            terms.add(attacker ? -std::abs(m.leader_killed) : std::abs(m.leader_killed),
+                      attacker ? "attacker's leader killed" : "defender's leader killed");
+            return;
+    }
+}
+
+Terms roll_modifier_terms(const RuleSet& rules, const CombatRequest& request) {
+    const auto& m = rules.combat_modifiers;
+    Terms terms;
+    if (request.charge) terms.add(m.charge, "charging");
+    if (request.terrain == TerrainAdvantage::Attacker) terms.add(m.terrain_attacker, "attacker has the advantageous terrain");
+    if (request.terrain == TerrainAdvantage::Defender) terms.add(m.terrain_defender, "defender has the advantageous terrain");
+    const bool attacker_is_infantry = !request.attacker.unit || request.attacker.unit->arm == Arm::Infantry;
+    if (request.defender.formation == Formation::Square && attacker_is_infantry)
+        terms.add(m.attacking_square, "infantry attacking a square");
+    if (request.obstacle) terms.add(m.obstacle, "defender behind an obstacle");
+    add_leader_term(rules, request.attacker_leader, true, terms);
+    add_leader_term(rules, request.defender_leader, false, terms);
+    return terms;
+}
+
+int shifted_column(const CombatResultsTable& crt, int base_column, int shift) {
+    return std::clamp(base_column + shift, 0, static_cast<int>(crt.columns.size()) - 1);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- combat
+
+CombatNumbers combat_numbers(const RuleSet& rules, const CombatRequest& request) {
+    check_request(rules, request);
+    CombatNumbers numbers;
+    numbers.attack_strength = strength_value(request.attacker);
+    numbers.defend_strength = strength_value(request.defender);
+    if (numbers.attack_strength == 0) throw RuleError("the attacker has no strength to attack with");
+    numbers.odds = rules.odds.lookup(numbers.attack_strength, std::max(numbers.defend_strength, 1)).odds;
+    numbers.column = shifted_column(rules.combat_results, rules.combat_results.column_for(numbers.odds),
+                                    column_shift_terms(rules, request).total);
+    numbers.roll_modifier = roll_modifier_terms(rules, request).total;
+    return numbers;
+}
+
+CombatSetup prepare_combat(const RuleSet& rules, const CombatRequest& request) {
+    check_request(rules, request);
+    CombatSetup setup;
+    auto& steps = setup.explanation;
+    const auto& crt = rules.combat_results;
+    const RollKind kind = crt.roll;
+
+    setup.attack_strength = strength_value(request.attacker);
+    setup.defend_strength = strength_value(request.defender);
+    steps.push_back(strength_words(request.attacker, true, setup.attack_strength));
+    steps.push_back(strength_words(request.defender, false, setup.defend_strength));
     if (setup.attack_strength == 0) throw RuleError("the attacker has no strength to attack with");
 
     setup.odds = rules.odds.lookup(setup.attack_strength, std::max(setup.defend_strength, 1));
@@ -150,83 +217,81 @@ CombatSetup prepare_combat(const RuleSet& rules, const CombatRequest& request) {
     setup.base_column = crt.column_for(setup.odds.odds, &column_note);
     if (!column_note.empty()) steps.push_back(column_note + " (errata E2)");
 
-    std::vector<std::string> shifts;
-    const auto& cs = rules.column_shifts;
-    if (request.combined_arms == 2 && cs.combined_arms_two) {
-        setup.column_shift += cs.combined_arms_two;
-        shifts.push_back("+" + std::to_string(cs.combined_arms_two) + " (two arms combined)");
-    }
-    if (request.combined_arms == 3 && cs.combined_arms_three) {
-        setup.column_shift += cs.combined_arms_three;
-        shifts.push_back("+" + std::to_string(cs.combined_arms_three) + " (three arms combined)");
-    }
-    if (request.flank && cs.flank) {
-        setup.column_shift += cs.flank;
-        shifts.push_back("+" + std::to_string(cs.flank) + " (flank)");
-    }
-    if (request.rear && cs.rear) {
-        setup.column_shift += cs.rear;
-        shifts.push_back("+" + std::to_string(cs.rear) + " (rear)");
-    }
-    const int last_column = static_cast<int>(crt.columns.size()) - 1;
-    setup.column = std::clamp(setup.base_column + setup.column_shift, 0, last_column);
+    const Terms shifts = column_shift_terms(rules, request);
+    setup.column_shift = shifts.total;
+    setup.column = shifted_column(crt, setup.base_column, setup.column_shift);
     setup.column_label = crt.columns[static_cast<std::size_t>(setup.column)].label;
-    const std::string& base_label = crt.columns[static_cast<std::size_t>(setup.base_column)].label;
-    if (shifts.empty()) {
+    if (shifts.count == 0) {
         steps.push_back(crt.section + ": column " + setup.column_label);
     } else {
-        std::string text = crt.section + ": column " + base_label;
-        for (const auto& s : shifts) text += " " + s;
+        std::string text = crt.section + ": column " + crt.columns[static_cast<std::size_t>(setup.base_column)].label;
+        for (std::size_t i = 0; i < shifts.count; ++i)
+            text += " +" + std::to_string(shifts.items[i].value) + " (" + std::string(shifts.items[i].why) + ")";
         text += " -> " + setup.column_label;
-        if (setup.base_column + setup.column_shift > last_column) text += " (the table ends at " + setup.column_label + ")";
+        if (setup.base_column + setup.column_shift != setup.column) text += " (the table ends at " + setup.column_label + ")";
         steps.push_back(text);
     }
 
-    const auto& m = rules.combat_modifiers;
-    std::vector<std::string> terms;
-    auto add = [&](int value, const std::string& why) {
-        if (value == 0) return;
-        setup.roll_modifier += value;
-        terms.push_back(format_modifier(kind, value) + " (" + why + ")");
-    };
-    if (request.charge) add(m.charge, "charging");
-    if (request.terrain == TerrainAdvantage::Attacker) add(m.terrain_attacker, "attacker has the advantageous terrain");
-    if (request.terrain == TerrainAdvantage::Defender) add(m.terrain_defender, "defender has the advantageous terrain");
-    const bool attacker_is_infantry = !request.attacker.unit || request.attacker.unit->arm == Arm::Infantry;
-    if (request.defender.formation == Formation::Square && attacker_is_infantry)
-        add(m.attacking_square, "infantry attacking a square");
-    if (request.obstacle) add(m.obstacle, "defender behind an obstacle");
-    setup.roll_modifier += leader_modifier(rules, request.attacker_leader, true, steps, terms);
-    setup.roll_modifier += leader_modifier(rules, request.defender_leader, false, steps, terms);
-    if (terms.empty()) {
+    const Terms modifiers = roll_modifier_terms(rules, request);
+    setup.roll_modifier = modifiers.total;
+    if (modifiers.count == 0) {
         steps.push_back("roll modifiers: none");
     } else {
         std::string text = "roll modifiers:";
-        for (const auto& t : terms) text += " " + t;
+        for (std::size_t i = 0; i < modifiers.count; ++i)
+            text += " " + format_modifier(kind, modifiers.items[i].value) + " (" + std::string(modifiers.items[i].why) + ")";
         text += " = " + format_modifier(kind, setup.roll_modifier);
         steps.push_back(text);
     }
     return setup;
 }
 
+namespace {
+UnitOutcome outcome_for_side(const RuleSet& rules, std::string_view code, bool attacker_side, UnitState before, int bases) {
+    const auto& definition = rules.result(code);
+    const SideEffect& effect = attacker_side ? definition.attacker : definition.defender;
+    // Withdrawing and routing units are treated as disrupted (seed 000, 7.2.3).
+    const std::optional<UnitOutcome>& applies = before == UnitState::Normal ? effect.normal : effect.disrupted;
+    if (!applies) return UnitOutcome{0, before};
+    return UnitOutcome{bases > 0 ? std::min(applies->lose_bases, bases) : applies->lose_bases, applies->state};
+}
+}  // namespace
+
+CombatOutcome resolve_combat_outcome(const RuleSet& rules, const CombatRequest& request, const CombatNumbers& numbers,
+                                     int natural_roll) {
+    const auto& crt = rules.combat_results;
+    const RollRange range = natural_range(crt.roll);
+    if (natural_roll < range.min || natural_roll > range.max)
+        throw RuleError("impossible " + std::string(to_string(crt.roll)) + " roll " + format_roll(crt.roll, natural_roll));
+    CombatOutcome outcome;
+    outcome.attack_strength = numbers.attack_strength;
+    outcome.defend_strength = numbers.defend_strength;
+    outcome.column = numbers.column;
+    outcome.roll_modifier = numbers.roll_modifier;
+    const int table_roll = clamp_to_rows(natural_roll + numbers.roll_modifier, crt.lowest_roll(), crt.highest_roll());
+    outcome.result = &crt.row_for(table_roll).results[static_cast<std::size_t>(numbers.column)];
+    outcome.attacker = outcome_for_side(rules, *outcome.result, true, request.attacker.state, request.attacker.bases);
+    outcome.defender = outcome_for_side(rules, *outcome.result, false, request.defender.state, request.defender.bases);
+    return outcome;
+}
+
 SideOutcome apply_result_to_side(const RuleSet& rules, const std::string& code, bool attacker_side, UnitState before,
                                  int bases) {
     const auto& definition = rules.result(code);
     const SideEffect& effect = attacker_side ? definition.attacker : definition.defender;
+    const UnitOutcome numbers = outcome_for_side(rules, code, attacker_side, before, bases);
     SideOutcome outcome;
     outcome.before = before;
-    outcome.after = before;
+    outcome.after = numbers.state;
     outcome.bases_before = bases;
-    // Withdrawing and routing units are treated as disrupted (seed 000, 7.2.3).
-    const std::optional<UnitOutcome>& applies = before == UnitState::Normal ? effect.normal : effect.disrupted;
+    outcome.bases_lost = numbers.lose_bases;
     const std::string who = side_name(attacker_side);
     const std::string already = before == UnitState::Normal ? "" : " (already " + std::string(to_string(before)) + ")";
+    const bool applies = before == UnitState::Normal ? effect.normal.has_value() : effect.disrupted.has_value();
     if (!applies) {
         outcome.words = effect.affects() ? who + already + ": no change" : "";
         return outcome;
     }
-    outcome.bases_lost = bases > 0 ? std::min(applies->lose_bases, bases) : applies->lose_bases;
-    outcome.after = applies->state;
     std::vector<std::string> parts;
     if (outcome.bases_lost > 0) parts.push_back("remove " + plural(outcome.bases_lost, "base"));
     switch (outcome.after) {

@@ -176,7 +176,7 @@ std::optional<int> DuskTable::visibility(int minutes_left) const {
 RollKind RuleSet::unit_roll_kind() const { return rally.roll; }
 
 const CombatResultDefinition& RuleSet::result(std::string_view code) const {
-    const auto it = results.find(std::string(code));
+    const auto it = results.find(code);
     if (it == results.end()) throw RuleError("rule set " + id + " defines no result '" + std::string(code) + "'");
     return it->second;
 }
@@ -230,7 +230,7 @@ SideEffect read_side(const JsonReader& result, const std::string& key) {
 // Rows of a results table: each row a roll band and one result per column, every band
 // following the previous without gap or overlap, covering the natural rolls.
 std::vector<ResultsRow> read_rows(const JsonReader& rows_node, RollKind kind, std::size_t columns,
-                                  const std::map<std::string, CombatResultDefinition>* known) {
+                                  const std::map<std::string, CombatResultDefinition, std::less<>>* known) {
     std::vector<ResultsRow> rows;
     for (std::size_t i = 0; i < rows_node.size(); ++i) {
         const JsonReader row = rows_node.at(i);

@@ -54,7 +54,7 @@ protected:
 };
 
 INSTANTIATE_TEST_SUITE_P(SeedZero, RandomRuleSet, ::testing::ValuesIn(kRandomRuleSets),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 // ---------------------------------------------------------------- numbers the text states
 
@@ -266,8 +266,12 @@ TEST_P(RandomRuleSet, CombatResultsTableCoversEveryNumberOnce) {
             if (code == "Dd") last_dd = std::max(last_dd, row.roll.max);
             if (code == "Dw") first_dw = std::min(first_dw, row.roll.min);
         }
-        if (last_aw >= 0 && first_ad < 1000) EXPECT_LT(last_aw, first_ad);
-        if (last_dd >= 0 && first_dw < 1000) EXPECT_LT(last_dd, first_dw);
+        if (last_aw >= 0 && first_ad < 1000) {
+            EXPECT_LT(last_aw, first_ad);
+        }
+        if (last_dd >= 0 && first_dw < 1000) {
+            EXPECT_LT(last_dd, first_dw);
+        }
     }
 }
 
@@ -443,14 +447,18 @@ TEST(RandomRuleSetArmies, FactorsAndNeedsOnTheDiceEditionsScale) {
                     EXPECT_EQ(unit.base.depth_mm, 40) << where;
                     EXPECT_EQ(unit.base.figures, 2) << where;
                 }
-                if (unit.arm == Arm::Artillery) EXPECT_EQ(unit.base.width_mm, 20) << where;
+                if (unit.arm == Arm::Artillery) {
+                    EXPECT_EQ(unit.base.width_mm, 20) << where;
+                }
                 EXPECT_FALSE(unit.source.empty()) << where;
             }
     // Battalions of 5 base units outside Glaube (2.4.1).
     for (const char* ruleset : {"gloire", "reason", "destiny"})
         for (const auto* army : library().armies(ruleset))
             for (const auto& unit : army->units)
-                if (unit.arm == Arm::Infantry && unit.kind != "dismounted-dragoons") EXPECT_EQ(unit.typical_bases, 5) << ruleset;
+                if (unit.arm == Arm::Infantry && unit.kind != "dismounted-dragoons") {
+                    EXPECT_EQ(unit.typical_bases, 5) << ruleset;
+                }
 }
 
 TEST(RandomRuleSetArmies, GloireArmiesAreSeed002sWithConvertedNeeds) {
@@ -516,7 +524,9 @@ TEST(RandomRuleSetArmies, RiflesHaveTheirOwnCombatRange) {
     EXPECT_FALSE(library().unit_type("destiny", "britain/line-infantry").combat_range_mm.has_value());
     // Unique to the British army: no other Destiny nation has them.
     for (const auto* army : library().armies("destiny"))
-        if (army->id != "britain") EXPECT_EQ(army->find("rifles"), nullptr) << army->id;
+        if (army->id != "britain") {
+            EXPECT_EQ(army->find("rifles"), nullptr) << army->id;
+        }
 }
 
 TEST(RandomRuleSetArmies, DestinyCavalryClassesAndLancers) {

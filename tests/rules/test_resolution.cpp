@@ -207,6 +207,25 @@ TEST(Probabilities, ExactAndComplete) {
             }
 }
 
+TEST(Combat, FastPathAgreesWithTheExplainedOne) {
+    for (UnitState state : {UnitState::Normal, UnitState::Disrupted})
+        for (int roll = 1; roll <= 6; ++roll) {
+            CombatRequest request;
+            request.attacker = battalion("britain/line-infantry", UnitState::Normal);
+            request.defender = battalion("france/line-infantry", state);
+            request.charge = roll % 2 == 0;
+            request.flank = roll > 3;
+            const auto explained = resolve_combat(dice(), request, d6(roll));
+            const auto fast = resolve_combat_outcome(dice(), request, combat_numbers(dice(), request), roll);
+            EXPECT_EQ(*fast.result, explained.result);
+            EXPECT_EQ(fast.column, explained.setup.column);
+            EXPECT_EQ(fast.roll_modifier, explained.setup.roll_modifier);
+            EXPECT_EQ(fast.defender.lose_bases, explained.defender.bases_lost);
+            EXPECT_EQ(fast.defender.state, explained.defender.after);
+            EXPECT_EQ(fast.attacker.state, explained.attacker.after);
+        }
+}
+
 // As Wesnoth does: play the same fight many times with a seeded generator and compare.
 TEST(Probabilities, AgreeWithASeededSimulation) {
     CombatRequest request;
@@ -230,9 +249,15 @@ TEST(Probabilities, ArtilleryLeaderSquareRallyCrisis) {
     fire.range_mm = 100;
     const auto artillery = artillery_probabilities(dice(), fire);  // 60-120: Dd on 4,5; Dr on 6
     for (const auto& [code, p] : artillery) {
-        if (code == "Dd") EXPECT_EQ(p.numerator, 2u);
-        if (code == "Dr") EXPECT_EQ(p.numerator, 1u);
-        if (code == "-") EXPECT_EQ(p.numerator, 3u);
+        if (code == "Dd") {
+            EXPECT_EQ(p.numerator, 2u);
+        }
+        if (code == "Dr") {
+            EXPECT_EQ(p.numerator, 1u);
+        }
+        if (code == "-") {
+            EXPECT_EQ(p.numerator, 3u);
+        }
     }
     const auto leader = leader_probabilities(dice());  // 2d6 on 2 or 3: 3 in 36
     EXPECT_EQ(leader[0].first, "survives");
