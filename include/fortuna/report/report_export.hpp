@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The battle report with a picture of the board per quarter hour, as HTML or PDF (QtGui).
+#pragma once
+
+#include <filesystem>
+
+#include <QImage>
+
+#include "fortuna/battle_report.hpp"
+#include "fortuna/game.hpp"
+
+namespace fortuna::report {
+
+// The board as the umpire sees it (top edge up): hills by layer, woods, water, roads,
+// villages, walls and redans with their names; every unit on the table as its footprint
+// (battlefield.hpp) in its side's colour, disrupted units paler, routing ones crossed,
+// captured guns marked; generals as rings; a north arrow when the scenario gives one.
+// Needs a QGuiApplication only for the fonts (the offscreen platform serves).
+QImage render_board(const Game& game, const GameState& state, int width_px);
+
+// HTML: one self-contained file, the pictures inline as PNG data. Throws std::runtime_error
+// naming the file when it cannot be written.
+void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px = 900);
+// PDF (A4 portrait): the same text and pictures through QTextDocument onto a QPdfWriter.
+void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file);
+
+// By the file's extension: .html/.htm or .pdf; anything else is a std::invalid_argument.
+void write_report(const Game& game, const std::filesystem::path& file);
+
+}  // namespace fortuna::report
