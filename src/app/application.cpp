@@ -20,6 +20,10 @@
 #include "main_window.hpp"
 #include "qt_text.hpp"
 
+// The icon lives in fortuna_app, a static library: its resources must be pulled in by name,
+// from the global namespace (Q_INIT_RESOURCE declares a global function).
+static void init_fortuna_resources() { Q_INIT_RESOURCE(fortuna); }
+
 namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
@@ -53,6 +57,7 @@ QString default_battle(const RulesLibrary& library) {
 
 int run_fortuna(int argc, char** argv) {
     QApplication app(argc, argv);
+    init_fortuna_resources();
     QApplication::setOrganizationName(u"Fortuna Belli"_s);
     QApplication::setApplicationName(u"fortuna"_s);
     QApplication::setApplicationVersion(qs(FORTUNA_VERSION));

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "fortuna/battlefield.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {
@@ -34,10 +35,6 @@ QPolygonF feature_polygon(const TerrainFeature& feature) {
     return polygon;
 }
 
-bool blocks_sight(TerrainKind kind) {
-    return kind == TerrainKind::Wood || kind == TerrainKind::Village || kind == TerrainKind::Town;
-}
-
 bool is_difficult(TerrainKind kind) {
     return kind == TerrainKind::Wood || kind == TerrainKind::Rough || kind == TerrainKind::Village ||
            kind == TerrainKind::Town || kind == TerrainKind::River || kind == TerrainKind::Stream ||
@@ -46,6 +43,19 @@ bool is_difficult(TerrainKind kind) {
 }
 
 QString fixed(double value) { return QString::number(value, 'f', 0); }
+
+// The library's Battlefield (elevation, line of sight) for a scenario, built once per scenario.
+const Battlefield& battlefield_of(const Scenario& scenario) {
+    static const Scenario* cached_for = nullptr;
+    static std::string cached_id;
+    static std::unique_ptr<Battlefield> cached;
+    if (!cached || cached_for != &scenario || cached_id != scenario.id || cached->terrain().size() != scenario.terrain.size()) {
+        cached = std::make_unique<Battlefield>(scenario);
+        cached_for = &scenario;
+        cached_id = scenario.id;
+    }
+    return *cached;
+}
 
 }  // namespace
 
@@ -75,10 +85,15 @@ Footprint unit_footprint(const UnitType& type, int bases, Formation formation) {
         return fp;
     }
     if (formation == Formation::Column && type.arm != Arm::Artillery) {
-        const double depth = n * d;
-        for (int i = 0; i < n; ++i) fp.bases.push_back({QRectF(-w / 2, -depth / 2 + i * d, w, d), 0});
-        fp.bounds = QRectF(-w / 2, -depth / 2, w, depth);
-        fp.frontage_mm = w;
+        // A block ceil(sqrt(bases)) bases wide, as the library's footprint (fortuna/battlefield.hpp):
+        // the dense column or tercio, ranks stacked behind the leading one.
+        const int across = std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n)))));
+        const int ranks = (n + across - 1) / across;
+        const double width = across * w, depth = ranks * d;
+        for (int i = 0; i < n; ++i)
+            fp.bases.push_back({QRectF(-width / 2 + (i % across) * w, -depth / 2 + (i / across) * d, w, d), 0});
+        fp.bounds = QRectF(-width / 2, -depth / 2, width, depth);
+        fp.frontage_mm = width;
         return fp;
     }
     const double width = n * w;
@@ -123,35 +138,9 @@ double distance_between(const QPolygonF& a, const QPolygonF& b) {
     return best;
 }
 
-double distance_between_units(const Game& game, std::size_t a, std::size_t b) {
-    const auto& units = game.units();
-    const auto& state = game.state().units;
-    return distance_between(unit_outline(units[a], state[a]), unit_outline(units[b], state[b]));
-}
+double distance_between_units(const Game& game, std::size_t a, std::size_t b) { return unit_gap_mm(game, a, b); }
 
-int hill_layers_at(const Scenario& scenario, const QPointF& point) {
-    int layers = 0;
-    for (const TerrainFeature& feature : scenario.terrain) {
-        if (feature.kind != TerrainKind::Hill || !feature.closed) continue;
-        const QPolygonF polygon = feature_polygon(feature);
-        if (!polygon.containsPoint(point, Qt::OddEvenFill)) continue;
-        // The drawn layers shrink towards the hill's centre: the point stands on the highest it is inside.
-        const QPointF centre = polygon.boundingRect().center();
-        const int total = std::max(1, feature.layers);
-        for (int layer = total; layer >= 1; --layer) {
-            const double scale = 1.0 - 0.8 * (layer - 1) / total;
-            QTransform t;
-            t.translate(centre.x(), centre.y());
-            t.scale(scale, scale);
-            t.translate(-centre.x(), -centre.y());
-            if (t.map(polygon).containsPoint(point, Qt::OddEvenFill)) {
-                layers = std::max(layers, layer);
-                break;
-            }
-        }
-    }
-    return layers;
-}
+int hill_layers_at(const Scenario& scenario, const QPointF& point) { return battlefield_of(scenario).elevation(to_board(point)); }
 
 QPainterPath terrain_path(const TerrainFeature& feature) {
     QPainterPath path;
@@ -231,68 +220,42 @@ MoveCheck check_wheel(const Game& game, std::size_t unit, double new_facing_deg)
     return check;
 }
 
+// The library's line of sight (fortuna/battlefield.hpp), with the point where it is first cut
+// found by bisection so the board can draw the visible and the hidden stretch.
 SightLine line_of_sight(const Game& game, const QPointF& from, const QPointF& to, const std::vector<std::size_t>& ignore) {
+    const Battlefield& field = battlefield_of(game.scenario());
+    SightQuery query;
+    query.from = to_board(from);
+    query.rules = &game.rules();
+    query.minutes_before_dusk = game.minutes_to_dusk();
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        if (game.state().units[i].presence != Presence::OnBoard) continue;
+        if (std::find(ignore.begin(), ignore.end(), i) != ignore.end()) continue;
+        query.screens.push_back({"unit " + game.units()[i].id.code + " " + game.units()[i].id.name, unit_footprint(game, i).corners});
+    }
+    const auto look = [&](const QPointF& target) {
+        query.to = to_board(target);
+        return field.line_of_sight(query);
+    };
+    const LineOfSight full = look(to);
     SightLine sight;
     sight.length_mm = QLineF(from, to).length();
-    const Scenario& scenario = game.scenario();
-    const int eye = hill_layers_at(scenario, from);
-    const int target = hill_layers_at(scenario, to);
-    const int samples = std::max(2, static_cast<int>(sight.length_mm / 4.0));
-    const auto block = [&](const QPointF& at, const QString& why) {
-        sight.clear = false;
-        sight.blocked_at = at;
-        sight.reason = why;
-    };
-    for (int i = 1; i < samples && sight.clear; ++i) {
-        const QPointF p = from + (to - from) * (static_cast<double>(i) / samples);
-        // A hill between them higher than both ends hides the target (seed 002, 2) Artillery Fire).
-        const int here = hill_layers_at(scenario, p);
-        if (here > eye && here > target) {
-            for (const TerrainFeature& f : scenario.terrain)
-                if (f.kind == TerrainKind::Hill && terrain_path(f).contains(p)) {
-                    block(p, QStringLiteral("blocked by %1 (hill)").arg(qs(f.name)));
-                    break;
-                }
-            if (sight.clear) block(p, QStringLiteral("blocked by a hill"));
-            break;
+    sight.visibility_mm = full.visibility_mm;
+    sight.clear = full.visible;
+    if (!full.visible) {
+        sight.reason = u"blocked by "_s + qs(full.blocked_by);
+        if (full.blocked_by == "dusk" && full.visibility_mm)
+            sight.reason = QStringLiteral("beyond the dusk visibility of %1 mm (%2, %3 minutes before dusk)")
+                               .arg(*full.visibility_mm)
+                               .arg(qs(game.rules().dusk.section))
+                               .arg(game.minutes_to_dusk());
+        double seen = 0, hidden = 1;
+        for (int i = 0; i < 12; ++i) {
+            const double mid = (seen + hidden) / 2;
+            if (look(from + (to - from) * mid).visible) seen = mid;
+            else hidden = mid;
         }
-        for (const TerrainFeature& f : scenario.terrain) {
-            if (!blocks_sight(f.kind) || !f.closed) continue;
-            const QPainterPath path = terrain_path(f);
-            if (path.contains(p) && !path.contains(from) && !path.contains(to)) {
-                block(p, QStringLiteral("blocked by %1 (%2)").arg(qs(f.name), qs(to_string(f.kind))));
-                break;
-            }
-        }
-    }
-    if (sight.clear) {
-        // Units between them hide the target, unless the eye looks down from a higher hill.
-        const QLineF line(from, to);
-        const auto& units = game.units();
-        const auto& state = game.state().units;
-        for (std::size_t i = 0; i < units.size() && sight.clear; ++i) {
-            if (state[i].presence != Presence::OnBoard) continue;
-            if (std::find(ignore.begin(), ignore.end(), i) != ignore.end()) continue;
-            const QPolygonF outline = unit_outline(units[i], state[i]);
-            if (!outline.boundingRect().adjusted(-1, -1, 1, 1).intersects(QRectF(from, to).normalized().adjusted(-1, -1, 1, 1))) continue;
-            if (eye > hill_layers_at(scenario, to_point(state[i].position))) continue;
-            for (qsizetype e = 0; e < outline.size(); ++e) {
-                QPointF hit;
-                if (line.intersects(QLineF(outline[e], outline[(e + 1) % outline.size()]), &hit) == QLineF::BoundedIntersection) {
-                    block(hit, QStringLiteral("blocked by %1 %2").arg(qs(units[i].id.code), qs(units[i].id.name)));
-                    break;
-                }
-            }
-        }
-    }
-    sight.visibility_mm = game.rules().dusk.visibility(game.minutes_to_dusk());
-    if (sight.clear && sight.visibility_mm && sight.length_mm > *sight.visibility_mm) {
-        sight.clear = false;
-        sight.blocked_at = from + (to - from) * (*sight.visibility_mm / sight.length_mm);
-        sight.reason = QStringLiteral("beyond the dusk visibility of %1 mm (%2, %3 minutes before dusk)")
-                           .arg(*sight.visibility_mm)
-                           .arg(qs(game.rules().dusk.section))
-                           .arg(game.minutes_to_dusk());
+        sight.blocked_at = from + (to - from) * hidden;
     }
     return sight;
 }

@@ -49,7 +49,8 @@ void draw_label(QPainter* painter, const QPointF& at, const QString& text, doubl
     painter->setFont(font);
     QPainterPath path;
     path.addText(origin, font, text);
-    painter->setPen(QPen(QColor(255, 255, 255, 220), 3 / ppm, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    const QColor halo = colour.lightness() > 200 ? QColor(0, 0, 0, 160) : QColor(255, 255, 255, 220);
+    painter->setPen(QPen(halo, 3 / ppm, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(path);
     painter->setPen(Qt::NoPen);
@@ -62,15 +63,6 @@ QPolygonF feature_polygon(const TerrainFeature& feature) {
     QPolygonF polygon;
     for (const BoardPoint& p : feature.points) polygon << to_point(p);
     return polygon;
-}
-
-QPolygonF scaled_about_centre(const QPolygonF& polygon, double scale) {
-    const QPointF centre = polygon.boundingRect().center();
-    QTransform t;
-    t.translate(centre.x(), centre.y());
-    t.scale(scale, scale);
-    t.translate(-centre.x(), -centre.y());
-    return t.map(polygon);
 }
 
 // All terrain in one item: drawn in layers (hills under woods under roads under villages).
@@ -89,7 +81,9 @@ public:
             for (const TerrainFeature& f : scenario_.terrain)
                 if (std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end()) draw(f);
         };
-        pass({TerrainKind::Hill}, [&](const TerrainFeature& f) { drawHill(painter, f); });
+        for (int layer = 0; layer <= 8; ++layer)
+            for (const TerrainFeature& f : scenario_.terrain)
+                if (f.kind == TerrainKind::Hill && std::clamp(f.layers, 0, 8) == layer) drawHill(painter, f);
         pass({TerrainKind::Rough}, [&](const TerrainFeature& f) { drawRough(painter, f); });
         pass({TerrainKind::Lake, TerrainKind::River, TerrainKind::Stream}, [&](const TerrainFeature& f) { drawWater(painter, f); });
         pass({TerrainKind::Wood}, [&](const TerrainFeature& f) { drawWood(painter, f); });
@@ -103,27 +97,26 @@ public:
             const QPolygonF polygon = feature_polygon(f);
             QPointF at = polygon.boundingRect().center();
             if (!f.closed && polygon.size() >= 2) at = polygon[polygon.size() / 2] + QPointF(8, 0);
-            if (f.kind == TerrainKind::Hill) at.ry() = polygon.boundingRect().top() + 0.18 * polygon.boundingRect().height();
+            // A hill's name sits just inside its lower contour, so stacked layers do not collide.
+            if (f.kind == TerrainKind::Hill) at = QPointF(std::clamp(at.x(), table_.left() + 150, table_.right() - 150),
+                                                          std::min(table_.bottom() - 10, polygon.boundingRect().bottom() - 14));
             const QColor ink = f.kind == TerrainKind::Wood ? QColor(0x1f, 0x3d, 0x16)
                                : (f.kind == TerrainKind::River || f.kind == TerrainKind::Stream || f.kind == TerrainKind::Lake) ? QColor(0x1d, 0x4f, 0x8a)
                                                                                                                                  : QColor(0x4a, 0x36, 0x1c);
             QString text = qs(f.name);
-            if (f.kind == TerrainKind::Hill && f.layers > 0) text += QStringLiteral(" (%1)").arg(f.layers);
+            if (f.kind == TerrainKind::Hill && f.layers > 0) text += QStringLiteral(" · layer %1").arg(f.layers);
             draw_label(painter, at, text, 11, ink, false, true, Qt::AlignHCenter | Qt::AlignVCenter);
         }
     }
 
 private:
+    // A hill polygon stands at its own height in layers (the highest holding a point wins,
+    // fortuna/battlefield.hpp); higher layers are drawn later and darker, with a contour line.
     void drawHill(QPainter* p, const TerrainFeature& f) {
-        static const QColor fills[] = {QColor(0xe6, 0xd8, 0xa8), QColor(0xd6, 0xc0, 0x86), QColor(0xc4, 0xa6, 0x6a), QColor(0xb0, 0x8f, 0x55)};
-        const QPolygonF polygon = feature_polygon(f);
-        const int layers = std::max(1, f.layers);
-        for (int layer = 1; layer <= layers; ++layer) {
-            const double scale = 1.0 - 0.8 * (layer - 1) / layers;
-            p->setPen(QPen(QColor(0x80, 0x5e, 0x30), 1.0));
-            p->setBrush(fills[std::min(layer - 1, 3)]);
-            p->drawPolygon(scaled_about_centre(polygon, scale));
-        }
+        static const QColor fills[] = {QColor(0xe3, 0xd5, 0xa4), QColor(0xd2, 0xbb, 0x82), QColor(0xc0, 0xa2, 0x68), QColor(0xad, 0x8c, 0x54)};
+        p->setPen(QPen(QColor(0x80, 0x5e, 0x30), 1.2));
+        p->setBrush(fills[std::clamp(f.layers - 1, 0, 3)]);
+        p->drawPolygon(feature_polygon(f));
     }
     void drawRough(QPainter* p, const TerrainFeature& f) {
         const QPainterPath path = terrain_path(f);
@@ -373,6 +366,13 @@ BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene
     rebuild();
 }
 
+// Items deleted by ~QGraphicsScene emit selectionChanged: ignore it, the overlays go too.
+BoardScene::~BoardScene() {
+    rebuilding_ = true;
+    range_overlay_ = nullptr;
+    disconnect(this, nullptr, nullptr, nullptr);
+}
+
 void BoardScene::rebuild() {
     rebuilding_ = true;
     clearSelection();
@@ -572,15 +572,13 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
     }
     painter->setPen(QPen(QColor(0xf5, 0xf0, 0xe0), 0));
     painter->drawRect(QRectF(x0, y, 300, 8));
-    painter->setFont(font_of_pixels(ppm, 11));
+    const QColor chalk(0xf5, 0xf0, 0xe0);
     for (int mm = 0; mm <= 300; mm += 100) {
-        painter->setPen(QColor(0xf5, 0xf0, 0xe0));
-        painter->drawText(QRectF(x0 + mm - 40, y - 20, 80, 18), Qt::AlignHCenter | Qt::AlignBottom, QStringLiteral("%1 mm").arg(mm));
-        painter->drawText(QRectF(x0 + mm - 40, y + 10, 80, 18), Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("%1 m").arg(mm * 2));
+        draw_label(painter, QPointF(x0 + mm, y - 4 / ppm), QStringLiteral("%1 mm").arg(mm), 11, chalk, false, false, Qt::AlignHCenter);
+        draw_label(painter, QPointF(x0 + mm, y + 8 + 14 / ppm), QStringLiteral("%1 m").arg(mm * 2), 11, chalk, false, false, Qt::AlignHCenter);
     }
-    painter->drawText(QRectF(x0 + 340, y - 10, 600, 28), Qt::AlignLeft | Qt::AlignVCenter,
-                      QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm")
-                          .arg(table_.width()).arg(table_.height()));
+    draw_label(painter, QPointF(x0 + 340, y + 8), QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm").arg(table_.width()).arg(table_.height()),
+               12, chalk);
 }
 
 void BoardScene::drawForeground(QPainter* painter, const QRectF&) {

@@ -58,6 +58,7 @@ class BoardScene : public QGraphicsScene {
     Q_OBJECT
 public:
     explicit BoardScene(GameDocument& document, QObject* parent = nullptr);
+    ~BoardScene() override;
 
     const QRectF& tableRect() const { return table_; }
     UnitItem* unitItem(std::size_t index) const { return index < units_.size() ? units_[index] : nullptr; }

@@ -26,7 +26,6 @@ BoardView::BoardView(GameDocument& document, BoardScene& scene, QWidget* parent)
     setDragMode(QGraphicsView::RubberBandDrag);
     setFocusPolicy(Qt::StrongFocus);
     setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing);
-    setBackgroundBrush(QColor(0x5b, 0x4a, 0x3a));
 }
 
 void BoardView::setTool(Tool tool) {

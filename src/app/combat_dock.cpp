@@ -126,7 +126,11 @@ void CombatPanel::rebuildLists() {
             attacker_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
             defender_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
         }
-        if (game.units().size() > 1) defender_->setCurrentIndex(1);
+        // Until units are chosen: the first unit of the phasing side against the first enemy.
+        for (std::size_t i = 0; i < game.units().size(); ++i)
+            if (game.units()[i].id.side == game.phasing_side()) { attacker_->setCurrentIndex(static_cast<int>(i)); break; }
+        for (std::size_t i = 0; i < game.units().size(); ++i)
+            if (game.units()[i].id.side != game.phasing_side()) { defender_->setCurrentIndex(static_cast<int>(i)); break; }
     }
     filling_ = false;
     result_->clear();

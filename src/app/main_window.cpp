@@ -39,6 +39,11 @@
 #include "umpire_command.hpp"
 #include "victory_dock.hpp"
 
+#ifdef FORTUNA_HAVE_SHEETS
+#include "fortuna/sheets/sheet_source.hpp"
+#include "print_actions.hpp"
+#endif
+
 namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
@@ -120,6 +125,13 @@ void MainWindow::buildActions() {
     file_menu_->addSeparator();
     QAction* recover = file_menu_->addAction(tr("Recover an Unfinished Game…"), this, &MainWindow::offerRecovery);
     recover->setObjectName(u"recover"_s);
+#ifdef FORTUNA_HAVE_SHEETS
+    file_menu_->addSeparator();
+    installPrintActions(file_menu_, this, [this]() -> std::optional<sheets::SheetSource> {
+        if (!document_->hasGame()) return std::nullopt;
+        return sheets::source_from_game(document_->game(), ss(document_->title()));
+    });
+#endif
     file_menu_->addSeparator();
     file_menu_->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     rebuildRecentMenu();
@@ -278,7 +290,7 @@ void MainWindow::buildDocks() {
     tabifyDockWidget(journal, log);
     journal->raise();
     resizeDocks({oob_dock, inspector, journal}, {330, 230, 220}, Qt::Vertical);
-    resizeDocks({oob_dock, combat}, {360, 400}, Qt::Horizontal);
+    resizeDocks({oob_dock, combat}, {290, 360}, Qt::Horizontal);
     resizeDocks({combat, victory}, {640, 260}, Qt::Vertical);
 }
 

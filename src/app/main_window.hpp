@@ -46,7 +46,7 @@ public:
     // Raises a dock by its object name ("combat", "artillery", "journal", ...).
     void raiseDock(const QString& name);
 
-    // Hook for the printed sheets (issue 7, src/app/print_actions.cpp): File > Print / Export PDF.
+    // The printed sheets (issue 7, print_actions.cpp) add File > Print / Export PDF to this menu.
     QMenu* fileMenu() const { return file_menu_; }
 
 protected:
@@ -83,10 +83,5 @@ private:
     QStringList history_;
     int history_at_ = 0;
 };
-
-#ifdef FORTUNA_HAVE_SHEETS
-// Defined by the printed-sheets helper in print_actions.cpp.
-void install_print_actions(MainWindow& window);
-#endif
 
 }  // namespace fortuna::app

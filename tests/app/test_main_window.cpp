@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// The umpire at the keyboard: open a scenario, select two units, resolve a combat, undo it; the ruler; the allowance.
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+#include "board_scene.hpp"
+#include "board_view.hpp"
+#include "fortuna/library.hpp"
+#include "game_document.hpp"
+#include "main_window.hpp"
+#include "umpire_command.hpp"
+
+using namespace fortuna;
+using namespace fortuna::app;
+using namespace Qt::StringLiterals;
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const RulesLibrary> library_;
+    std::unique_ptr<MainWindow> window_;
+
+    std::size_t unit(const char* code) { return static_cast<std::size_t>(find_unit(window_->document().game(), QString::fromUtf8(code))); }
+    const UnitStatus& status(const char* code) { return window_->document().game().state().units[unit(code)]; }
+
+private slots:
+    void initTestCase() { library_ = std::make_shared<const RulesLibrary>(RulesLibrary::load()); }
+
+    void init() {
+        window_ = std::make_unique<MainWindow>(library_);
+        window_->document().setRecoveryEnabled(false);
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+    void cleanup() { window_.reset(); }
+
+    // Seed 002 Table 5/6: French line infantry, 5 bases x 3 = 15, against Imperial line infantry
+    // 5 x 3 = 15 is 1:1; a typed roll of 6 on the 1-1 column of the dice edition is the
+    // result the engine reports, and undo puts both units back exactly as they were.
+    void combatFromTheKeyboardAndUndo() {
+        BoardScene& scene = window_->boardScene();
+        scene.selectUnits({unit("F-I1"), unit("I-I1")});
+        QCOMPARE(scene.selectedUnits().size(), std::size_t{2});
+        const UnitStatus attacker_before = status("F-I1");
+        const UnitStatus defender_before = status("I-I1");
+
+        // C opens the command line with "c "; the umpire types his roll and presses Enter:
+        // C, 6, Enter = 3 keystrokes once both units are chosen.
+        window_->boardView().setFocus();
+        QTest::keyClick(&window_->boardView(), Qt::Key_C);
+        QLineEdit* line = window_->commandLine();
+        QVERIFY(line->hasFocus());
+        QCOMPARE(line->text(), u"c "_s);
+        QTest::keyClicks(line, u"6"_s);
+        QTest::keyClick(line, Qt::Key_Return);
+
+        const Game& game = window_->document().game();
+        QCOMPARE(game.history().size(), std::size_t{1});
+        const AppliedAction& combat = game.history().back();
+        QCOMPARE(combat.kind, std::string("combat"));
+        QCOMPARE(combat.input["attacker"].get<std::string>(), std::string("F-I1"));
+        QCOMPARE(combat.input["defender"].get<std::string>(), std::string("I-I1"));
+        QCOMPARE(combat.rolls.front().roll.value, 6);
+        QCOMPARE(combat.rolls.front().roll.source, RollSource::Entered);
+        // What the engine decided is what the board shows now.
+        const std::string result = combat.result["result"].get<std::string>();
+        const nlohmann::json& defender = combat.result["defender"];
+        QCOMPARE(status("I-I1").bases, defender_before.bases - defender["bases_lost"].get<int>());
+        QCOMPARE(std::string(to_string(status("I-I1").state)), defender["after"].get<std::string>());
+        const nlohmann::json& attacker = combat.result["attacker"];
+        QCOMPARE(status("F-I1").bases, attacker_before.bases - attacker["bases_lost"].get<int>());
+        QCOMPARE(std::string(to_string(status("F-I1").state)), attacker["after"].get<std::string>());
+        // A 6 on the 1-1 column favours the attacker: the defender does not come out unharmed.
+        QVERIFY2(!(status("I-I1") == defender_before), result.c_str());
+        QVERIFY(window_->isWindowModified());
+
+        // Undo from the keyboard (Ctrl+Z): both units exactly as before, the roll kept for redo.
+        QTest::keyClick(window_.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(game.history().size(), std::size_t{0});
+        QVERIFY(status("F-I1") == attacker_before);
+        QVERIFY(status("I-I1") == defender_before);
+        QVERIFY(!window_->isWindowModified());
+        // Redo replays the same roll, not a fresh one.
+        window_->document().undoStack()->redo();
+        QCOMPARE(game.history().size(), std::size_t{1});
+        QCOMPARE(game.history().back().rolls.front().roll.value, 6);
+        QCOMPARE(game.history().back().result["result"].get<std::string>(), result);
+    }
+
+    // The combat of the example, typed with both codes and a modifier.
+    void typedCombatWithModifier() {
+        QString error = window_->runCommand(u"c F-I2 I-I2 +flank 4"_s);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const AppliedAction& combat = window_->document().game().history().back();
+        QCOMPARE(combat.input.value("flank", false), true);
+        QCOMPARE(combat.rolls.front().roll.value, 4);
+        // A unit of the same side cannot be attacked: refused, nothing applied.
+        error = window_->runCommand(u"c F-I1 F-I2 3"_s);
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(window_->document().game().history().size(), std::size_t{1});
+    }
+
+    // 300 mm across and 400 mm down is 500 mm on the table, 1000 m on the battlefield (1 mm = 2 m).
+    void rulerReadsBoardMillimetresAndMetres() {
+        BoardView& view = window_->boardView();
+        view.setTool(BoardView::Tool::Ruler);
+        view.fitTable();
+        const QPoint from = view.mapFromScene(QPointF(100, 100));
+        const QPoint to = view.mapFromScene(QPointF(400, 500));
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view.viewport(), to);
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, to);
+        QVERIFY(view.lastRulerMm().has_value());
+        // One screen pixel is about 2 mm at fit; the reading is within that.
+        QVERIFY2(std::abs(*view.lastRulerMm() - 500.0) <= 2 * view.millimetresPerPixel(), qPrintable(QString::number(*view.lastRulerMm())));
+        // Exact through the keyboard path.
+        view.measure(QPointF(0, 0), QPointF(300, 400));
+        QCOMPARE(*view.lastRulerMm(), 500.0);
+    }
+
+    // F-I1 is French line infantry (seed 002 Table 1: 50 mm a turn). Dragging it 200 mm is past
+    // the allowance: flagged, and the unit stays where the game says it is.
+    void moveBeyondTheAllowanceIsFlagged() {
+        BoardView& view = window_->boardView();
+        view.setTool(BoardView::Tool::Select);
+        view.resetTransform();
+        view.scale(2, 2);
+        view.centerOn(QPointF(600, 850));
+        const UnitStatus before = status("F-I1");
+        const QPoint from = view.mapFromScene(QPointF(before.position.x_mm, before.position.y_mm));
+        const QPoint to = view.mapFromScene(QPointF(before.position.x_mm, before.position.y_mm - 200));
+        QSignalSpy moves(&view, &BoardView::moveRequested);
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view.viewport(), from + QPoint(0, -20));
+        QTest::mouseMove(view.viewport(), to);
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, to);
+        QVERIFY(view.lastMoveCheck().has_value());
+        QVERIFY(view.lastMoveCheck()->over);
+        QCOMPARE(view.lastMoveCheck()->allowance_mm, 50.0);
+        QVERIFY(std::abs(view.lastMoveCheck()->distance_mm - 200.0) < 2.0);
+        QCOMPARE(moves.count(), 0);
+        QVERIFY(status("F-I1") == before);
+        // The command line refuses it too, and says how to insist.
+        const QString error = window_->runCommand(u"m F-I1 200"_s);
+        QVERIFY(error.contains(u"PAST THE ALLOWANCE"_s));
+        // A move within the allowance goes through as one undoable action.
+        QVERIFY(window_->runCommand(u"m F-I1 40"_s).isEmpty());
+        QCOMPARE(status("F-I1").position.y_mm, before.position.y_mm - 40);
+        QVERIFY(window_->document().undoStack()->canUndo());
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "test_main_window.moc"
