@@ -422,7 +422,11 @@ SideTally Game::tally(int side) const {
             continue;
         }
         tally.bases_start += units_[i].id.bases_start;
-        tally.bases_lost += std::max(0, units_[i].id.bases_start - now.bases);
+        // A unit that routs off the board is "permanently removed from the battle" (seed 002, 3);
+        // its remaining bases are removed from play and count against morale and victory
+        // (seed 000, 9.1). A unit that leaves in good order is not a casualty (errata E19).
+        const bool routed_off = now.presence == Presence::OffBoard && now.state == UnitState::Routing;
+        tally.bases_lost += routed_off ? units_[i].id.bases_start : std::max(0, units_[i].id.bases_start - now.bases);
         if (now.presence == Presence::OffBoard) ++tally.units_by_state["off-board"];
         else ++tally.units_by_state[std::string(to_string(now.state))];
     }

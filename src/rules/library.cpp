@@ -167,7 +167,8 @@ void validate_against_schema(const nlohmann::json& document, const std::string& 
         if (found.size() > 60) found = found.substr(0, 57) + "...";
     } catch (const std::exception&) {
     }
-    throw DataError(file, pointer, "a " + kind + " file as data/schema/" + kind + ".schema.json describes (" +
+    const std::string article = kind == "army" ? "an " : "a ";
+    throw DataError(file, pointer, article + kind + " file as data/schema/" + kind + ".schema.json describes (" +
                                        deepest.description + ")",
                     found);
 }

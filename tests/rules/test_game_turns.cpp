@@ -78,6 +78,18 @@ TEST(GameTurns, CombatAppliesTheCrtAndCountsCasualtiesInBases) {
     EXPECT_EQ(game.history().back().rolls.at(0).roll.source, RollSource::Entered);
 }
 
+// Errata E19: a routing unit that leaves the table is lost with all its bases; a unit that
+// walks off in good order is not a casualty.
+TEST(GameTurns, AUnitRoutedOffTheBoardCountsAsLost) {
+    Game game(library(), skirmish(), 1);
+    game.apply({{"do", "set"}, {"unit", "I-I1"}, {"bases", 4}, {"state", "routing"}, {"reason", "test"}});
+    EXPECT_EQ(game.tally(1).bases_lost, 1);
+    game.apply({{"do", "rout"}, {"unit", "I-I1"}, {"off_board", true}});
+    EXPECT_EQ(game.tally(1).bases_lost, 5);  // the whole battalion of 5
+    game.apply({{"do", "move"}, {"unit", "F-I1"}, {"off_board", true}});
+    EXPECT_EQ(game.tally(0).bases_lost, 0);
+}
+
 TEST(GameTurns, CrisisOfMoraleIsTestedOnceAThreshold) {
     Game game(library(), skirmish(), 1);
     // 14 bases: 15 % is reached at 3 bases lost (2.1 rounded up) by the rule set's rounding.
