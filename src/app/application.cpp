@@ -76,6 +76,9 @@ int run_fortuna(int argc, char** argv) {
     parser.addPositionalArgument(u"file"_s, u"A scenario (id or .json), a saved game (.fortuna) or a recovery journal."_s);
     parser.process(app);
 
+    QElapsedTimer clock;
+    clock.start();
+    const bool timing = qEnvironmentVariableIsSet("FORTUNA_TIMING");
     std::shared_ptr<const RulesLibrary> library;
     try {
         library = std::make_shared<const RulesLibrary>(RulesLibrary::load());
@@ -84,6 +87,7 @@ int run_fortuna(int argc, char** argv) {
         return 2;
     }
 
+    if (timing) std::fprintf(stderr, "rules library loaded: %lld ms\n", static_cast<long long>(clock.elapsed()));
     const bool shooting = parser.isSet(screenshot);
     const bool benchmarking = parser.isSet(quit_after_paint);
     MainWindow window(library);
@@ -99,6 +103,7 @@ int run_fortuna(int argc, char** argv) {
             return 1;
         }
     }
+    if (timing) std::fprintf(stderr, "window built, battle open: %lld ms\n", static_cast<long long>(clock.elapsed()));
     if (benchmarking) {
         auto* filter = new QuitAfterPaint(&window);
         window.boardView().viewport()->installEventFilter(filter);

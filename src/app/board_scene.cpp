@@ -5,6 +5,7 @@
 #include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
+#include <QPixmapCache>
 #include <QStyleOptionGraphicsItem>
 
 #include <cmath>
@@ -70,7 +71,8 @@ class TerrainItem : public QGraphicsItem {
 public:
     TerrainItem(const Scenario& scenario, QRectF table) : scenario_(scenario), table_(table) {
         setZValue(-10);
-        setFlag(ItemUsesExtendedStyleOption);
+        // Terrain never changes during a game: paint it once per zoom level, then blit.
+        setCacheMode(DeviceCoordinateCache);
     }
     QRectF boundingRect() const override { return table_.adjusted(-50, -50, 50, 50); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
@@ -202,12 +204,57 @@ private:
 
 }  // namespace
 
+// ------------------------------------------------------------------ UnitLabel
+
+// The unit's code, upright and at a constant size on screen, just behind the unit's rear edge.
+// A child that ignores the view's scale, drawn with drawText on a pale plate: cheap enough for
+// thousands of units (bench/app/board_repaint.cpp).
+class UnitLabel : public QGraphicsItem {
+public:
+    explicit UnitLabel(QGraphicsItem* parent) : QGraphicsItem(parent) {
+        setFlag(ItemIgnoresTransformations);
+        setCacheMode(DeviceCoordinateCache);
+        setAcceptedMouseButtons(Qt::NoButton);
+        font_ = QFont(u"Sans"_s);
+        font_.setPixelSize(11);
+        font_.setBold(true);
+    }
+    void setText(const QString& text, double unit_rotation_deg) {
+        prepareGeometryChange();
+        text_ = text;
+        const QFontMetricsF metrics(font_);
+        const QSizeF size(metrics.horizontalAdvance(text) + 6, metrics.height() + 1);
+        const double rad = unit_rotation_deg * std::numbers::pi / 180.0;
+        const QPointF behind(-std::sin(rad), std::cos(rad));  // the rear, in screen axes
+        const double away = std::abs(behind.x()) * size.width() / 2 + std::abs(behind.y()) * size.height() / 2 + 1;
+        rect_ = QRectF(behind * away - QPointF(size.width() / 2, size.height() / 2), size);
+        update();
+    }
+    QRectF boundingRect() const override { return rect_; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 190));
+        painter->drawRoundedRect(rect_, 3, 3);
+        painter->setFont(font_);
+        painter->setPen(QColor(0x10, 0x10, 0x10));
+        painter->drawText(rect_, Qt::AlignCenter, text_);
+    }
+
+private:
+    QFont font_;
+    QString text_;
+    QRectF rect_;
+};
+
 // ------------------------------------------------------------------ UnitItem
 
 UnitItem::UnitItem(std::size_t index, QColor colour) : index_(index), colour_(colour) {
     setFlags(ItemIsSelectable);
     setZValue(10);
     setAcceptHoverEvents(false);
+    // Each unit is painted once per zoom level and then blitted: 2,000 units repaint in a few ms.
+    setCacheMode(DeviceCoordinateCache);
+    label_ = new UnitLabel(this);
 }
 
 void UnitItem::setUnit(const Unit& unit, const UnitStatus& status, int, int) {
@@ -220,6 +267,8 @@ void UnitItem::setUnit(const Unit& unit, const UnitStatus& status, int, int) {
     setRotation(status.facing_deg);
     setVisible(status.presence == Presence::OnBoard);
     setData(0, qs(unit.id.code));
+    label_->setPos(0, footprint_.bounds.bottom());
+    label_->setText(qs(unit.id.code), status.facing_deg);
     update();
 }
 
@@ -301,23 +350,6 @@ void UnitItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(footprint_.bounds.adjusted(-2, -2, 2, 2));
     }
-    // The code, upright, behind the unit.
-    if (ppm > 0.35) {
-        painter->save();
-        const QPointF rear_edge = QPointF(0, footprint_.bounds.bottom() + 1);
-        painter->translate(rear_edge);
-        painter->rotate(-rotation());
-        const double size = 11;
-        const QFontMetricsF metrics(font_of_pixels(ppm, size, true));
-        const double half_w = metrics.horizontalAdvance(data(0).toString()) / 2 + 1 / ppm;
-        const double half_h = metrics.height() / 2;
-        const double rad = rotation() * std::numbers::pi / 180.0;
-        const QPointF behind(-std::sin(rad), std::cos(rad));  // the rear, in table axes
-        const double away = std::abs(behind.x()) * half_w + std::abs(behind.y()) * half_h + 0.5;
-        draw_label(painter, behind * away, data(0).toString(), size, QColor(0x10, 0x10, 0x10), true, false,
-                   Qt::AlignHCenter | Qt::AlignVCenter);
-        painter->restore();
-    }
 }
 
 // ------------------------------------------------------------------ GeneralItem
@@ -360,6 +392,9 @@ void GeneralItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
 
 BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene(parent), document_(document) {
     setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    // Every unit and label keeps a device pixmap (DeviceCoordinateCache); the default 10 MB
+    // pixmap cache holds a few hundred and then thrashes, so a big battle gets room for its own.
+    QPixmapCache::setCacheLimit(std::max(QPixmapCache::cacheLimit(), 256 * 1024));
     connect(&document_, &GameDocument::gameReplaced, this, &BoardScene::rebuild);
     connect(&document_, &GameDocument::positionChanged, this, &BoardScene::refresh);
     connect(this, &QGraphicsScene::selectionChanged, this, &BoardScene::trackSelection);
@@ -573,12 +608,12 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
     painter->setPen(QPen(QColor(0xf5, 0xf0, 0xe0), 0));
     painter->drawRect(QRectF(x0, y, 300, 8));
     const QColor chalk(0xf5, 0xf0, 0xe0);
-    for (int mm = 0; mm <= 300; mm += 100) {
+    for (int mm = 0; mm <= 300; mm += 300) {
         draw_label(painter, QPointF(x0 + mm, y - 4 / ppm), QStringLiteral("%1 mm").arg(mm), 11, chalk, false, false, Qt::AlignHCenter);
         draw_label(painter, QPointF(x0 + mm, y + 8 + 14 / ppm), QStringLiteral("%1 m").arg(mm * 2), 11, chalk, false, false, Qt::AlignHCenter);
     }
-    draw_label(painter, QPointF(x0 + 340, y + 8), QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm").arg(table_.width()).arg(table_.height()),
-               12, chalk);
+    draw_label(painter, QPointF(x0 + 300 + 60 / ppm, y + 8), QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm").arg(table_.width()).arg(table_.height()),
+               12, chalk, false, false, Qt::AlignLeft | Qt::AlignVCenter);
 }
 
 void BoardScene::drawForeground(QPainter* painter, const QRectF&) {

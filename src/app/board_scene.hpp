@@ -35,7 +35,7 @@ private:
     Arm arm_ = Arm::Infantry;
     UnitState state_ = UnitState::Normal;
     Guns guns_ = Guns::None;
-    QGraphicsSimpleTextItem* label_ = nullptr;
+    class UnitLabel* label_ = nullptr;
 };
 
 class GeneralItem : public QGraphicsItem {

@@ -26,6 +26,7 @@ BoardView::BoardView(GameDocument& document, BoardScene& scene, QWidget* parent)
     setDragMode(QGraphicsView::RubberBandDrag);
     setFocusPolicy(Qt::StrongFocus);
     setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing);
+    setCacheMode(QGraphicsView::CacheBackground);  // the table, grid and scale bar
 }
 
 void BoardView::setTool(Tool tool) {

@@ -43,6 +43,8 @@ public:
     void openScenario(const QString& id_or_file);
     void openSave(const QString& file);
     void openRecovery(const QString& journal);
+    // A game built elsewhere (benchmarks, tests).
+    void openGame(std::unique_ptr<Game> game) { adopt(std::move(game), QString()); }
     // Opens whatever the file is: a save (format fortuna-save), a journal, or a scenario.
     void open(const QString& file);
 

@@ -239,6 +239,7 @@ void MainWindow::buildActions() {
     label->setBuddy(command_line_);
     command_echo_ = new QLabel(bar);
     command_echo_->setMinimumWidth(420);
+    command_echo_->setTextFormat(Qt::RichText);
     command_echo_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(label);
     bar->addWidget(command_line_);
