@@ -153,6 +153,15 @@ void CombatPanel::takeSelection() {
     }
 }
 
+void CombatPanel::setUnits(std::size_t attacker, std::size_t defender) {
+    filling_ = true;
+    attacker_->setCurrentIndex(attacker_->findData(QVariant::fromValue(attacker)));
+    defender_->setCurrentIndex(defender_->findData(QVariant::fromValue(defender)));
+    filling_ = false;
+    propose();
+    roll_->setFocus(Qt::OtherFocusReason);
+}
+
 void CombatPanel::propose() {
     if (!document_.hasGame() || attacker_->currentIndex() < 0 || defender_->currentIndex() < 0) return;
     const Game& game = document_.game();

@@ -30,6 +30,8 @@ public:
 
     // Fills attacker and defender from the board's selection and proposes the modifiers.
     void takeSelection();
+    // The solo aid's combat item: this attacker against this defender, the roll box focused.
+    void setUnits(std::size_t attacker, std::size_t defender);
     // Resolves with the roll in the roll box (empty: the app rolls) and applies the result.
     void resolve();
     QLineEdit* rollEdit() const { return roll_; }

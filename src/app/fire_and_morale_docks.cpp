@@ -13,7 +13,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "board_geometry.hpp"
 #include "board_scene.hpp"
@@ -68,9 +70,16 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidge
     layout->addWidget(result_);
     layout->addStretch();
     connect(&document_, &GameDocument::gameReplaced, this, &ArtilleryPanel::rebuildLists);
-    connect(&document_, &GameDocument::positionChanged, this, &ArtilleryPanel::measure);
+    connect(&document_, &GameDocument::positionChanged, this, [this] {
+        rebuildTargets();
+        measure();
+    });
     connect(&scene_, &BoardScene::selectionOrderChanged, this, &ArtilleryPanel::takeSelection);
-    connect(battery_, &QComboBox::currentIndexChanged, this, &ArtilleryPanel::measure);
+    connect(battery_, &QComboBox::currentIndexChanged, this, [this] {
+        if (filling_) return;
+        rebuildTargets();
+        measure();
+    });
     connect(target_, &QComboBox::currentIndexChanged, this, &ArtilleryPanel::measure);
     connect(range_, &QSpinBox::valueChanged, this, &ArtilleryPanel::preview);
     connect(fire, &QPushButton::clicked, this, &ArtilleryPanel::fire);
@@ -84,31 +93,91 @@ void ArtilleryPanel::rebuildLists() {
     target_->clear();
     if (document_.hasGame()) {
         const Game& game = document_.game();
-        for (std::size_t i = 0; i < game.units().size(); ++i) {
-            const Unit& unit = game.units()[i];
-            const QString label = qs(unit.id.code + "  " + unit.id.name);
-            if (unit.id.type->arm == Arm::Artillery) battery_->addItem(label, QVariant::fromValue(i));
-            target_->addItem(label, QVariant::fromValue(i));
-        }
+        // The phasing side's batteries first: they are the ones that may fire now.
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::size_t i = 0; i < game.units().size(); ++i) {
+                const Unit& unit = game.units()[i];
+                if (unit.id.type->arm != Arm::Artillery || (unit.id.side == game.phasing_side()) != (pass == 0)) continue;
+                battery_->addItem(qs(unit.id.code + "  " + unit.id.name), QVariant::fromValue(i));
+            }
     }
     filling_ = false;
+    rebuildTargets();
     measure();
+}
+
+void ArtilleryPanel::rebuildTargets() {
+    const bool was_filling = filling_;
+    filling_ = true;
+    const QVariant keep = target_->currentData();
+    target_->clear();
+    if (document_.hasGame() && battery_->currentIndex() >= 0) {
+        const Game& game = document_.game();
+        const auto b = battery_->currentData().value<std::size_t>();
+        double reach = 0;
+        try {
+            const UnitType& type = game.units()[b].type();
+            const BatteryTable& table = game.rules().artillery.battery(type.battery.empty() ? std::string("field") : type.battery);
+            if (!table.bands.empty()) reach = table.bands.back().max_mm;
+        } catch (const std::exception&) {
+        }
+        struct Option {
+            std::size_t unit;
+            double range;
+            int rank;  // 0 in range and in sight, 1 in range but hidden, 2 out of range
+        };
+        std::vector<Option> options;
+        for (std::size_t t = 0; t < game.units().size(); ++t) {
+            if (game.units()[t].id.side == game.units()[b].id.side || game.state().units[t].presence != Presence::OnBoard) continue;
+            const double range = distance_between_units(game, b, t);
+            const bool in_range = range <= reach + 1e-9;
+            // Sight only matters within reach; it is the costly question, so ask it only there.
+            const int rank = !in_range ? 2 : line_of_sight_between(game, b, t).clear ? 0 : 1;
+            options.push_back({t, range, rank});
+        }
+        std::sort(options.begin(), options.end(), [](const Option& x, const Option& y) {
+            return x.rank != y.rank ? x.rank < y.rank : x.range < y.range;
+        });
+        for (const Option& o : options) {
+            const Unit& unit = game.units()[o.unit];
+            const QString note = o.rank == 0 ? tr("in sight") : o.rank == 1 ? tr("hidden") : tr("out of range");
+            target_->addItem(QStringLiteral("%1  %2 · %3 mm, %4").arg(qs(unit.id.code), qs(unit.id.name)).arg(o.range, 0, 'f', 0).arg(note),
+                             QVariant::fromValue(o.unit));
+        }
+        const int at = keep.isValid() ? target_->findData(keep) : -1;
+        target_->setCurrentIndex(at >= 0 ? at : (target_->count() > 0 ? 0 : -1));
+    }
+    filling_ = was_filling;
+}
+
+void ArtilleryPanel::setFire(std::size_t battery, std::size_t target) {
+    filling_ = true;
+    if (const int at = battery_->findData(QVariant::fromValue(battery)); at >= 0) battery_->setCurrentIndex(at);
+    rebuildTargets();
+    if (const int at = target_->findData(QVariant::fromValue(target)); at >= 0) target_->setCurrentIndex(at);
+    filling_ = false;
+    measure();
+    roll_->setFocus(Qt::OtherFocusReason);
 }
 
 void ArtilleryPanel::takeSelection() {
     if (!document_.hasGame()) return;
     const Game& game = document_.game();
     filling_ = true;
+    const int before = battery_->currentIndex();
     for (std::size_t u : scene_.selectedUnits()) {
         if (game.units()[u].arm() == Arm::Artillery) {
             const int at = battery_->findData(QVariant::fromValue(u));
             if (at >= 0) battery_->setCurrentIndex(at);
         }
     }
+    // Tab walks through the units: the targets are sorted again only for another battery.
+    if (battery_->currentIndex() != before) rebuildTargets();
     if (battery_->currentIndex() >= 0) {
         const auto b = battery_->currentData().value<std::size_t>();
         for (std::size_t u : scene_.selectedUnits())
-            if (game.units()[u].id.side != game.units()[b].id.side) target_->setCurrentIndex(target_->findData(QVariant::fromValue(u)));
+            if (const int at = target_->findData(QVariant::fromValue(u)); at >= 0 && game.units()[u].id.side != game.units()[b].id.side)
+                target_->setCurrentIndex(at);
     }
     filling_ = false;
     measure();
@@ -244,6 +313,17 @@ void RallyPanel::refresh() {
     for (int c = 0; c < 3; ++c) list_->resizeColumnToContents(c);
 }
 
+void RallyPanel::setUnit(std::size_t unit) {
+    for (int i = 0; i < list_->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* item = list_->topLevelItem(i);
+        if (item->data(0, Qt::UserRole).isValid() && item->data(0, Qt::UserRole).value<std::size_t>() == unit) {
+            list_->setCurrentItem(item);
+            break;
+        }
+    }
+    roll_->setFocus(Qt::OtherFocusReason);
+}
+
 void RallyPanel::rallySelected() {
     if (!document_.hasGame() || !list_->currentItem() || !list_->currentItem()->data(0, Qt::UserRole).isValid()) return;
     const std::size_t u = list_->currentItem()->data(0, Qt::UserRole).value<std::size_t>();
@@ -281,6 +361,10 @@ CrisisPanel::CrisisPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     layout->addLayout(row);
     layout->addStretch();
     connect(&document_, &GameDocument::positionChanged, this, &CrisisPanel::refresh);
+    // Enter in the roll box tests the phasing side, whose test the rules ask for (seed 000, 9).
+    connect(roll_, &QLineEdit::returnPressed, this, [this] {
+        if (document_.hasGame()) test(document_.game().phasing_side());
+    });
     refresh();
 }
 

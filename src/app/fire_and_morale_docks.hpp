@@ -21,9 +21,15 @@ class ArtilleryPanel : public QWidget {
 public:
     ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
     void fire();
+    // The solo aid's artillery item: this battery on this target, the roll box focused.
+    void setFire(std::size_t battery, std::size_t target);
+    QComboBox* targetBox() const { return target_; }
+    QLineEdit* rollEdit() const { return roll_; }
 
 private:
     void rebuildLists();
+    // Only the enemy on the table: in range and in sight first, nearest first.
+    void rebuildTargets();
     void takeSelection();
     void measure();
     void preview();
@@ -45,6 +51,8 @@ class RallyPanel : public QWidget {
 public:
     RallyPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
     void rallySelected();
+    // The solo aid's rally item: this unit current, the roll box focused.
+    void setUnit(std::size_t unit);
 
 private:
     void refresh();
@@ -61,6 +69,7 @@ class CrisisPanel : public QWidget {
     Q_OBJECT
 public:
     CrisisPanel(GameDocument& document, QWidget* parent = nullptr);
+    QLineEdit* rollEdit() const { return roll_; }
 
 private:
     void refresh();

@@ -19,6 +19,7 @@
 #include <QStatusBar>
 #include <QStringListModel>
 #include <QToolBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 #include <spdlog/spdlog.h>
@@ -26,6 +27,7 @@
 #include "board_scene.hpp"
 #include "board_view.hpp"
 #include "combat_dock.hpp"
+#include "duties_dock.hpp"
 #include "fire_and_morale_docks.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
@@ -216,6 +218,14 @@ void MainWindow::buildActions() {
     game->addAction(tr("Wheel Right 45°"), QKeySequence(u"]"_s), this, [this] { wheelSelected(45); });
     game->addSeparator();
     game->addAction(tr("Bring On &Reinforcements"), this, [this] { runCommand(u"reinf"_s); });
+    game->addSeparator();
+    game->addAction(tr("&Duties of the Phasing Side"), QKeySequence(u"Ctrl+D"_s), this, [this] {
+        raiseDock(u"duties"_s);
+        duties_->list()->setFocus(Qt::ShortcutFocusReason);
+    });
+    game->addAction(tr("Open the Next &Open Duty"), QKeySequence(u"J"_s), this, [this] {
+        if (!duties_->activateNextOpen()) report(tr("Nothing left to do in this phase: N for the next"));
+    });
     game->addAction(tr("Deliberate Re-roll of the Last Action"), this, [this] { runCommand(u"reroll"_s); });
 
     // ---------------------------------------------------------------- Help
@@ -273,11 +283,27 @@ void MainWindow::buildDocks() {
     QDockWidget* oob_dock = dock(u"orderOfBattle"_s, tr("Order of Battle"), oob, Qt::LeftDockWidgetArea);
     QDockWidget* inspector = dock(u"inspector"_s, tr("Unit Inspector"), new UnitInspector(*document_, *scene_, this), Qt::LeftDockWidgetArea);
     splitDockWidget(oob_dock, inspector, Qt::Vertical);
+    // The solo aid, tied to the turn bar: its count shows there, the list sits on top at the left.
+    duties_ = new DutiesPanel(*document_, this);
+    QDockWidget* duties = dock(u"duties"_s, tr("Duties (solo)"), duties_, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(oob_dock, duties);
+    duties->raise();
+    connect(duties_, &DutiesPanel::summaryChanged, this, [this](const QString& text) { turn_bar_->setDuties(text, duties_->openNow()); });
+    connect(duties_, &DutiesPanel::dutyActivated, this, &MainWindow::activateDuty);
+    connect(duties_, &DutiesPanel::leaveRequested, this, [this] { view_->setFocus(Qt::ShortcutFocusReason); });
+    connect(turn_bar_, &TurnBar::dutiesRequested, this, [this] {
+        raiseDock(u"duties"_s);
+        duties_->list()->setFocus(Qt::ShortcutFocusReason);
+    });
+    turn_bar_->setDuties(duties_->summary(), duties_->openNow());
     combat_ = new CombatPanel(*document_, *scene_, this);
     QDockWidget* combat = dock(u"combat"_s, tr("Combat"), combat_, Qt::RightDockWidgetArea);
-    QDockWidget* artillery = dock(u"artillery"_s, tr("Artillery"), new ArtilleryPanel(*document_, *scene_, this), Qt::RightDockWidgetArea);
-    QDockWidget* rally = dock(u"rally"_s, tr("Rally"), new RallyPanel(*document_, *scene_, this), Qt::RightDockWidgetArea);
-    QDockWidget* crisis = dock(u"crisis"_s, tr("Crisis of Morale"), new CrisisPanel(*document_, this), Qt::RightDockWidgetArea);
+    artillery_ = new ArtilleryPanel(*document_, *scene_, this);
+    rally_ = new RallyPanel(*document_, *scene_, this);
+    crisis_ = new CrisisPanel(*document_, this);
+    QDockWidget* artillery = dock(u"artillery"_s, tr("Artillery"), artillery_, Qt::RightDockWidgetArea);
+    QDockWidget* rally = dock(u"rally"_s, tr("Rally"), rally_, Qt::RightDockWidgetArea);
+    QDockWidget* crisis = dock(u"crisis"_s, tr("Crisis of Morale"), crisis_, Qt::RightDockWidgetArea);
     tabifyDockWidget(combat, artillery);
     tabifyDockWidget(artillery, rally);
     tabifyDockWidget(rally, crisis);
@@ -291,8 +317,50 @@ void MainWindow::buildDocks() {
     tabifyDockWidget(journal, log);
     journal->raise();
     resizeDocks({oob_dock, inspector, journal}, {330, 230, 220}, Qt::Vertical);
-    resizeDocks({oob_dock, combat}, {290, 360}, Qt::Horizontal);
+    resizeDocks({oob_dock, combat}, {320, 360}, Qt::Horizontal);
     resizeDocks({combat, victory}, {640, 260}, Qt::Vertical);
+}
+
+void MainWindow::activateDuty(const Duty& duty, const std::string& target) {
+    if (!document_->hasGame()) return;
+    const Game& game = document_->game();
+    std::vector<std::size_t> units;
+    for (const std::string& code : duty.units)
+        if (const int u = find_unit(game, qs(code)); u >= 0) units.push_back(static_cast<std::size_t>(u));
+    const std::string shot = !target.empty() ? target : duty.targets.empty() ? std::string() : duty.targets.front().unit;
+    std::optional<std::size_t> aim;
+    if (const int t = shot.empty() ? -1 : find_unit(game, qs(shot)); t >= 0) aim = static_cast<std::size_t>(t);
+    std::vector<std::size_t> selection = units;
+    if (aim) selection.push_back(*aim);
+    if (!selection.empty()) {
+        scene_->selectUnits(selection);
+        view_->centreOnUnit(selection.front());
+    }
+    if (duty.done) report(tr("Done already: %1").arg(qs(duty.text)));
+    switch (duty.kind) {
+    case DutyKind::Rally:
+        raiseDock(u"rally"_s);
+        if (!units.empty()) rally_->setUnit(units.front());
+        break;
+    case DutyKind::ArtilleryFire:
+        raiseDock(u"artillery"_s);
+        if (!units.empty() && aim) artillery_->setFire(units.front(), *aim);
+        break;
+    case DutyKind::Combat:
+        raiseDock(u"combat"_s);
+        if (units.size() >= 2) combat_->setUnits(units[0], units[1]);
+        break;
+    case DutyKind::CrisisTest:
+        raiseDock(u"crisis"_s);
+        crisis_->rollEdit()->setFocus(Qt::OtherFocusReason);
+        break;
+    case DutyKind::Reinforcements:
+        prefillCommand(u"reinf "_s + qs(duty.action.value("id", std::string())));
+        break;
+    case DutyKind::Messenger:
+        prefillCommand(QStringLiteral("deliver %1 ").arg(duty.action.value("messenger", 0)));
+        break;
+    }
 }
 
 void MainWindow::raiseDock(const QString& name) {

@@ -6,9 +6,11 @@
 #include <QStringList>
 
 #include <memory>
+#include <string>
 
 namespace fortuna {
 class RulesLibrary;
+struct Duty;
 }
 
 class QLabel;
@@ -17,11 +19,15 @@ class QMenu;
 
 namespace fortuna::app {
 
+class ArtilleryPanel;
 class BoardScene;
 class BoardView;
 class CombatPanel;
+class CrisisPanel;
+class DutiesPanel;
 class GameDocument;
 class JournalPanel;
+class RallyPanel;
 class TurnBar;
 
 class MainWindow : public QMainWindow {
@@ -35,6 +41,8 @@ public:
     BoardScene& boardScene() { return *scene_; }
     QLineEdit* commandLine() const { return command_line_; }
     CombatPanel* combatPanel() const { return combat_; }
+    ArtilleryPanel* artilleryPanel() const { return artillery_; }
+    DutiesPanel* dutiesPanel() const { return duties_; }
     TurnBar* turnBar() const { return turn_bar_; }
 
     // Opens a scenario, save or recovery journal; reports a failure in a message box unless quiet.
@@ -43,8 +51,10 @@ public:
     QString runCommand(const QString& text);
     // Offers the journals of games that did not close cleanly (after a crash).
     void offerRecovery();
-    // Raises a dock by its object name ("combat", "artillery", "journal", ...).
+    // Raises a dock by its object name ("combat", "artillery", "duties", "journal", ...).
     void raiseDock(const QString& name);
+    // The solo aid: select the duty's units and open its resolver, filled in (target: artillery).
+    void activateDuty(const Duty& duty, const std::string& target);
 
     // The printed sheets (issue 7, print_actions.cpp) add File > Print / Export PDF to this menu.
     QMenu* fileMenu() const { return file_menu_; }
@@ -73,6 +83,10 @@ private:
     BoardView* view_ = nullptr;
     TurnBar* turn_bar_ = nullptr;
     CombatPanel* combat_ = nullptr;
+    ArtilleryPanel* artillery_ = nullptr;
+    RallyPanel* rally_ = nullptr;
+    CrisisPanel* crisis_ = nullptr;
+    DutiesPanel* duties_ = nullptr;
     JournalPanel* journal_ = nullptr;
     QLineEdit* command_line_ = nullptr;
     QLabel* command_echo_ = nullptr;

@@ -3,6 +3,7 @@
 #include "turn_bar.hpp"
 
 #include <QLabel>
+#include <QToolButton>
 
 #include "game_document.hpp"
 #include "qt_text.hpp"
@@ -23,6 +24,12 @@ TurnBar::TurnBar(GameDocument& document, QAction* next_phase, QWidget* parent)
     addWidget(turn_);
     addWidget(phases_);
     addAction(next_phase);
+    duties_ = new QToolButton(this);
+    duties_->setObjectName(u"dutiesButton"_s);
+    duties_->setToolTip(tr("What the rules require of the phasing side now (Ctrl+D; J opens the next open item)"));
+    duties_->setAutoRaise(true);
+    connect(duties_, &QToolButton::clicked, this, &TurnBar::dutiesRequested);
+    addWidget(duties_);
     addWidget(dusk_);
     connect(&document_, &GameDocument::positionChanged, this, &TurnBar::refresh);
     refresh();
@@ -36,6 +43,15 @@ QString TurnBar::text() const {
         .arg(qs(game.clock_text()), qs(game.scenario().sides[static_cast<std::size_t>(game.phasing_side())].name),
              qs(game.phase().id), qs(game.phase().name));
 }
+
+void TurnBar::setDuties(const QString& summary, int open) {
+    duties_->setText(summary);
+    duties_->setVisible(!summary.isEmpty());
+    // Something still to do in this phase: the button says so in colour.
+    duties_->setStyleSheet(open > 0 ? u"QToolButton { color: #a04000; font-weight: bold; }"_s : u"QToolButton { color: #1a701a; }"_s);
+}
+
+QString TurnBar::duties() const { return duties_->text(); }
 
 void TurnBar::refresh() {
     if (!document_.hasGame()) return;

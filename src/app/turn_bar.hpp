@@ -5,6 +5,7 @@
 #include <QToolBar>
 
 class QLabel;
+class QToolButton;
 
 namespace fortuna::app {
 
@@ -16,12 +17,20 @@ public:
     TurnBar(GameDocument& document, QAction* next_phase, QWidget* parent = nullptr);
     void refresh();
     QString text() const;
+    // The solo aid's count for the current phase ("Duties b): 2 to do, 1 done"); the button
+    // shows the Duties dock (Ctrl+D).
+    void setDuties(const QString& summary, int open);
+    QString duties() const;
+
+signals:
+    void dutiesRequested();
 
 private:
     GameDocument& document_;
     QLabel* turn_;
     QLabel* phases_;
     QLabel* dusk_;
+    QToolButton* duties_;
 };
 
 }  // namespace fortuna::app

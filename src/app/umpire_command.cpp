@@ -42,6 +42,7 @@ QStringList umpire_command_help() {
         u"rout [UNIT] [off]                          rout at charge speed (off: off the table)"_s,
         u"k [SIDE] [ROLL]                            crisis of morale test"_s,
         u"reinf [ID]                                 bring on a reinforcement that is due"_s,
+        u"deliver N [captured] [ROLL]                messenger N arrives (roll) or is captured"_s,
         u"set UNIT bases=3 state=disrupted ...       umpire's correction (journaled, no roll)"_s,
         u"n                                          next phase"_s,
         u"u | redo | reroll                          undo, redo (same rolls), deliberate re-roll"_s,
@@ -383,6 +384,24 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
             }
         if (id.empty()) fail(u"no reinforcement is due; name one: reinf ID"_s);
         return action({{"do", "reinforcements"}, {"id", id}}, QStringLiteral("reinforcements %1").arg(qs(id)));
+    }
+    if (verb == u"deliver") {
+        std::optional<QString> roll = parser.take_roll(words);
+        const bool captured = words.removeAll(u"captured"_s) > 0;
+        bool ok = false;
+        const int number = words.isEmpty() ? 0 : words[0].toInt(&ok);
+        if (!ok || number < 1) {
+            // "deliver 3" alone: the 3 is the messenger, not a roll.
+            if (roll && words.isEmpty()) {
+                nlohmann::json a = {{"do", "deliver"}, {"messenger", roll->toInt()}};
+                return action(a, QStringLiteral("messenger %1 arrives").arg(*roll));
+            }
+            fail(u"'deliver' needs the messenger's number: deliver 3 [captured] [ROLL]"_s);
+        }
+        nlohmann::json a = {{"do", "deliver"}, {"messenger", number}};
+        if (captured) a["captured"] = true;
+        else if (roll) a["roll"] = ss(*roll);
+        return action(a, captured ? QStringLiteral("messenger %1 captured").arg(number) : QStringLiteral("messenger %1 arrives").arg(number));
     }
     if (verb == u"set") {
         const auto named = parser.take_units(words);

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: MIT
 // The umpire at the keyboard: open a scenario, select two units, resolve a combat, undo it; the ruler; the allowance.
+#include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 #include <memory>
 
 #include "board_scene.hpp"
 #include "board_view.hpp"
+#include "duties_dock.hpp"
+#include "fire_and_morale_docks.hpp"
 #include "fortuna/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
+#include "turn_bar.hpp"
 #include "umpire_command.hpp"
 
 using namespace fortuna;
@@ -153,6 +159,89 @@ private slots:
         QVERIFY(window_->runCommand(u"m F-I1 40"_s).isEmpty());
         QCOMPARE(status("F-I1").position.y_mm, before.position.y_mm - 40);
         QVERIFY(window_->document().undoStack()->canUndo());
+    }
+
+    // Issue 6 item 4, the solo replay aid. White Mountain, turn 1, the Imperialists and the League
+    // phasing: after a) comes b), where their batteries in the intervals may fire on the
+    // Bohemians they can see. The umpire opens one item from the keyboard, fires through the
+    // Artillery dock, sees the item ticked; undo opens it again, redo ticks it again.
+    void soloDutiesTickedByTheJournalAndReopenedByUndo() {
+        QVERIFY(window_->openFile(u"white-mountain-1620"_s, true));
+        const Game& game = window_->document().game();
+        QCOMPARE(game.phasing_side(), 0);
+        QVERIFY(window_->runCommand(u"n"_s).isEmpty());
+        QCOMPARE(game.phase().id, std::string("b"));
+
+        DutiesPanel* panel = window_->dutiesPanel();
+        std::vector<Duty> fire;
+        for (const Duty& duty : panel->duties())
+            if (duty.phase == "b" && duty.kind == DutyKind::ArtilleryFire) fire.push_back(duty);
+        QVERIFY2(!fire.empty(), "no battery of the first side may fire in phase b");
+        for (const Duty& duty : fire) {
+            QVERIFY(!duty.done);
+            QVERIFY(!duty.targets.empty());
+            QCOMPARE(game.units()[unit(duty.units.front().c_str())].id.side, 0);
+            QVERIFY(panel->itemOf(duty.id) != nullptr);
+            QCOMPARE(panel->itemOf(duty.id)->checkState(0), Qt::Unchecked);
+        }
+        QVERIFY2(window_->turnBar()->duties().startsWith(u"Duties b): %1 to do, 0 done"_s.arg(fire.size())),
+                 qPrintable(window_->turnBar()->duties()));
+
+        // Ctrl+D: the list has the focus; Enter on the first battery opens the Artillery dock
+        // with the battery and its nearest target chosen, both selected on the board.
+        const Duty duty = fire.front();
+        QTest::keyClick(window_.get(), Qt::Key_D, Qt::ControlModifier);
+        QTreeWidget* list = panel->list();
+        QVERIFY(list->hasFocus());
+        list->setCurrentItem(panel->itemOf(duty.id));
+        QTest::keyClick(list, Qt::Key_Return);
+        ArtilleryPanel* artillery = window_->artilleryPanel();
+        QVERIFY(window_->findChild<QDockWidget*>(u"artillery"_s)->isVisible());
+        QVERIFY(artillery->rollEdit()->hasFocus());
+        const std::size_t battery = unit(duty.units.front().c_str());
+        const std::size_t target = unit(duty.targets.front().unit.c_str());
+        QCOMPARE(window_->boardScene().selectedUnits(), (std::vector<std::size_t>{battery, target}));
+        QCOMPARE(artillery->targetBox()->currentData().value<std::size_t>(), target);
+        // The target list offers the enemy only, and the first offered is in sight.
+        QVERIFY(artillery->targetBox()->count() > 0);
+        for (int i = 0; i < artillery->targetBox()->count(); ++i)
+            QVERIFY(game.units()[artillery->targetBox()->itemData(i).value<std::size_t>()].id.side != game.units()[battery].id.side);
+        QVERIFY2(artillery->targetBox()->itemText(0).endsWith(u"in sight"_s), qPrintable(artillery->targetBox()->itemText(0)));
+
+        // The umpire's roll, Enter: fired, journaled, and the item ticked and struck through.
+        QTest::keyClicks(artillery->rollEdit(), u".420"_s);
+        QTest::keyClick(artillery->rollEdit(), Qt::Key_Return);
+        QCOMPARE(game.history().size(), std::size_t{2});
+        QCOMPARE(game.history().back().kind, std::string("artillery"));
+        QCOMPARE(game.history().back().input["battery"].get<std::string>(), duty.units.front());
+        const auto done = [&] {
+            for (const Duty& d : panel->duties())
+                if (d.id == duty.id) return d.done;
+            return false;
+        };
+        QVERIFY(done());
+        QCOMPARE(panel->itemOf(duty.id)->checkState(0), Qt::Checked);
+        QVERIFY(panel->itemOf(duty.id)->font(0).strikeOut());
+        QVERIFY2(window_->turnBar()->duties().startsWith(u"Duties b): %1 to do, 1 done"_s.arg(fire.size() - 1)),
+                 qPrintable(window_->turnBar()->duties()));
+
+        // Undo (Ctrl+Z): the item is open again; redo (the same roll) ticks it again.
+        QTest::keyClick(window_.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(game.history().size(), std::size_t{1});
+        QVERIFY(!done());
+        QCOMPARE(panel->itemOf(duty.id)->checkState(0), Qt::Unchecked);
+        QVERIFY(!panel->itemOf(duty.id)->font(0).strikeOut());
+        window_->document().undoStack()->redo();
+        QVERIFY(done());
+        QCOMPARE(panel->itemOf(duty.id)->checkState(0), Qt::Checked);
+
+        // J opens the next open battery; with none left in the phase it says so.
+        window_->boardView().setFocus();
+        QTest::keyClick(&window_->boardView(), Qt::Key_J);
+        if (fire.size() > 1) {
+            QVERIFY(artillery->rollEdit()->hasFocus());
+            QVERIFY(window_->boardScene().selectedUnits().front() != battery);
+        }
     }
 };
 
