@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fortuna-cli's rules subcommands: one resolution each, with its explanation and odds.
+#include <algorithm>
 #include <random>
 
 #include "cli.hpp"
@@ -69,6 +70,9 @@ int run_armies(const std::vector<std::string>& words, Context& context) {
     json list = json::array();
     std::vector<std::string> lines;
     const RollKind kind = rules.unit_roll_kind();
+    std::size_t width = 0;  // align the columns on the longest NATION/TYPE
+    for (const Army* army : context.library().armies(rules.id))
+        for (const auto& unit : army->units) width = std::max(width, army->id.size() + 1 + unit.id.size());
     for (const Army* army : context.library().armies(rules.id)) {
         json units = json::array();
         lines.push_back(army->name + " (" + army->id + ", " + army->source + ")");
@@ -78,9 +82,9 @@ int run_armies(const std::vector<std::string>& words, Context& context) {
                              {"rally", roll_value_json(kind, unit.rally)},
                              {"movement_mm", {{"normal", unit.movement.normal}, {"difficult", unit.movement.allowance("difficult")},
                                               {"road", unit.movement.allowance("road")}, {"charge", unit.movement.allowance("charge")}}}});
-            char line[200];
-            std::snprintf(line, sizeof line, "  %-28s %-9s %d/%d  rally %s  move %g (difficult %g, road %g, charge %g)",
-                          (army->id + "/" + unit.id).c_str(), std::string(to_string(unit.arm)).c_str(), unit.factor_normal,
+            char line[300];
+            std::snprintf(line, sizeof line, "  %-*s %-9s %d/%d  rally %s  move %g (difficult %g, road %g, charge %g)",
+                          static_cast<int>(width), (army->id + "/" + unit.id).c_str(), std::string(to_string(unit.arm)).c_str(), unit.factor_normal,
                           unit.factor_disrupted, format_roll(kind, unit.rally).c_str(), unit.movement.normal,
                           unit.movement.allowance("difficult"), unit.movement.allowance("road"), unit.movement.allowance("charge"));
             lines.push_back(line);
