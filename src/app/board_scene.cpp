@@ -4,6 +4,8 @@
 
 #include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
+#include <QHash>
+#include <QImage>
 #include <QPainter>
 #include <QPixmapCache>
 #include <QStyleOptionGraphicsItem>
@@ -34,29 +36,65 @@ QFont font_of_pixels(double pixels_per_mm, double pixel_size, bool bold = false,
     return font;
 }
 
-// Text with a pale halo, legible on any ground, at a constant size on screen.
-void draw_label(QPainter* painter, const QPointF& at, const QString& text, double pixel_size, const QColor& colour,
-                bool bold = false, bool italic = false, Qt::Alignment align = Qt::AlignCenter) {
-    const double ppm = pixels_per_mm(painter);
-    const QFont font = font_of_pixels(ppm, pixel_size, bold, italic);
+// A label drawn once into an image: the text in its colour over a halo of the same glyphs
+// shifted a pixel around (legible on any ground), at a constant size on screen. Glyphs come
+// from the font cache, so this is far cheaper than stroking the text's outline, and the image
+// is kept: the scale bar, terrain names and generals' codes are the same words at every paint.
+struct LabelImage {
+    QImage image;
+    double baseline = 0;  // logical pixels from the top to the text's baseline
+};
+
+const LabelImage& label_image(const QString& text, double point_size, const QColor& colour, bool bold, bool italic, qreal dpr) {
+    static QHash<QString, LabelImage> cache;
+    const QString key = QStringLiteral("%1\x1f%2\x1f%3\x1f%4\x1f%5").arg(text).arg(point_size).arg(colour.rgba()).arg(int(bold) * 2 + int(italic)).arg(dpr);
+    if (const auto it = cache.constFind(key); it != cache.constEnd()) return *it;
+    if (cache.size() > 2048) cache.clear();  // a long session of ruler readings: start again
+    QFont font(u"Sans"_s);
+    font.setPointSizeF(point_size);
+    font.setBold(bold);
+    font.setItalic(italic);
     const QFontMetricsF metrics(font);
-    QRectF box = metrics.boundingRect(text);
-    box.adjust(-2 / ppm, 0, 2 / ppm, 0);
-    QPointF origin = at;
-    if (align & Qt::AlignHCenter) origin.rx() -= box.width() / 2;
-    if (align & Qt::AlignRight) origin.rx() -= box.width();
-    if (align & Qt::AlignVCenter) origin.ry() += metrics.ascent() / 2 - metrics.descent() / 2;
+    constexpr double kHalo = 1.5;
+    const QSizeF size(std::ceil(metrics.horizontalAdvance(text) + 2 * kHalo + 2), std::ceil(metrics.height() + 2 * kHalo));
+    LabelImage label;
+    label.baseline = kHalo + metrics.ascent();
+    label.image = QImage((size * dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
+    label.image.setDevicePixelRatio(dpr);
+    label.image.fill(Qt::transparent);
+    QPainter p(&label.image);
+    p.setFont(font);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    const QPointF origin(kHalo + 1, label.baseline);
+    p.setPen(colour.lightness() > 200 ? QColor(0, 0, 0, 150) : QColor(255, 255, 255, 210));
+    static constexpr double kAround[][2] = {{-kHalo, 0}, {kHalo, 0}, {0, -kHalo}, {0, kHalo}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+    for (const auto& d : kAround) p.drawText(origin + QPointF(d[0], d[1]), text);
+    p.setPen(colour);
+    p.drawText(origin, text);
+    p.end();
+    return *cache.insert(key, std::move(label));
+}
+
+// The label's size on screen, in pixels (for placing it clear of other things).
+[[maybe_unused]] QSizeF label_size(const QString& text, double point_size, bool bold = false, bool italic = false) {
+    return label_image(text, point_size, Qt::black, bold, italic, 1.0).image.deviceIndependentSize();
+}
+
+// Text with a pale halo, legible on any ground, at a constant size on screen, upright.
+// `at` is the anchor in the painter's coordinates: the baseline unless AlignVCenter/AlignTop.
+void draw_label(QPainter* painter, const QPointF& at, const QString& text, double point_size, const QColor& colour,
+                bool bold = false, bool italic = false, Qt::Alignment align = Qt::AlignCenter) {
+    const qreal dpr = painter->device() != nullptr ? painter->device()->devicePixelRatio() : 1.0;
+    const LabelImage& label = label_image(text, point_size, colour, bold, italic, dpr);
+    const QSizeF size = label.image.deviceIndependentSize();
+    QPointF origin = painter->worldTransform().map(at);
+    if (align & Qt::AlignHCenter) origin.rx() -= size.width() / 2;
+    else if (align & Qt::AlignRight) origin.rx() -= size.width();
+    if (align & Qt::AlignVCenter) origin.ry() -= size.height() / 2;
+    else if (!(align & Qt::AlignTop)) origin.ry() -= label.baseline;
     painter->save();
-    painter->setFont(font);
-    QPainterPath path;
-    path.addText(origin, font, text);
-    const QColor halo = colour.lightness() > 200 ? QColor(0, 0, 0, 160) : QColor(255, 255, 255, 220);
-    painter->setPen(QPen(halo, 3 / ppm, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    painter->setBrush(Qt::NoBrush);
-    painter->drawPath(path);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(colour);
-    painter->drawPath(path);
+    painter->resetTransform();
+    painter->drawImage(QPointF(std::round(origin.x()), std::round(origin.y())), label.image);
     painter->restore();
 }
 

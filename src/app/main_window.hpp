@@ -5,6 +5,8 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -13,6 +15,7 @@ class RulesLibrary;
 struct Duty;
 }
 
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -41,7 +44,7 @@ public:
     BoardScene& boardScene() { return *scene_; }
     QLineEdit* commandLine() const { return command_line_; }
     CombatPanel* combatPanel() const { return combat_; }
-    ArtilleryPanel* artilleryPanel() const { return artillery_; }
+    ArtilleryPanel* artilleryPanel();
     DutiesPanel* dutiesPanel() const { return duties_; }
     TurnBar* turnBar() const { return turn_bar_; }
 
@@ -61,6 +64,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildActions();
@@ -77,6 +81,11 @@ private:
     void applySelectedFormation(const QString& formation);
     void wheelSelected(double degrees);
     void report(const QString& text, bool error = false);
+    // A dock whose content is built when first shown, or just after the window's first paint.
+    QDockWidget* lazyDock(const QString& name, const QString& title, Qt::DockWidgetArea area, std::function<QWidget*()> build);
+    void materialize(const QString& name);
+    // What can wait until the board has been painted once (start-up benchmark, issue 5 item 9).
+    void finishStartup();
 
     std::unique_ptr<GameDocument> document_;
     BoardScene* scene_ = nullptr;
@@ -94,6 +103,8 @@ private:
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
     QAction* next_phase_ = nullptr;
+    std::map<QString, std::function<QWidget*()>> unbuilt_docks_;
+    bool started_ = false;
     QStringList history_;
     int history_at_ = 0;
 };

@@ -48,7 +48,13 @@ void TurnBar::setDuties(const QString& summary, int open) {
     duties_->setText(summary);
     duties_->setVisible(!summary.isEmpty());
     // Something still to do in this phase: the button says so in colour.
-    duties_->setStyleSheet(open > 0 ? u"QToolButton { color: #a04000; font-weight: bold; }"_s : u"QToolButton { color: #1a701a; }"_s);
+    // A palette, not a style sheet: a style sheet re-polishes the bar (a cost at every action).
+    QPalette palette = this->palette();
+    palette.setColor(QPalette::ButtonText, open > 0 ? QColor(0xa0, 0x40, 0x00) : QColor(0x1a, 0x70, 0x1a));
+    duties_->setPalette(palette);
+    QFont font = this->font();
+    font.setBold(open > 0);
+    duties_->setFont(font);
 }
 
 QString TurnBar::duties() const { return duties_->text(); }
