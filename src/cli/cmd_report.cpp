@@ -30,7 +30,7 @@ int run_report(const std::vector<std::string>& words, Context& context) {
     nlohmann::json sections = nlohmann::json::array();
     for (const auto& s : report.sections) sections.push_back(s.clock);
     emit(context, nlohmann::json{{"file", out}, {"quarter_hours", sections}, {"result", report.result}},
-         {"wrote " + out + ": " + report.title + ", " + std::to_string(report.sections.size()) + " quarter hours (" +
+         {"wrote " + out + ": " + report.title + ", " + std::to_string(report.sections.size()) + (report.sections.size() == 1 ? " quarter hour (" : " quarter hours (") +
               report.start_clock + " to " + report.end_clock + ")",
           report.result});
     return kExitOk;

@@ -16,6 +16,7 @@
 
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
 #include "fortuna/sheets/sheets.hpp"
@@ -28,21 +29,7 @@ using namespace fortuna::sheets;
 
 constexpr const char* kSources = "(--scenario ID|FILE | --load SAVE | --ruleset R --totals A,B [--start HH:MM --end HH:MM])";
 
-// QPdfWriter needs a QGuiApplication; without a display, the offscreen platform serves.
-void ensure_gui_application() {
-    if (QCoreApplication::instance()) return;
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    static int argc = 1;
-    static char name[] = "fortuna-cli";
-    static char* argv[] = {name, nullptr};
-    // Headless, Qt warns that XDG_RUNTIME_DIR is unset: noise on a command line's stderr.
-    static const QtMessageHandler previous = qInstallMessageHandler(nullptr);
-    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext& where, const QString& message) {
-        if (message.startsWith(QStringLiteral("QStandardPaths: XDG_RUNTIME_DIR"))) return;
-        if (previous) previous(type, where, message);
-    });
-    static std::unique_ptr<QGuiApplication> application = std::make_unique<QGuiApplication>(argc, argv);
-}
+void ensure_gui_application() { fortuna::qt::ensure_headless_gui_application(); }
 
 std::vector<int> parse_totals(const std::string& text) {
     std::vector<int> totals;

@@ -240,7 +240,7 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
                 escaped(s.clock) + QStringLiteral("\"><br><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") +
                 escaped(s.clock) + QStringLiteral(")</small></p>\n");
     }
-    html += QStringLiteral("<h2>The end, ") + escaped(report.end_clock) + QStringLiteral("</h2>\n<table><tr><th>Army</th><th>base units</th>"
+    html += QStringLiteral("<h2>The end, ") + escaped(report.end_clock) + QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Army</th><th>base units</th>"
                                                                                           "<th>lost</th><th>%</th><th>routing or gone</th><th>guns taken</th></tr>\n");
     for (const auto& side : report.sides)
         html += QStringLiteral("<tr><td>") + escaped(side.name) + QStringLiteral("</td><td>") + QString::number(side.bases_start) +
@@ -265,20 +265,27 @@ void write_html(const Game& game, const BattleReport& report, const std::filesys
 }
 
 void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file) {
-    QTextDocument document;
-    std::vector<QString> sources;
-    for (std::size_t k = 0; k < report.sections.size(); ++k) {
-        const QString name = QStringLiteral("board-%1.png").arg(k);
-        document.addResource(QTextDocument::ImageResource, QUrl(name), render_board(game, report.sections[k].state, 900));
-        sources.push_back(name);
-    }
-    document.setHtml(report_html(game, report, sources));
     QPdfWriter writer(QString::fromStdString(file.string()));
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
     writer.setResolution(150);
     writer.setTitle(qs(report.title));
     writer.setCreator(QStringLiteral("Fortuna Belli"));
+    QTextDocument document;
+    // Lay the text out on the page's printable area at screen resolution (96 px an inch, the
+    // unit of the HTML's image widths and font sizes); print() scales it to the writer.
+    document.setPageSize(QSizeF(writer.pageLayout().paintRectPixels(96).size()));
+    std::vector<QString> sources;
+    for (std::size_t k = 0; k < report.sections.size(); ++k) {
+        const QString name = QStringLiteral("board-%1.png").arg(k);
+        document.addResource(QTextDocument::ImageResource, QUrl(name), render_board(game, report.sections[k].state, 900));
+        sources.push_back(name);
+    }
+    // No ligatures: a PDF with an "fi" glyph is not found when one searches it for "fire".
+    QFont font = document.defaultFont();
+    font.setStyleStrategy(QFont::PreferNoShaping);
+    document.setDefaultFont(font);
+    document.setHtml(report_html(game, report, sources));
     document.print(&writer);
     if (!QFile::exists(QString::fromStdString(file.string()))) throw std::runtime_error("could not write " + file.string());
 }
