@@ -5,9 +5,12 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 
 #include <cstdio>
 #include <future>
@@ -79,8 +82,9 @@ int run_fortuna(int argc, char** argv) {
     QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1600x1000)."_s, u"WxH"_s, u"1600x1000"_s);
     QCommandLineOption command(u"command"_s, u"Run an umpire's command before the screenshot (repeatable)."_s, u"text"_s);
     QCommandLineOption dock(u"dock"_s, u"Raise a dock before the screenshot: combat, artillery, rally, crisis, journal, log."_s, u"name"_s);
+    QCommandLineOption board_only(u"board-only"_s, u"For --screenshot: hide the docks and the command line, the board fills the window."_s);
     QCommandLineOption quit_after_paint(u"quit-after-paint"_s, u"Exit once the board is painted (start-up benchmark)."_s);
-    parser.addOptions({screenshot, size, command, dock, quit_after_paint});
+    parser.addOptions({screenshot, size, command, dock, board_only, quit_after_paint});
     parser.addPositionalArgument(u"file"_s, u"A scenario (id or .json), a saved game (.fortuna) or a recovery journal."_s);
     // --help and --version exit inside process(): the loading thread must be done by then.
     loading.wait();
@@ -130,6 +134,12 @@ int run_fortuna(int argc, char** argv) {
             QApplication::processEvents();
         }
         if (parser.isSet(dock)) window.raiseDock(parser.value(dock));
+        if (parser.isSet(board_only)) {
+            QApplication::processEvents();  // the docks built after the first paint, then hidden
+            for (QDockWidget* d : window.findChildren<QDockWidget*>()) d->hide();
+            if (auto* bar = window.findChild<QToolBar*>(u"commandBar"_s)) bar->hide();
+            window.statusBar()->hide();
+        }
         for (int i = 0; i < 5; ++i) QApplication::processEvents();
         const QString out = parser.value(screenshot);
         if (!window.grab().save(out)) {

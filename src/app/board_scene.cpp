@@ -11,6 +11,9 @@
 #include <QStyleOptionGraphicsItem>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <unordered_map>
 #include <numbers>
 
 #include "game_document.hpp"
@@ -76,7 +79,7 @@ const LabelImage& label_image(const QString& text, double point_size, const QCol
 }
 
 // The label's size on screen, in pixels (for placing it clear of other things).
-[[maybe_unused]] QSizeF label_size(const QString& text, double point_size, bool bold = false, bool italic = false) {
+QSizeF label_size(const QString& text, double point_size, bool bold = false, bool italic = false) {
     return label_image(text, point_size, Qt::black, bold, italic, 1.0).image.deviceIndependentSize();
 }
 
@@ -102,6 +105,62 @@ QPolygonF feature_polygon(const TerrainFeature& feature) {
     QPolygonF polygon;
     for (const BoardPoint& p : feature.points) polygon << to_point(p);
     return polygon;
+}
+
+constexpr double kTerrainLabelPoints = 11;
+constexpr double kUnitLabelPixels = 11;
+
+struct TerrainLabel {
+    QPointF at;  // centre, board mm
+    QString text;
+    QColor ink;
+    bool operator==(const TerrainLabel&) const = default;
+};
+
+// Where a feature's name may go, best first: an area's middle, then around it; a line's
+// middle, then further along it (a road's name can slide clear of the troops standing on it).
+std::vector<QPointF> terrain_label_candidates(const TerrainFeature& f, const QRectF& table, const QSizeF& label) {
+    const QPolygonF polygon = feature_polygon(f);
+    std::vector<QPointF> out;
+    const QRectF box = polygon.boundingRect();
+    if (f.kind == TerrainKind::Hill) {
+        // Just inside its lower contour, so stacked layers do not collide; then along it.
+        const double y = std::min(table.bottom() - 10, box.bottom() - 14);
+        for (double fx : {0.5, 0.35, 0.65, 0.2, 0.8})
+            out.emplace_back(std::clamp(box.left() + fx * box.width(), table.left() + 150, table.right() - 150), y);
+        out.emplace_back(std::clamp(box.center().x(), table.left() + 150, table.right() - 150), std::min(table.bottom() - 10, box.bottom() - 34));
+        return out;
+    }
+    if (!f.closed && polygon.size() >= 2) {
+        std::vector<double> lengths{0};
+        for (qsizetype i = 1; i < polygon.size(); ++i) lengths.push_back(lengths.back() + QLineF(polygon[i - 1], polygon[i]).length());
+        const auto point_at = [&](double fraction) {
+            const double want = fraction * lengths.back();
+            for (qsizetype i = 1; i < polygon.size(); ++i)
+                if (lengths[static_cast<std::size_t>(i)] >= want) {
+                    const double seg = lengths[static_cast<std::size_t>(i)] - lengths[static_cast<std::size_t>(i - 1)];
+                    return QLineF(polygon[i - 1], polygon[i]).pointAt(seg > 0 ? (want - lengths[static_cast<std::size_t>(i - 1)]) / seg : 0);
+                }
+            return polygon.back();
+        };
+        for (double fraction : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88})
+            for (double side : {8.0, -8.0}) out.push_back(point_at(fraction) + QPointF(side, 0));
+        return out;
+    }
+    const QPointF c = box.center();
+    out.push_back(c);
+    for (const QPointF d : {QPointF(0, -0.25), QPointF(0, 0.25), QPointF(-0.25, 0), QPointF(0.25, 0), QPointF(0, -0.4), QPointF(0, 0.4)})
+        out.push_back(c + QPointF(d.x() * box.width(), d.y() * box.height()));
+    // A small place (a palace, a farm) names itself just outside its outline.
+    const double above = box.height() / 2 + label.height() / 2 + 2, beside = box.width() / 2 + label.width() / 2 + 2;
+    for (const QPointF d : {QPointF(0, above), QPointF(0, -above), QPointF(beside, 0), QPointF(-beside, 0)}) out.push_back(c + d);
+    return out;
+}
+
+QColor terrain_ink(TerrainKind kind) {
+    if (kind == TerrainKind::Wood) return QColor(0x1f, 0x3d, 0x16);
+    if (kind == TerrainKind::River || kind == TerrainKind::Stream || kind == TerrainKind::Lake) return QColor(0x1d, 0x4f, 0x8a);
+    return QColor(0x4a, 0x36, 0x1c);
 }
 
 // All terrain in one item: drawn in layers (hills under woods under roads under villages).
@@ -131,22 +190,16 @@ public:
         pass({TerrainKind::Village, TerrainKind::Town}, [&](const TerrainFeature& f) { drawVillage(painter, f); });
         pass({TerrainKind::Wall, TerrainKind::Earthwork, TerrainKind::Redan}, [&](const TerrainFeature& f) { drawWork(painter, f); });
         painter->restore();
-        // Names last, upright and at a constant size.
-        for (const TerrainFeature& f : scenario_.terrain) {
-            if (f.name.empty()) continue;
-            const QPolygonF polygon = feature_polygon(f);
-            QPointF at = polygon.boundingRect().center();
-            if (!f.closed && polygon.size() >= 2) at = polygon[polygon.size() / 2] + QPointF(8, 0);
-            // A hill's name sits just inside its lower contour, so stacked layers do not collide.
-            if (f.kind == TerrainKind::Hill) at = QPointF(std::clamp(at.x(), table_.left() + 150, table_.right() - 150),
-                                                          std::min(table_.bottom() - 10, polygon.boundingRect().bottom() - 14));
-            const QColor ink = f.kind == TerrainKind::Wood ? QColor(0x1f, 0x3d, 0x16)
-                               : (f.kind == TerrainKind::River || f.kind == TerrainKind::Stream || f.kind == TerrainKind::Lake) ? QColor(0x1d, 0x4f, 0x8a)
-                                                                                                                                 : QColor(0x4a, 0x36, 0x1c);
-            QString text = qs(f.name);
-            if (f.kind == TerrainKind::Hill && f.layers > 0) text += QStringLiteral(" · layer %1").arg(f.layers);
-            draw_label(painter, at, text, 11, ink, false, true, Qt::AlignHCenter | Qt::AlignVCenter);
-        }
+        // Names last, upright and at a constant size, where BoardScene::placeLabels put them.
+        for (const TerrainLabel& label : labels_)
+            draw_label(painter, label.at, label.text, kTerrainLabelPoints, label.ink, false, true, Qt::AlignHCenter | Qt::AlignVCenter);
+    }
+
+    // The names and their places (BoardScene::placeLabels): repaint only when one moved.
+    void setLabels(std::vector<TerrainLabel> labels) {
+        if (labels == labels_) return;
+        labels_ = std::move(labels);
+        update();
     }
 
 private:
@@ -238,6 +291,7 @@ private:
 
     const Scenario& scenario_;
     QRectF table_;
+    std::vector<TerrainLabel> labels_;
 };
 
 }  // namespace
@@ -254,7 +308,7 @@ public:
         setCacheMode(DeviceCoordinateCache);
         setAcceptedMouseButtons(Qt::NoButton);
         font_ = QFont(u"Sans"_s);
-        font_.setPixelSize(11);
+        font_.setPixelSize(static_cast<int>(kUnitLabelPixels));
         font_.setBold(true);
     }
     void setText(const QString& text, double unit_rotation_deg) {
@@ -265,11 +319,27 @@ public:
         const double rad = unit_rotation_deg * std::numbers::pi / 180.0;
         const QPointF behind(-std::sin(rad), std::cos(rad));  // the rear, in screen axes
         const double away = std::abs(behind.x()) * size.width() / 2 + std::abs(behind.y()) * size.height() / 2 + 1;
-        rect_ = QRectF(behind * away - QPointF(size.width() / 2, size.height() / 2), size);
+        default_ = QRectF(behind * away - QPointF(size.width() / 2, size.height() / 2), size);
+        rect_ = default_;
         update();
     }
-    QRectF boundingRect() const override { return rect_; }
+    // Screen pixels around the unit's rear-edge centre: where the label goes when nothing is in the way.
+    const QRectF& defaultRect() const { return default_; }
+    const QRectF& placedRect() const { return rect_; }
+    // Moved clear of its neighbours (BoardScene::placeLabels); a thin leader joins it to its unit.
+    void place(const QRectF& rect) {
+        if (rect == rect_) return;
+        prepareGeometryChange();
+        rect_ = rect;
+        update();
+    }
+    QRectF boundingRect() const override { return rect_.united(QRectF(-1, -1, 2, 2)); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        if (rect_ != default_ && !rect_.adjusted(-3, -3, 3, 3).contains(QPointF(0, 0))) {
+            painter->setPen(QPen(QColor(0x10, 0x10, 0x10, 150), 1));
+            const QPointF near(std::clamp(0.0, rect_.left(), rect_.right()), std::clamp(0.0, rect_.top(), rect_.bottom()));
+            painter->drawLine(QPointF(0, 0), near);
+        }
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 190));
         painter->drawRoundedRect(rect_, 3, 3);
@@ -281,6 +351,7 @@ public:
 private:
     QFont font_;
     QString text_;
+    QRectF default_;
     QRectF rect_;
 };
 
@@ -443,6 +514,7 @@ BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene
 BoardScene::~BoardScene() {
     rebuilding_ = true;
     range_overlay_ = nullptr;
+    terrain_ = nullptr;
     disconnect(this, nullptr, nullptr, nullptr);
 }
 
@@ -450,6 +522,7 @@ void BoardScene::rebuild() {
     rebuilding_ = true;
     clearSelection();
     range_overlay_ = nullptr;
+    terrain_ = nullptr;
     clear();
     units_.clear();
     generals_.clear();
@@ -466,7 +539,8 @@ void BoardScene::rebuild() {
     table_ = QRectF(0, 0, board.width_mm, board.depth_mm);
     // Room around the table for the scale bar and units stepping off it.
     setSceneRect(table_.adjusted(-60, -40, 60, 90));
-    addItem(new TerrainItem(game.scenario(), table_));
+    terrain_ = new TerrainItem(game.scenario(), table_);
+    addItem(terrain_);
     for (std::size_t i = 0; i < game.units().size(); ++i) {
         const QColor colour(qs(game.scenario().sides[static_cast<std::size_t>(game.units()[i].id.side)].colour));
         auto* item = new UnitItem(i, colour);
@@ -490,8 +564,155 @@ void BoardScene::refresh() {
     for (std::size_t i = 0; i < units_.size(); ++i)
         units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
     for (std::size_t g = 0; g < generals_.size(); ++g) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
+    placeLabels();
     updateRangeOverlay();
     update();
+}
+
+void BoardScene::setViewScale(double pixels_per_mm) {
+    if (pixels_per_mm <= 0 || std::abs(pixels_per_mm - view_ppm_) < 1e-9 * pixels_per_mm) return;
+    view_ppm_ = pixels_per_mm;
+    placeLabels();
+}
+
+namespace {
+
+// Rectangles on the board in buckets, for "how much of this rectangle is already taken".
+class TakenArea {
+public:
+    explicit TakenArea(double cell) : cell_(std::max(1.0, cell)) {}
+    void add(const QRectF& rect, int owner = -1) {
+        forCells(rect, [&](std::int64_t key) { cells_[key].push_back({rect, owner}); });
+    }
+    // Overlapping area (a rectangle spanning two buckets may count twice: only zero matters).
+    double overlap(const QRectF& rect, int ignore = -2) const {
+        double area = 0;
+        forCells(rect, [&](std::int64_t key) {
+            const auto it = cells_.find(key);
+            if (it == cells_.end()) return;
+            for (const auto& [other, owner] : it->second)
+                if (owner != ignore && other.intersects(rect)) {
+                    const QRectF common = other.intersected(rect);
+                    area += common.width() * common.height();
+                }
+        });
+        return area;
+    }
+
+private:
+    template <typename F>
+    void forCells(const QRectF& rect, F&& each) const {
+        const auto lo_x = static_cast<std::int64_t>(std::floor(rect.left() / cell_)), hi_x = static_cast<std::int64_t>(std::floor(rect.right() / cell_));
+        const auto lo_y = static_cast<std::int64_t>(std::floor(rect.top() / cell_)), hi_y = static_cast<std::int64_t>(std::floor(rect.bottom() / cell_));
+        for (std::int64_t x = lo_x; x <= hi_x; ++x)
+            for (std::int64_t y = lo_y; y <= hi_y; ++y) each(x * 1'000'003 + y);
+    }
+    double cell_;
+    std::unordered_map<std::int64_t, std::vector<std::pair<QRectF, int>>> cells_;
+};
+
+}  // namespace
+
+void BoardScene::placeLabels() {
+    if (view_ppm_ <= 0 || !document_.hasGame()) return;
+    const Game& game = document_.game();
+    const double mm = 1.0 / view_ppm_;  // board mm per screen pixel
+    TakenArea taken(std::max(40.0, 60 * mm));
+    // Generals and their codes stay where they are: the codes of the troops make way.
+    for (std::size_t g = 0; g < generals_.size(); ++g) {
+        if (!generals_[g]->isVisible()) continue;
+        taken.add(generals_[g]->sceneBoundingRect());
+        if (view_ppm_ > 0.35) {
+            const QSizeF size = label_size(qs(game.generals()[g].id.code), 10, true) * mm;
+            const QPointF at = generals_[g]->scenePos() + QPointF(0, 20 + 9 * mm);
+            taken.add(QRectF(at - QPointF(size.width() / 2, size.height() / 2), size));
+        }
+    }
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (units_[i]->isVisible()) taken.add(units_[i]->mapRectToScene(units_[i]->footprint().bounds), static_cast<int>(i));
+    // Unit codes from the top of the table down, each at the first clear place of: behind the
+    // unit, in front of it, beside either, further behind.
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (units_[i]->isVisible()) order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const QPointF pa = units_[a]->pos(), pb = units_[b]->pos();
+        return pa.y() != pb.y() ? pa.y() < pb.y() : pa.x() < pb.x();
+    });
+    for (std::size_t i : order) {
+        UnitItem* unit = units_[i];
+        UnitLabel* label = unit->label();
+        const QPointF anchor = label->scenePos();
+        const QPointF front = unit->mapToScene(QPointF(0, unit->footprint().bounds.top()));
+        const QRectF behind = label->defaultRect();
+        const QRectF ahead(-behind.center() - QPointF(behind.width() / 2, behind.height() / 2), behind.size());
+        const double side = behind.width() / 2 + 2;
+        const double down = behind.center().y() >= 0 ? 1 : -1;
+        const auto in_scene = [&](const QPointF& at, const QRectF& px) { return QRectF(at + px.topLeft() * mm, px.size() * mm); };
+        const std::pair<QPointF, QRectF> candidates[] = {
+            {anchor, behind},
+            {front, ahead},
+            {anchor, behind.translated(-side, 0)},
+            {anchor, behind.translated(side, 0)},
+            {front, ahead.translated(-side, 0)},
+            {front, ahead.translated(side, 0)},
+            {anchor, behind.translated(0, down * (behind.height() + 1))},
+            {front, ahead.translated(0, -down * (behind.height() + 1))},
+            {anchor, behind.translated(-side, down * (behind.height() + 1))},
+            {anchor, behind.translated(side, down * (behind.height() + 1))},
+        };
+        QRectF best = in_scene(anchor, behind);
+        double best_overlap = std::numeric_limits<double>::infinity();
+        for (const auto& [at, px] : candidates) {
+            const QRectF rect = in_scene(at, px);
+            const double overlap = taken.overlap(rect, static_cast<int>(i));
+            if (overlap < best_overlap - 1e-9) {
+                best = rect;
+                best_overlap = overlap;
+            }
+            if (overlap <= 0) break;
+        }
+        taken.add(best);
+        label->place(QRectF((best.topLeft() - anchor) * view_ppm_, behind.size()));
+    }
+    // Terrain names last: the first of their places that no unit, code or other name covers.
+    if (terrain_ != nullptr) {
+        std::vector<TerrainLabel> labels;
+        for (const TerrainFeature& f : game.scenario().terrain) {
+            if (f.name.empty()) continue;
+            QString text = qs(f.name);
+            if (f.kind == TerrainKind::Hill && f.layers > 0) text += QStringLiteral(" · layer %1").arg(f.layers);
+            // Crowded: the name without its gloss ("Star Palace" for "Star Palace (letohrádek Hvězda)").
+            QStringList forms{text};
+            if (const qsizetype open = text.indexOf(u" ("_s); open > 0) forms << text.left(open);
+            TerrainLabel best{{}, text, terrain_ink(f.kind)};
+            QSizeF best_size;
+            double best_overlap = std::numeric_limits<double>::infinity();
+            for (const QString& form : forms) {
+                const QSizeF size = label_size(form, kTerrainLabelPoints, false, true) * mm;
+                for (QPointF at : terrain_label_candidates(f, table_, size)) {
+                    // Slid inside the table's edge rather than hanging over it.
+                    at.setX(std::clamp(at.x(), table_.left() + size.width() / 2 + 2, std::max(table_.left() + size.width() / 2 + 2, table_.right() - size.width() / 2 - 2)));
+                    at.setY(std::clamp(at.y(), table_.top() + size.height() / 2 + 2, std::max(table_.top() + size.height() / 2 + 2, table_.bottom() - size.height() / 2 - 2)));
+                    const QRectF rect(at - QPointF(size.width() / 2, size.height() / 2), size);
+                    // Off the table is as bad as under a regiment.
+                    const QRectF inside = rect.intersected(table_);
+                    const double overlap = taken.overlap(rect) + (rect.width() * rect.height() - inside.width() * inside.height());
+                    if (overlap < best_overlap - 1e-9) {
+                        best.at = at;
+                        best.text = form;
+                        best_size = size;
+                        best_overlap = overlap;
+                    }
+                    if (overlap <= 0) break;
+                }
+                if (best_overlap <= 0) break;
+            }
+            taken.add(QRectF(best.at - QPointF(best_size.width() / 2, best_size.height() / 2), best_size));
+            labels.push_back(std::move(best));
+        }
+        static_cast<TerrainItem*>(terrain_)->setLabels(std::move(labels));
+    }
 }
 
 void BoardScene::trackSelection() {
@@ -647,8 +868,11 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
     painter->drawRect(QRectF(x0, y, 300, 8));
     const QColor chalk(0xf5, 0xf0, 0xe0);
     for (int mm = 0; mm <= 300; mm += 300) {
-        draw_label(painter, QPointF(x0 + mm, y - 4 / ppm), QStringLiteral("%1 mm").arg(mm), 11, chalk, false, false, Qt::AlignHCenter);
-        draw_label(painter, QPointF(x0 + mm, y + 8 + 14 / ppm), QStringLiteral("%1 m").arg(mm * 2), 11, chalk, false, false, Qt::AlignHCenter);
+        // The 0 starts at the bar's left end (centred on it, its left half fell off the view).
+        const Qt::Alignment align = mm == 0 ? Qt::AlignLeft : Qt::AlignHCenter;
+        const QPointF nudge(mm == 0 ? -2 / ppm : 0, 0);
+        draw_label(painter, QPointF(x0 + mm, y - 4 / ppm) + nudge, QStringLiteral("%1 mm").arg(mm), 11, chalk, false, false, align);
+        draw_label(painter, QPointF(x0 + mm, y + 8 + 14 / ppm) + nudge, QStringLiteral("%1 m").arg(mm * 2), 11, chalk, false, false, align);
     }
     draw_label(painter, QPointF(x0 + 300 + 60 / ppm, y + 8), QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm").arg(table_.width()).arg(table_.height()),
                12, chalk, false, false, Qt::AlignLeft | Qt::AlignVCenter);

@@ -21,6 +21,8 @@ class UnitItem : public QGraphicsItem {
 public:
     UnitItem(std::size_t index, QColor colour);
     std::size_t index() const { return index_; }
+    class UnitLabel* label() const { return label_; }
+    const Footprint& footprint() const { return footprint_; }
     void setUnit(const Unit& unit, const UnitStatus& status, int turn, int charge_every);
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -71,6 +73,9 @@ public:
     bool gridVisible() const { return grid_visible_; }
     void setRangesVisible(bool visible);
     bool rangesVisible() const { return ranges_visible_; }
+    // The view's scale (screen pixels per board mm): labels keep a constant size on screen, so
+    // where they fit clear of the troops depends on it (placeLabels).
+    void setViewScale(double pixels_per_mm);
 
     // Overlays of the tools.
     void showRuler(const QPointF& from, const QPointF& to);
@@ -93,6 +98,9 @@ private:
     void refresh();
     void trackSelection();
     void updateRangeOverlay();
+    // Unit codes and terrain names where they stay legible: clear of generals, other units and
+    // each other (a code may move beside or in front of its unit, with a leader line).
+    void placeLabels();
 
     GameDocument& document_;
     QRectF table_;
@@ -113,6 +121,8 @@ private:
     };
     std::optional<Ghost> ghost_;
     bool rebuilding_ = false;
+    QGraphicsItem* terrain_ = nullptr;
+    double view_ppm_ = 0;
 };
 
 }  // namespace fortuna::app

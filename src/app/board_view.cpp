@@ -45,11 +45,23 @@ void BoardView::zoomBy(double factor) {
     const double current = transform().m11();
     const double next = std::clamp(current * factor, 0.05, 40.0);
     scale(next / current, next / current);
+    fitted_ = false;
+    scene_.setViewScale(transform().m11());
 }
 
 void BoardView::fitTable() {
     if (scene_.tableRect().isEmpty()) return;
-    fitInView(scene_.tableRect().adjusted(-20, -20, 20, 70), Qt::KeepAspectRatio);
+    // The whole scene: the table, its edge and the scale bar below, with no scroll bar to hide
+    // an edge under (fitInView keeps a margin of its own inside the viewport).
+    fitInView(scene_.sceneRect(), Qt::KeepAspectRatio);
+    fitted_ = true;
+    scene_.setViewScale(transform().m11());
+}
+
+void BoardView::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    // Docks opening or the window resized: a fitted table stays fitted.
+    if (fitted_) fitTable();
 }
 
 void BoardView::centreOnUnit(std::size_t unit) {

@@ -49,6 +49,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     // Tab selects the next unit instead of moving the focus (see keyPressEvent).
     bool focusNextPrevChild(bool) override { return false; }
 
@@ -69,6 +70,7 @@ private:
     std::optional<double> ruler_mm_;
     std::optional<MoveCheck> last_move_;
     bool panning_ = false;
+    bool fitted_ = false;  // showing the whole table: refit when the viewport changes size
     QPoint pan_last_;
 };
 

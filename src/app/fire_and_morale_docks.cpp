@@ -45,6 +45,11 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidge
     auto* form = new QFormLayout();
     battery_ = new QComboBox(this);
     target_ = new QComboBox(this);
+    // Long entries ("B-I3  Bohemian foot (1) · 254 mm, in sight") must not widen the dock area.
+    for (QComboBox* box : {battery_, target_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(16);
+    }
     range_ = new QSpinBox(this);
     range_->setRange(0, 5000);
     range_->setSuffix(u" mm"_s);
@@ -253,6 +258,8 @@ RallyPanel::RallyPanel(GameDocument& document, BoardScene& scene, QWidget* paren
     layout->addWidget(list_, 1);
     auto* row = new QHBoxLayout();
     general_ = new QComboBox(this);
+    general_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // long names: not a wider dock
+    general_->setMinimumContentsLength(12);
     roll_ = roll_edit(this);
     auto* rally = new QPushButton(tr("&Rally"), this);
     row->addWidget(general_, 1);

@@ -319,8 +319,8 @@ void MainWindow::buildDocks() {
     splitDockWidget(inspector, journal, Qt::Vertical);
     tabifyDockWidget(journal, log);
     journal->raise();
-    resizeDocks({oob_dock, inspector, journal}, {330, 230, 220}, Qt::Vertical);
-    resizeDocks({oob_dock, combat}, {320, 360}, Qt::Horizontal);
+    resizeDocks({duties, inspector, journal}, {330, 230, 220}, Qt::Vertical);
+    resizeDocks({duties, combat}, {320, 380}, Qt::Horizontal);
     resizeDocks({combat, victory}, {640, 260}, Qt::Vertical);
 }
 
@@ -369,6 +369,7 @@ void MainWindow::activateDuty(const Duty& duty, const std::string& target) {
 QDockWidget* MainWindow::lazyDock(const QString& name, const QString& title, Qt::DockWidgetArea area, std::function<QWidget*()> build) {
     auto* d = new QDockWidget(title, this);
     d->setObjectName(name);
+    d->setWidget(new QWidget(d));  // a placeholder: an empty dock lays its area out oddly
     addDockWidget(area, d);
     view_menu_->addAction(d->toggleViewAction());
     unbuilt_docks_[name] = std::move(build);
@@ -383,7 +384,18 @@ void MainWindow::materialize(const QString& name) {
     if (it == unbuilt_docks_.end()) return;
     const std::function<QWidget*()> build = std::move(it->second);
     unbuilt_docks_.erase(it);
-    if (auto* d = findChild<QDockWidget*>(name)) d->setWidget(build());
+    if (auto* d = findChild<QDockWidget*>(name)) {
+        // The new content's size hint must not widen the dock area the umpire sees: keep the
+        // width of the tab group as it is.
+        QDockWidget* shown = d;
+        for (QDockWidget* tab : tabifiedDockWidgets(d))
+            if (tab->isVisible()) shown = tab;
+        const int width = shown->width();
+        QWidget* placeholder = d->widget();
+        d->setWidget(build());
+        delete placeholder;
+        if (shown->isVisible() && width > 0) resizeDocks({shown}, {width}, Qt::Horizontal);
+    }
 }
 
 ArtilleryPanel* MainWindow::artilleryPanel() {
@@ -618,6 +630,12 @@ QString MainWindow::runCommand(const QString& text) {
         case UmpireCommand::Kind::Help:
             showKeys();
             return {};
+        case UmpireCommand::Kind::NextDuty:
+            if (!duties_->activateNextOpen()) {
+                report(tr("Nothing left to do in this phase: N for the next"));
+                return tr("Nothing left to do in this phase");
+            }
+            return {};
         }
     } catch (const std::exception& error) {
         report(qs(error.what()), true);
@@ -631,6 +649,7 @@ void MainWindow::showKeys() {
                       "<tr><td><b>Tab</b> / Shift+Tab</td><td>select the next / previous unit (Ctrl+Tab adds to the selection)</td></tr>"
                       "<tr><td><b>C</b>, <b>A</b>, <b>R</b>, <b>K</b></td><td>combat, artillery, rally, crisis: the command line opens prefilled; type the roll or nothing, Enter</td></tr>"
                       "<tr><td><b>N</b></td><td>next phase</td></tr>"
+                      "<tr><td><b>Ctrl+D</b>, <b>J</b></td><td>the phasing side's duties (solo aid); open the next open one in its resolver</td></tr>"
                       "<tr><td><b>U</b> / Ctrl+Z, Ctrl+Shift+Z</td><td>undo, redo (the same rolls)</td></tr>"
                       "<tr><td><b>:</b> or Ctrl+L</td><td>command line</td></tr>"
                       "<tr><td><b>M</b>, <b>L</b>, <b>S</b>/Esc</td><td>ruler, line of sight, select tool</td></tr>"

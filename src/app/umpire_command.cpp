@@ -45,6 +45,7 @@ QStringList umpire_command_help() {
         u"deliver N [captured] [ROLL]                messenger N arrives (roll) or is captured"_s,
         u"set UNIT bases=3 state=disrupted ...       umpire's correction (journaled, no roll)"_s,
         u"n                                          next phase"_s,
+        u"j                                          the next open duty of the phase: its resolver, filled in"_s,
         u"u | redo | reroll                          undo, redo (same rolls), deliberate re-roll"_s,
         u"s CODE...   d A B   los A B   z CODE   fit select, distance, line of sight, centre, fit"_s,
     };
@@ -449,6 +450,10 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
     }
     if (verb == u"fit") {
         command.kind = UmpireCommand::Kind::Fit;
+        return command;
+    }
+    if (verb == u"j" || verb == u"duty") {
+        command.kind = UmpireCommand::Kind::NextDuty;
         return command;
     }
     if (verb == u"?" || verb == u"h" || verb == u"help") {

@@ -15,7 +15,7 @@
 namespace fortuna::app {
 
 struct UmpireCommand {
-    enum class Kind { Action, Select, Measure, Sight, Undo, Redo, Fit, Centre, Help };
+    enum class Kind { Action, Select, Measure, Sight, Undo, Redo, Fit, Centre, Help, NextDuty };
     Kind kind = Kind::Help;
     nlohmann::json action;             // Kind::Action: what Game::apply takes
     std::vector<std::size_t> units;    // Select, Measure, Sight, Centre
