@@ -35,4 +35,6 @@ empty=$(median_ms "$bin/fortuna_empty_window")
 app=$(median_ms "$bin/fortuna" --quit-after-paint)
 ratio=$(awk -v a="$app" -v e="$empty" 'BEGIN { printf "%.2f", (e > 0 ? a / e : 0) }')
 echo "start to first paint: empty Qt window ${empty} ms, fortuna with the default battle ${app} ms: ratio ${ratio}x (target <= 4x)"
+echo "  (load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores; where fortuna's time goes, one run:)"
+FORTUNA_TIMING=1 "$bin/fortuna" --quit-after-paint 2>&1 | grep -E '^(Qt application|rules library|main window|window built|first paint)' | sed 's/^/    /'
 "$bin/fortuna_board_bench" 2000

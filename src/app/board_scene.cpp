@@ -678,8 +678,14 @@ void BoardScene::placeLabels() {
     // Terrain names last: the first of their places that no unit, code or other name covers.
     if (terrain_ != nullptr) {
         std::vector<TerrainLabel> labels;
-        for (const TerrainFeature& f : game.scenario().terrain) {
-            if (f.name.empty()) continue;
+        // Areas first (a village's name belongs in the village); a road or a brook can give way
+        // along its length.
+        std::vector<const TerrainFeature*> named;
+        for (const TerrainFeature& f : game.scenario().terrain)
+            if (!f.name.empty()) named.push_back(&f);
+        std::stable_sort(named.begin(), named.end(), [](const TerrainFeature* a, const TerrainFeature* b) { return a->closed && !b->closed; });
+        for (const TerrainFeature* feature : named) {
+            const TerrainFeature& f = *feature;
             QString text = qs(f.name);
             if (f.kind == TerrainKind::Hill && f.layers > 0) text += QStringLiteral(" · layer %1").arg(f.layers);
             // Crowded: the name without its gloss ("Star Palace" for "Star Palace (letohrádek Hvězda)").

@@ -27,9 +27,9 @@ constexpr int kTargetRole = Qt::UserRole + 1;  // an artillery target's code
 // is in the tooltip and the detail below the list).
 QString compact(const Game& game, const Duty& duty) {
     QString text = qs(duty.text);
-    for (const std::string& code : duty.units)
-        for (const Unit& unit : game.units())
-            if (unit.id.code == code) text.replace(qs(code + " " + unit.id.name), qs(code));
+    // Items resolved earlier carry the journal's summary, which names units in full too.
+    for (const Unit& unit : game.units())
+        if (text.contains(qs(unit.id.code))) text.replace(qs(unit.id.code + " " + unit.id.name), qs(unit.id.code));
     for (const FireTarget& target : duty.targets) text.replace(qs(target.unit + " " + target.name), qs(target.unit));
     return text;
 }
