@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The umpire at the keyboard: open a scenario, select two units, resolve a combat, undo it; the ruler; the allowance.
+#include <QApplication>
 #include <QComboBox>
+#include <QGraphicsItem>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -159,6 +161,36 @@ private slots:
         QVERIFY(window_->runCommand(u"m F-I1 40"_s).isEmpty());
         QCOMPARE(status("F-I1").position.y_mm, before.position.y_mm - 40);
         QVERIFY(window_->document().undoStack()->canUndo());
+    }
+
+    // At fit zoom on White Mountain the whole table shows (its left edge and the scale bar's
+    // "0 mm" inside the view) and no unit code covers another: the guns of the centre redan,
+    // B-A1 and B-A2, 20 mm apart, each keep a readable code.
+    void fitShowsTheTableAndUnitCodesDoNotOverlap() {
+        QVERIFY(window_->openFile(u"white-mountain-1620"_s, true));
+        BoardView& view = window_->boardView();
+        view.fitTable();
+        QApplication::processEvents();
+        const QRect viewport = view.viewport()->rect();
+        QVERIFY(viewport.contains(view.mapFromScene(QPointF(0, 0))));
+        QVERIFY(viewport.contains(view.mapFromScene(QPointF(1500, 1200))));
+        QVERIFY(viewport.contains(view.mapFromScene(QPointF(-1, 1240))));  // the scale bar's 0 end
+        const Game& game = window_->document().game();
+        std::vector<std::pair<std::string, QRectF>> codes;
+        for (std::size_t i = 0; i < game.units().size(); ++i) {
+            UnitItem* item = window_->boardScene().unitItem(i);
+            if (!item->isVisible()) continue;
+            QVERIFY(!item->childItems().isEmpty());
+            const QGraphicsItem* label = item->childItems().front();
+            codes.emplace_back(game.units()[i].id.code, label->deviceTransform(view.viewportTransform()).mapRect(label->boundingRect()));
+        }
+        QVERIFY(codes.size() > 40);
+        for (std::size_t a = 0; a < codes.size(); ++a)
+            for (std::size_t b = a + 1; b < codes.size(); ++b) {
+                // The leader line's end may touch its own unit, not another code: compare the plates.
+                const QRectF x = codes[a].second.adjusted(1, 1, -1, -1), y = codes[b].second.adjusted(1, 1, -1, -1);
+                QVERIFY2(!x.intersects(y), (codes[a].first + " over " + codes[b].first).c_str());
+            }
     }
 
     // Issue 6 item 4, the solo replay aid. White Mountain, turn 1, the Imperialists and the League
