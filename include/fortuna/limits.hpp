@@ -10,5 +10,6 @@ inline constexpr std::size_t kMaxDataFileBytes = 16u * 1024u * 1024u;  // rule s
 inline constexpr int kMaxJsonDepth = 64;                                // nesting of objects and arrays
 inline constexpr int kMaxBases = 1000;                                   // bases in one unit or combat side
 inline constexpr int kMaxStrength = 100000;                              // typed-in combat strength
+inline constexpr int kMaxArmyBases = 1000000;                            // base units in one army (morale, victory)
 
 }  // namespace fortuna

@@ -9,6 +9,7 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/journal.hpp"
+#include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
 
@@ -79,9 +80,13 @@ int run_play(const std::vector<std::string>& words, Context& context) {
             const auto first = text.find_first_not_of(" \t\r");
             if (first == std::string::npos || text[first] == '#') continue;
             const std::string where = *actions + ":" + std::to_string(number) + ": ";
-            const json action = json::parse(text, nullptr, false);
-            if (action.is_discarded()) {
-                refused = where + "not a JSON object: expected one action a line, e.g. {\"do\": \"combat\", \"attacker\": \"F-I1\", \"defender\": \"I-I1\"}";
+            // The data files' limits (docs/data-format.md, Limits): size, nesting, numbers.
+            json action;
+            try {
+                action = parse_json_text(text, *actions);
+            } catch (const DataError& error) {
+                refused = where + "not a JSON object: expected one action a line, e.g. {\"do\": \"combat\", \"attacker\": \"F-I1\", \"defender\": \"I-I1\"} (" +
+                          error.expected() + (error.found().empty() ? "" : ", found " + error.found()) + ")";
                 break;
             }
             try {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/limits.hpp"
 #include "fortuna/save.hpp"
 
 namespace fortuna {
@@ -44,9 +45,11 @@ std::string line_text(const nlohmann::json& line) {
     };
     for (const char* key : first)
         if (line.contains(key)) add(key, line[key]);
-    for (const auto& [key, value] : line.items()) {
+    for (const auto& item : line.items()) {
+        // A named copy, not a structured binding: clang 14 cannot capture those in a lambda.
+        const std::string& key = item.key();
         if (std::find_if(std::begin(first), std::end(first), [&](const char* k) { return key == k; }) == std::end(first))
-            add(key, value);
+            add(key, item.value());
     }
     return text + "}";
 }
@@ -104,7 +107,19 @@ JournalContents read_journal(const std::filesystem::path& file) {
         ++number;
         start = last ? text.size() : end + 1;
         if (line.empty()) continue;
-        nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
+        // The same nesting limit as the data files: a hostile line could otherwise be nested
+        // deeply enough for a later dump() of it to overflow the stack.
+        bool too_deep = false;
+        nlohmann::json parsed = nlohmann::json::parse(
+            line,
+            [&](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+                if (depth >= kMaxJsonDepth) too_deep = true;  // the outermost value is depth 0
+                return !too_deep;
+            },
+            false);
+        if (too_deep)
+            throw DataError(file.string(), "line " + std::to_string(number),
+                            "JSON nested at most " + std::to_string(kMaxJsonDepth) + " levels deep", "deeper nesting");
         if (parsed.is_discarded() || !parsed.is_object()) {
             // Only an unterminated last line can be the victim of a crash mid-write.
             if (last) {

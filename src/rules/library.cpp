@@ -118,7 +118,8 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file_
                         std::to_string(text.size()) + " bytes");
     try {
         return nlohmann::json::parse(text, [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
-            if (depth > kMaxJsonDepth) throw DepthExceeded{depth};
+            // nlohmann counts the outermost value as depth 0: 64 levels are depths 0-63.
+            if (depth >= kMaxJsonDepth) throw DepthExceeded{depth};
             return true;
         });
     } catch (const DepthExceeded&) {
@@ -130,6 +131,17 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file_
         if (const auto colon = what.find(": ", what.find("column")); colon != std::string::npos) what = what.substr(colon + 2);
         const std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
         throw DataError(file_name, line_column(text, offset), "valid JSON", what);
+    } catch (const nlohmann::json::out_of_range& error) {
+        // A number beyond a double ("1e999"): nlohmann names the token but not where it is
+        // (found by fuzzing, docs/reliability.md).
+        std::string what = error.what();
+        std::string where;
+        if (const auto open = what.find('\''), close = what.rfind('\''); open != std::string::npos && close > open) {
+            const std::string token = what.substr(open + 1, close - open - 1);
+            if (const auto at = text.find(token); !token.empty() && at != std::string::npos) where = line_column(text, at);
+            what = "the number " + token + ", too large for this program";
+        }
+        throw DataError(file_name, where, "valid JSON with numbers of at most 1.8e308", what);
     }
 }
 

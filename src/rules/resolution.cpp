@@ -666,7 +666,8 @@ int threshold_bases(const CrisisOfMoraleTable& table, int percent, int total) {
 
 CrisisAssessment assess_crisis(const RuleSet& rules, int casualties, int total) {
     const auto& table = rules.crisis_of_morale;
-    if (total <= 0 || total > kMaxBases * 1000) throw RuleError("an army's total must be at least 1 base unit, not " + std::to_string(total));
+    if (total <= 0 || total > kMaxArmyBases)
+        throw RuleError("an army's total must be 1 to " + std::to_string(kMaxArmyBases) + " base units, not " + std::to_string(total));
     if (casualties < 0 || casualties > total)
         throw RuleError("casualties " + std::to_string(casualties) + ": expected 0 to the army's total of " + std::to_string(total));
     CrisisAssessment assessment;
@@ -737,7 +738,10 @@ Probability crisis_probability(const RuleSet& rules, int casualties, int total) 
 VictoryJudgement judge_victory(const RuleSet& rules, int casualties_a, int total_a, int casualties_b, int total_b,
                                const std::string& name_a, const std::string& name_b) {
     for (const auto& [casualties, total, name] : {std::tuple{casualties_a, total_a, name_a}, std::tuple{casualties_b, total_b, name_b}}) {
-        if (total <= 0) throw RuleError(name + ": an army's total must be at least 1 base unit");
+        // Bounded so that the exact comparison below (casualties x total x 100) cannot overflow.
+        if (total <= 0 || total > kMaxArmyBases)
+            throw RuleError(name + ": an army's total must be 1 to " + std::to_string(kMaxArmyBases) + " base units, not " +
+                            std::to_string(total));
         if (casualties < 0 || casualties > total)
             throw RuleError(name + ": casualties " + std::to_string(casualties) + " must be between 0 and the total " + std::to_string(total));
     }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/limits.hpp"
 #include "json_reader.hpp"
 
 namespace fortuna {
@@ -122,6 +123,9 @@ OddsTable::Lookup OddsTable::lookup(int attack_strength, int defend_strength) co
     if (attack_strength < 0 || defend_strength < 0)
         throw RuleError("strengths must not be negative (attack " + std::to_string(attack_strength) + ", defend " +
                         std::to_string(defend_strength) + ")");
+    if (attack_strength > kMaxStrength || defend_strength > kMaxStrength)
+        throw RuleError("strengths must be at most " + std::to_string(kMaxStrength) + " (attack " + std::to_string(attack_strength) +
+                        ", defend " + std::to_string(defend_strength) + ")");
     Lookup result;
     result.attack_column = printed_strength(attack_strengths, attack_strength, between_strengths, result.note, "attack");
     result.defend_row = printed_strength(defend_strengths, defend_strength, between_strengths, result.note, "defend");
