@@ -19,8 +19,24 @@ inline constexpr const char* kSaveFormat = "fortuna-save";
 inline constexpr int kSaveFormatVersion = 1;
 
 // Writes the whole file or nothing: a temporary beside it, write, fsync, rename over the
-// target, fsync the directory. Throws std::system_error; the old file is then untouched.
+// target, fsync the directory. Throws std::system_error whose message says which step failed
+// and that the previous file is unchanged (or that nothing was written); the old file is
+// then untouched and the temporary removed.
 void atomic_write_file(const std::filesystem::path& file, const std::string& contents);
+
+// The system calls atomic_write_file makes. Tests swap them to inject a full disk, a refused
+// permission or a crash between write and rename (tests/rules/test_save_faults.cpp); the app
+// never does.
+struct FileOperations {
+    int (*open)(const char* path, int flags, unsigned mode);
+    long (*write)(int fd, const void* data, std::size_t size);
+    int (*fsync)(int fd);
+    int (*close)(int fd);
+    int (*rename)(const char* from, const char* to);
+};
+FileOperations system_file_operations();
+// Replaces the operations for the calling thread; returns the ones in effect before.
+FileOperations replace_file_operations(const FileOperations& operations);
 
 nlohmann::json save_document(const Game& game);
 void save_game(const Game& game, const std::filesystem::path& file);

@@ -22,18 +22,26 @@ namespace fortuna {
 
 namespace {
 
-void write_all(int fd, const std::string& text, const std::filesystem::path& path) {
+FileOperations& current_file_operations() {
+    thread_local FileOperations operations = system_file_operations();
+    return operations;
+}
+
+// 0, or the errno of the failed write.
+int write_all(const FileOperations& os, int fd, const std::string& text) {
     const char* data = text.data();
     std::size_t left = text.size();
     while (left > 0) {
-        const ssize_t written = ::write(fd, data, left);
+        const long written = os.write(fd, data, left);
         if (written < 0) {
             if (errno == EINTR) continue;
-            throw std::system_error(errno, std::generic_category(), "writing " + path.string());
+            return errno;
         }
+        if (written == 0) return EIO;  // a device that takes nothing would loop for ever
         data += written;
         left -= static_cast<std::size_t>(written);
     }
+    return 0;
 }
 
 std::string utc_now() {
@@ -130,24 +138,52 @@ ReplayCheck replay_save(const RulesLibrary& library, const std::filesystem::path
 
 }  // namespace
 
+FileOperations system_file_operations() {
+    return {[](const char* path, int flags, unsigned mode) { return ::open(path, flags, static_cast<mode_t>(mode)); },
+            [](int fd, const void* data, std::size_t size) { return static_cast<long>(::write(fd, data, size)); },
+            [](int fd) { return ::fsync(fd); }, [](int fd) { return ::close(fd); },
+            [](const char* from, const char* to) { return ::rename(from, to); }};
+}
+
+FileOperations replace_file_operations(const FileOperations& operations) {
+    const FileOperations before = current_file_operations();
+    current_file_operations() = operations;
+    return before;
+}
+
 void atomic_write_file(const std::filesystem::path& file, const std::string& contents) {
+    const FileOperations& os = current_file_operations();
     const std::filesystem::path directory = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
     const std::filesystem::path temporary = file.string() + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::system_error(errno, std::generic_category(), "creating " + temporary.string());
-    try {
-        write_all(fd, contents, temporary);
-        if (::fsync(fd) != 0) throw std::system_error(errno, std::generic_category(), "syncing " + temporary.string());
-        if (::close(fd) != 0) throw std::system_error(errno, std::generic_category(), "closing " + temporary.string());
-    } catch (...) {
-        ::close(fd);
-        ::unlink(temporary.c_str());
-        throw;
+    std::error_code exists_error;
+    const bool had_file = std::filesystem::exists(file, exists_error);
+    // The user's question after a failed save is whether the last good one survived: say so.
+    const auto failure = [&](int code, const std::string& step) {
+        return std::system_error(code, std::generic_category(),
+                                 "could not save " + file.string() + " (" + step + ")" +
+                                     (had_file ? "; the previous " + file.filename().string() + " is unchanged"
+                                               : "; nothing was written"));
+    };
+    const int fd = os.open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw failure(errno, "creating " + temporary.filename().string());
+    int code = write_all(os, fd, contents);
+    std::string step = "writing " + temporary.filename().string();
+    if (code == 0 && os.fsync(fd) != 0) {
+        code = errno;
+        step = "syncing " + temporary.filename().string();
     }
-    if (::rename(temporary.c_str(), file.c_str()) != 0) {
-        const int code = errno;
+    if (os.close(fd) != 0 && code == 0) {
+        code = errno;
+        step = "closing " + temporary.filename().string();
+    }
+    if (code != 0) {
         ::unlink(temporary.c_str());
-        throw std::system_error(code, std::generic_category(), "replacing " + file.string());
+        throw failure(code, step);
+    }
+    if (os.rename(temporary.c_str(), file.c_str()) != 0) {
+        code = errno;
+        ::unlink(temporary.c_str());
+        throw failure(code, "replacing it with " + temporary.filename().string());
     }
     // The rename itself must reach the disk: sync the directory entry.
     const int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
