@@ -12,7 +12,7 @@ declare -A seeds=([ruleset]="$root/data/tables" [army]="$root/data/armies" [scen
   [save]="$root/tests/fixtures/saves" [journal]="" [action]="")
 mkdir -p "$dir/artifacts"
 for name in "$@"; do
-  mkdir -p "$dir/campaign/$name"
+  mkdir -p "$dir/campaign/$name" "$root/fuzz/corpus/$name"
   # shellcheck disable=SC2086  # the seed folder is one word or none
   "$dir/bin/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -dict="$root/fuzz/json.dict" -print_final_stats=1 -artifact_prefix="$dir/artifacts/$name-" \

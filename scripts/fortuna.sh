@@ -5,6 +5,10 @@
 #   scripts/fortuna.sh test            install what is missing, build, run every test (exit code = verdict)
 #   scripts/fortuna.sh build           install and build only
 #   scripts/fortuna.sh deps            install the Debian packages only
+#   scripts/fortuna.sh sanitize        library and CLI tests under ASan + UBSan (build-asan/)
+#   scripts/fortuna.sh fuzz [TARGET] [SECONDS]
+#                                      libFuzzer targets with clang (build-fuzz/), each run for
+#                                      SECONDS (default 20); see docs/reliability.md
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,7 +25,7 @@ packages=(
 
 install_dependencies() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "${packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then
@@ -41,6 +45,57 @@ configure_and_build() {
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_WERROR="$werror" \
     ${FORTUNA_CMAKE_ARGS:-}
   cmake --build "$build_dir" -j "$jobs"
+}
+
+# ASan + UBSan build of the library, the CLI and their tests; any report fails the run.
+run_sanitized_tests() {
+  local dir="${FORTUNA_ASAN_BUILD_DIR:-$root/build-asan}"
+  local werror=OFF
+  if [ "${CI:-}" = "true" ]; then werror=ON; fi
+  # GCC 12 documents that -fsanitize=address makes -Wmaybe-uninitialized report false positives
+  # (here inside std::regex, used by valijson): that one warning is off in this build only.
+  cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_WERROR="$werror" \
+    -DFORTUNA_SANITIZE=ON -DFORTUNA_BUILD_APP=OFF -DFORTUNA_BUILD_BENCHMARKS=OFF \
+    -DCMAKE_CXX_FLAGS="-Wno-maybe-uninitialized"
+  cmake --build "$dir" -j "$jobs"
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+  export LSAN_OPTIONS="suppressions=$root/fuzz/lsan.supp:print_suppressions=0"
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+}
+
+# libFuzzer targets (clang), each run for a bounded time from a scratch copy of its corpus
+# plus the shipped data as seeds; a crash, hang, leak or sanitizer report fails the run and
+# leaves the input in build-fuzz/artifacts/.
+run_fuzzers() {
+  local only="${1:-all}" seconds="${2:-${FORTUNA_FUZZ_SECONDS:-20}}"
+  local dir="${FORTUNA_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+  CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_FUZZ=ON \
+    -DFORTUNA_BUILD_APP=OFF -DFORTUNA_BUILD_TESTS=OFF -DFORTUNA_BUILD_BENCHMARKS=OFF
+  cmake --build "$dir" -j "$jobs" --target fuzzers
+  mkdir -p "$dir/artifacts"
+  local -A seeds=(
+    [ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
+    [save]="$root/tests/fixtures/saves" [journal]="" [action]=""
+  )
+  local name status=0
+  for name in ruleset army scenario save journal action; do
+    if [ "$only" != all ] && [ "$only" != "$name" ]; then continue; fi
+    local work
+    work="$(mktemp -d)"
+    if [ -d "$root/fuzz/corpus/$name" ]; then cp -r "$root/fuzz/corpus/$name/." "$work/"; fi
+    echo "fortuna.sh: fuzz_$name for ${seconds}s"
+    # shellcheck disable=SC2086  # the seed folder is one word or none
+    if ! "$dir/bin/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -dict="$root/fuzz/json.dict" -print_final_stats=1 -artifact_prefix="$dir/artifacts/$name-" \
+        "$work" ${seeds[$name]} 2>"$dir/fuzz_$name.log"; then
+      tail -n 60 "$dir/fuzz_$name.log" >&2
+      status=1
+    fi
+    grep -E "^stat::number_of_executed_units|^Done [0-9]+ runs" "$dir/fuzz_$name.log" || true
+    rm -rf "$work"
+  done
+  return "$status"
 }
 
 command="${1:-run}"
@@ -67,8 +122,16 @@ case "$command" in
     export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
     ;;
+  sanitize)
+    install_dependencies
+    run_sanitized_tests
+    ;;
+  fuzz)
+    install_dependencies clang libclang-rt-14-dev
+    run_fuzzers "$@"
+    ;;
   *)
-    echo "usage: scripts/fortuna.sh run|test|build|deps" >&2
+    echo "usage: scripts/fortuna.sh run|test|build|deps|sanitize|fuzz" >&2
     exit 2
     ;;
 esac
