@@ -12,6 +12,8 @@
 #include "board_scene.hpp"
 #include "board_view.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/battlefield.hpp"
+#include "fortuna/duties.hpp"
 #include "fortuna/scenario.hpp"
 #include "game_document.hpp"
 
@@ -69,5 +71,15 @@ int main(int argc, char** argv) {
     std::sort(ms.begin(), ms.end());
     std::printf("board repaint, %d units, %dx%d view: median %.2f ms, min %.2f, max %.2f (target < 16 ms)\n", units,
                 view.viewport()->width(), view.viewport()->height(), ms[ms.size() / 2], ms.front(), ms.back());
+    // What every action costs besides the paint: the solo aid's list (Duties dock) and the
+    // placing of the labels, both redone after each action, undo and redo.
+    const Battlefield field(doc.game().scenario());
+    timer.start();
+    const std::size_t items = duties(doc.game(), field).size();
+    const double duty_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    timer.start();
+    scene.setViewScale(view.transform().m11() * 1.01);
+    const double label_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    std::printf("after an action, %d units: duties %.1f ms (%zu items), labels placed %.1f ms\n", units, duty_ms, items, label_ms);
     return 0;
 }

@@ -3,6 +3,7 @@
 #include "duties_dock.hpp"
 
 #include <QKeyEvent>
+#include <QShowEvent>
 #include <QLabel>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -119,14 +120,27 @@ QString DutiesPanel::summary() const {
     return text;
 }
 
+void DutiesPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) refresh();
+}
+
 int DutiesPanel::openNow() const {
-    if (!document_.hasGame()) return 0;
+    if (!document_.hasGame() || stale_) return 0;
     return static_cast<int>(std::count_if(duties_.begin(), duties_.end(), [&](const Duty& d) {
         return !d.done && d.phase == document_.game().phase().id;
     }));
 }
 
 void DutiesPanel::refresh() {
+    // A hidden list waits: on a table of 2,000 units the list costs a few hundred ms an action
+    // (bench/app/board_repaint.cpp), White Mountain's about 2 ms.
+    if (!isVisible() && window() != nullptr && window()->isVisible() && document_.hasGame()) {
+        stale_ = true;
+        emit summaryChanged(tr("Duties (Ctrl+D)"));
+        return;
+    }
+    stale_ = false;
     // Keep the umpire's place: the same item (by its stable id) stays current.
     QString current_id, current_target;
     if (QTreeWidgetItem* item = list_->currentItem()) {

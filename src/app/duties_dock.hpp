@@ -54,6 +54,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void activate(QTreeWidgetItem* item);
@@ -66,6 +67,7 @@ private:
     QLabel* detail_;
     QTreeWidget* list_;
     QString last_activated_;
+    bool stale_ = false;  // changed while the dock was hidden: recomputed when it shows
 };
 
 }  // namespace fortuna::app

@@ -77,6 +77,36 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     const auto& units = game.units();
     std::vector<Duty> list;
 
+    // Every pair of opposing units is a question (who sees whom, who is in range): footprints are
+    // computed once, and what cannot matter is skipped by centres and half-diagonals first. With
+    // 2,000 units on the table this is what keeps the list cheap enough for every action.
+    std::vector<Footprint> prints(units.size());
+    std::vector<double> radius(units.size(), 0.0);
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (!on_table(game, i)) continue;
+        prints[i] = unit_footprint(game, i);
+        radius[i] = std::hypot(prints[i].width_mm, prints[i].depth_mm) / 2;
+    }
+    // fortuna::line_of_sight(game, field, a, b) with only the units near the line as screens
+    // (a unit whose centre is further from the line than its half-diagonal cannot touch it).
+    const auto sees = [&](std::size_t from, std::size_t to) {
+        SightQuery query;
+        query.from = state.units[from].position;
+        query.to = state.units[to].position;
+        query.rules = &rules;
+        query.minutes_before_dusk = game.minutes_to_dusk();
+        const double lo_x = std::min(query.from.x_mm, query.to.x_mm), hi_x = std::max(query.from.x_mm, query.to.x_mm);
+        const double lo_y = std::min(query.from.y_mm, query.to.y_mm), hi_y = std::max(query.from.y_mm, query.to.y_mm);
+        for (std::size_t i = 0; i < units.size(); ++i) {
+            if (i == from || i == to || !on_table(game, i)) continue;
+            const BoardPoint& c = state.units[i].position;
+            if (c.x_mm < lo_x - radius[i] || c.x_mm > hi_x + radius[i] || c.y_mm < lo_y - radius[i] || c.y_mm > hi_y + radius[i]) continue;
+            if (point_segment_distance(state.units[i].position, query.from, query.to) > radius[i] + 1e-9) continue;
+            query.screens.push_back({"unit " + units[i].id.code + " " + units[i].id.name, prints[i].corners});
+        }
+        return field.line_of_sight(query).visible;
+    };
+
     // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
     for (std::size_t i = 0; i < units.size(); ++i) {
         if (units[i].id.side != side || !on_table(game, i) || state.units[i].state == UnitState::Normal) continue;
@@ -112,7 +142,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
             if (units[t].id.side == side || !on_table(game, t)) continue;
             const double range = distance_mm(state.units[i].position, state.units[t].position);
             if (range > reach + 1e-9) continue;
-            if (!line_of_sight(game, field, units[i].id.code, units[t].id.code).visible) continue;
+            if (!sees(i, t)) continue;
             std::string band;
             for (const ArtilleryBand& b : table->bands)
                 if (range >= b.min_mm - 1e-9 && range <= b.max_mm + 1e-9) {
@@ -175,9 +205,10 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
         const double range = type.arm == Arm::Infantry ? type.combat_range_mm.value_or(rules.infantry_combat_mm) : kContactMm;
         for (std::size_t b = 0; b < units.size(); ++b) {
             if (units[b].id.side == side || !on_table(game, b)) continue;
-            const double gap = unit_gap_mm(game, a, b);
+            if (distance_mm(state.units[a].position, state.units[b].position) - radius[a] - radius[b] > range + 1e-9) continue;
+            const double gap = polygon_distance(prints[a].corners, prints[b].corners);
             if (gap > range + 1e-9) continue;
-            if (!line_of_sight(game, field, units[a].id.code, units[b].id.code).visible) continue;
+            if (!sees(a, b)) continue;
             Duty d;
             d.id = "d/combat/" + units[a].id.code + "/" + units[b].id.code;
             d.phase = "d";

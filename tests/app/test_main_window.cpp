@@ -267,6 +267,19 @@ private slots:
         QVERIFY(done());
         QCOMPARE(panel->itemOf(duty.id)->checkState(0), Qt::Checked);
 
+        // Closed (View menu) the list waits, at no cost per action, and the turn bar says so;
+        // raised again it is recomputed: undo has reopened the item meanwhile.
+        window_->findChild<QDockWidget*>(u"duties"_s)->hide();
+        QVERIFY(!panel->isVisible());
+        QVERIFY(window_->runCommand(u"u"_s).isEmpty());
+        QCOMPARE(window_->turnBar()->duties(), u"Duties (Ctrl+D)"_s);
+        window_->raiseDock(u"duties"_s);
+        QVERIFY(panel->isVisible());
+        QVERIFY(!done());
+        QVERIFY(window_->turnBar()->duties().startsWith(u"Duties b): %1 to do, 0 done"_s.arg(fire.size())));
+        window_->document().undoStack()->redo();
+        QVERIFY(done());
+
         // J opens the next open battery; with none left in the phase it says so.
         window_->boardView().setFocus();
         QTest::keyClick(&window_->boardView(), Qt::Key_J);
