@@ -36,8 +36,18 @@ inline const std::filesystem::path& scratch_file(const char* name) {
     return path;
 }
 
+// Removes the scratch file when the fuzzer exits (libFuzzer ends with exit(), which runs this).
+struct ScratchRemover {
+    std::filesystem::path path;
+    ~ScratchRemover() {
+        std::error_code error;
+        std::filesystem::remove(path, error);
+    }
+};
+
 inline const std::filesystem::path& write_scratch(const char* name, const std::uint8_t* data, std::size_t size) {
     const auto& path = scratch_file(name);
+    static const ScratchRemover remover{path};
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
     return path;
