@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
     const double duty_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     timer.start();
     scene.setViewScale(view.transform().m11() * 1.01);
+    scene.ensureLabelsPlaced();
     const double label_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     std::printf("after an action, %d units: duties %.1f ms (%zu items), labels placed %.1f ms\n", units, duty_ms, items, label_ms);
     return 0;

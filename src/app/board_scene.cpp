@@ -78,9 +78,20 @@ const LabelImage& label_image(const QString& text, double point_size, const QCol
     return *cache.insert(key, std::move(label));
 }
 
-// The label's size on screen, in pixels (for placing it clear of other things).
+// The label's size on screen, in pixels (for placing it clear of other things): the size of
+// its image, from the font's metrics alone (placing every label must not render them all).
 QSizeF label_size(const QString& text, double point_size, bool bold = false, bool italic = false) {
-    return label_image(text, point_size, Qt::black, bold, italic, 1.0).image.deviceIndependentSize();
+    static QHash<QString, QSizeF> sizes;
+    const QString key = QStringLiteral("%1\x1f%2\x1f%3").arg(text).arg(point_size).arg(int(bold) * 2 + int(italic));
+    if (const auto it = sizes.constFind(key); it != sizes.constEnd()) return *it;
+    if (sizes.size() > 4096) sizes.clear();
+    QFont font(u"Sans"_s);
+    font.setPointSizeF(point_size);
+    font.setBold(bold);
+    font.setItalic(italic);
+    const QFontMetricsF metrics(font);
+    constexpr double kHalo = 1.5;  // as label_image
+    return *sizes.insert(key, QSizeF(std::ceil(metrics.horizontalAdvance(text) + 2 * kHalo + 2), std::ceil(metrics.height() + 2 * kHalo)));
 }
 
 // Text with a pale halo, legible on any ground, at a constant size on screen, upright.
@@ -564,7 +575,7 @@ void BoardScene::refresh() {
     for (std::size_t i = 0; i < units_.size(); ++i)
         units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
     for (std::size_t g = 0; g < generals_.size(); ++g) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
-    placeLabels();
+    labels_stale_ = true;  // placed before the next paint (BoardView::paintEvent)
     updateRangeOverlay();
     update();
 }
@@ -572,6 +583,12 @@ void BoardScene::refresh() {
 void BoardScene::setViewScale(double pixels_per_mm) {
     if (pixels_per_mm <= 0 || std::abs(pixels_per_mm - view_ppm_) < 1e-9 * pixels_per_mm) return;
     view_ppm_ = pixels_per_mm;
+    labels_stale_ = true;
+}
+
+void BoardScene::ensureLabelsPlaced() {
+    if (!labels_stale_) return;
+    labels_stale_ = false;
     placeLabels();
 }
 

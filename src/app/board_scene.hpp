@@ -76,6 +76,9 @@ public:
     // The view's scale (screen pixels per board mm): labels keep a constant size on screen, so
     // where they fit clear of the troops depends on it (placeLabels).
     void setViewScale(double pixels_per_mm);
+    // Places the labels if the position or the scale changed since (a resize, a fit and an action
+    // before one paint cost one placement).
+    void ensureLabelsPlaced();
 
     // Overlays of the tools.
     void showRuler(const QPointF& from, const QPointF& to);
@@ -123,6 +126,7 @@ private:
     bool rebuilding_ = false;
     QGraphicsItem* terrain_ = nullptr;
     double view_ppm_ = 0;
+    bool labels_stale_ = true;
 };
 
 }  // namespace fortuna::app

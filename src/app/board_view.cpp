@@ -58,6 +58,11 @@ void BoardView::fitTable() {
     scene_.setViewScale(transform().m11());
 }
 
+void BoardView::paintEvent(QPaintEvent* event) {
+    scene_.ensureLabelsPlaced();
+    QGraphicsView::paintEvent(event);
+}
+
 void BoardView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     // Docks opening or the window resized: a fitted table stays fitted.

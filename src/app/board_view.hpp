@@ -50,6 +50,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
     // Tab selects the next unit instead of moving the focus (see keyPressEvent).
     bool focusNextPrevChild(bool) override { return false; }
 

@@ -40,15 +40,18 @@ DutiesPanel::DutiesPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     setObjectName(u"dutiesPanel"_s);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    // Plain text (bold): a rich-text label lays out a whole text document at every resize.
     heading_ = new QLabel(this);
     heading_->setWordWrap(true);
-    heading_->setTextFormat(Qt::RichText);
+    heading_->setTextFormat(Qt::PlainText);
+    QFont bold = heading_->font();
+    bold.setBold(true);
+    heading_->setFont(bold);
     list_ = new QTreeWidget(this);
     list_->setObjectName(u"dutiesList"_s);
     list_->setColumnCount(1);
     list_->setHeaderHidden(true);
-    list_->setWordWrap(true);
-    list_->setUniformRowHeights(false);
+    list_->setUniformRowHeights(true);  // one line an item (the full text below the list)
     list_->setIndentation(14);
     list_->setToolTip(tr("Enter or double click: select the units and open the resolver · J: the next open item · Esc: the board"));
     detail_ = new QLabel(this);
@@ -59,8 +62,12 @@ DutiesPanel::DutiesPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     layout->addWidget(heading_);
     layout->addWidget(list_, 1);
     layout->addWidget(detail_);
-    auto* keys = new QLabel(tr("<small>Enter opens the resolver · <b>J</b> next open item · <b>N</b> next phase · ticks come from the journal (undo reopens)</small>"), this);
+    auto* keys = new QLabel(tr("Enter opens the resolver · J next open item · N next phase · ticks come from the journal (undo reopens)"), this);
+    keys->setTextFormat(Qt::PlainText);
     keys->setWordWrap(true);
+    QFont small = keys->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    keys->setFont(small);
     layout->addWidget(keys);
     list_->installEventFilter(this);
     connect(list_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { activate(item); });
@@ -161,15 +168,15 @@ void DutiesPanel::refresh() {
         duties_ = fortuna::duties(game, *field_);
     } catch (const std::exception& error) {
         spdlog::error("duties: {}", error.what());
-        heading_->setText(tr("<span style='color:#c01010'>Cannot list the duties: %1</span>").arg(qs(error.what()).toHtmlEscaped()));
+        heading_->setText(tr("Cannot list the duties: %1").arg(qs(error.what())));
         emit summaryChanged(QString());
         return;
     }
     const SideSetup& side = game.scenario().sides[static_cast<std::size_t>(game.phasing_side())];
-    heading_->setText(tr("<span style='background:%1'>&nbsp;&nbsp;&nbsp;</span> <b>%2</b>, turn %3 (%4): what the rules require now")
-                          .arg(qs(side.colour), qs(side.name).toHtmlEscaped())
-                          .arg(game.clock().turn)
-                          .arg(qs(game.clock_text())));
+    heading_->setText(tr("%1, turn %2 (%3): what the rules require now").arg(qs(side.name)).arg(game.clock().turn).arg(qs(game.clock_text())));
+    QPalette ink = heading_->palette();
+    ink.setColor(QPalette::WindowText, QColor(qs(side.colour)).darker(130));
+    heading_->setPalette(ink);
 
     const std::string& now = game.phase().id;
     QTreeWidgetItem* restore = nullptr;

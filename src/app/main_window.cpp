@@ -311,7 +311,7 @@ void MainWindow::buildDocks() {
     tabifyDockWidget(artillery, rally);
     tabifyDockWidget(rally, crisis);
     combat->raise();
-    QDockWidget* victory = dock(u"victory"_s, tr("Victory"), new VictoryPanel(*document_, this), Qt::RightDockWidgetArea);
+    QDockWidget* victory = lazyDock(u"victory"_s, tr("Victory"), Qt::RightDockWidgetArea, [this] { return new VictoryPanel(*document_, this); });
     splitDockWidget(combat, victory, Qt::Vertical);
     journal_ = new JournalPanel(*document_, this);
     QDockWidget* journal = dock(u"journal"_s, tr("Journal"), journal_, Qt::LeftDockWidgetArea);

@@ -171,6 +171,7 @@ private slots:
         BoardView& view = window_->boardView();
         view.fitTable();
         QApplication::processEvents();
+        window_->boardScene().ensureLabelsPlaced();
         const QRect viewport = view.viewport()->rect();
         QVERIFY(viewport.contains(view.mapFromScene(QPointF(0, 0))));
         QVERIFY(viewport.contains(view.mapFromScene(QPointF(1500, 1200))));
