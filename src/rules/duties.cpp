@@ -140,7 +140,10 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
         Duty d;
         for (std::size_t t = 0; t < units.size(); ++t) {
             if (units[t].id.side == side || !on_table(game, t)) continue;
-            const double range = distance_mm(state.units[i].position, state.units[t].position);
+            // Measured as the umpire's tape does, from the guns to the nearest base of the
+            // target (the artillery dock and the journal measure the same way).
+            if (distance_mm(state.units[i].position, state.units[t].position) - radius[i] - radius[t] > reach + 1e-9) continue;
+            const double range = polygon_distance(prints[i].corners, prints[t].corners);
             if (range > reach + 1e-9) continue;
             if (!sees(i, t)) continue;
             std::string band;

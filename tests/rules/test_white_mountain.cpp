@@ -266,10 +266,12 @@ TEST(Duties, AtTheStartTheCatholicGunsMayFireAndNothingElseIsDue) {
     }
     const Duty* gun = find(list, "b/fire/CL-A1");
     ASSERT_NE(gun, nullptr);
-    // CL-A1 at (472, 640); B-I2 at (440, 362): 279.8 mm, the 180-500 band of the foot battery.
+    // Measured from the guns to the nearest base: CL-A1's gun (20 x 30 mm at (472, 640), facing
+    // the top edge) has its muzzle at y 625; B-I2's six bases in line (120 x 15 mm at (440, 362))
+    // end at y 369.5, straight ahead: 255.5 mm, the 180-500 band of the foot battery.
     const auto target = std::find_if(gun->targets.begin(), gun->targets.end(), [](const FireTarget& t) { return t.unit == "B-I2"; });
     ASSERT_NE(target, gun->targets.end());
-    EXPECT_NEAR(target->range_mm, std::hypot(32.0, 278.0), 1e-6);
+    EXPECT_NEAR(target->range_mm, 625.0 - 369.5, 1e-6);
     EXPECT_EQ(target->band, "180-500");
     EXPECT_EQ(gun->action["do"], "artillery");
 }
