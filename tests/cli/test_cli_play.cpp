@@ -12,24 +12,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
+
 namespace {
 
-struct CliRun {
-    int code = -1;
-    std::string out;
-};
+using fortuna::testing::CliRun;
 
-CliRun run(const std::string& arguments) {
-    const std::string command = std::string(FORTUNA_CLI) + " --data " + FORTUNA_TEST_DATA_DIR + " " + arguments + " 2>&1";
-    CliRun result;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (pipe == nullptr) return result;
-    std::array<char, 4096> buffer{};
-    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) result.out += buffer.data();
-    const int status = ::pclose(pipe);
-    result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
-}
+CliRun run(const std::string& arguments) { return fortuna::testing::run_cli(arguments); }
 
 class CliPlay : public ::testing::Test {
 protected:

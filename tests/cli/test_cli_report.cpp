@@ -11,26 +11,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_runner.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct ReportRun {
-    int exit_code = -1;
-    std::string out;
-};
-
-ReportRun run_cli(const std::string& arguments) {
-    const std::string command = std::string("FORTUNA_DATA='") + FORTUNA_TEST_DATA_DIR + "' '" + FORTUNA_CLI + "' " + arguments + " 2>&1";
-    ReportRun run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    std::array<char, 4096> buffer{};
-    while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
+using fortuna::testing::CliRun;
+using fortuna::testing::run_cli;
+using fortuna::testing::run_shell;
 
 std::string slurp(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
@@ -53,7 +42,7 @@ protected:
         actions.close();
         const auto play = run_cli("play --scenario white-mountain-1620 --seed 3 --actions '" + (dir_ / "opening.jsonl").string() +
                                   "' --save '" + (dir_ / "game.fortuna").string() + "'");
-        ASSERT_EQ(play.exit_code, 0) << play.out;
+        ASSERT_EQ(play.code, 0) << play.out;
     }
     void TearDown() override { fs::remove_all(dir_); }
     fs::path dir_;
@@ -61,7 +50,7 @@ protected:
 
 TEST_F(ReportCli, HtmlTellsEachQuarterHourWithItsPicture) {
     const auto run = run_cli("report '" + (dir_ / "game.fortuna").string() + "' --out '" + (dir_ / "report.html").string() + "'");
-    ASSERT_EQ(run.exit_code, 0) << run.out;
+    ASSERT_EQ(run.code, 0) << run.out;
     const std::string html = slurp(dir_ / "report.html");
     EXPECT_NE(html.find("12:15"), std::string::npos);
     EXPECT_NE(html.find("12:30"), std::string::npos);
@@ -73,20 +62,15 @@ TEST_F(ReportCli, PdfHoldsSearchableText) {
     if (std::system("pdftotext -v > /dev/null 2>&1") != 0) GTEST_SKIP() << "no pdftotext";
     const fs::path pdf = dir_ / "report.pdf";
     const auto run = run_cli("report '" + (dir_ / "game.fortuna").string() + "' --out '" + pdf.string() + "'");
-    ASSERT_EQ(run.exit_code, 0) << run.out;
-    FILE* pipe = popen(("pdftotext '" + pdf.string() + "' -").c_str(), "r");
-    ASSERT_NE(pipe, nullptr);
-    std::string out;
-    std::array<char, 4096> buffer{};
-    while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-    pclose(pipe);
+    ASSERT_EQ(run.code, 0) << run.out;
+    const std::string out = run_shell("pdftotext '" + pdf.string() + "' -").out;
     EXPECT_NE(out.find("12:15"), std::string::npos) << out;
     EXPECT_NE(out.find("fires on"), std::string::npos) << out;  // no "ﬁ" ligature
 }
 
 TEST_F(ReportCli, RefusesAnUnknownExtension) {
     const auto run = run_cli("report '" + (dir_ / "game.fortuna").string() + "' --out '" + (dir_ / "report.docx").string() + "'");
-    EXPECT_NE(run.exit_code, 0);
+    EXPECT_NE(run.code, 0);
     EXPECT_NE(run.out.find(".html or .pdf"), std::string::npos) << run.out;
 }
 

@@ -9,28 +9,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
+
 namespace {
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out;  // standard output and standard error together
-};
+using fortuna::testing::CliRun;
 
-CliRun cli(const std::string& arguments) {
-    const std::string command = std::string("FORTUNA_DATA='") + FORTUNA_TEST_DATA_DIR + "' '" + FORTUNA_CLI + "' " + arguments + " 2>&1";
-    CliRun run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    std::array<char, 4096> buffer{};
-    while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
+CliRun cli(const std::string& arguments) { return fortuna::testing::run_cli(arguments); }
 
 nlohmann::json cli_json(const std::string& arguments) {
     const CliRun run = cli("--json " + arguments);
-    EXPECT_EQ(run.exit_code, 0) << run.out;
+    EXPECT_EQ(run.code, 0) << run.out;
     return nlohmann::json::parse(run.out);
 }
 
@@ -99,7 +88,7 @@ TEST(CliRules, Artillery) {
     EXPECT_EQ(j["roll"], 5);
     EXPECT_EQ(j["result"], "Dd");
     const CliRun far = cli("artillery --ruleset gloire-dice --range 650 --roll 6");
-    EXPECT_EQ(far.exit_code, 2);
+    EXPECT_EQ(far.code, 2);
     EXPECT_NE(far.out.find("beyond"), std::string::npos) << far.out;
 }
 
@@ -135,7 +124,7 @@ TEST(CliRules, SquareLeaderVictoryRallyOrder) {
 
 TEST(CliRules, ValidateShippedData) {
     const CliRun run = cli("validate");
-    EXPECT_EQ(run.exit_code, 0) << run.out;
+    EXPECT_EQ(run.code, 0) << run.out;
 }
 
 TEST(CliRules, BadArgumentsExitTwoWithAClearMessage) {
@@ -156,7 +145,7 @@ TEST(CliRules, BadArgumentsExitTwoWithAClearMessage) {
     };
     for (const auto& c : cases) {
         const CliRun run = cli(c.arguments);
-        EXPECT_EQ(run.exit_code, 2) << c.arguments << "\n" << run.out;
+        EXPECT_EQ(run.code, 2) << c.arguments << "\n" << run.out;
         EXPECT_NE(run.out.find(c.message), std::string::npos) << c.arguments << "\n" << run.out;
     }
 }

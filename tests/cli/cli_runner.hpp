@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Runs the built fortuna-cli as a user would, against the source data, and captures what it prints.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace fortuna::testing {
+
+struct CliRun {
+    int code = -1;     // exit code, -1 when it did not exit normally
+    std::string out;   // standard output and standard error together
+};
+
+// Any shell command line; its exit code and everything it printed.
+inline CliRun run_shell(const std::string& command) {
+    CliRun run;
+    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+    if (pipe == nullptr) return run;
+    std::array<char, 4096> buffer{};
+    while (const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
+    const int status = ::pclose(pipe);
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+// fortuna-cli ARGUMENTS with the source tree's data folder.
+inline CliRun run_cli(const std::string& arguments) {
+    return run_shell(std::string("'") + FORTUNA_CLI + "' --data '" + FORTUNA_TEST_DATA_DIR + "' " + arguments);
+}
+
+}  // namespace fortuna::testing
