@@ -379,7 +379,6 @@ def derive_ruleset(rid):
         "notes": "Difference in % casualties: 0-5 draw, 5-10 marginal, 10-25 major, > 25 decisive. A margin exactly on 5 or 10 takes the "
                  "higher band (as seed 002: a draw only when 'less than 5%'); exactly 25 is major, since decisive needs '> 25%'.",
     }
-    table["options"] = {}
     return table
 
 

@@ -291,11 +291,9 @@ struct RuleSet {
     FormationChangeTable formation_changes;
     DuskTable dusk;
     VictoryTable victory;
-    std::map<std::string, std::string> options;
 
     RollKind unit_roll_kind() const;  // how army-table rally needs are expressed
     const CombatResultDefinition& result(std::string_view code) const;  // throws RuleError
-    std::string option(std::string_view key, std::string_view fallback) const;
 
     static RuleSet from_json(const nlohmann::json& document, const std::string& file);
 };

@@ -185,11 +185,6 @@ const CombatResultDefinition& RuleSet::result(std::string_view code) const {
     return it->second;
 }
 
-std::string RuleSet::option(std::string_view key, std::string_view fallback) const {
-    const auto it = options.find(std::string(key));
-    return it == options.end() ? std::string(fallback) : it->second;
-}
-
 namespace {
 
 RollKind read_roll_kind(const JsonReader& table, const std::string& key = "roll") {
@@ -541,9 +536,6 @@ RuleSet RuleSet::from_json(const nlohmann::json& document, const std::string& fi
     if (rules.victory.bands.empty() || rules.victory.bands.front().min_margin != 0)
         victory.at("bands").fail("bands starting at a margin of 0");
 
-    if (root.has("options"))
-        for (const auto& [option, value] : root.at("options").node().items())
-            rules.options[option] = value.is_string() ? value.get<std::string>() : value.dump();
     return rules;
 }
 
