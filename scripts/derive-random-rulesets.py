@@ -12,6 +12,8 @@ The method is written out in docs/rules/random-number-method.md; each rule set's
 Random numbers are written with three decimals (0.000-0.999) as the data format asks; the
 layout is otherwise that of scripts/format-json.py."""
 import copy
+import decimal
+import importlib.util
 import json
 import math
 import os
@@ -634,38 +636,29 @@ ARMY_SOURCE = {
 
 # ----------------------------------------------------------------- writing (scripts/format-json.py's layout)
 
-def scalar(value):
+def _load_format_json():
+    spec = importlib.util.spec_from_file_location("format_json", os.path.join(os.path.dirname(__file__), "format-json.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FORMAT_JSON = _load_format_json()
+
+
+def as_written(value):
+    """Thousandths as the decimals a person writes (R(100) -> 0.100), for format-json's dump."""
     if isinstance(value, R):
-        return ("-" if value < 0 else "") + f"{abs(int(value)) // 1000}.{abs(int(value)) % 1000:03d}"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def flat(value):
+        return decimal.Decimal(int(value)).scaleb(-3)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {flat(v)}" for k, v in value.items()) + "}"
+        return {k: as_written(v) for k, v in value.items()}
     if isinstance(value, list):
-        return "[" + ", ".join(flat(v) for v in value) + "]"
-    return scalar(value)
+        return [as_written(v) for v in value]
+    return value
 
 
-def dump(value, indent=0):
-    pad = "  " * indent
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        text = flat(value)
-        if all(not isinstance(v, (dict, list)) for v in value.values()) and len(text) + len(pad) < 110:
-            return text
-        items = [f"{pad}  {json.dumps(k, ensure_ascii=False)}: {dump(v, indent + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    if isinstance(value, list):
-        if all(not isinstance(v, (dict, list)) for v in value):
-            return "[" + ", ".join(scalar(v) for v in value) + "]"
-        if all(isinstance(v, dict) and all(not isinstance(x, (dict, list)) or (isinstance(x, list) and all(not isinstance(y, (dict, list)) for y in x))
-                                           for x in v.values()) and len(flat(v)) < 150 for v in value):
-            return "[\n" + ",\n".join(pad + "  " + flat(v) for v in value) + "\n" + pad + "]"
-        return "[\n" + ",\n".join(pad + "  " + dump(v, indent + 1) for v in value) + "\n" + pad + "]"
-    return scalar(value)
+def dump(value):
+    return FORMAT_JSON.dump(as_written(value))
 
 
 def write(path, document):

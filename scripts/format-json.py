@@ -51,8 +51,13 @@ def dump(value, indent=0):
     return scalar(value)
 
 
-for path in sys.argv[1:]:
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f, parse_float=decimal.Decimal)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(dump(data) + "\n")
+def main(paths):
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f, parse_float=decimal.Decimal)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(dump(data) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
