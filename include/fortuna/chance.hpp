@@ -9,14 +9,20 @@
 
 #include <pcg_random.hpp>
 
+#include "fortuna/names.hpp"
+
 namespace fortuna {
 
 // What is rolled. A random number 0.000-0.999 is held as integer thousandths (0..999) so
 // that table bands and +0.100 modifiers are exact.
 enum class RollKind { D6, TwoD6, Random };
 
-std::string_view to_string(RollKind kind);
-RollKind roll_kind_from_string(std::string_view text);  // "d6", "2d6", "random"; throws RuleError
+template <>
+struct EnumNames<RollKind> {
+    static constexpr std::string_view what = "roll kind";
+    static constexpr std::array<NameOf<RollKind>, 3> names{
+        {{RollKind::D6, "d6"}, {RollKind::TwoD6, "2d6"}, {RollKind::Random, "random"}}};
+};
 
 struct RollRange {
     int min = 0;
@@ -33,7 +39,12 @@ std::string format_modifier(RollKind kind, int value);
 int parse_roll(RollKind kind, std::string_view text);
 
 enum class RollSource { Generated, Entered };
-std::string_view to_string(RollSource source);
+template <>
+struct EnumNames<RollSource> {
+    static constexpr std::string_view what = "roll source";
+    static constexpr std::array<NameOf<RollSource>, 2> names{
+        {{RollSource::Generated, "generated"}, {RollSource::Entered, "entered"}}};
+};
 
 struct Roll {
     RollKind kind = RollKind::D6;

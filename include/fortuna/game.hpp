@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,7 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fortuna/actions.hpp"
 #include "fortuna/chance.hpp"
+#include "fortuna/conditions.hpp"
 #include "fortuna/resolution.hpp"
 #include "fortuna/ruleset.hpp"
 #include "fortuna/scenario.hpp"
@@ -22,25 +25,11 @@ namespace fortuna {
 
 class RulesLibrary;
 class JournalFile;
-
-// Whether a unit or general is on the table: reinforcements wait until they arrive; a unit
-// that routs off the board is permanently removed (seed 002, Game Sequence 3).
-enum class Presence { Awaiting, OnBoard, OffBoard };
-// Dragoons mount or dismount; other units are neither.
-enum class Mount { None, Mounted, Dismounted };
-// Artillery limbers and unlimbers, and can be captured (seed 002, Game Sequence 2).
-enum class Guns { None, Limbered, Unlimbered, Captured };
-enum class GeneralCondition { Present, Unhorsed, Wounded, Killed };
-enum class MessengerStatus { InTransit, Understood, NotUnderstood, Captured };
-
-std::string_view to_string(Presence value);
-std::string_view to_string(Mount value);
-std::string_view to_string(Guns value);
-std::string_view to_string(GeneralCondition value);
-std::string_view to_string(MessengerStatus value);
-Presence presence_from_string(std::string_view text);            // throws RuleError
-Guns guns_from_string(std::string_view text);                    // throws RuleError
-GeneralCondition general_condition_from_string(std::string_view text);  // throws RuleError
+class Battlefield;
+namespace detail {
+class ActionContext;
+struct PendingAction;
+}  // namespace detail
 
 // What never changes during a game.
 struct UnitIdentity {
@@ -130,6 +119,21 @@ struct Clock {
     bool operator==(const Clock&) const = default;
 };
 
+// Which families of the rules of play the game enforces (docs/rules/enforcement.md). An
+// umpire beside figures may track movement on the table rather than in the app, and switch
+// that family off; the switch is an action of its own, journaled and saved with the game.
+struct Enforcement {
+    bool movement = true;  // allowance, going, moving through units and impassable ground
+    bool combat = true;    // contact and range, once per pair a phase, charge bonus after a charge
+    bool fire = true;      // artillery once a turn, sight, range, no limbering after firing
+    bool sequence = true;  // the phase of each action, the phasing side, duties before a phase ends
+    bool operator==(const Enforcement&) const = default;
+};
+
+nlohmann::json enforcement_json(const Enforcement& enforcement);
+// Reads {"movement": false, ...}; absent families are enforced. Throws DataError naming `where`.
+Enforcement enforcement_from_json(const nlohmann::json& node, const std::string& file, const std::string& where);
+
 // Everything an action may change. Two games are in the same position when these are equal.
 struct GameState {
     std::vector<UnitStatus> units;
@@ -137,6 +141,7 @@ struct GameState {
     std::vector<Messenger> messengers;
     std::vector<SideStatus> sides;
     Clock clock;
+    Enforcement enforcement;
     bool operator==(const GameState&) const = default;
 };
 
@@ -148,8 +153,9 @@ struct StateChange {
     std::optional<std::vector<Messenger>> messengers;
     std::optional<std::vector<SideStatus>> sides;
     std::optional<Clock> clock;
+    std::optional<Enforcement> enforcement;
     void toggle(GameState& state);
-    bool empty() const { return units.empty() && generals.empty() && !messengers && !sides && !clock; }
+    bool empty() const { return units.empty() && generals.empty() && !messengers && !sides && !clock && !enforcement; }
 };
 
 // A roll as used by an action: which of its slots ("roll", "attacker_leader", ...), the
@@ -161,10 +167,14 @@ struct ActionRoll {
 };
 
 // One applied action: what was asked, the rolls, the result in words and the undo record.
+// The version of the rules of play (1: release 0.1, advisory; 2: enforced, consequences applied).
+inline constexpr int kRulesVersion = 2;
+
 struct AppliedAction {
     int seq = 0;                  // journal line number of the action
+    ActionRequest request;        // the typed action, entered rolls included
     std::string kind;             // "combat"
-    nlohmann::json input;         // as given, entered rolls included
+    nlohmann::json input;         // the request in the journal's words (encode_action)
     std::vector<ActionRoll> rolls;
     std::string summary;          // one sentence
     Explanation explanation;      // the resolution's steps, citing the tables
@@ -172,7 +182,22 @@ struct AppliedAction {
     std::string roll_key;         // undone rolls are kept for a request with the same key
     Clock clock;                  // when it was applied
     StateChange change;
+    std::vector<std::string> overruled;  // rules the umpire overruled, each with his reason
+    int rules_version = kRulesVersion;   // the rules of play it was applied under
 };
+
+// What an apply, undo, redo or load changed, for views that refresh only what they show.
+struct GameChange {
+    enum class Cause { Applied, Undone, Redone };
+    Cause cause = Cause::Applied;
+    const AppliedAction* action = nullptr;  // the action applied, undone or redone
+    std::vector<std::size_t> units;         // indices whose status changed
+    std::vector<std::size_t> generals;
+    bool messengers = false;
+    bool sides = false;
+    bool clock = false;
+};
+using GameListener = std::function<void(const GameChange&)>;
 
 // Per side, for the state summary and the morale track.
 struct Threshold {
@@ -196,8 +221,11 @@ struct SideTally {
 
 class Game {
 public:
-    // A new game at the scenario's start. The library must outlive the game.
-    Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed);
+    // A new game at the scenario's start. The library must outlive the game. `enforcement`
+    // is the families of the rules of play enforced from the start (journaled in the header
+    // and saved; later changes are "enforce" actions).
+    Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, Enforcement enforcement = {});
+    const Enforcement& initial_enforcement() const { return initial_enforcement_; }
     ~Game();
     Game(Game&&) noexcept;
     Game& operator=(Game&&) noexcept;
@@ -207,6 +235,7 @@ public:
     const RuleSet& rules() const { return *rules_; }
     std::uint64_t seed() const { return seed_; }
     const Dice& dice() const { return dice_; }
+    const Battlefield& battlefield() const { return *battlefield_; }  // the scenario's terrain
 
     const GameState& state() const { return state_; }
     const std::vector<Unit>& units() const { return units_; }
@@ -229,9 +258,16 @@ public:
     std::vector<std::string> summary_lines() const;
     nlohmann::json state_json() const;             // every unit, general, messenger: for saves and checks
 
-    // Applies one action (see docs/cli.md "Playing a game" for the vocabulary). Throws
-    // RuleError, and changes nothing, when the action is impossible or malformed.
+    // Applies one typed action. Throws RuleError, and changes nothing, when the action is
+    // impossible, malformed, or refused by a rule the umpire has not overruled.
+    const AppliedAction& apply(const ActionRequest& request);
+    // The same from an action object of the journal and actions files (docs/cli.md "Playing
+    // a game"), decoded by decode_action; {"do": "undo"} and {"do": "redo"} undo and redo.
     const AppliedAction& apply(const nlohmann::json& action);
+
+    // Called after every apply, undo and redo with what changed; returns an id for unlisten.
+    int listen(GameListener listener);
+    void unlisten(int id);
 
     bool can_undo() const { return !history_.empty(); }
     bool can_redo() const { return !redo_.empty(); }
@@ -255,10 +291,11 @@ public:
     // Rebuilds a game by applying the lines of a journal to the scenario with the seed.
     // Generated rolls must come out as recorded; otherwise a DataError names the line.
     static Game replay(const RulesLibrary& library, Scenario scenario, std::uint64_t seed,
-                       const std::vector<nlohmann::json>& lines, const std::string& file = "journal");
+                       const std::vector<nlohmann::json>& lines, const std::string& file = "journal",
+                       Enforcement enforcement = {});
 
 private:
-    struct Pending;
+    friend class detail::ActionContext;
     void sync_views();  // copies the state into units_[i].now and generals_[i].now
     UnitStatus& edit(std::size_t unit);
     GeneralStatus& edit_general(std::size_t general);
@@ -268,10 +305,10 @@ private:
 
     std::size_t unit_index(std::string_view code) const;
     std::size_t general_index(std::string_view code) const;
-    ActionRoll draw(Pending& pending, std::string_view slot, RollKind kind);
-    void execute(Pending& pending);
+    void execute(detail::PendingAction& pending);
+    Enforcement& edit_enforcement();
     void record(const nlohmann::json& line);
-    AppliedAction commit(Pending& pending, Dice before);
+    void notify(GameChange::Cause cause, const AppliedAction& action);
 
     const RulesLibrary* library_;
     Scenario scenario_;
@@ -280,6 +317,8 @@ private:
     std::map<std::string, std::size_t, std::less<>> unit_codes_;
     std::map<std::string, std::size_t, std::less<>> general_codes_;
     std::uint64_t seed_;
+    std::shared_ptr<const Battlefield> battlefield_;
+    Enforcement initial_enforcement_;
     Dice dice_;
     std::vector<Unit> units_;
     std::vector<General> generals_;
@@ -292,6 +331,18 @@ private:
     std::vector<nlohmann::json> journal_;
     std::unique_ptr<JournalFile> journal_file_;
     StateChange* recording_ = nullptr;
+    // The rules version an action is applied under: the current one in play, the one its
+    // journal line records in a replay (a line without one is from release 0.1, before the
+    // rules of play were enforced; history is replayed as it was, never re-judged).
+    int applying_rules_ = kRulesVersion;
+    std::vector<std::pair<int, GameListener>> listeners_;
+    int next_listener_ = 1;
 };
+
+// The resolution request of a combat or a bombardment as the game stands: the desk's preview
+// and the applied action build it here, so the odds shown are the odds rolled. Named leaders
+// are assumed to survive their roll under fire; the applied action rolls it first.
+CombatRequest combat_request(const Game& game, const CombatAction& action);
+ArtilleryRequest artillery_request(const Game& game, const ArtilleryAction& action);
 
 }  // namespace fortuna

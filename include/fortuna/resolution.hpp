@@ -32,6 +32,13 @@ struct Combatant {
 };
 
 enum class TerrainAdvantage { None, Attacker, Defender };
+template <>
+struct EnumNames<TerrainAdvantage> {
+    static constexpr std::string_view what = "terrain advantage";
+    static constexpr std::array<NameOf<TerrainAdvantage>, 3> names{{{TerrainAdvantage::None, "none"},
+                                                                     {TerrainAdvantage::Attacker, "attacker"},
+                                                                     {TerrainAdvantage::Defender, "defender"}}};
+};
 // A leader with a side: present and surviving (adds his modifier), killed under fire
 // (the penalty of Table 6), or absent/unhorsed (nothing).
 enum class LeaderEffect { None, Present, GreatCaptain, Killed };

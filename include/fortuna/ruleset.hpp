@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "fortuna/chance.hpp"
+#include "fortuna/names.hpp"
 
 namespace fortuna {
 
@@ -18,12 +19,30 @@ enum class UnitState { Normal, Disrupted, Withdrawing, Routing };
 // Square is the 'defensive hedgehog' of the Age of Glaube.
 enum class Formation { Line, Column, Square };
 
-std::string_view to_string(Arm arm);
-std::string_view to_string(UnitState state);
-std::string_view to_string(Formation formation);
-Arm arm_from_string(std::string_view text);              // throws RuleError
-UnitState unit_state_from_string(std::string_view text);  // "normal"/"organised", "disrupted", ...
-Formation formation_from_string(std::string_view text);   // "line", "column", "square"/"hedgehog"
+template <>
+struct EnumNames<Arm> {
+    static constexpr std::string_view what = "arm";
+    static constexpr std::array<NameOf<Arm>, 3> names{
+        {{Arm::Infantry, "infantry"}, {Arm::Cavalry, "cavalry"}, {Arm::Artillery, "artillery"}}};
+};
+template <>
+struct EnumNames<UnitState> {
+    static constexpr std::string_view what = "unit state";
+    static constexpr std::array<NameOf<UnitState>, 6> names{{{UnitState::Normal, "normal"},
+                                                              {UnitState::Disrupted, "disrupted"},
+                                                              {UnitState::Withdrawing, "withdrawing"},
+                                                              {UnitState::Routing, "routing"},
+                                                              {UnitState::Normal, "organised"},
+                                                              {UnitState::Normal, "organized"}}};
+};
+template <>
+struct EnumNames<Formation> {
+    static constexpr std::string_view what = "formation";
+    static constexpr std::array<NameOf<Formation>, 4> names{{{Formation::Line, "line"},
+                                                             {Formation::Column, "column"},
+                                                             {Formation::Square, "square"},
+                                                             {Formation::Square, "hedgehog"}}};
+};
 
 // Combat odds as printed: 3:1 is {3, 1}, 1:2 is {1, 2}.
 struct Odds {

@@ -34,8 +34,15 @@ struct Board {
 };
 
 enum class TerrainKind { Hill, Wood, Rough, River, Stream, Lake, Road, Village, Town, Wall, Earthwork, Redan };
-std::string_view to_string(TerrainKind kind);
-TerrainKind terrain_kind_from_string(std::string_view text);  // throws RuleError
+template <>
+struct EnumNames<TerrainKind> {
+    static constexpr std::string_view what = "terrain kind";
+    static constexpr std::array<NameOf<TerrainKind>, 12> names{
+        {{TerrainKind::Hill, "hill"}, {TerrainKind::Wood, "wood"}, {TerrainKind::Rough, "rough"},
+         {TerrainKind::River, "river"}, {TerrainKind::Stream, "stream"}, {TerrainKind::Lake, "lake"},
+         {TerrainKind::Road, "road"}, {TerrainKind::Village, "village"}, {TerrainKind::Town, "town"},
+         {TerrainKind::Wall, "wall"}, {TerrainKind::Earthwork, "earthwork"}, {TerrainKind::Redan, "redan"}}};
+};
 
 struct TerrainFeature {
     TerrainKind kind = TerrainKind::Hill;

@@ -34,7 +34,8 @@ QString GameDocument::title() const {
 
 void GameDocument::openScenario(const QString& id_or_file) {
     Scenario scenario = load_scenario(*library_, ss(id_or_file));
-    auto game = std::make_unique<Game>(*library_, std::move(scenario), QRandomGenerator::global()->generate64());
+    auto game = std::make_unique<Game>(*library_, std::move(scenario), QRandomGenerator::global()->generate64(),
+                                       new_game_enforcement_);
     adopt(std::move(game), QString());
 }
 

@@ -43,6 +43,8 @@ public:
     void openScenario(const QString& id_or_file);
     void openSave(const QString& file);
     void openRecovery(const QString& journal);
+    // The rules of play a new game starts with (docs/rules/enforcement.md); all by default.
+    void setNewGameEnforcement(const Enforcement& enforcement) { new_game_enforcement_ = enforcement; }
     // A game built elsewhere (benchmarks, tests).
     void openGame(std::unique_ptr<Game> game) { adopt(std::move(game), QString()); }
     // Opens whatever the file is: a save (format fortuna-save), a journal, or a scenario.
@@ -89,6 +91,7 @@ private:
     QString save_path_;
     std::filesystem::path journal_;
     bool recovery_enabled_ = true;
+    Enforcement new_game_enforcement_;
     std::vector<CasualtyPoint> casualties_;  // one per action in history, after it
 };
 

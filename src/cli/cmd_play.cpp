@@ -46,16 +46,20 @@ std::uint64_t seed_of(const Arguments& args) {
 // ------------------------------------------------------------------ play
 
 int run_play(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"scenario", "seed", "actions", "load", "save", "journal"}, {});
+    Arguments args(words, {"scenario", "seed", "actions", "load", "save", "journal"}, {"advisory"});
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto load = args.value("load");
     const auto scenario_name = args.value("scenario");
     if (load && (scenario_name || args.value("seed")))
         throw UsageError("--load continues a saved game: its scenario and seed are in the save");
     if (!load && !scenario_name) throw UsageError("give --scenario ID|FILE for a new game or --load SAVE to continue one");
+    if (load && args.flag("advisory"))
+        throw UsageError("--advisory starts a new game without the rules of play; a saved game keeps its own (\"enforce\" actions change it)");
+    // --advisory: the app advises, the table decides (docs/rules/enforcement.md).
+    const Enforcement enforcement = args.flag("advisory") ? Enforcement{false, false, false, false} : Enforcement{};
 
     const RulesLibrary& library = context.library();
-    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), seed_of(args));
+    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), seed_of(args), enforcement);
 
     // The journal beside the save is the recovery file: every action reaches the disk as it
     // is applied, so a crash before the save loses nothing.

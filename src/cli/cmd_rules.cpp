@@ -126,14 +126,14 @@ Combatant combatant(const Arguments& args, Context& context, const RuleSet& rule
     if (strength && unit) throw UsageError("give --" + std::string(side == "attacker" ? "attack" : "defend") + " or --" + side + ", not both");
     if (auto state = args.value(side + "-state")) {
         try {
-            c.state = unit_state_from_string(*state);
+            c.state = enum_from_string<UnitState>(*state);
         } catch (const RuleError& error) {
             throw UsageError("--" + side + "-state: " + std::string(error.what()));
         }
     }
     if (auto formation = args.value(side + "-formation")) {
         try {
-            c.formation = formation_from_string(*formation);
+            c.formation = enum_from_string<Formation>(*formation);
         } catch (const RuleError& error) {
             throw UsageError("--" + side + "-formation: " + std::string(error.what()));
         }
@@ -238,8 +238,8 @@ int run_artillery(const std::vector<std::string>& words, Context& context) {
     if (request.range_mm < 0) throw UsageError("--range is a distance in mm and cannot be negative");
     request.battery = args.value("battery").value_or(rules.artillery.batteries.front().id);
     try {
-        if (auto f = args.value("target-formation")) request.target_formation = formation_from_string(*f);
-        if (auto s = args.value("target-state")) request.target_state = unit_state_from_string(*s);
+        if (auto f = args.value("target-formation")) request.target_formation = enum_from_string<Formation>(*f);
+        if (auto s = args.value("target-state")) request.target_state = enum_from_string<UnitState>(*s);
     } catch (const RuleError& error) {
         throw UsageError(error.what());
     }
@@ -310,8 +310,8 @@ int run_square(const std::vector<std::string>& words, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     UnitState square_state = UnitState::Normal, cavalry_state = UnitState::Normal;
     try {
-        square_state = unit_state_from_string(args.required("square-state"));
-        if (auto c = args.value("cavalry-state")) cavalry_state = unit_state_from_string(*c);
+        square_state = enum_from_string<UnitState>(args.required("square-state"));
+        if (auto c = args.value("cavalry-state")) cavalry_state = enum_from_string<UnitState>(*c);
     } catch (const RuleError& error) {
         throw UsageError(error.what());
     }
@@ -382,7 +382,7 @@ int run_rally(const std::vector<std::string>& words, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     UnitState state = UnitState::Disrupted;
     try {
-        state = unit_state_from_string(args.required("state"));
+        state = enum_from_string<UnitState>(args.required("state"));
     } catch (const RuleError& error) {
         throw UsageError(error.what());
     }

@@ -52,7 +52,7 @@ Army Army::from_json(const nlohmann::json& document, const std::string& file, co
         if (army.find(unit.id)) node.fail_at("id", "a unit id not used before in this army", unit.id);
         unit.name = node.string("name");
         try {
-            unit.arm = arm_from_string(node.string("arm"));
+            unit.arm = enum_from_string<Arm>(node.string("arm"));
         } catch (const RuleError&) {
             node.fail_at("arm", "infantry, cavalry or artillery", node.string("arm"));
         }

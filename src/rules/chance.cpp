@@ -11,22 +11,6 @@
 
 namespace fortuna {
 
-std::string_view to_string(RollKind kind) {
-    switch (kind) {
-        case RollKind::D6: return "d6";
-        case RollKind::TwoD6: return "2d6";
-        case RollKind::Random: return "random";
-    }
-    return "?";
-}
-
-RollKind roll_kind_from_string(std::string_view text) {
-    if (text == "d6") return RollKind::D6;
-    if (text == "2d6") return RollKind::TwoD6;
-    if (text == "random") return RollKind::Random;
-    throw RuleError("unknown roll kind '" + std::string(text) + "': expected d6, 2d6 or random");
-}
-
 RollRange natural_range(RollKind kind) {
     switch (kind) {
         case RollKind::D6: return {1, 6};
@@ -80,10 +64,6 @@ int parse_roll(RollKind kind, std::string_view text) {
     }
     if (value < range.min || value > range.max) return fail();
     return value;
-}
-
-std::string_view to_string(RollSource source) {
-    return source == RollSource::Generated ? "generated" : "entered";
 }
 
 namespace {

@@ -15,57 +15,6 @@ namespace fortuna {
 
 using detail::JsonReader;
 
-std::string_view to_string(Arm arm) {
-    switch (arm) {
-        case Arm::Infantry: return "infantry";
-        case Arm::Cavalry: return "cavalry";
-        case Arm::Artillery: return "artillery";
-    }
-    return "?";
-}
-
-std::string_view to_string(UnitState state) {
-    switch (state) {
-        case UnitState::Normal: return "normal";
-        case UnitState::Disrupted: return "disrupted";
-        case UnitState::Withdrawing: return "withdrawing";
-        case UnitState::Routing: return "routing";
-    }
-    return "?";
-}
-
-std::string_view to_string(Formation formation) {
-    switch (formation) {
-        case Formation::Line: return "line";
-        case Formation::Column: return "column";
-        case Formation::Square: return "square";
-    }
-    return "?";
-}
-
-Arm arm_from_string(std::string_view text) {
-    if (text == "infantry") return Arm::Infantry;
-    if (text == "cavalry") return Arm::Cavalry;
-    if (text == "artillery") return Arm::Artillery;
-    throw RuleError("unknown arm '" + std::string(text) + "': expected infantry, cavalry or artillery");
-}
-
-UnitState unit_state_from_string(std::string_view text) {
-    if (text == "normal" || text == "organised" || text == "organized") return UnitState::Normal;
-    if (text == "disrupted") return UnitState::Disrupted;
-    if (text == "withdrawing") return UnitState::Withdrawing;
-    if (text == "routing") return UnitState::Routing;
-    throw RuleError("unknown unit state '" + std::string(text) +
-                    "': expected normal, disrupted, withdrawing or routing");
-}
-
-Formation formation_from_string(std::string_view text) {
-    if (text == "line") return Formation::Line;
-    if (text == "column") return Formation::Column;
-    if (text == "square" || text == "hedgehog") return Formation::Square;
-    throw RuleError("unknown formation '" + std::string(text) + "': expected line, column or square (hedgehog)");
-}
-
 std::string Odds::text() const { return std::to_string(attacker) + ":" + std::to_string(defender); }
 
 Odds parse_odds(std::string_view text) {
@@ -190,7 +139,7 @@ namespace {
 RollKind read_roll_kind(const JsonReader& table, const std::string& key = "roll") {
     const JsonReader node = table.at(key);
     try {
-        return roll_kind_from_string(node.as_string());
+        return enum_from_string<RollKind>(node.as_string());
     } catch (const RuleError&) {
         node.fail("\"d6\", \"2d6\" or \"random\"", detail::describe_json(node.node()));
     }
@@ -210,7 +159,7 @@ std::optional<UnitOutcome> read_outcome(const JsonReader& side, const std::strin
     outcome.lose_bases = node.integer_or("lose_bases", 0);
     if (outcome.lose_bases < 0 || outcome.lose_bases > 10) node.fail_at("lose_bases", "a number of bases from 0 to 10");
     try {
-        outcome.state = unit_state_from_string(node.string("state"));
+        outcome.state = enum_from_string<UnitState>(node.string("state"));
     } catch (const RuleError& error) {
         node.fail_at("state", "normal, disrupted, withdrawing or routing", node.string("state"));
     }
@@ -397,7 +346,7 @@ RuleSet RuleSet::from_json(const nlohmann::json& document, const std::string& fi
         const JsonReader targets = artillery.at("target_formation_modifiers");
         for (const auto& [name, value] : targets.node().items()) {
             try {
-                rules.artillery.target_formation_modifiers[formation_from_string(name)] = targets.modifier(name, random);
+                rules.artillery.target_formation_modifiers[enum_from_string<Formation>(name)] = targets.modifier(name, random);
             } catch (const RuleError&) {
                 targets.fail_at(name, "a formation: line, column or square");
             }

@@ -98,7 +98,11 @@ ReplayCheck replay_save(const RulesLibrary& library, const std::filesystem::path
     const auto& lines = document["journal"].get_ref<const nlohmann::json::array_t&>();
     Game game = [&] {
         try {
-            return Game::replay(library, std::move(scenario), seed, std::vector<nlohmann::json>(lines.begin(), lines.end()), file);
+            const Enforcement enforcement = document.contains("enforcement")
+                                                ? enforcement_from_json(document["enforcement"], file, "/enforcement")
+                                                : Enforcement{};
+            return Game::replay(library, std::move(scenario), seed, std::vector<nlohmann::json>(lines.begin(), lines.end()),
+                                file, enforcement);
         } catch (const DataError& error) {
             // "line 12" of the journal is /journal/11 of the save.
             std::string where = error.where();
@@ -197,7 +201,7 @@ nlohmann::json save_document(const Game& game) {
     const Scenario& scenario = game.scenario();
     nlohmann::json scenario_node{{"id", scenario.id}, {"ruleset", scenario.ruleset}, {"document", scenario.document}};
     if (!scenario.file.empty()) scenario_node["file"] = scenario.file;
-    return {{"format", kSaveFormat},
+    nlohmann::json document = {{"format", kSaveFormat},
             {"format_version", kSaveFormatVersion},
             {"app", std::string("Fortuna Belli ") + FORTUNA_VERSION},
             {"saved_at", utc_now()},
@@ -210,6 +214,9 @@ nlohmann::json save_document(const Game& game) {
             {"journal", game.journal()},
             {"state", game.state_json()},
             {"summary", game.summary_json()}};
+    // The rules of play the game began with, when not all of them (docs/rules/enforcement.md).
+    if (!(game.initial_enforcement() == Enforcement{})) document["enforcement"] = enforcement_json(game.initial_enforcement());
+    return document;
 }
 
 void save_game(const Game& game, const std::filesystem::path& file) {
@@ -281,7 +288,10 @@ Game recover_game(const RulesLibrary& library, const std::filesystem::path& jour
     const std::uint64_t seed = parse_u64(header["seed"], file, "line 1/seed");
     // Journal line numbers count the header as line 1.
     try {
-        return Game::replay(library, std::move(scenario), seed, contents.lines, file);
+        const Enforcement enforcement = header.contains("enforcement")
+                                            ? enforcement_from_json(header["enforcement"], file, "line 1/enforcement")
+                                            : Enforcement{};
+        return Game::replay(library, std::move(scenario), seed, contents.lines, file, enforcement);
     } catch (const DataError& error) {
         std::string where = error.where();
         if (where.rfind("line ", 0) == 0) where = "line " + std::to_string(std::stoi(where.substr(5)) + 1);

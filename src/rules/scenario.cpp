@@ -15,21 +15,6 @@ namespace fortuna {
 
 namespace {
 
-constexpr std::array<std::pair<TerrainKind, std::string_view>, 12> kTerrainNames{{
-    {TerrainKind::Hill, "hill"},
-    {TerrainKind::Wood, "wood"},
-    {TerrainKind::Rough, "rough"},
-    {TerrainKind::River, "river"},
-    {TerrainKind::Stream, "stream"},
-    {TerrainKind::Lake, "lake"},
-    {TerrainKind::Road, "road"},
-    {TerrainKind::Village, "village"},
-    {TerrainKind::Town, "town"},
-    {TerrainKind::Wall, "wall"},
-    {TerrainKind::Earthwork, "earthwork"},
-    {TerrainKind::Redan, "redan"},
-}};
-
 std::string position_text(const BoardPoint& point) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "(%.0f, %.0f) mm", point.x_mm, point.y_mm);
@@ -90,8 +75,8 @@ private:
         unit.bases = node.at("bases").get<int>();
         unit.position = read_position(node.at("position"));
         unit.facing_deg = node.value("facing_deg", 0.0);
-        unit.formation = formation_from_string(node.value("formation", std::string("line")));
-        unit.state = unit_state_from_string(node.value("state", std::string("normal")));
+        unit.formation = enum_from_string<Formation>(node.value("formation", std::string("line")));
+        unit.state = enum_from_string<UnitState>(node.value("state", std::string("normal")));
         unit.guns_limbered = node.value("guns", std::string("unlimbered")) == "limbered";
         unique_code(unit.code, pointer + "/code");
         on_board(unit.position, pointer + "/position", unit.code);
@@ -135,21 +120,6 @@ private:
 };
 
 }  // namespace
-
-std::string_view to_string(TerrainKind kind) {
-    for (const auto& [k, name] : kTerrainNames) {
-        if (k == kind) return name;
-    }
-    return "hill";
-}
-
-TerrainKind terrain_kind_from_string(std::string_view text) {
-    for (const auto& [k, name] : kTerrainNames) {
-        if (name == text) return k;
-    }
-    throw RuleError("unknown terrain kind '" + std::string(text) +
-                    "': expected hill, wood, rough, river, stream, lake, road, village, town, wall, earthwork or redan");
-}
 
 int parse_clock(std::string_view text) {
     int hours = -1, minutes = -1;
@@ -230,7 +200,7 @@ Scenario Scenario::from_json(const nlohmann::json& document, const std::string& 
         const auto& node = terrain[i];
         const std::string pointer = "/terrain/" + std::to_string(i);
         TerrainFeature feature;
-        feature.kind = terrain_kind_from_string(node.at("kind").get<std::string>());
+        feature.kind = enum_from_string<TerrainKind>(node.at("kind").get<std::string>());
         feature.name = node.at("name").get<std::string>();
         feature.closed = node.contains("polygon");
         const auto& points = feature.closed ? node.at("polygon") : node.at("polyline");

@@ -58,7 +58,7 @@ TEST_F(CliPlay, PlaysASaveThatReplayConfirms) {
                                       "{\"do\": \"undo\"}\n"
                                       "{\"do\": \"combat\", \"attacker\": \"F-I2\", \"defender\": \"I-I1\"}\n");
     const std::string save = (folder_ / "game.fortuna").string();
-    const CliRun r = run("--json play --scenario test-skirmish --seed 7 --actions " + actions + " --save " + save);
+    const CliRun r = run("--json play --advisory --scenario test-skirmish --seed 7 --actions " + actions + " --save " + save);
     ASSERT_EQ(r.code, 0) << r.out;
     const auto state = nlohmann::json::parse(r.out);
     EXPECT_EQ(state["ruleset"], "gloire-dice");

@@ -40,7 +40,7 @@ protected:
                 << R"({"do":"artillery","battery":"CL-A2","target":"B-I3","range_mm":150,"roll":0.95})" << "\n";
         for (int i = 0; i < 6 * 10; ++i) actions << R"({"do":"end-phase"})" << "\n";
         actions.close();
-        const auto play = run_cli("play --scenario white-mountain-1620 --seed 3 --actions '" + (dir_ / "opening.jsonl").string() +
+        const auto play = run_cli("play --advisory --scenario white-mountain-1620 --seed 3 --actions '" + (dir_ / "opening.jsonl").string() +
                                   "' --save '" + (dir_ / "game.fortuna").string() + "'");
         ASSERT_EQ(play.code, 0) << play.out;
     }

@@ -40,7 +40,7 @@ class GameCorruptSaves : public ::testing::TestWithParam<CorruptSave> {};
 
 TEST_P(GameCorruptSaves, AreRefusedWithAClearMessageAndChangeNothing) {
     const CorruptSave& c = GetParam();
-    Game game(library(), skirmish(), 11);
+    Game game(library(), skirmish(), 11, testing::kAdvisory);
     game.apply({{"do", "end-phase"}});
     const GameState before = game.state();
     try {
@@ -80,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(GameSaves, AtomicWriteReplacesTheWholeFileAndLeavesNoTemporary) {
     testing::TemporaryFolder folder("atomic");
     const auto file = folder.path() / "game.fortuna";
-    Game game(library(), skirmish(), 2);
+    Game game(library(), skirmish(), 2, testing::kAdvisory);
     save_game(game, file);
     game.apply({{"do", "end-phase"}});
     save_game(game, file);
@@ -96,7 +96,7 @@ TEST(GameSaves, AtomicWriteReplacesTheWholeFileAndLeavesNoTemporary) {
 TEST(GameSaves, ATornLastJournalLineIsIgnoredAndAnythingElseIsRefused) {
     testing::TemporaryFolder folder("torn");
     const auto file = folder.path() / "game.journal";
-    Game game(library(), skirmish(), 2);
+    Game game(library(), skirmish(), 2, testing::kAdvisory);
     game.attach_journal(file);
     game.apply({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}});
     game.detach_journal();
@@ -127,7 +127,7 @@ TEST(GameCrash, SigkillInTheMiddleOfAScriptLosesNoAppliedAction) {
     ASSERT_GE(child, 0);
     if (child == 0) {
         ::close(channel[0]);
-        Game game(library(), skirmish(), 1620);
+        Game game(library(), skirmish(), 1620, testing::kAdvisory);
         game.attach_journal(file);
         Dice chooser(77);
         for (int i = 0; i < 100000; ++i) {
@@ -157,7 +157,7 @@ TEST(GameCrash, SigkillInTheMiddleOfAScriptLosesNoAppliedAction) {
     EXPECT_GE(contents.lines.size(), acknowledged);
     const Game recovered = recover_game(library(), file);
     // The same script, live, up to the same journal line.
-    Game live(library(), skirmish(), 1620);
+    Game live(library(), skirmish(), 1620, testing::kAdvisory);
     Dice chooser(77);
     while (live.journal().size() < contents.lines.size()) {
         try {

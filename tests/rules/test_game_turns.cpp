@@ -16,7 +16,7 @@ void end_phases(Game& game, int n) {
 }
 
 TEST(GameTurns, TurnTwelveOfAGameStartingAtQuarterPastTwelveReadsTenPastOne) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     EXPECT_EQ(game.clock_text(), "12:15");
     end_phases(game, 11 * 10);  // 5 phases x 2 halves a turn
     EXPECT_EQ(game.clock().turn, 12);
@@ -24,7 +24,7 @@ TEST(GameTurns, TurnTwelveOfAGameStartingAtQuarterPastTwelveReadsTenPastOne) {
 }
 
 TEST(GameTurns, PhasesAThroughEForTheFirstPlayerThenTheSecond) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     std::string sequence;
     for (int i = 0; i < 11; ++i) {
         sequence += game.scenario().sides[static_cast<std::size_t>(game.phasing_side())].id.substr(0, 1) + game.phase().id + " ";
@@ -37,7 +37,7 @@ TEST(GameTurns, PhasesAThroughEForTheFirstPlayerThenTheSecond) {
 }
 
 TEST(GameTurns, ReinforcementsWaitForTheirTimeAndRaiseTheThresholds) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     EXPECT_THROW(game.apply({{"do", "reinforcements"}, {"id", "dragoons-lobkowitz"}}), RuleError);
     const int before = game.tally(1).thresholds.front().bases;
     end_phases(game, 6 * 10);  // turn 7 = 12:45
@@ -50,7 +50,7 @@ TEST(GameTurns, ReinforcementsWaitForTheirTimeAndRaiseTheThresholds) {
 }
 
 TEST(GameTurns, CavalryChargesOnceEveryThreeTurns) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     game.apply({{"do", "charge"}, {"unit", "F-C1"}, {"to", {{"x_mm", 1050}, {"y_mm", 900}}}});
     EXPECT_EQ(game.unit("F-C1").now.last_charge_turn, 1);
     end_phases(game, 10);
@@ -65,7 +65,7 @@ TEST(GameTurns, CavalryChargesOnceEveryThreeTurns) {
 }
 
 TEST(GameTurns, CombatAppliesTheCrtAndCountsCasualtiesInBases) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     // 5 French line (2) against 5 Imperial line (2): 10 against 10, 1:1. A 6 is Dd.
     game.apply({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"roll", 6}});
     EXPECT_EQ(game.unit("I-I1").now.state, UnitState::Disrupted);
@@ -81,7 +81,7 @@ TEST(GameTurns, CombatAppliesTheCrtAndCountsCasualtiesInBases) {
 // Errata E19: a routing unit that leaves the table is lost with all its bases; a unit that
 // walks off in good order is not a casualty.
 TEST(GameTurns, AUnitRoutedOffTheBoardCountsAsLost) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     game.apply({{"do", "set"}, {"unit", "I-I1"}, {"bases", 4}, {"state", "routing"}, {"reason", "test"}});
     EXPECT_EQ(game.tally(1).bases_lost, 1);
     game.apply({{"do", "rout"}, {"unit", "I-I1"}, {"off_board", true}});
@@ -91,7 +91,7 @@ TEST(GameTurns, AUnitRoutedOffTheBoardCountsAsLost) {
 }
 
 TEST(GameTurns, CrisisOfMoraleIsTestedOnceAThreshold) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     // 14 bases: 15 % is reached at 3 bases lost (2.1 rounded up) by the rule set's rounding.
     game.apply({{"do", "set"}, {"unit", "F-I1"}, {"bases", 2}, {"reason", "test"}});
     ASSERT_TRUE(game.tally(0).crisis_due);
@@ -102,7 +102,7 @@ TEST(GameTurns, CrisisOfMoraleIsTestedOnceAThreshold) {
 }
 
 TEST(GameTurns, ACrisisDisruptsTheOrderedAndRoutsTheDisrupted) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     game.apply({{"do", "set"}, {"unit", "I-I1"}, {"bases", 1}, {"state", "disrupted"}});
     game.apply({{"do", "set"}, {"unit", "I-I2"}, {"bases", 2}});  // 7 of 14 lost: 50 %, immediate
     const auto& test = game.apply({{"do", "crisis"}, {"side", "imperial"}});
@@ -114,7 +114,7 @@ TEST(GameTurns, ACrisisDisruptsTheOrderedAndRoutsTheDisrupted) {
 }
 
 TEST(GameTurns, MessengersRideTwoHundredMillimetresATurn) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     const auto& order = game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-C1"}, {"order", "charge the guns"}, {"distance_mm", 350}});
     EXPECT_EQ(order.result["arrives_turn"], 3);
     EXPECT_THROW(game.apply({{"do", "deliver"}, {"messenger", 1}}), RuleError);
@@ -124,7 +124,7 @@ TEST(GameTurns, MessengersRideTwoHundredMillimetresATurn) {
 }
 
 TEST(GameTurns, DragoonsDismountToTheArmysDismountedType) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     game.apply({{"do", "set"}, {"unit", "I-D1"}, {"presence", "on-board"}});
     EXPECT_EQ(game.unit("I-D1").type().id, "dragoons-mounted");
     game.apply({{"do", "formation"}, {"unit", "I-D1"}, {"mount", false}});
@@ -134,7 +134,7 @@ TEST(GameTurns, DragoonsDismountToTheArmysDismountedType) {
 }
 
 TEST(GameTurns, GunsLimberAndOnlyUnlimberedOrderedGunsFire) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     game.apply({{"do", "formation"}, {"unit", "F-A1"}, {"guns", "limbered"}});
     EXPECT_THROW(game.apply({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I2"}, {"range_mm", 100}}), RuleError);
     game.apply({{"do", "formation"}, {"unit", "F-A1"}, {"guns", "unlimbered"}});
@@ -145,7 +145,7 @@ TEST(GameTurns, GunsLimberAndOnlyUnlimberedOrderedGunsFire) {
 }
 
 TEST(GameTurns, BadActionsAreRefusedWithWhatWasExpectedAndChangeNothing) {
-    Game game(library(), skirmish(), 1);
+    Game game(library(), skirmish(), 1, testing::kAdvisory);
     const GameState before = game.state();
     const auto draws = game.dice().draws();
     const auto refused = [&](const nlohmann::json& action, const std::string& words) {

@@ -17,7 +17,7 @@ const nlohmann::json kCombat{{"do", "combat"}, {"attacker", "F-I1"}, {"defender"
 
 TEST(GameUndo, ResolvingTheSameCombatAfterAnUndoGetsTheSameRoll) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        Game game(library(), skirmish(), seed);
+        Game game(library(), skirmish(), seed, testing::kAdvisory);
         const int first = game.apply(kCombat).rolls.at(0).roll.value;
         for (int attempt = 0; attempt < 5; ++attempt) {
             game.undo();
@@ -31,7 +31,7 @@ TEST(GameUndo, ResolvingTheSameCombatAfterAnUndoGetsTheSameRoll) {
 }
 
 TEST(GameUndo, AMoveBetweenUndoAndRetryDoesNotBuyAFreshRoll) {
-    Game game(library(), skirmish(), 99);
+    Game game(library(), skirmish(), 99, testing::kAdvisory);
     const int first = game.apply(kCombat).rolls.at(0).roll.value;
     game.undo();
     game.apply({{"do", "move"}, {"unit", "F-I2"}, {"to", {{"x_mm", 850}, {"y_mm", 900}}}});
@@ -39,7 +39,7 @@ TEST(GameUndo, AMoveBetweenUndoAndRetryDoesNotBuyAFreshRoll) {
 }
 
 TEST(GameUndo, ARerollIsItsOwnVisibleActionAndUndoingItRestoresTheFirstResult) {
-    Game game(library(), skirmish(), 5);
+    Game game(library(), skirmish(), 5, testing::kAdvisory);
     game.apply(kCombat);
     const GameState first = game.state();
     const int first_roll = game.history().back().rolls.at(0).roll.value;
@@ -59,7 +59,7 @@ TEST(GameUndo, ARerollIsItsOwnVisibleActionAndUndoingItRestoresTheFirstResult) {
 }
 
 TEST(GameUndo, UndoAndRedoDescribeThemselvesAndAreJournalLines) {
-    Game game(library(), skirmish(), 5);
+    Game game(library(), skirmish(), 5, testing::kAdvisory);
     EXPECT_FALSE(game.can_undo());
     EXPECT_EQ(game.undo_text(), "");
     game.apply({{"do", "end-phase"}});
@@ -78,7 +78,7 @@ TEST(GameUndo, UndoAndRedoDescribeThemselvesAndAreJournalLines) {
 
 // Plays random actions (refused ones skipped) and returns the game.
 Game play_randomly(std::uint64_t seed, int steps, std::vector<GameState>* after_each = nullptr) {
-    Game game(library(), skirmish(), seed);
+    Game game(library(), skirmish(), seed, testing::kAdvisory);
     Dice chooser(seed * 7919 + 1);
     for (int i = 0; i < steps; ++i) {
         try {
@@ -93,7 +93,7 @@ Game play_randomly(std::uint64_t seed, int steps, std::vector<GameState>* after_
 TEST(GameProperties, UndoAllGivesTheInitialStateAndRedoAllTheFinalOne) {
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         Game game = play_randomly(seed, 300);
-        const GameState initial = Game(library(), skirmish(), seed).state();
+        const GameState initial = Game(library(), skirmish(), seed, testing::kAdvisory).state();
         const GameState final_state = game.state();
         const auto applied = game.history().size();
         while (game.can_undo()) game.undo();
@@ -108,7 +108,7 @@ TEST(GameProperties, UndoAllGivesTheInitialStateAndRedoAllTheFinalOne) {
 TEST(GameProperties, ReplayingTheJournalEqualsLivePlay) {
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         const Game live = play_randomly(seed, 300);
-        const Game replayed = Game::replay(library(), skirmish(), seed, live.journal());
+        const Game replayed = Game::replay(library(), skirmish(), seed, live.journal(), "journal", testing::kAdvisory);
         EXPECT_EQ(replayed.state(), live.state()) << "seed " << seed;
         EXPECT_EQ(replayed.dice().state(), live.dice().state());
         EXPECT_EQ(replayed.journal(), live.journal());
@@ -152,7 +152,7 @@ TEST(GameProperties, SaveThenLoadEqualsAndPlaysOnIdentically) {
 
 TEST(GameJournal, EveryLineIsOneJsonObjectWithASummaryAndTheRolls) {
     testing::TemporaryFolder folder("journal-lines");
-    Game game(library(), skirmish(), 3);
+    Game game(library(), skirmish(), 3, testing::kAdvisory);
     game.attach_journal(folder.path() / "game.journal");
     game.apply(kCombat);
     game.apply({{"do", "end-phase"}});

@@ -74,7 +74,7 @@ TEST(Limits, NestingDeeperThan64IsRefused) {
 
 TEST(Limits, AJournalLineNestedTooDeeplyIsRefusedNamingTheLine) {
     TemporaryFolder folder("limits-journal");
-    Game game(library(), skirmish(), 3);
+    Game game(library(), skirmish(), 3, testing::kAdvisory);
     game.attach_journal(folder.path() / "game.journal");
     game.detach_journal();
     std::string text = read_text(folder.path() / "game.journal");
@@ -189,7 +189,7 @@ class LimitsOfActions : public ::testing::TestWithParam<AbsurdAction> {};
 // Every action line goes through parse_json_text (as fortuna-cli play reads it) and Game::apply.
 TEST_P(LimitsOfActions, AreRefusedAndChangeNothing) {
     const AbsurdAction& a = GetParam();
-    Game game(library(), skirmish(), 5);
+    Game game(library(), skirmish(), 5, testing::kAdvisory);
     game.apply({{"do", "end-phase"}});
     const GameState before = game.state();
     const std::string message = refusal<RuleError>([&] { (void)game.apply(parse_json_text(a.line, "actions.jsonl")); });
@@ -275,7 +275,7 @@ TEST(Limits, AnArmyWithABillionTypicalBasesOrAHugeFactorIsRefused) {
 
 TEST(Limits, ASaveWithAnAbsurdSeedOrDrawCountIsRefused) {
     TemporaryFolder folder("limits-save");
-    Game game(library(), skirmish(), 8);
+    Game game(library(), skirmish(), 8, testing::kAdvisory);
     game.apply({{"do", "end-phase"}});
     json document = save_document(game);
     for (const auto& [pointer, value] : std::vector<std::pair<std::string, json>>{

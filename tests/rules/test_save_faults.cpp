@@ -42,7 +42,7 @@ private:
 // A game saved once (the "previous save"), then played on so the next save differs.
 class SaveFaults : public ::testing::Test {
 protected:
-    SaveFaults() : folder_("save-faults"), game_(library(), skirmish(), 42) {
+    SaveFaults() : folder_("save-faults"), game_(library(), skirmish(), 42, testing::kAdvisory) {
         game_.apply({{"do", "end-phase"}});
         save_game(game_, save_file());
         previous_ = read_text(save_file());

@@ -15,6 +15,7 @@
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/scenario.hpp"
+#include "test_game_support.hpp"
 
 namespace fortuna {
 namespace {
@@ -246,7 +247,7 @@ TEST_F(LineOfSightTest, CutByDusk) {
 
 // ---- The solo player's duties ------------------------------------------------------------
 
-Game new_game() { return Game(wm_library(), white_mountain(), 1620); }
+Game new_game() { return Game(wm_library(), white_mountain(), 1620, testing::kAdvisory); }
 
 const Duty* find(const std::vector<Duty>& list, const std::string& id) {
     const auto it = std::find_if(list.begin(), list.end(), [&](const Duty& d) { return d.id == id; });

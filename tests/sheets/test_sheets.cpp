@@ -178,7 +178,7 @@ TEST(VictorySheet, TypedTotalsAreChecked) {
 
 TEST(VictorySheet, SavedGameCarriesItsCasualtiesAndClock) {
     REQUIRE_POPPLER();
-    Game game(library(), load_scenario(library(), "test-skirmish"), 7);
+    Game game(library(), load_scenario(library(), "test-skirmish"), 7, Enforcement{false, false, false, false});  // fire out of its phase
     // Field artillery at 50 mm, a 5: Dr (seed 002, Table 3): Regiment Salm loses a base and routs.
     game.apply({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I2"}, {"range_mm", 50}, {"roll", 5}});
     const fs::path save = work_dir() / "battle.fortuna";

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+// The combat family: close combat, cavalry against squares, artillery fire and generals under fire.
+#include <algorithm>
+
+#include "action_context.hpp"
+#include "fortuna/battlefield.hpp"
+#include "fortuna/errors.hpp"
+
+namespace fortuna::detail {
+
+namespace {
+
+nlohmann::json side_outcome_json(const SideOutcome& o) {
+    return {{"before", to_string(o.before)},
+            {"after", to_string(o.after)},
+            {"bases_before", o.bases_before},
+            {"bases_lost", o.bases_lost},
+            {"words", o.words}};
+}
+
+LeaderEffect leader_effect_of(const General& general) {
+    return general.id.great_captain ? LeaderEffect::GreatCaptain : LeaderEffect::Present;
+}
+
+}  // namespace
+
+LeaderResolution leader_under_fire(ActionContext& ctx, std::size_t g, std::optional<std::size_t> supported,
+                                   const std::string& slot) {
+    const RuleSet& rules = ctx.rules();
+    const ActionRoll casualty = ctx.draw(slot, rules.leaders.casualty_roll);
+    std::optional<Roll> fate;
+    if (rules.leaders.casualty_on.contains(casualty.roll.value)) fate = ctx.draw(slot + "_fate", rules.leaders.fate_roll).roll;
+    const LeaderResolution r = resolve_leader_under_fire(rules, casualty.roll, fate);
+    const std::string who = ctx.general(g).id.code + " " + ctx.general(g).id.name;
+    for (const std::string& line : r.explanation) ctx.explain(who + ": " + line);
+    GeneralStatus& general = ctx.edit_general(g);
+    if (r.casualty) {
+        if (r.fate == "killed") general.condition = GeneralCondition::Killed;
+        else if (r.fate == "wounded") general.condition = GeneralCondition::Wounded;
+        else {
+            general.condition = GeneralCondition::Unhorsed;
+            general.unhorsed_turn = ctx.clock().turn;
+        }
+    }
+    if (r.unit_disrupted && supported && ctx.state().units[*supported].state == UnitState::Normal) {
+        ctx.edit(*supported).state = UnitState::Disrupted;
+        ctx.explain(ctx.unit(*supported).id.code + " becomes disrupted by its leader's fall");
+    }
+    return r;
+}
+
+void apply_outcome(ActionContext& ctx, std::size_t index, const SideOutcome& outcome) {
+    UnitStatus& now = ctx.edit(index);
+    now.bases = std::max(0, now.bases - outcome.bases_lost);
+    now.state = outcome.after;
+    if (now.bases == 0) {
+        now.presence = Presence::OffBoard;
+        ctx.explain(ctx.unit(index).id.code + " has no bases left and leaves the table");
+    }
+}
+
+void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule) {
+    const int phasing = ctx.game().phasing_side();
+    if (unit.id.side == phasing) return;
+    ctx.require(false, "sequence",
+                unit.id.code + " " + verb + " in " + ctx.scenario().sides[static_cast<std::size_t>(phasing)].name +
+                    "'s half of the turn (" + rule + ")");
+}
+
+void execute(ActionContext& ctx, const CombatAction& action) {
+    const std::size_t a = ctx.on_board_unit("attacker", action.attacker);
+    const std::size_t d = ctx.on_board_unit("defender", action.defender);
+    if (a == d) throw RuleError("a unit cannot attack itself");
+    const Unit& attacker = ctx.unit(a);
+    const Unit& defender = ctx.unit(d);
+    if (attacker.id.side == defender.id.side)
+        throw RuleError(attacker.id.code + " and " + defender.id.code + " are on the same side");
+    ctx.key_rolls("combat", {attacker.id.code, defender.id.code});
+    require_phasing(ctx, attacker, "attacks", "seed 000, 4: the army in the attacking stage attacks");
+    // seed 000, 8.1.1-8.1.3 (seed 002, 4) Combat Phase): infantry attacks within 0-50 mm,
+    // cavalry only in physical contact.
+    const double gap = unit_gap_mm(ctx.game(), a, d);
+    const bool cavalry = attacker.arm() == Arm::Cavalry;
+    const double reach =
+        cavalry ? kContactToleranceMm : attacker.type().combat_range_mm.value_or(ctx.rules().infantry_combat_mm);
+    ctx.require(gap <= reach, "combat",
+                attacker.id.code + " is " + fixed(gap) + " mm from " + defender.id.code + ": " +
+                    (cavalry ? "cavalry must be in contact to attack (seed 000, 8.1.2)"
+                             : "infantry attacks within " + fixed(reach) + " mm (seed 000, 8.1.1)"));
+    // One combat a pair a combat phase (seed 000, 8.2: each local combat once).
+    if (const auto earlier = fought_this_phase(ctx, attacker.id.code, defender.id.code))
+        ctx.require(false, "combat",
+                    attacker.id.code + " has already attacked " + defender.id.code + " this combat phase (#" +
+                        std::to_string(*earlier) + "; seed 000, 8.2: each combat is resolved once a phase)");
+    // The charge bonus needs a charge move this turn (seed 000, 7.2.6 and 8.3.3).
+    if (action.charge)
+        ctx.require(charged_this_turn(ctx, attacker.id.code), "combat",
+                    attacker.id.code + " has made no charge move this turn: no charge bonus (seed 000, 7.2.6, 8.3.3)");
+
+    const std::optional<std::string>* leader_codes[2] = {&action.attacker_leader, &action.defender_leader};
+    const char* leader_keys[2] = {"attacker_leader", "defender_leader"};
+    std::optional<std::size_t> leaders[2];
+    for (int s = 0; s < 2; ++s) {
+        if (!*leader_codes[s]) continue;
+        const std::size_t g = ctx.general_index(leader_keys[s], **leader_codes[s]);
+        const Unit& led = s == 0 ? attacker : defender;
+        if (ctx.general(g).id.side != led.id.side) ctx.fail(leader_keys[s], "a general of " + led.id.code + "'s side");
+        leaders[s] = g;
+    }
+    LeaderEffect effects[2] = {LeaderEffect::None, LeaderEffect::None};
+    for (int s = 0; s < 2; ++s) {
+        if (!leaders[s]) continue;
+        const std::size_t g = *leaders[s];
+        if (!ctx.general(g).effective()) {
+            ctx.explain(ctx.general(g).id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) +
+                        " and cannot help");
+            continue;
+        }
+        const LeaderResolution r = leader_under_fire(ctx, g, s == 0 ? a : d, leader_keys[s]);
+        if (!r.casualty) effects[s] = leader_effect_of(ctx.general(g));
+        else if (r.fate == "killed") effects[s] = LeaderEffect::Killed;
+    }
+    const UnitStatus& att = ctx.state().units[a];
+    const UnitStatus& def = ctx.state().units[d];
+    if (attacker.arm() == Arm::Cavalry && def.formation == Formation::Square) {
+        // Cavalry against a square: Table 7 instead of the odds (seed 002, 4) Combat Phase).
+        const ActionRoll roll = ctx.draw("roll", ctx.rules().cavalry_vs_square.roll);
+        const SquareResolution r =
+            resolve_cavalry_vs_square(ctx.rules(), def.state, roll.roll, att.state, def.bases, att.bases);
+        ctx.explain(r.explanation);
+        apply_outcome(ctx, a, r.cavalry);
+        apply_outcome(ctx, d, r.square);
+        ctx.result() = {{"table", "cavalry-vs-square"}, {"text", r.text}, {"attacker", side_outcome_json(r.cavalry)},
+                        {"defender", side_outcome_json(r.square)}};
+        ctx.summary(unit_label(attacker) + " charges the square of " + unit_label(defender) + ", roll " +
+                    format_roll(roll.roll.kind, roll.roll.value) + ": " + r.text);
+        return;
+    }
+    ctx.refresh_views();  // a leader's fall may have disrupted his unit
+    CombatRequest request = combat_request(ctx.game(), action);
+    request.attacker_leader = effects[0];
+    request.defender_leader = effects[1];
+    const ActionRoll roll = ctx.draw("roll", ctx.rules().combat_results.roll);
+    const CombatResolution r = resolve_combat(ctx.rules(), request, roll.roll);
+    ctx.explain(r.explanation);
+    apply_outcome(ctx, a, r.attacker);
+    apply_outcome(ctx, d, r.defender);
+    ctx.result() = {{"table", "combat"},
+                    {"odds", r.setup.odds.odds.text()},
+                    {"column", r.setup.column_label},
+                    {"modified_roll", r.modified_roll},
+                    {"result", r.result},
+                    {"result_name", r.result_name},
+                    {"attacker", side_outcome_json(r.attacker)},
+                    {"defender", side_outcome_json(r.defender)}};
+    ctx.summary(unit_label(attacker) + " attacks " + unit_label(defender) + " at " + r.setup.column_label + ", roll " +
+                format_roll(roll.roll.kind, roll.roll.value) + " -> " + r.result + " (" + r.result_name + "): " + r.effect);
+}
+
+void execute(ActionContext& ctx, const ArtilleryAction& action) {
+    const std::size_t b = ctx.on_board_unit("battery", action.battery);
+    const std::size_t t = ctx.on_board_unit("target", action.target);
+    const Unit& battery = ctx.unit(b);
+    const UnitStatus& guns = ctx.state().units[b];
+    if (battery.arm() != Arm::Artillery)
+        ctx.fail("battery", "an artillery unit (" + battery.id.code + " is " + std::string(to_string(battery.arm())) + ")");
+    if (guns.guns != Guns::Unlimbered)
+        throw RuleError(battery.id.code + " cannot fire: its guns are " + std::string(to_string(guns.guns)));
+    if (guns.state != UnitState::Normal)
+        throw RuleError(battery.id.code + " cannot fire: it is " + std::string(to_string(guns.state)) +
+                        " (seed 002, Game Sequence 2: only artillery in the normal state fires)");
+    if (ctx.unit(t).id.side == battery.id.side) ctx.fail("target", "an enemy unit");
+    ctx.key_rolls("artillery", {battery.id.code, ctx.unit(t).id.code});
+    require_phasing(ctx, battery, "fires", "seed 000, 6: the army taking the attacking stage fires");
+    ctx.require(!fired_this_turn(ctx, battery.id.code), "fire",
+                battery.id.code + " has already fired this turn (seed 000, 6: each battery fires once per turn)");
+    const LineOfSight sight = line_of_sight(ctx.game(), ctx.game().battlefield(), battery.id.code, ctx.unit(t).id.code);
+    ctx.require(sight.visible, "fire",
+                battery.id.code + " cannot see " + ctx.unit(t).id.code + ": blocked by " + sight.blocked_by +
+                    " (seed 000, 6: artillery fires only on visible units)");
+    ArtilleryAction measured = action;
+    if (!measured.range_mm) {
+        // Measured on the board, guns to the nearest base (errata E20).
+        measured.range_mm = unit_gap_mm(ctx.game(), b, t);
+        ctx.explain("range measured on the board: " + fixed(*measured.range_mm) + " mm (errata E20)");
+        ctx.pending().request.action = measured;
+    }
+    const ArtilleryRequest request = artillery_request(ctx.game(), measured);
+    const ActionRoll roll = ctx.draw("roll", ctx.rules().artillery.roll);
+    const ArtilleryResolution r = resolve_artillery(ctx.rules(), request, roll.roll);
+    ctx.explain(r.explanation);
+    apply_outcome(ctx, t, r.target);
+    ctx.result() = {{"band", r.band}, {"modified_roll", r.modified_roll}, {"result", r.result}, {"target", side_outcome_json(r.target)}};
+    ctx.summary(unit_label(battery) + " fires on " + unit_label(ctx.unit(t)) + " at " + fixed(request.range_mm) +
+                " mm, roll " + format_roll(roll.roll.kind, roll.roll.value) + " -> " + r.result + ": " + r.effect);
+}
+
+void execute(ActionContext& ctx, const LeaderAction& action) {
+    const std::size_t g = ctx.general_index("general", action.general);
+    if (!ctx.general(g).effective())
+        throw RuleError(ctx.general(g).id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) +
+                        " or not on the table");
+    std::optional<std::size_t> supported;
+    if (action.unit) supported = ctx.on_board_unit("unit", *action.unit);
+    ctx.key_rolls("leader", {ctx.general(g).id.code});
+    const LeaderResolution r = leader_under_fire(ctx, g, supported, "roll");
+    ctx.result() = {{"casualty", r.casualty}, {"fate", r.fate}, {"unit_disrupted", r.unit_disrupted}};
+    const Roll& first = ctx.pending().rolls.front().roll;
+    ctx.summary(ctx.general(g).id.code + " " + ctx.general(g).id.name + " under fire, roll " +
+                format_roll(first.kind, first.value) + ": " + r.fate);
+}
+
+}  // namespace fortuna::detail
+
+namespace fortuna {
+
+// The preview and the applied combat build their request here, so they cannot disagree.
+CombatRequest combat_request(const Game& game, const CombatAction& action) {
+    const Unit& attacker = game.unit(action.attacker);
+    const Unit& defender = game.unit(action.defender);
+    CombatRequest request;
+    request.attacker = {&attacker.type(), attacker.id.code, attacker.now.bases, attacker.now.state, attacker.now.formation,
+                        std::nullopt};
+    request.defender = {&defender.type(), defender.id.code, defender.now.bases, defender.now.state, defender.now.formation,
+                        std::nullopt};
+    request.flank = action.flank;
+    request.rear = action.rear;
+    request.combined_arms = action.arms;
+    request.charge = action.charge;
+    request.terrain = action.terrain;
+    request.obstacle = action.obstacle;
+    // A leader named for the preview is assumed to survive his own roll under fire.
+    for (int s = 0; s < 2; ++s) {
+        const auto& code = s == 0 ? action.attacker_leader : action.defender_leader;
+        if (!code) continue;
+        const General& general = game.general(*code);
+        if (!general.effective()) continue;
+        (s == 0 ? request.attacker_leader : request.defender_leader) =
+            general.id.great_captain ? LeaderEffect::GreatCaptain : LeaderEffect::Present;
+    }
+    return request;
+}
+
+ArtilleryRequest artillery_request(const Game& game, const ArtilleryAction& action) {
+    const Unit& battery = game.unit(action.battery);
+    const Unit& target = game.unit(action.target);
+    ArtilleryRequest request;
+    request.battery = battery.type().battery.empty() ? std::string("field") : battery.type().battery;
+    request.range_mm = action.range_mm.value_or(0);
+    request.target_formation = target.now.formation;
+    request.target_state = target.now.state;
+    request.target_bases = target.now.bases;
+    return request;
+}
+
+}  // namespace fortuna

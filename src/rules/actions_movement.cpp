@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// The movement family: moves, charges, formation changes and the arrival of reinforcements.
+#include <algorithm>
+#include <cmath>
+
+#include "action_context.hpp"
+#include "fortuna/errors.hpp"
+
+namespace fortuna::detail {
+
+namespace {
+
+// "1/2", "3/2", "1": a fraction of a move as Table 4 prints it.
+double fraction_of_move(const std::string& text) {
+    const auto slash = text.find('/');
+    try {
+        if (slash == std::string::npos) return std::stod(text);
+        return std::stod(text.substr(0, slash)) / std::stod(text.substr(slash + 1));
+    } catch (const std::exception&) {
+        throw RuleError("Table 4 cost '" + text + "' is not a fraction of a move such as 1/2");
+    }
+}
+
+// Spends `fraction` of the unit's move this turn (seed 000, 7.2: "up to their maximum
+// allowance"; seed 002, Table 4: changing formation "reduces the ability to move").
+void spend_move(ActionContext& ctx, const Unit& unit, double fraction, const std::string& what) {
+    const double before = move_spent_this_turn(ctx, unit.id.code);
+    ctx.require(before + fraction <= 1.0 + 1e-6, "movement",
+                unit.id.code + " has used " + fixed(before * 100) + "% of its move this turn; " + what + " needs " +
+                    fixed(fraction * 100) + "% more (seed 000, 7.2: up to the maximum allowance)");
+    ctx.result()["move_spent"] = fraction;
+    if (fraction > 0)
+        ctx.explain("move used this turn: " + fixed((before + fraction) * 100) + "% (" + what + ": " + fixed(fraction * 100) + "%)");
+}
+
+// The Table 4 cost of one change for this unit, with its nation's deduction.
+std::optional<double> table4_cost(ActionContext& ctx, const Unit& unit, const std::string& change) {
+    const RuleSet& rules = ctx.rules();
+    for (const FormationChange& row : rules.formation_changes.changes) {
+        if (row.change != change) continue;
+        const auto& cost = unit.arm() == Arm::Cavalry ? row.cavalry : row.infantry;
+        ctx.explain(rules.formation_changes.section + ", " + row.name + ": " +
+                    (cost ? *cost + " of a move" : std::string("not allowed for this arm")));
+        if (!cost) return std::nullopt;
+        double fraction = fraction_of_move(*cost);
+        for (const NationalDeduction& deduction : rules.formation_changes.national_deductions) {
+            if (deduction.nation != unit.id.nation) continue;
+            ctx.explain(deduction.text);
+            fraction = std::max(0.0, fraction - fraction_of_move(deduction.deduct));
+        }
+        return fraction;
+    }
+    return 0.0;
+}
+
+void move_general(ActionContext& ctx, const MoveAction& action) {
+    const std::size_t g = ctx.general_index("general", *action.general);
+    const General& general = ctx.general(g);
+    const GeneralStatus& status = ctx.state().generals[g];
+    if (status.presence != Presence::OnBoard) throw RuleError(general.id.code + " is not on the table");
+    if (status.condition == GeneralCondition::Wounded || status.condition == GeneralCondition::Killed)
+        throw RuleError(general.id.code + " is " + std::string(to_string(status.condition)) + " and out of the game");
+    if (status.condition == GeneralCondition::Unhorsed && status.unhorsed_turn == ctx.clock().turn)
+        throw RuleError(general.id.code + " was unhorsed this turn and cannot move (seed 002, Table 6)");
+    if (!action.to) ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
+    if (!ctx.scenario().board.contains(*action.to)) ctx.fail("to", "a position on the board");
+    GeneralStatus& now = ctx.edit_general(g);
+    const double distance = std::hypot(action.to->x_mm - now.position.x_mm, action.to->y_mm - now.position.y_mm);
+    now.position = *action.to;
+    ctx.summary(general.id.code + " " + general.id.name + " rides " + fixed(distance) + " mm");
+}
+
+// A unit's move or charge: to a point, to a new facing, or off the table.
+void move_unit(ActionContext& ctx, const std::string& code, const std::optional<BoardPoint>& to,
+               const std::optional<double>& facing_deg, bool off_board, bool charge) {
+    const std::size_t u = ctx.on_board_unit("unit", code);
+    const Unit& unit = ctx.unit(u);
+    UnitStatus& now = ctx.edit(u);
+    if (now.formation == Formation::Square)
+        throw RuleError(unit.id.code + " is in square and cannot move (seed 002, Game Sequence 3)");
+    const int turn = ctx.clock().turn;
+    require_phasing(ctx, unit, charge ? "charges" : "moves", "seed 000, 7.2: the phasing player moves");
+    if (charge) {
+        const int every = ctx.rules().charge_once_every_turns;
+        if (now.last_charge_turn > 0 && turn - now.last_charge_turn < every) {
+            throw RuleError(unit.id.code + " charged on turn " + std::to_string(now.last_charge_turn) +
+                            " and may charge again on turn " + std::to_string(now.last_charge_turn + every) +
+                            " (once every " + std::to_string(every) + " turns)");
+        }
+        if (unit.arm() == Arm::Artillery) throw RuleError(unit.id.code + " is artillery and cannot charge");
+        now.last_charge_turn = turn;
+    }
+    double distance = 0;
+    if (to) {
+        distance = std::hypot(to->x_mm - now.position.x_mm, to->y_mm - now.position.y_mm);
+        if (!ctx.scenario().board.contains(*to) && !off_board)
+            ctx.fail("to", "a position on the board (or \"off_board\": true)");
+        now.position = *to;
+    } else if (!charge && !off_board && !facing_deg) {
+        ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
+    }
+    if (facing_deg) now.facing_deg = std::fmod(*facing_deg, 360.0);
+    if (off_board) now.presence = Presence::OffBoard;
+    const Movement& movement = unit.type().movement;
+    const double allowance = movement.normal + (charge ? movement.charge : 0.0);
+    ctx.explain("allowance " + fixed(movement.normal) + " mm" +
+                (charge ? " + " + fixed(movement.charge) + " mm charging" : std::string()) + ", difficult " +
+                fixed(movement.difficult) + " mm, road +" + fixed(movement.road) + " mm");
+    ctx.result()["distance_mm"] = distance;
+    if (allowance > 0) spend_move(ctx, unit, distance / allowance, (charge ? "a charge of " : "a move of ") + fixed(distance) + " mm");
+    ctx.summary(unit_label(unit) + (charge ? " charges" : " moves") +
+                (distance > 0 ? " " + fixed(distance) + " mm" : std::string()) +
+                (now.presence == Presence::OffBoard ? " off the table" : ""));
+}
+
+}  // namespace
+
+void execute(ActionContext& ctx, const MoveAction& action) {
+    if (action.general && !action.unit) return move_general(ctx, action);
+    if (!action.unit) ctx.fail("unit", "a unit code (or 'general' with a general's code)");
+    if (action.general) ctx.fail("general", "nothing: a move is of one unit or one general");
+    move_unit(ctx, *action.unit, action.to, action.facing_deg, action.off_board, false);
+}
+
+void execute(ActionContext& ctx, const ChargeAction& action) {
+    move_unit(ctx, action.unit, action.to, action.facing_deg, false, true);
+}
+
+void execute(ActionContext& ctx, const FormationAction& action) {
+    const std::size_t u = ctx.on_board_unit("unit", action.unit);
+    const Unit& unit = ctx.unit(u);
+    UnitStatus& now = ctx.edit(u);
+    std::vector<std::string> changes;
+    double cost = 0;
+    require_phasing(ctx, unit, "changes formation", "seed 000, 7.2: the phasing player moves");
+    if (action.to) {
+        const Formation formation = *action.to;
+        if (formation == Formation::Square && unit.arm() != Arm::Infantry)
+            throw RuleError(unit.id.code + " cannot form square: only infantry does");
+        if (formation != now.formation) {
+            const std::string change = std::string(to_string(now.formation)) + "-to-" + std::string(to_string(formation));
+            const auto fraction = table4_cost(ctx, unit, change);
+            ctx.require(fraction.has_value(), "movement", unit.id.code + ": Table 4 does not allow " + change + " for " +
+                                                              std::string(to_string(unit.arm())));
+            cost += fraction.value_or(0);
+            now.formation = formation;
+            changes.push_back("forms " + std::string(to_string(formation)));
+        }
+    }
+    if (action.mount) {
+        if (now.mount == Mount::None) throw RuleError(unit.id.code + " is not dragoons and cannot mount or dismount");
+        const Mount wanted = *action.mount ? Mount::Mounted : Mount::Dismounted;
+        if (wanted != now.mount) {
+            now.mount = wanted;
+            if (wanted == Mount::Dismounted && now.formation == Formation::Square) now.formation = Formation::Line;
+            changes.push_back(*action.mount ? "mounts" : "dismounts");
+            cost += 1.0;  // seed 000, 2.4.2: to dismount or mount up takes a move
+        }
+    }
+    if (action.guns) {
+        if (now.guns == Guns::None) throw RuleError(unit.id.code + " has no guns to limber");
+        if (*action.guns != Guns::Limbered && *action.guns != Guns::Unlimbered) ctx.fail("guns", "limbered or unlimbered");
+        if (now.guns == Guns::Captured) throw RuleError(unit.id.code + "'s guns are captured");
+        if (*action.guns != now.guns) {
+            if (*action.guns == Guns::Limbered)
+                ctx.require(!fired_this_turn(ctx, unit.id.code), "fire",
+                            unit.id.code + " fired this turn and may not limber up (seed 000, 6)");
+            cost += 1.0;
+            now.guns = *action.guns;
+            changes.push_back(*action.guns == Guns::Limbered ? "limbers up" : "unlimbers");
+            ctx.explain("seed 002, Game Sequence 2: limbering or unlimbering takes a full move");
+        }
+    }
+    if (action.facing_deg) {
+        // A change of facing is a wheel: the smallest Table 4 wheel that covers the angle.
+        const double turn = std::fabs(std::remainder(*action.facing_deg - now.facing_deg, 360.0));
+        if (turn > 0.5) {
+            const char* wheel = turn <= 45.5 ? "wheel-45" : turn <= 90.5 ? "wheel-90" : "wheel-180";
+            cost += table4_cost(ctx, unit, wheel).value_or(0);
+        }
+        now.facing_deg = std::fmod(*action.facing_deg, 360.0);
+        changes.push_back("faces " + fixed(now.facing_deg) + " deg");
+    }
+    if (changes.empty())
+        throw RuleError("'formation' for " + unit.id.code +
+                        " changes nothing: give 'to', 'mount', 'guns' or 'facing_deg' with a new value");
+    std::string words;
+    for (const auto& c : changes) words += (words.empty() ? "" : " and ") + c;
+    spend_move(ctx, unit, cost, words);
+    ctx.summary(unit_label(unit) + " " + words);
+}
+
+void execute(ActionContext& ctx, const ReinforcementsAction& action) {
+    const Scenario& scenario = ctx.scenario();
+    const auto it = std::find_if(scenario.reinforcements.begin(), scenario.reinforcements.end(),
+                                 [&](const ReinforcementSetup& r) { return r.id == action.id; });
+    if (it == scenario.reinforcements.end()) {
+        std::string known;
+        for (const auto& r : scenario.reinforcements) known += (known.empty() ? "" : ", ") + r.id;
+        ctx.fail("id", "a reinforcement of this scenario (" + (known.empty() ? std::string("none") : known) + ")");
+    }
+    if (ctx.game().minutes() < it->arrives)
+        throw RuleError(it->command.name + " arrives at " + format_clock(it->arrives) + "; it is " + ctx.game().clock_text());
+    int arrived = 0, bases = 0;
+    for (std::size_t i = 0; i < ctx.units().size(); ++i) {
+        if (ctx.unit(i).id.reinforcement != action.id) continue;
+        if (ctx.state().units[i].presence != Presence::Awaiting) throw RuleError(it->command.name + " has already arrived");
+        ctx.edit(i).presence = Presence::OnBoard;
+        ++arrived;
+        bases += ctx.unit(i).id.bases_start;
+    }
+    for (std::size_t g = 0; g < ctx.generals().size(); ++g)
+        if (ctx.general(g).id.reinforcement == action.id) ctx.edit_general(g).presence = Presence::OnBoard;
+    ctx.refresh_views();  // the tally counts the units that have arrived
+    const SideTally t = ctx.game().tally(scenario.side_index(it->side));
+    ctx.explain("seed 002, 5) Crisis of morale: the casualty percentage now reflects the combined army of " +
+                std::to_string(t.bases_start) + " bases");
+    ctx.summary(it->command.name + " arrives (" + std::to_string(arrived) + " units, " + std::to_string(bases) + " bases)" +
+                (it->entry.empty() ? std::string() : " " + it->entry) + "; " + t.name + " now " +
+                std::to_string(t.bases_lost) + " of " + std::to_string(t.bases_start) + " bases lost");
+}
+
+}  // namespace fortuna::detail

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// What the history of this turn says a unit has done: moved, charged, fired, fought (docs/rules/enforcement.md).
+//
+// These facts are read from the game's history rather than kept in the state: undoing an
+// action takes it out of the history, so an undone move gives its allowance back and an
+// undone combat lets the pair fight again, with no bookkeeping to get wrong.
+#include "action_context.hpp"
+
+namespace fortuna::detail {
+
+namespace {
+
+// Calls f on each action applied in the current player-half, newest first; f returns false to stop.
+template <class F>
+void each_this_half(const ActionContext& ctx, F f) {
+    const Clock& now = ctx.clock();
+    const auto& history = ctx.history();
+    for (auto it = history.rbegin(); it != history.rend(); ++it) {
+        if (it->clock.turn != now.turn || it->clock.half != now.half) return;
+        if (!f(*it)) return;
+    }
+}
+
+// The request an action resolved: a re-roll resolves its target's request again.
+const Action& resolved(const AppliedAction& action, const std::vector<AppliedAction>& history) {
+    if (std::holds_alternative<RerollAction>(action.request.action)) {
+        const int of = std::get<RerollAction>(action.request.action).of.value_or(0);
+        for (const auto& earlier : history)
+            if (earlier.seq == of) return earlier.request.action;
+    }
+    return action.request.action;
+}
+
+}  // namespace
+
+double move_spent_this_turn(const ActionContext& ctx, const std::string& code) {
+    double spent = 0;
+    each_this_half(ctx, [&](const AppliedAction& action) {
+        const Action& a = action.request.action;
+        const bool mine = std::visit(
+            [&](const auto& typed) {
+                using T = std::decay_t<decltype(typed)>;
+                if constexpr (std::is_same_v<T, MoveAction>) return typed.unit && *typed.unit == code;
+                else if constexpr (std::is_same_v<T, ChargeAction> || std::is_same_v<T, FormationAction>) return typed.unit == code;
+                else return false;
+            },
+            a);
+        if (mine && action.result.contains("move_spent") && action.result["move_spent"].is_number())
+            spent += action.result["move_spent"].get<double>();
+        return true;
+    });
+    return spent;
+}
+
+bool charged_this_turn(const ActionContext& ctx, const std::string& code) {
+    bool charged = false;
+    each_this_half(ctx, [&](const AppliedAction& action) {
+        if (const auto* charge = std::get_if<ChargeAction>(&action.request.action); charge && charge->unit == code) charged = true;
+        return !charged;
+    });
+    return charged;
+}
+
+bool under_fire_this_turn(const ActionContext& ctx, const std::string& general) {
+    bool tested = false;
+    each_this_half(ctx, [&](const AppliedAction& action) {
+        const auto* rally = std::get_if<RallyAction>(&action.request.action);
+        if (rally && rally->general == general)
+            for (const ActionRoll& roll : action.rolls) tested = tested || roll.slot == "general";
+        return !tested;
+    });
+    return tested;
+}
+
+bool fired_this_turn(const ActionContext& ctx, const std::string& battery) {
+    bool fired = false;
+    each_this_half(ctx, [&](const AppliedAction& action) {
+        const Action& a = resolved(action, ctx.history());
+        if (const auto* fire = std::get_if<ArtilleryAction>(&a); fire && fire->battery == battery) fired = true;
+        return !fired;
+    });
+    return fired;
+}
+
+std::optional<int> fought_this_phase(const ActionContext& ctx, const std::string& attacker, const std::string& defender) {
+    std::optional<int> seq;
+    each_this_half(ctx, [&](const AppliedAction& action) {
+        if (action.clock.phase != ctx.clock().phase) return false;
+        if (std::holds_alternative<RerollAction>(action.request.action)) return true;  // its target is further back
+        if (const auto* combat = std::get_if<CombatAction>(&action.request.action);
+            combat && combat->attacker == attacker && combat->defender == defender)
+            seq = action.seq;
+        return !seq;
+    });
+    return seq;
+}
+
+}  // namespace fortuna::detail
