@@ -21,6 +21,7 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libvalijson-dev libpcg-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   poppler-utils xvfb xauth
+  libcli11-dev  # fortuna-cli's options, help, man page and completion (issue 15)
 )
 
 install_dependencies() {
