@@ -9,6 +9,8 @@
 #   scripts/fortuna.sh fuzz [TARGET] [SECONDS]
 #                                      libFuzzer targets with clang (build-fuzz/), each run for
 #                                      SECONDS (default 20); see docs/reliability.md
+#   scripts/fortuna.sh package         the Debian package (build/fortuna_*.deb), installed with apt,
+#                                      both programs run from /usr, removed again (docs/building.md)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -22,6 +24,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   poppler-utils xvfb xauth
   libcli11-dev  # fortuna-cli's options, help, man page and completion (issue 15)
+  librsvg2-bin desktop-file-utils appstream shared-mime-info man-db  # icons, desktop entry, AppStream, MIME, man (issue 15)
 )
 
 install_dependencies() {
@@ -131,8 +134,17 @@ case "$command" in
     install_dependencies clang libclang-rt-14-dev
     run_fuzzers "$@"
     ;;
+  package)
+    install_dependencies
+    # The package is made from the same build folder as the tests: relocatable (no source path
+    # compiled in) and installed under /usr; only the data lookup recompiles.
+    FORTUNA_CMAKE_ARGS="${FORTUNA_CMAKE_ARGS:-} -DFORTUNA_RELOCATABLE=ON -DCMAKE_INSTALL_PREFIX=/usr" configure_and_build
+    rm -f "$build_dir"/fortuna_*.deb
+    (cd "$build_dir" && cpack -G DEB)
+    "$root/scripts/package-smoke.sh" "$build_dir"
+    ;;
   *)
-    echo "usage: scripts/fortuna.sh run|test|build|deps|sanitize|fuzz" >&2
+    echo "usage: scripts/fortuna.sh run|test|build|deps|sanitize|fuzz|package" >&2
     exit 2
     ;;
 esac
