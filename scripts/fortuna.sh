@@ -25,6 +25,7 @@ packages=(
   poppler-utils xvfb xauth
   libcli11-dev  # fortuna-cli's options, help, man page and completion (issue 15)
   librsvg2-bin desktop-file-utils appstream shared-mime-info man-db  # icons, desktop entry, AppStream, MIME, man (issue 15)
+  qt6-tools-dev qt6-l10n-tools  # qt_add_translations, lupdate and lrelease for translations/ (issue 15)
 )
 
 install_dependencies() {

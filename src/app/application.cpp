@@ -25,6 +25,7 @@
 #include "main_window.hpp"
 #include "man_page.hpp"
 #include "qt_text.hpp"
+#include "translations.hpp"
 
 // The icon lives in fortuna_app, a static library: its resources must be pulled in by name,
 // from the global namespace (Q_INIT_RESOURCE declares a global function).
@@ -83,6 +84,7 @@ int run_fortuna(int argc, char** argv) {
     if (only_prints_text(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     init_fortuna_resources();
+    installTranslations(app);
     QApplication::setOrganizationName(u"Fortuna Belli"_s);
     QApplication::setApplicationName(u"fortuna"_s);
     QApplication::setApplicationVersion(qs(FORTUNA_VERSION));
