@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <future>
 #include <memory>
+#include <string_view>
 
 #include <spdlog/spdlog.h>
 
@@ -22,7 +23,9 @@
 #include "fortuna/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
+#include "man_page.hpp"
 #include "qt_text.hpp"
+#include "translations.hpp"
 
 // The icon lives in fortuna_app, a static library: its resources must be pulled in by name,
 // from the global namespace (Q_INIT_RESOURCE declares a global function).
@@ -52,6 +55,17 @@ private:
     bool done_ = false;
 };
 
+// --help, --version and --man only print: they must work without a display (a package's smoke
+// test, the manual page written at build time), so they run on Qt's offscreen platform.
+bool only_prints_text(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word = argv[i];
+        if (word == "-h" || word == "--help" || word == "--help-all" || word == "-v" || word == "--version" || word == "--man")
+            return true;
+    }
+    return false;
+}
+
 QString default_battle(const RulesLibrary& library) {
     // White Mountain when the scenario is shipped (its own issue), else the test scenario.
     const auto dir = library.data_dir() / "scenarios";
@@ -67,8 +81,10 @@ int run_fortuna(int argc, char** argv) {
     QElapsedTimer clock;
     clock.start();
     auto loading = std::async(std::launch::async, [] { return RulesLibrary::load(); });
+    if (only_prints_text(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     init_fortuna_resources();
+    installTranslations(app);
     QApplication::setOrganizationName(u"Fortuna Belli"_s);
     QApplication::setApplicationName(u"fortuna"_s);
     QApplication::setApplicationVersion(qs(FORTUNA_VERSION));
@@ -84,11 +100,17 @@ int run_fortuna(int argc, char** argv) {
     QCommandLineOption dock(u"dock"_s, u"Raise a dock before the screenshot: combat, artillery, rally, crisis, journal, log."_s, u"name"_s);
     QCommandLineOption board_only(u"board-only"_s, u"For --screenshot: hide the docks and the command line, the board fills the window."_s);
     QCommandLineOption quit_after_paint(u"quit-after-paint"_s, u"Exit once the board is painted (start-up benchmark)."_s);
-    parser.addOptions({screenshot, size, command, dock, board_only, quit_after_paint});
-    parser.addPositionalArgument(u"file"_s, u"A scenario (id or .json), a saved game (.fortuna) or a recovery journal."_s);
+    QCommandLineOption man(u"man"_s, u"Print the manual page (roff) and exit."_s);
+    man.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({screenshot, size, command, dock, board_only, quit_after_paint, man});
+    parser.addPositionalArgument(u"file"_s, u"A scenario (id or .json), a saved game (.fortuna) or a recovery journal."_s, u"[file]"_s);
     // --help and --version exit inside process(): the loading thread must be done by then.
     loading.wait();
     parser.process(app);
+    if (parser.isSet(man)) {
+        std::fputs(manPageFromHelp(parser.helpText(), qs(FORTUNA_VERSION)).toUtf8().constData(), stdout);
+        return 0;
+    }
 
     const bool timing = qEnvironmentVariableIsSet("FORTUNA_TIMING");
     if (timing) std::fprintf(stderr, "Qt application ready: %lld ms\n", static_cast<long long>(clock.elapsed()));

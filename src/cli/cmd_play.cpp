@@ -45,8 +45,7 @@ std::uint64_t seed_of(const Arguments& args) {
 
 // ------------------------------------------------------------------ play
 
-int run_play(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"scenario", "seed", "actions", "load", "save", "journal"}, {"advisory"});
+int run_play(const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto load = args.value("load");
     const auto scenario_name = args.value("scenario");
@@ -140,8 +139,7 @@ bool looks_like_journal(const std::string& path) {
     return header.is_object() && header.value("format", std::string()) == kJournalFormat;
 }
 
-int run_replay(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {}, {});
+int run_replay(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one saved game (or journal) to replay");
     const std::string path = args.positional().front();
     const RulesLibrary& library = context.library();
@@ -183,8 +181,7 @@ int run_replay(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ scenario info
 
-int run_scenario_info(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {}, {});
+int run_scenario_info(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one scenario id or file");
     const RulesLibrary& library = context.library();
     const Scenario scenario = load_scenario(library, args.positional().front());
@@ -277,10 +274,30 @@ int run_scenario_info(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
+// ------------------------------------------------------------------ declarations
+
+void declare_play(CLI::App& command) {
+    command.add_option("--scenario", "start a new game of this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
+    command.add_option("--seed", "seed of the game's generator, for a repeatable game (0-18446744073709551615)")->type_name("N");
+    command.add_option("--actions", "apply these actions, one JSON object a line ('-' reads standard input)")->type_name("FILE.jsonl|-");
+    command.add_option("--load", "continue this saved game instead of starting one")->type_name("SAVE");
+    command.add_option("--save", "save the game here afterwards (its journal goes beside it)")->type_name("SAVE");
+    command.add_option("--journal", "write the recovery journal here instead of beside the save")->type_name("JOURNAL");
+    command.add_flag("--advisory", "start without the rules of play: the app advises, the table decides (docs/rules/enforcement.md)");
+}
+
+void declare_replay(CLI::App& command) {
+    command.add_option("file", "a saved game (.fortuna) or a recovery journal")->type_name("SAVE|JOURNAL");
+}
+
+void declare_scenario_info(CLI::App& command) {
+    command.add_option("scenario", "a shipped scenario id or a scenario .json file")->type_name("ID|FILE");
+}
+
 const Registration registrations[] = {
-    {"play", "play --scenario ID|FILE [--seed N] [--actions FILE.jsonl|-] [--load SAVE] [--save SAVE] [--journal FILE]", run_play},
-    {"replay", "replay SAVE|JOURNAL   check that a journal reproduces the saved state", run_replay},
-    {"scenario info", "scenario info ID|FILE   rule set, times, board, terrain and orders of battle", run_scenario_info},
+    {"play", "play a scenario headlessly from a file of actions, and save it", declare_play, run_play},
+    {"replay", "check that a save's journal reproduces its state (or recover a journal)", declare_replay, run_replay},
+    {"scenario info", "a scenario's rule set, times, board, terrain and orders of battle", declare_scenario_info, run_scenario_info},
 };
 
 }  // namespace

@@ -12,8 +12,7 @@
 namespace fortuna::cli {
 namespace {
 
-int run_report(const std::vector<std::string>& words, Context& context) {
-    const Arguments args(words, {"out"}, {"text"});
+int run_report(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("report needs one saved game: report SAVE --out FILE.html|FILE.pdf");
     const std::filesystem::path save = args.positional().front();
     if (!std::filesystem::exists(save)) throw UsageError("report: no saved game at '" + save.string() + "'");
@@ -24,20 +23,34 @@ int run_report(const std::vector<std::string>& words, Context& context) {
         return kExitOk;
     }
     const std::string out = args.required("out");
-    std::string ext = std::filesystem::path(out).extension().string();
-    if (ext != ".html" && ext != ".htm" && ext != ".pdf") throw UsageError("--out must name a .html or .pdf file, not '" + out + "'");
-    report::write_report_headless(game, out);
+    std::string format = args.value("format").value_or("");
+    if (format.empty()) {
+        const std::string ext = std::filesystem::path(out).extension().string();
+        format = out == "-" ? "html" : ext == ".pdf" ? "pdf" : ext == ".html" || ext == ".htm" ? "html" : "";
+        if (format.empty()) throw UsageError("--out must name a .html or .pdf file, not '" + out + "' (or give --format)");
+    }
+    if (format != "html" && format != "pdf") throw UsageError("--format must be html or pdf, not '" + format + "'");
+    OutputFile file(out, "." + format, context);
+    report::write_report_headless(game, file.path());
+    file.deliver();
     nlohmann::json sections = nlohmann::json::array();
     for (const auto& s : report.sections) sections.push_back(s.clock);
-    emit(context, nlohmann::json{{"file", out}, {"quarter_hours", sections}, {"result", report.result}},
-         {"wrote " + out + ": " + report.title + ", " + std::to_string(report.sections.size()) + (report.sections.size() == 1 ? " quarter hour (" : " quarter hours (") +
+    emit(context, nlohmann::json{{"file", out}, {"format", format}, {"quarter_hours", sections}, {"result", report.result}},
+         {"wrote " + file.name() + ": " + report.title + ", " + std::to_string(report.sections.size()) + (report.sections.size() == 1 ? " quarter hour (" : " quarter hours (") +
               report.start_clock + " to " + report.end_clock + ")",
           report.result});
     return kExitOk;
 }
 
-const Registration report_registration{"report", "report SAVE (--out FILE.html|FILE.pdf | --text)  the battle told quarter hour by quarter hour",
-                                       run_report};
+void declare_report(CLI::App& command) {
+    command.add_option("save", "the saved game (.fortuna)")->type_name("SAVE");
+    command.add_option("--out", "write the report here; '-' writes it to standard output")->type_name("FILE.html|FILE.pdf|-");
+    command.add_option("--format", "html or pdf (default: from --out's extension; html for '-')")->type_name("FORMAT");
+    command.add_flag("--text")->description("print the report as plain text instead of writing a file");
+}
+
+const Registration report_registration{"report", "the battle told quarter hour by quarter hour, as HTML, PDF or text",
+                                       declare_report, run_report};
 
 }  // namespace
 }  // namespace fortuna::cli

@@ -51,8 +51,7 @@ const RuleSet& ruleset_of(const Arguments& args, Context& context) {
 
 // ------------------------------------------------------------------ rulesets, armies
 
-int run_rulesets(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {}, {});
+int run_rulesets(const Arguments&, Context& context) {
     json list = json::array();
     std::vector<std::string> lines;
     for (const RuleSet* rules : context.library().rulesets()) {
@@ -64,8 +63,7 @@ int run_rulesets(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-int run_armies(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset"}, {});
+int run_armies(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     json list = json::array();
     std::vector<std::string> lines;
@@ -97,8 +95,7 @@ int run_armies(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ odds and combat
 
-int run_odds(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "attack", "defend"}, {});
+int run_odds(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     const int attack = args.integer("attack"), defend = args.integer("defend");
     if (attack < 1 || defend < 1) throw UsageError("--attack and --defend are strengths of at least 1");
@@ -160,12 +157,7 @@ LeaderEffect leader_effect(const std::optional<std::string>& text, const std::st
     throw UsageError("--" + option + " expects present, great-captain, killed, unhorsed or none");
 }
 
-int run_combat(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words,
-                   {"ruleset", "attack", "defend", "attacker", "attacker-bases", "attacker-state", "attacker-formation", "defender",
-                    "defender-bases", "defender-state", "defender-formation", "combined-arms", "terrain", "roll", "seed",
-                    "attacker-leader", "defender-leader"},
-                   {"flank", "rear", "charge", "obstacle", "preview"});
+int run_combat(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     CombatRequest request;
     request.attacker = combatant(args, context, rules, "attacker");
@@ -230,8 +222,7 @@ int run_combat(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ artillery
 
-int run_artillery(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "range", "target-formation", "target-state", "battery", "roll", "seed"}, {});
+int run_artillery(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     ArtilleryRequest request;
     request.range_mm = args.number("range");
@@ -267,8 +258,7 @@ int run_artillery(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ morale, square, leader, victory
 
-int run_morale(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "casualties", "total", "roll", "seed"}, {});
+int run_morale(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     const int casualties = args.integer("casualties"), total = args.integer("total");
     if (total < 1) throw UsageError("--total is the army's base units, at least 1");
@@ -305,8 +295,7 @@ int run_morale(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-int run_square(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "square-state", "cavalry-state", "roll", "seed"}, {});
+int run_square(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     UnitState square_state = UnitState::Normal, cavalry_state = UnitState::Normal;
     try {
@@ -334,8 +323,7 @@ int run_square(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-int run_leader(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "roll", "casualty-roll", "seed"}, {});
+int run_leader(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     Dice dice = make_dice(args);
     const Roll roll = take_roll(args, rules.leaders.casualty_roll, "roll", dice);
@@ -357,8 +345,7 @@ int run_leader(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-int run_victory(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "casualties-a", "total-a", "casualties-b", "total-b", "name-a", "name-b"}, {});
+int run_victory(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     const int ca = args.integer("casualties-a"), ta = args.integer("total-a"), cb = args.integer("casualties-b"),
               tb = args.integer("total-b");
@@ -377,8 +364,7 @@ int run_victory(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ rally and orders
 
-int run_rally(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "state", "unit", "great-captain", "roll", "seed"}, {"general"});
+int run_rally(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     UnitState state = UnitState::Disrupted;
     try {
@@ -417,8 +403,7 @@ int run_rally(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-int run_order(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"ruleset", "roll", "seed"}, {});
+int run_order(const Arguments& args, Context& context) {
     const RuleSet& rules = ruleset_of(args, context);
     Dice dice = make_dice(args);
     const Roll roll = take_roll(args, rules.orders.roll, "roll", dice);
@@ -433,8 +418,7 @@ int run_order(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ validate
 
-int run_validate(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {}, {});
+int run_validate(const Arguments& args, Context& context) {
     std::vector<std::filesystem::path> paths(args.positional().begin(), args.positional().end());
     const auto problems = RulesLibrary::validate(context.data_dir, paths);
     json list = json::array();
@@ -451,25 +435,125 @@ int run_validate(const std::vector<std::string>& words, Context& context) {
     return problems.empty() ? kExitOk : kExitFailure;
 }
 
+// ------------------------------------------------------------------ declarations
+
+void ruleset_option(CLI::App& command) {
+    command.add_option("--ruleset", "the rule set, e.g. gloire-dice (see 'fortuna-cli rulesets')")->type_name("R")->required();
+}
+
+// --roll X as thrown at the table, else the program rolls (--seed N makes that repeatable).
+void roll_options(CLI::App& command, const std::string& what) {
+    command.add_option("--roll")->type_name("X")->description(
+        "the " + what + " roll as thrown: a die 1-6, 2-12 for two dice, or a random number 0.000-0.999, "
+        "as the rule set uses; without it the program rolls");
+    command.add_option("--seed", "seed the program's roll so that it repeats")->type_name("N");
+}
+
+void side_options(CLI::App& command, const std::string& side, const std::string& strength) {
+    command.add_option("--" + strength)->type_name("N")->description("the " + side + "'s strength as a number, instead of --" + side);
+    command.add_option("--" + side)->type_name("NATION/TYPE")->description("the " + side + "'s unit type from its army list (strength from its factors)");
+    command.add_option("--" + side + "-bases")->type_name("B")->description("bases in the " + side + "'s unit (default: the type's usual number)");
+    command.add_option("--" + side + "-state")->type_name("S")->description("the " + side + "'s state: normal, disrupted, withdrawing or routing");
+    command.add_option("--" + side + "-formation")->type_name("F")->description("the " + side + "'s formation: line, column or square");
+    command.add_option("--" + side + "-leader")->type_name("L")->description("a leader with the " + side + ": present, great-captain, killed, unhorsed or none");
+}
+
+void declare_nothing(CLI::App&) {}
+
+void declare_armies(CLI::App& command) { ruleset_option(command); }
+
+void declare_odds(CLI::App& command) {
+    ruleset_option(command);
+    command.add_option("--attack", "attacking strength")->type_name("N")->required();
+    command.add_option("--defend", "defending strength")->type_name("N")->required();
+}
+
+void declare_combat(CLI::App& command) {
+    ruleset_option(command);
+    side_options(command, "attacker", "attack");
+    side_options(command, "defender", "defend");
+    command.add_flag("--flank")->description("the attack comes in on the defender's flank");
+    command.add_flag("--rear")->description("the attack comes in on the defender's rear");
+    command.add_option("--combined-arms", "arms attacking together (2 or 3) for the combined-arms shift")->type_name("2|3");
+    command.add_flag("--charge")->description("the attacker charges");
+    command.add_option("--terrain", "who holds the advantageous terrain: attacker or defender")->type_name("SIDE");
+    command.add_flag("--obstacle")->description("the defender stands behind an obstacle");
+    roll_options(command, "combat");
+    command.add_flag("--preview")->description("show the odds and the chances of every result without rolling");
+}
+
+void declare_artillery(CLI::App& command) {
+    ruleset_option(command);
+    command.add_option("--range", "range to the target in mm")->type_name("MM")->required();
+    command.add_option("--battery", "the battery type (default: the rule set's first)")->type_name("ID");
+    command.add_option("--target-formation", "the target's formation: line, column or square")->type_name("F");
+    command.add_option("--target-state", "the target's state: normal, disrupted, withdrawing or routing")->type_name("S");
+    roll_options(command, "artillery");
+}
+
+void declare_morale(CLI::App& command) {
+    ruleset_option(command);
+    command.add_option("--casualties", "base units the army has lost")->type_name("N")->required();
+    command.add_option("--total", "base units the army started with")->type_name("N")->required();
+    roll_options(command, "crisis of morale");
+}
+
+void declare_square(CLI::App& command) {
+    ruleset_option(command);
+    command.add_option("--square-state", "the square's state: normal or disrupted")->type_name("S")->required();
+    command.add_option("--cavalry-state", "the charging cavalry's state (default normal)")->type_name("S");
+    roll_options(command, "cavalry against square");
+}
+
+void declare_leader(CLI::App& command) {
+    ruleset_option(command);
+    roll_options(command, "leader casualty");
+    command.add_option("--casualty-roll", "the roll for the leader's fate when he is hit")->type_name("Y");
+}
+
+void declare_victory(CLI::App& command) {
+    ruleset_option(command);
+    command.add_option("--casualties-a", "base units side A has lost")->type_name("N")->required();
+    command.add_option("--total-a", "base units side A started with")->type_name("N")->required();
+    command.add_option("--casualties-b", "base units side B has lost")->type_name("N")->required();
+    command.add_option("--total-b", "base units side B started with")->type_name("N")->required();
+    command.add_option("--name-a", "side A's name in the verdict (default 'Side A')")->type_name("NAME");
+    command.add_option("--name-b", "side B's name in the verdict (default 'Side B')")->type_name("NAME");
+}
+
+void declare_rally(CLI::App& command) {
+    ruleset_option(command);
+    command.add_option("--state", "the unit's state: disrupted or routing")->type_name("S")->required();
+    command.add_option("--unit", "the unit's type, for its own rally number")->type_name("NATION/TYPE");
+    command.add_flag("--general")->description("a general is with the unit");
+    command.add_option("--great-captain", "a great captain of the rule set is with the unit")->type_name("NAME");
+    roll_options(command, "rally");
+}
+
+void declare_order(CLI::App& command) {
+    ruleset_option(command);
+    roll_options(command, "order");
+}
+
+void declare_validate(CLI::App& command) {
+    command.add_option("paths", "data files to check (default: the whole data folder)")
+        ->type_name("PATH")
+        ->expected(0, CLI::detail::expected_max_vector_size);
+}
+
 const Registration registrations[] = {
-    {"rulesets", "rulesets", run_rulesets},
-    {"armies", "armies --ruleset R", run_armies},
-    {"odds", "odds --ruleset R --attack N --defend N", run_odds},
-    {"combat",
-     "combat --ruleset R (--attack N | --attacker NATION/TYPE [--attacker-bases B] [--attacker-state S]) "
-     "(--defend N | --defender NATION/TYPE [--defender-bases B] [--defender-state S] [--defender-formation F]) "
-     "[--flank|--rear] [--combined-arms 2|3] [--charge] [--terrain attacker|defender] [--obstacle] "
-     "[--attacker-leader L] [--defender-leader L] [--roll X | --seed N] [--preview]",
-     run_combat},
-    {"artillery", "artillery --ruleset R --range MM [--battery ID] [--target-formation line|column|square] [--target-state S] [--roll X]",
-     run_artillery},
-    {"morale", "morale --ruleset R --casualties N --total N [--roll X]", run_morale},
-    {"square", "square --ruleset R --square-state normal|disrupted [--cavalry-state S] [--roll X]", run_square},
-    {"leader", "leader --ruleset R [--roll X [--casualty-roll Y]]", run_leader},
-    {"victory", "victory --ruleset R --casualties-a N --total-a N --casualties-b N --total-b N", run_victory},
-    {"rally", "rally --ruleset R --state disrupted|routing [--unit NATION/TYPE] [--general] [--great-captain NAME] [--roll X]", run_rally},
-    {"order", "order --ruleset R [--roll X]", run_order},
-    {"validate", "validate [PATH...]", run_validate},
+    {"rulesets", "the rule sets in the data folder", declare_nothing, run_rulesets},
+    {"armies", "a rule set's armies and their unit types", declare_armies, run_armies},
+    {"odds", "the odds and combat results column of two strengths", declare_odds, run_odds},
+    {"combat", "resolve a combat (or --preview its chances) with every shift and modifier explained", declare_combat, run_combat},
+    {"artillery", "resolve a battery's fire at a range", declare_artillery, run_artillery},
+    {"morale", "whether an army's losses call for a crisis of morale test, and its outcome", declare_morale, run_morale},
+    {"square", "cavalry charging a square", declare_square, run_square},
+    {"leader", "a leader under fire: hit or not, and his fate", declare_leader, run_leader},
+    {"victory", "the victory verdict from both sides' losses", declare_victory, run_victory},
+    {"rally", "rally a disrupted or routing unit", declare_rally, run_rally},
+    {"order", "whether an order is understood", declare_order, run_order},
+    {"validate", "check data files against their schemas and each other", declare_validate, run_validate},
 };
 
 }  // namespace

@@ -53,8 +53,7 @@ std::vector<int> parse_totals(const std::string& text) {
     return totals;
 }
 
-int run_sheet(SheetKind kind, const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"scenario", "load", "ruleset", "totals", "start", "end", "out", "paper", "date"}, {});
+int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
     const auto save = args.value("load");
@@ -70,7 +69,8 @@ int run_sheet(SheetKind kind, const std::vector<std::string>& words, Context& co
     if ((args.value("start") || args.value("end")) && !totals)
         throw UsageError("--start and --end go with --totals; a scenario or a saved game has its own times");
     const std::string out = args.required("out");
-    if (std::filesystem::path(out).extension() != ".pdf") throw UsageError("--out must name a .pdf file, not '" + out + "'");
+    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
+        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
     const std::string paper_text = args.value("paper").value_or("a4");
     const auto paper = paper_from_string(paper_text);
     if (!paper) throw UsageError("--paper must be a4 or letter, not '" + paper_text + "'");
@@ -104,28 +104,39 @@ int run_sheet(SheetKind kind, const std::vector<std::string>& words, Context& co
     }
 
     ensure_gui_application();
-    const int pages = write_pdf(kind, source, QString::fromStdString(out), *paper, printed);
+    OutputFile file(out, ".pdf", context);
+    const int pages = write_pdf(kind, source, QString::fromStdString(file.path().string()), *paper, printed);
+    file.deliver();
     const std::string paper_name = *paper == Paper::A4 ? "A4" : "Letter";
     const std::string subject = kind == SheetKind::Reference ? source.rules->name : source.title;
     emit(context,
          json{{"sheet", std::string(to_string(kind))}, {"file", out}, {"pages", pages}, {"paper", paper_name},
               {"ruleset", source.rules->id}, {"for", subject}},
-         {"wrote " + out + ": " + sheet_title(kind) + " for " + subject + ", " + std::to_string(pages) +
+         {"wrote " + file.name() + ": " + sheet_title(kind) + " for " + subject + ", " + std::to_string(pages) +
           (pages == 1 ? " page" : " pages") + " (" + paper_name + ")"});
     return kExitOk;
 }
 
-const std::string kOptions = std::string(kSources) + " --out FILE.pdf [--paper a4|letter] [--date YYYY-MM-DD]";
+void declare_sheet(CLI::App& command) {
+    command.add_option("--scenario", "a sheet for this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
+    command.add_option("--load", "a sheet for this saved game, with its losses so far")->type_name("SAVE");
+    command.add_option("--ruleset", "the rule set, with --totals (or alone for the quick reference)")->type_name("R");
+    command.add_option("--totals", "the two armies' base units, e.g. 40,36 (with --ruleset)")->type_name("A,B");
+    command.add_option("--start", "with --totals: the battle's first turn (default 12:00)")->type_name("HH:MM");
+    command.add_option("--end", "with --totals: the battle's last turn (default 17:00)")->type_name("HH:MM");
+    command.add_option("--out", "the PDF to write; '-' writes it to standard output")->type_name("FILE.pdf|-")->required();
+    command.add_option("--paper", "a4 (default) or letter")->type_name("PAPER");
+    command.add_option("--date", "the date printed on the sheet (default today)")->type_name("YYYY-MM-DD");
+}
 
-const Registration victory_registration{
-    "sheet victory", "sheet victory " + kOptions + "  the victory and time sheet as PDF",
-    [](const std::vector<std::string>& words, Context& context) { return run_sheet(SheetKind::Victory, words, context); }};
-const Registration roster_registration{
-    "sheet roster", "sheet roster " + kOptions + "  army rosters as PDF",
-    [](const std::vector<std::string>& words, Context& context) { return run_sheet(SheetKind::Roster, words, context); }};
-const Registration reference_registration{
-    "sheet reference", "sheet reference (--ruleset R | " + std::string(kSources).substr(1) + " --out FILE.pdf [--paper a4|letter]  a rule set's quick reference as PDF",
-    [](const std::vector<std::string>& words, Context& context) { return run_sheet(SheetKind::Reference, words, context); }};
+Command sheet_of(SheetKind kind) {
+    return [kind](const Arguments& args, Context& context) { return run_sheet(kind, args, context); };
+}
+
+const Registration victory_registration{"sheet victory", "the victory and time sheet as PDF", declare_sheet, sheet_of(SheetKind::Victory)};
+const Registration roster_registration{"sheet roster", "army rosters as PDF", declare_sheet, sheet_of(SheetKind::Roster)};
+const Registration reference_registration{"sheet reference", "a rule set's quick reference as PDF", declare_sheet,
+                                          sheet_of(SheetKind::Reference)};
 
 }  // namespace
 }  // namespace fortuna::cli

@@ -9,6 +9,11 @@
 #include <sstream>
 
 #include <spdlog/spdlog.h>
+#ifdef _WIN32
+#define NOMINMAX
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -24,9 +29,17 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path executable_dir() {
+#ifdef _WIN32
+    std::wstring buffer(32768, L'\0');
+    const DWORD length = GetModuleFileNameW(nullptr, buffer.data(), static_cast<DWORD>(buffer.size()));
+    if (length == 0 || length >= buffer.size()) return {};
+    buffer.resize(length);
+    return fs::path(buffer).parent_path();
+#else
     std::error_code error;
     const fs::path self = fs::read_symlink("/proc/self/exe", error);
     return error ? fs::path() : self.parent_path();
+#endif
 }
 
 bool looks_like_data_dir(const fs::path& dir) {
@@ -102,14 +115,26 @@ std::string format_of(const nlohmann::json& document) {
 
 }  // namespace
 
+// The installed data relative to the installed program (GNUInstallDirs: bin/ and share/fortuna/data).
+#ifndef FORTUNA_DATA_FROM_BINARY
+#define FORTUNA_DATA_FROM_BINARY "../share/fortuna/data"
+#endif
+
 fs::path default_data_dir() {
     if (const char* env = std::getenv("FORTUNA_DATA"); env && *env) return fs::path(env);
     const fs::path exe = executable_dir();
+    const fs::path installed = exe.empty() ? fs::path() : (exe / FORTUNA_DATA_FROM_BINARY).lexically_normal();
     if (!exe.empty()) {
-        for (const fs::path& candidate : {exe / "data", exe.parent_path() / "share" / "fortuna" / "data"})
+        // Beside the program (a Windows folder, a portable copy), then the installed layout.
+        for (const fs::path& candidate : {exe / "data", installed})
             if (looks_like_data_dir(candidate)) return candidate;
     }
-    return fs::path(FORTUNA_SOURCE_DATA_DIR);
+#ifdef FORTUNA_SOURCE_DATA_DIR
+    return fs::path(FORTUNA_SOURCE_DATA_DIR);  // a development build run from its build tree
+#else
+    // A packaged build knows no source tree: the loader's error then names the installed folder.
+    return installed.empty() ? fs::path("data") : installed;
+#endif
 }
 
 nlohmann::json parse_json_text(const std::string& text, const std::string& file_name) {

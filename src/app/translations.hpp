@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// The app's own words in the user's language: the shipped translation chosen from the locale.
+#pragma once
+
+class QCoreApplication;
+
+namespace fortuna::app {
+
+// Installs fortuna_LANG.qm (compiled into the program from translations/*.ts) and Qt's own
+// qtbase_LANG.qm for the system locale (LANG, LC_MESSAGES, LC_ALL). English needs nothing. The
+// rules data (unit names, table notes) stays in English: it cites the English rule texts.
+void installTranslations(QCoreApplication& app);
+
+}  // namespace fortuna::app
