@@ -168,6 +168,55 @@ TEST(NavalBoarding, TheWinnerTakesThePrizeWithACrew) {
     EXPECT_THROW(apart.apply(BoardingAction{"arethusa", "belle-poule", 1, {}, {}}, generator), RuleError);
 }
 
+TEST(NavalBoarding, ATieStaysEntangledUntilASix) {
+    json doc = channel_document();
+    doc["ships"][1]["y_cm"] = 97;
+    const NavalScenario s = NavalScenario::from_json(doc, "alongside.json", sail());
+    Dice generator(8);
+    NavalGame game(sail(), s);
+    game.apply(BoardingAction{"arethusa", "belle-poule", 1, dice({3, 3, 3, 3}), dice({4, 4, 2, 2})}, generator);  // 12 all
+    EXPECT_EQ(game.ship("arethusa").now.entangled_with, "belle-poule");
+    EXPECT_FALSE(game.ship("belle-poule").now.struck);
+    EXPECT_THROW(game.apply(MoveAction{"arethusa", 45, 100, 90, {}}, generator), RuleError);  // entangled
+    game.apply(HazardAction{"arethusa", Hazard::Disentangle, die(5), {}}, generator);
+    EXPECT_EQ(game.ship("belle-poule").now.entangled_with, "arethusa");
+    next_round(game, generator);
+    game.apply(HazardAction{"arethusa", Hazard::Disentangle, die(6), {}}, generator);
+    EXPECT_EQ(game.ship("arethusa").now.entangled_with, "");
+    EXPECT_EQ(game.ship("belle-poule").now.entangled_with, "");
+}
+
+TEST(NavalGameplay, AnAnchorTakesAWholeMoveToRaise) {
+    Dice generator(9);
+    NavalGame game(sail(), channel());
+    game.apply(AnchorAction{"valiant", true}, generator);
+    EXPECT_THROW(game.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator), RuleError);
+    next_round(game, generator);
+    game.apply(AnchorAction{"valiant", false}, generator);  // weighing: this move is spent
+    EXPECT_THROW(game.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator), RuleError);
+    next_round(game, generator);
+    game.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator);
+    EXPECT_EQ(game.ship("valiant").now.y_cm, 45);
+}
+
+TEST(NavalGameplay, FewerMastsSailSlowerAndNoneDrift) {
+    json doc = channel_document();
+    doc["ships"][2]["sheet"] = {{"masts", 1}};  // Valiant keeps her foremast only
+    Dice generator(10);
+    NavalGame jury(sail(), NavalScenario::from_json(doc, "jury.json", sail()));
+    EXPECT_EQ(jury.ship("valiant").mast_units(), 1);
+    EXPECT_THROW(jury.apply(MoveAction{"valiant", 30, 46, 0, {}}, generator), RuleError);  // beam reach: (4 + 1) x 1 = 5 cm
+    jury.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator);
+    NavalScenario hulk = channel();
+    hulk.ships[2].now.masts = {false, false, false};  // every mast shot away
+    NavalGame drifting(sail(), hulk);
+    EXPECT_THROW(drifting.apply(MoveAction{"valiant", 30, 41, 0, {}}, generator), RuleError);   // not downwind
+    EXPECT_THROW(drifting.apply(MoveAction{"valiant", 31.5, 40, 0, {}}, generator), RuleError); // more than 1 cm
+    drifting.apply(MoveAction{"valiant", 31, 40, 90, {}}, generator);  // 1 cm east before a westerly
+    EXPECT_EQ(drifting.ship("valiant").now.x_cm, 31);
+    EXPECT_EQ(drifting.ship("valiant").now.heading_deg, 0);  // she drifts, she does not turn
+}
+
 TEST(NavalUndo, UndoNeverRerolls) {
     NavalGame game(sail(), channel());
     Dice generator(1805);
