@@ -116,7 +116,8 @@ void NavalBoard::paintEvent(QPaintEvent*) {
     const QPointF tail = w0 - QPointF(std::sin(downwind) * 30, -std::cos(downwind) * 30);
     p.setPen(QPen(Qt::darkBlue, 3));
     p.drawLine(tail, tip);
-    p.drawEllipse(tip, 4, 4);
+    // The arrowhead points downwind, where the wind blows to.
+    for (double side : {-0.5, 0.5}) p.drawLine(tip, tip - QPointF(std::sin(downwind + side) * 10, -std::cos(downwind + side) * 10));
     p.drawText(QPointF(width() - 130.0, 110.0), tr("wind %1, %2").arg(qs(tables.point_name(wind.direction))).arg(wind.speed));
 }
 
@@ -281,7 +282,7 @@ void NavalDesk::refresh() {
         QString masts;
         for (bool standing : s.now.masts) masts += standing ? u'|' : u'x';
         auto* item = new QListWidgetItem(tr("%1 (%2): port %3, starboard %4, masts %5, hull %6%7%8")
-                                             .arg(qs(s.name), qs(s.ship_class->name))
+                                             .arg(qs(s.name), qs(s.ship_class->id))
                                              .arg(s.now.port_decks)
                                              .arg(s.now.starboard_decks)
                                              .arg(masts)
@@ -299,7 +300,7 @@ void NavalDesk::refresh() {
         const Ship& them = state.ships[static_cast<std::size_t>(target_)];
         const auto side = arc_holding(*tables_, me, them);
         const int decks = side == BroadsideSide::Port ? me.now.port_decks : me.now.starboard_decks;
-        odds = tr("%1 -> %2: %3 broadside, %4 cm, %5 gun decks.").arg(qs(me.name), qs(them.name), qs(to_string(side.value_or(BroadsideSide::Port))))
+        odds = tr("%1 -> %2: %3 broadside, %4 cm, gun decks: %5.").arg(qs(me.name), qs(them.name), qs(to_string(side.value_or(BroadsideSide::Port))))
                    .arg(qs(format_tenths(distance_cm(me, them))))
                    .arg(decks);
         if (decks > 0) {
