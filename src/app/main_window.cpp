@@ -438,7 +438,7 @@ void MainWindow::raiseDock(const QString& name) {
 bool MainWindow::openFile(const QString& file, bool quiet) {
     try {
         // A naval scenario (The Age of Sail) opens in its own desk window.
-        if (is_naval_scenario(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
+        if (file.endsWith(u".json"_s) && is_naval_scenario(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
         return true;

@@ -276,7 +276,8 @@ std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const st
                 validate_against_schema(document, format.substr(8), path.string(), data_dir);
             } else {
                 throw DataError(path.string(), "/format",
-                                "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\" or \"fortuna-save\"",
+                                "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-save\", \"fortuna-naval\" or "
+                                "\"fortuna-naval-scenario\"",
                                 format.empty() ? "no format" : format);
             }
         } catch (const DataError& error) {
