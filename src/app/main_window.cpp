@@ -38,6 +38,7 @@
 #include "inspector_dock.hpp"
 #include "journal_dock.hpp"
 #include "log_dock.hpp"
+#include "naval_desk.hpp"
 #include "order_of_battle_dock.hpp"
 #include "qt_text.hpp"
 #include "turn_bar.hpp"
@@ -436,6 +437,8 @@ void MainWindow::raiseDock(const QString& name) {
 
 bool MainWindow::openFile(const QString& file, bool quiet) {
     try {
+        // A naval scenario (The Age of Sail) opens in its own desk window.
+        if (file.endsWith(u".json"_s) && is_naval_scenario(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
         return true;

@@ -223,6 +223,11 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir) {
     std::sort(files.begin(), files.end());
     for (const auto& file : files) {
         const auto document = read_json_file(file);
+        // The naval tables (seed 000, The Age of Sail) share the folder; naval.cpp reads them.
+        if (format_of(document) == "fortuna-naval") {
+            validate_against_schema(document, "naval", file.string(), data_dir);
+            continue;
+        }
         validate_against_schema(document, "ruleset", file.string(), data_dir);
         auto rules = std::make_unique<RuleSet>(RuleSet::from_json(document, file.string()));
         if (rules->id != file.stem().string())
@@ -291,11 +296,13 @@ std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const st
             } else if (format == "fortuna-army") {
                 validate_against_schema(document, "army", path.string(), data_dir);
                 (void)Army::from_json(document, path.string(), ruleset_for(document.value("ruleset", ""), path));
-            } else if (format == "fortuna-scenario" || format == "fortuna-save") {
+            } else if (format == "fortuna-scenario" || format == "fortuna-save" || format == "fortuna-naval" ||
+                       format == "fortuna-naval-scenario") {
                 validate_against_schema(document, format.substr(8), path.string(), data_dir);
             } else {
                 throw DataError(path.string(), "/format",
-                                "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\" or \"fortuna-save\"",
+                                "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-save\", \"fortuna-naval\" or "
+                                "\"fortuna-naval-scenario\"",
                                 format.empty() ? "no format" : format);
             }
         } catch (const DataError& error) {

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+// The naval desk: the Age of Sail board, the damage sheets, the odds before the roll and the journal, driven from the keyboard.
+#include "naval_desk.hpp"
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPlainTextEdit>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <random>
+
+#include "fortuna/errors.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QColor kSideColours[] = {QColor(178, 34, 34), QColor(30, 70, 160)};
+constexpr double kPi = 3.14159265358979323846;
+
+// Table cm (y northwards) to widget pixels (y downwards).
+struct TableScale {
+    double pixels_per_cm = 1;
+    double margin = 12;
+    double depth_cm = 0;
+    QPointF at(double x, double y) const { return {margin + x * pixels_per_cm, margin + (depth_cm - y) * pixels_per_cm}; }
+};
+
+// A compass bearing as a Qt angle (degrees anticlockwise from 3 o'clock).
+double qt_angle(double bearing) { return 90.0 - bearing; }
+
+}  // namespace
+
+NavalBoard::NavalBoard(const NavalGame& game, QWidget* parent) : QWidget(parent), game_(game) {
+    setMinimumSize(480, 320);
+    setFocusPolicy(Qt::NoFocus);
+}
+
+void NavalBoard::setSelection(int ship, int target) {
+    ship_ = ship;
+    target_ = target;
+    update();
+}
+
+void NavalBoard::paintEvent(QPaintEvent*) {
+    const auto& scenario = game_.scenario();
+    const auto& tables = game_.tables();
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    TableScale scale;
+    scale.depth_cm = scenario.depth_cm;
+    scale.pixels_per_cm = std::min((width() - 2 * scale.margin) / scenario.width_cm, (height() - 2 * scale.margin) / scenario.depth_cm);
+    const QRectF sea(scale.at(0, scenario.depth_cm), scale.at(scenario.width_cm, 0));
+    p.fillRect(rect(), palette().window());
+    p.fillRect(sea, QColor(196, 222, 240));
+    p.setPen(QPen(QColor(120, 150, 180), 0));
+    p.drawRect(sea);
+    for (const auto& shoal : scenario.shoals) {
+        const double r = shoal.radius_cm * scale.pixels_per_cm;
+        p.setBrush(QColor(222, 204, 150));
+        p.setPen(Qt::NoPen);
+        p.drawEllipse(scale.at(shoal.x_cm, shoal.y_cm), r, r);
+        p.setPen(Qt::darkGray);
+        p.drawText(scale.at(shoal.x_cm, shoal.y_cm) + QPointF(r + 3, 4), qs(shoal.name));
+    }
+    // The selected ship's arcs of fire (S1: port on the left) with the range rings of the ruler.
+    const auto& ships = game_.state().ships;
+    if (ship_ >= 0 && ship_ < static_cast<int>(ships.size())) {
+        const Ship& s = ships[static_cast<std::size_t>(ship_)];
+        const QPointF centre = scale.at(s.now.x_cm, s.now.y_cm);
+        for (double side : {90.0, 270.0}) {
+            for (std::size_t band = tables.firing.size(); band-- > 0;) {
+                const double r = tables.firing[band].to_cm * scale.pixels_per_cm;
+                QPainterPath wedge(centre);
+                wedge.arcTo(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), qt_angle(s.now.heading_deg + side) - tables.arc_deg / 2, tables.arc_deg);
+                wedge.closeSubpath();
+                p.setPen(QPen(QColor(80, 80, 80, 120), 0));
+                p.setBrush(QColor(255, 255, 255, 40 + 30 * static_cast<int>(tables.firing.size() - band)));
+                p.drawPath(wedge);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < ships.size(); ++i) {
+        const Ship& s = ships[i];
+        const QPointF c = scale.at(s.now.x_cm, s.now.y_cm);
+        p.save();
+        p.translate(c);
+        p.rotate(s.now.heading_deg);
+        const double len = std::max(4.0 * scale.pixels_per_cm, 12.0), beam = len / 3;
+        QPolygonF hull({QPointF(0, -len / 2), QPointF(beam / 2, 0), QPointF(beam / 2, len / 2), QPointF(-beam / 2, len / 2), QPointF(-beam / 2, 0)});
+        p.setBrush(s.now.sunk ? QColor(120, 120, 120, 90) : kSideColours[s.now.side & 1]);
+        p.setPen(QPen(static_cast<int>(i) == ship_ ? Qt::yellow : static_cast<int>(i) == target_ ? Qt::black : Qt::white, 2));
+        p.drawPolygon(hull);
+        p.restore();
+        p.setPen(Qt::black);
+        QString label = qs(s.name);
+        if (s.now.fire != FireState::None) label += u" (fire)"_s;
+        if (s.now.grounded) label += u" (aground)"_s;
+        if (s.now.struck) label += u" (prize)"_s;
+        if (s.now.sunk) label += u" (sunk)"_s;
+        p.drawText(c + QPointF(len / 2 + 2, -2), label);
+    }
+    // The wind: an arrow blowing from its compass point, with its speed.
+    const auto& wind = game_.state().wind;
+    const QPointF w0(width() - 70.0, 60.0);
+    const double downwind = downwind_degrees(tables, wind) * kPi / 180;
+    const QPointF tip = w0 + QPointF(std::sin(downwind) * 30, -std::cos(downwind) * 30);
+    const QPointF tail = w0 - QPointF(std::sin(downwind) * 30, -std::cos(downwind) * 30);
+    p.setPen(QPen(Qt::darkBlue, 3));
+    p.drawLine(tail, tip);
+    // The arrowhead points downwind, where the wind blows to.
+    for (double side : {-0.5, 0.5}) p.drawLine(tip, tip - QPointF(std::sin(downwind + side) * 10, -std::cos(downwind + side) * 10));
+    p.drawText(QPointF(width() - 130.0, 110.0), tr("wind %1, %2").arg(qs(tables.point_name(wind.direction))).arg(wind.speed));
+}
+
+// ---------------------------------------------------------------- desk
+
+NavalDesk::NavalDesk(NavalTables tables, NavalScenario scenario, std::uint64_t seed, QWidget* parent)
+    : QWidget(parent), tables_(std::make_unique<NavalTables>(std::move(tables))), dice_(seed) {
+    game_ = std::make_unique<NavalGame>(*tables_, std::move(scenario));
+    setWindowTitle(tr("%1 - Fortuna Belli, The Age of Sail").arg(qs(game_->scenario().name)));
+    setFocusPolicy(Qt::StrongFocus);
+    board_ = new NavalBoard(*game_, this);
+    status_ = new QLabel(this);
+    odds_ = new QLabel(this);
+    odds_->setWordWrap(true);
+    sheets_ = new QListWidget(this);
+    sheets_->setFocusPolicy(Qt::NoFocus);
+    journal_ = new QPlainTextEdit(this);
+    journal_->setReadOnly(true);
+    journal_->setFocusPolicy(Qt::NoFocus);
+    auto* keys = new QLabel(tr("Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
+                               "E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo"), this);
+    keys->setWordWrap(true);
+    auto* side = new QVBoxLayout;
+    side->addWidget(status_);
+    side->addWidget(sheets_, 2);
+    side->addWidget(odds_);
+    side->addWidget(journal_, 1);
+    side->addWidget(keys);
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(board_, 3);
+    layout->addLayout(side, 2);
+    selectShip(1);
+    refresh();
+}
+
+std::string NavalDesk::shipId(int index) const { return game_->state().ships.at(static_cast<std::size_t>(index)).id; }
+
+void NavalDesk::selectShip(int step) {
+    const auto& ships = game_->state().ships;
+    const int n = static_cast<int>(ships.size());
+    for (int k = 1; k <= n; ++k) {
+        const int i = ((ship_ < 0 ? (step > 0 ? -1 : 0) : ship_) + step * k % n + n) % n;
+        const Ship& s = ships[static_cast<std::size_t>(i)];
+        if (!s.now.sunk && s.now.side == game_->state().turn.active_side) {
+            ship_ = i;
+            break;
+        }
+    }
+    target_ = -1;
+    selectTarget();
+}
+
+void NavalDesk::selectTarget() {
+    // The next enemy in one of the selected ship's broadside arcs and within range.
+    const auto& ships = game_->state().ships;
+    const int n = static_cast<int>(ships.size());
+    if (ship_ < 0) return;
+    const Ship& me = ships[static_cast<std::size_t>(ship_)];
+    for (int k = 1; k <= n; ++k) {
+        const int i = (target_ + k + n) % n;
+        const Ship& s = ships[static_cast<std::size_t>(i)];
+        if (s.now.sunk || s.now.side == me.now.side || distance_cm(me, s) > tables_->max_range_cm || !arc_holding(*tables_, me, s)) continue;
+        target_ = i;
+        refresh();
+        return;
+    }
+    target_ = -1;
+    refresh();
+}
+
+bool NavalDesk::perform(NavalAction action) {
+    try {
+        const auto& done = game_->apply(std::move(action), dice_);
+        last_ = qs(done.summary);
+        journal_->appendPlainText(last_);
+        for (const auto& step : done.explanation) journal_->appendPlainText(u"    "_s + qs(step));
+        if (ship_ >= 0 && game_->state().ships[static_cast<std::size_t>(ship_)].now.side != game_->state().turn.active_side) {
+            ship_ = -1;
+            selectShip(1);
+        }
+        refresh();
+        return true;
+    } catch (const RuleError& error) {
+        last_ = qs(error.what());
+        journal_->appendPlainText(tr("refused: %1").arg(last_));
+        return false;
+    }
+}
+
+bool NavalDesk::undo() {
+    if (!game_->undo()) return false;
+    last_ = tr("undone (the dice are kept: asking again gives the same roll)");
+    journal_->appendPlainText(last_);
+    refresh();
+    return true;
+}
+
+bool NavalDesk::redo() {
+    if (!game_->redo()) return false;
+    last_ = tr("redone: %1").arg(qs(game_->history().back().summary));
+    journal_->appendPlainText(last_);
+    refresh();
+    return true;
+}
+
+void NavalDesk::fire(Aim aim) {
+    if (ship_ < 0 || target_ < 0) {
+        last_ = tr("no target in an arc of fire within %1 cm").arg(tables_->max_range_cm);
+        return;
+    }
+    const auto& ships = game_->state().ships;
+    const auto side = arc_holding(*tables_, ships[static_cast<std::size_t>(ship_)], ships[static_cast<std::size_t>(target_)]);
+    perform(BroadsideAction{shipId(ship_), shipId(target_), side.value_or(BroadsideSide::Port), aim, {}, {}});
+}
+
+void NavalDesk::keyPressEvent(QKeyEvent* event) {
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    const bool shift = event->modifiers() & Qt::ShiftModifier;
+    const std::string me = ship_ >= 0 ? shipId(ship_) : std::string();
+    switch (event->key()) {
+        case Qt::Key_Tab: selectShip(1); break;
+        case Qt::Key_Backtab: selectShip(-1); break;
+        case Qt::Key_T: selectTarget(); break;
+        case Qt::Key_F: fire(Aim::Hull); break;
+        case Qt::Key_S: fire(Aim::Sails); break;
+        case Qt::Key_B:
+            if (target_ >= 0) perform(BoardingAction{me, shipId(target_), 1, {}, {}});
+            break;
+        case Qt::Key_X: perform(HazardAction{me, Hazard::FireFight, {}, {}}); break;
+        case Qt::Key_R: perform(HazardAction{me, Hazard::Refloat, {}, {}}); break;
+        case Qt::Key_M: perform(HazardAction{me, Hazard::MastRepair, {}, {}}); break;
+        case Qt::Key_E: perform(EndHalfAction{}); break;
+        case Qt::Key_W: perform(WindAction{}); break;
+        case Qt::Key_Z:
+            if (ctrl && shift) redo();
+            else if (ctrl) undo();
+            break;
+        default: QWidget::keyPressEvent(event); return;
+    }
+    refresh();
+}
+
+bool NavalDesk::focusNextPrevChild(bool) { return false; }
+
+void NavalDesk::refresh() {
+    const auto& state = game_->state();
+    const auto& scenario = game_->scenario();
+    status_->setText(tr("Round %1, %2 to move. Wind from %3, speed %4%5. Damage inflicted: %6 %7, %8 %9.")
+                         .arg(state.turn.round)
+                         .arg(qs(scenario.sides[static_cast<std::size_t>(state.turn.active_side)].name))
+                         .arg(qs(tables_->point_name(state.wind.direction)))
+                         .arg(state.wind.speed)
+                         .arg(high_seas(*tables_, state.wind) ? tr(" (high seas)") : QString())
+                         .arg(qs(scenario.sides[0].name))
+                         .arg(game_->damage_inflicted_by(0))
+                         .arg(qs(scenario.sides[1].name))
+                         .arg(game_->damage_inflicted_by(1)));
+    status_->setWordWrap(true);
+    sheets_->clear();
+    for (std::size_t i = 0; i < state.ships.size(); ++i) {
+        const Ship& s = state.ships[i];
+        QString masts;
+        for (bool standing : s.now.masts) masts += standing ? u'|' : u'x';
+        auto* item = new QListWidgetItem(tr("%1 (%2): port %3, starboard %4, masts %5, hull %6%7%8")
+                                             .arg(qs(s.name), qs(s.ship_class->id))
+                                             .arg(s.now.port_decks)
+                                             .arg(s.now.starboard_decks)
+                                             .arg(masts)
+                                             .arg(s.now.hull)
+                                             .arg(s.now.fire != FireState::None ? tr(", on fire") : QString())
+                                             .arg(s.now.sunk ? tr(", sunk") : s.now.struck ? tr(", prize") : QString()),
+                                         sheets_);
+        item->setForeground(kSideColours[s.now.side & 1]);
+        if (static_cast<int>(i) == ship_) item->setBackground(QColor(255, 250, 200));
+    }
+    // The odds before the roll for the selected broadside (STYLE.md: show the chances first).
+    QString odds = tr("No enemy in an arc of fire.");
+    if (ship_ >= 0 && target_ >= 0) {
+        const Ship& me = state.ships[static_cast<std::size_t>(ship_)];
+        const Ship& them = state.ships[static_cast<std::size_t>(target_)];
+        const auto side = arc_holding(*tables_, me, them);
+        const int decks = side == BroadsideSide::Port ? me.now.port_decks : me.now.starboard_decks;
+        odds = tr("%1 -> %2: %3 broadside, %4 cm, gun decks: %5.").arg(qs(me.name), qs(them.name), qs(to_string(side.value_or(BroadsideSide::Port))))
+                   .arg(qs(format_tenths(distance_cm(me, them))))
+                   .arg(decks);
+        if (decks > 0) {
+            for (Aim aim : {Aim::Hull, Aim::Sails}) {
+                const auto setup = prepare_broadside(*tables_, decks, distance_cm(me, them), aim);
+                const auto chances = broadside_odds(setup);
+                odds += tr("\n%1 (%2-6): at least one hit %3, fire %4").arg(qs(to_string(aim))).arg(setup.score)
+                            .arg(qs(chances.at_least_one_hit.percent()), qs(chances.fire.percent()));
+            }
+        }
+    }
+    odds_->setText(odds);
+    board_->setSelection(ship_, target_);
+}
+
+NavalDesk* open_naval_desk(const std::filesystem::path& file, const std::filesystem::path& data_dir, QWidget* parent) {
+    NavalTables tables = load_naval_tables(data_dir);
+    NavalScenario scenario = load_naval_scenario(file, tables, data_dir);
+    std::random_device device;
+    auto* desk = new NavalDesk(std::move(tables), std::move(scenario), (static_cast<std::uint64_t>(device()) << 32) | device(), parent);
+    desk->setWindowFlag(Qt::Window);
+    desk->setAttribute(Qt::WA_DeleteOnClose);
+    desk->resize(1200, 700);
+    desk->show();
+    desk->setFocus();
+    return desk;
+}
+
+}  // namespace fortuna::app
