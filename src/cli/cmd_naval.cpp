@@ -103,8 +103,7 @@ int answer_broadside(Context& context, const NavalTables& tables, const Broadsid
     return kExitOk;
 }
 
-int run_broadside(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"decks", "range", "aim", "rolls", "seed", "scenario", "ship", "target"}, {"preview"});
+int run_broadside(const Arguments& args, Context& context) {
     const NavalTables tables = load_naval_tables(context.data_dir);
     BroadsideQuestion q;
     q.aim = aim_from_string(args.value("aim").value_or("hull"));
@@ -159,8 +158,7 @@ int answer_boarding(Context& context, int attacker, int defender, const std::opt
     return kExitOk;
 }
 
-int run_boarding(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"attacker-decks", "defender-decks", "attacker-rolls", "defender-rolls", "seed"}, {"preview"});
+int run_boarding(const Arguments& args, Context& context) {
     const int a = args.integer("attacker-decks"), d = args.integer("defender-decks");
     if (a < 1 || a > 6 || d < 0 || d > 6) throw UsageError("gun decks: the boarder 1-6, the defender 0-6 (3 a side at most)");
     return answer_boarding(context, a, d, args.value("attacker-rolls"), args.value("defender-rolls"), seed_of(args), args.flag("preview"));
@@ -197,8 +195,7 @@ int answer_wind(Context& context, const NavalTables& tables, WindState wind, con
     return kExitOk;
 }
 
-int run_wind(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"from", "speed", "rolls", "seed", "heading", "mast-units"}, {});
+int run_wind(const Arguments& args, Context& context) {
     const NavalTables tables = load_naval_tables(context.data_dir);
     WindState wind{tables.compass_index(args.value("from").value_or("W")), args.integer("speed", tables.speed_start)};
     if (wind.speed < tables.speed_min || wind.speed > tables.speed_max)
@@ -209,8 +206,7 @@ int run_wind(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ ruler and board
 
-int run_ruler(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {}, {});
+int run_ruler(const Arguments& args, Context& context) {
     const NavalTables tables = load_naval_tables(context.data_dir);
     json bands = json::array();
     std::vector<std::string> lines{"range        hull (gun decks)  sails"};
@@ -236,8 +232,7 @@ std::string ship_line(const Ship& s) {
     return line;
 }
 
-int run_board(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"actions", "seed"}, {});
+int run_board(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("name one naval scenario (an id in data/scenarios or a file)");
     const NavalTables tables = load_naval_tables(context.data_dir);
     const NavalScenario scenario = load_naval_scenario(naval_scenario_file(context, args.positional().front()), tables, context.data_dir);
@@ -299,15 +294,47 @@ int run_board(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
+void declare_broadside(CLI::App& command) {
+    command.add_option("--decks", "gun decks firing (without --scenario)")->type_name("N");
+    command.add_option("--range", "range in cm on the table (without --scenario)")->type_name("CM");
+    command.add_option("--scenario", "a naval scenario: decks, side and range come from its ships")->type_name("S");
+    command.add_option("--ship", "the firing ship (with --scenario)")->type_name("ID");
+    command.add_option("--target", "the target ship (with --scenario)")->type_name("ID");
+    command.add_option("--aim", "aim at the hull or the sails")->type_name("hull|sails");
+    command.add_option("--rolls", "the dice thrown, one per deck, e.g. 3,6,6")->type_name("D,D,..");
+    command.add_option("--seed", "seed for generated dice")->type_name("N");
+    command.add_flag("--preview", "the chances only, no throw");
+}
+void declare_boarding(CLI::App& command) {
+    command.add_option("--attacker-decks", "the boarder's gun decks")->type_name("N");
+    command.add_option("--defender-decks", "the defender's gun decks")->type_name("N");
+    command.add_option("--attacker-rolls", "the boarder's dice, e.g. 6,2")->type_name("D,D,..");
+    command.add_option("--defender-rolls", "the defender's dice")->type_name("D,D,..");
+    command.add_option("--seed", "seed for generated dice")->type_name("N");
+    command.add_flag("--preview", "the chances only, no throw");
+}
+void declare_wind(CLI::App& command) {
+    command.add_option("--from", "the wind's direction now (8-point compass)")->type_name("W");
+    command.add_option("--speed", "the wind's speed level now")->type_name("N");
+    command.add_option("--rolls", "the direction and speed dice, e.g. 4,2")->type_name("DIRECTION,SPEED");
+    command.add_option("--seed", "seed for generated dice")->type_name("N");
+    command.add_option("--heading", "a ship's heading in degrees: its point of sail and allowance")->type_name("DEG");
+    command.add_option("--mast-units", "the ship's mast units (with --heading)")->type_name("N");
+}
+void declare_ruler(CLI::App&) {}
+void declare_board(CLI::App& command) {
+    command.add_option("scenario", "a naval scenario id in data/scenarios or a file")->type_name("SCENARIO");
+    command.add_option("--actions", "naval actions to apply first, one JSON object a line")->type_name("FILE.jsonl");
+    command.add_option("--seed", "seed for generated dice")->type_name("N");
+}
+
 const Registration registrations[] = {
-    {"broadside",
-     "broadside (--decks N --range CM | --scenario S --ship ID --target ID) [--aim hull|sails] [--rolls 3,6,6 | --seed N] [--preview]",
+    {"broadside", "a broadside by range band against hull or sails, with exact odds (The Age of Sail)", declare_broadside,
      run_broadside},
-    {"boarding", "boarding --attacker-decks N --defender-decks N [--attacker-rolls 6,2 --defender-rolls 3] [--seed N] [--preview]",
-     run_boarding},
-    {"wind", "wind [--from W] [--speed 4] [--rolls DIRECTION,SPEED | --seed N] [--heading DEG [--mast-units N]]", run_wind},
-    {"naval ruler", "naval ruler  (the range ruler of The Age of Sail)", run_ruler},
-    {"naval board", "naval board SCENARIO [--actions FILE.jsonl] [--seed N]", run_board},
+    {"boarding", "a boarding by gun decks, with the chances of capture and tie", declare_boarding, run_boarding},
+    {"wind", "the end-of-round wind dice and the point of sailing", declare_wind, run_wind},
+    {"naval ruler", "the range ruler of The Age of Sail", declare_ruler, run_ruler},
+    {"naval board", "a naval scenario's state, ships in range, and naval actions applied", declare_board, run_board},
 };
 
 }  // namespace
