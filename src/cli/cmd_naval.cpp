@@ -206,7 +206,7 @@ int run_wind(const Arguments& args, Context& context) {
 
 // ------------------------------------------------------------------ ruler and board
 
-int run_ruler(const Arguments& args, Context& context) {
+int run_ruler(const Arguments&, Context& context) {
     const NavalTables tables = load_naval_tables(context.data_dir);
     json bands = json::array();
     std::vector<std::string> lines{"range        hull (gun decks)  sails"};
