@@ -22,7 +22,8 @@ inline constexpr double kContactToleranceMm = 2.0;
 enum class Going { Normal, Difficult, Road };
 std::string_view to_string(Going going);
 
-enum class MoveKind { Move, Charge, Rout, Wheel, Formation };
+// Withdraw: backing away facing the enemy at half speed (seed 000, 7.2.3).
+enum class MoveKind { Move, Charge, Rout, Wheel, Formation, Withdraw };
 std::string_view to_string(MoveKind kind);
 
 // Something a proposed move meets: a unit passed through or ended on, impassable ground, the
@@ -68,6 +69,9 @@ double move_allowance_mm(const UnitType& type, Formation formation, Going going,
 // (7.2.5). Units passed through or ended on, impassable ground and the table's edge are contacts.
 MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit, const BoardPoint& to,
                    std::optional<double> facing_deg = std::nullopt, MoveKind kind = MoveKind::Move);
+// A general riding to `to`: 200 mm a turn in any direction regardless of terrain (seed 000,
+// 7.2.7; the rule set's messenger speed), never off the table.
+MovePlan plan_general_move(const Game& game, std::size_t general, const BoardPoint& to);
 // A wheel about the centre to a new facing: the outer flank travels frontage/2 x angle; a turn
 // past 90 deg may be an about-face (Table 4, "Wheel about 180") and a wheel of the rest, if cheaper.
 MovePlan plan_wheel(const Game& game, std::size_t unit, double new_facing_deg);

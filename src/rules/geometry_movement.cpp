@@ -105,13 +105,14 @@ std::string_view to_string(MoveKind kind) {
     case MoveKind::Rout: return "rout";
     case MoveKind::Wheel: return "wheel";
     case MoveKind::Formation: return "formation";
+    case MoveKind::Withdraw: return "withdraw";
     }
     return "move";
 }
 
 std::string MovePlan::words() const {
     std::string text = fixed(distance_mm) + " mm (" + fixed(distance_mm * 2) + " m): " + fixed(cost_moves, 2) + " of a move";
-    if (kind == MoveKind::Move || kind == MoveKind::Charge || kind == MoveKind::Rout)
+    if (kind == MoveKind::Move || kind == MoveKind::Charge || kind == MoveKind::Rout || kind == MoveKind::Withdraw)
         text += " (" + std::string(to_string(going)) + " going, " + fixed(allowance_mm) + " mm a move" +
                 (kind == MoveKind::Move ? std::string() : ", " + std::string(to_string(kind))) + ")";
     for (const MoveContact& c : contacts)
@@ -144,7 +145,9 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     MovePlan plan;
     plan.kind = kind;
     plan.distance_mm = distance_mm(now.position, to);
-    plan.allowance_mm = move_allowance_mm(type, now.formation, Going::Normal, charging);
+    // Withdrawing facing the enemy: half speed (7.2.3); every going's allowance halves with it.
+    const double pace = kind == MoveKind::Withdraw ? 0.5 : 1.0;
+    plan.allowance_mm = move_allowance_mm(type, now.formation, Going::Normal, charging) * pace;
 
     if (now.formation == Formation::Square && type.arm == Arm::Infantry) {
         plan.blocked = true;
@@ -181,14 +184,15 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     }
     plan.going = plan.difficult_mm > 0 ? Going::Difficult : (plan.distance_mm > 0 && plan.road_mm >= plan.distance_mm - 1e-9 ? Going::Road : Going::Normal);
     const double normal = plan.allowance_mm;
-    const double difficult = move_allowance_mm(type, now.formation, Going::Difficult, charging);
-    const double road = move_allowance_mm(type, now.formation, Going::Road, charging);
+    const double difficult = move_allowance_mm(type, now.formation, Going::Difficult, charging) * pace;
+    const double road = move_allowance_mm(type, now.formation, Going::Road, charging) * pace;
     plan.cost_moves = plan.normal_mm / normal + plan.difficult_mm / difficult + plan.road_mm / road;
     const std::string tables = type.source.empty() ? std::string("army table") : type.source;
     plan.explanation.push_back(tables + ": " + fixed(type.movement.normal) + " mm a move, difficult " + fixed(type.movement.difficult) +
                                ", road +" + fixed(type.movement.road) + ", charge +" + fixed(type.movement.charge));
     if (charging) plan.explanation.push_back(kind == MoveKind::Rout ? "seed 000, 7.2.4: routers move at charge speed" : "seed 000, 7.2.6: charging adds the charge speed");
-    else if (type.arm == Arm::Infantry && now.formation == Formation::Column)
+    else if (kind == MoveKind::Withdraw) plan.explanation.push_back("seed 000, 7.2.3: withdrawing facing the enemy, half speed");
+    if (!charging && type.arm == Arm::Infantry && now.formation == Formation::Column)
         plan.explanation.push_back("seed 002, Table 1: movement in column adds the charge speed");
     if (plan.normal_mm > 0) plan.explanation.push_back(fixed(plan.normal_mm) + " mm in normal going at " + fixed(normal) + " mm a move");
     if (plan.difficult_mm > 0)
@@ -275,6 +279,27 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
         if (!c.allowed) plan.blocked = true;
         plan.explanation.push_back(c.what + ": " + (c.allowed ? "passed (" + c.rule + ")" + (c.consequence.empty() ? "" : ", " + c.consequence)
                                                               : "blocks the move (" + c.rule + ")"));
+    }
+    return plan;
+}
+
+MovePlan plan_general_move(const Game& game, std::size_t general, const BoardPoint& to) {
+    const GeneralStatus& now = game.state().generals.at(general);
+    const double per_turn = game.rules().orders.messenger_mm_per_turn > 0 ? game.rules().orders.messenger_mm_per_turn : 200.0;
+    MovePlan plan;
+    plan.kind = MoveKind::Move;
+    plan.distance_mm = distance_mm(now.position, to);
+    plan.normal_mm = plan.distance_mm;
+    plan.allowance_mm = per_turn;
+    plan.cost_moves = plan.distance_mm / per_turn;
+    plan.explanation.push_back("seed 000, 7.2.7: generals ride " + fixed(per_turn) + " mm a turn in any direction, regardless of terrain");
+    if (!game.scenario().board.contains(to)) {
+        MoveContact edge;
+        edge.kind = MoveContact::Kind::OffBoard;
+        edge.what = "the table's edge";
+        edge.rule = "a general stays on the table";
+        plan.contacts.push_back(std::move(edge));
+        plan.blocked = true;
     }
     return plan;
 }

@@ -225,6 +225,20 @@ TEST(GeometryMovement, ClimbingTheWhiteMountainIsDifficultGoing) {
     EXPECT_NEAR(plan.cost_moves, plan.normal_mm / 50 + plan.difficult_mm / 40, 1e-9);
 }
 
+TEST(GeometryMovement, WithdrawingIsHalfSpeedAndGeneralsRideTwoHundred) {
+    // 7.2.3: withdrawing facing the enemy at half speed: 20 mm for French foot is 20 / 25 = 0.8.
+    const Game game = skirmish_game();
+    const MovePlan back = plan_move(game, Battlefield(game.scenario()), index_of(game, "F-I1"), {600, 970}, std::nullopt, MoveKind::Withdraw);
+    EXPECT_DOUBLE_EQ(back.allowance_mm, 25);
+    EXPECT_NEAR(back.cost_moves, 0.8, 1e-9);
+    // 7.2.7: a general rides 200 mm a turn whatever the ground: F-G1 from (700, 1000) to
+    // (700, 850) through nothing, 150 mm, 0.75 of a turn.
+    const MovePlan ride = plan_general_move(game, 0, {700, 850});
+    EXPECT_DOUBLE_EQ(ride.allowance_mm, 200);
+    EXPECT_NEAR(ride.cost_moves, 0.75, 1e-9);
+    EXPECT_TRUE(plan_general_move(game, 0, {700, 1300}).blocked);
+}
+
 // ---- Movement: what a path meets (seed 000, 7.2.2, 7.2.4, 6, 3.1.3-3.1.4) ------------------------
 
 const MoveContact* contact_with(const MovePlan& plan, MoveContact::Kind kind) {
