@@ -161,10 +161,20 @@ double feature_width_mm(const TerrainFeature& feature);
 const UnitType& unit_type_now(const Game& game, std::size_t unit_index);
 // The footprint of a unit as it stands now.
 Footprint unit_footprint(const Game& game, std::size_t unit_index);
-// The question line_of_sight asks: the game's dusk and, as screens, the units on the table near
-// the line (a unit further from it than its half-diagonal cannot touch it) except those whose
-// outline holds either end. `footprints` (by unit index), when given, saves recomputing them.
-SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const std::vector<Footprint>* footprints = nullptr);
+// The units on the table once, for many questions in a row (the Duties list asks thousands):
+// footprints by unit index (empty for units not on the table), and the units on the table sorted
+// by centre x, so that a question about a stretch of the table reads only those that can reach it.
+struct TableIndex {
+    std::vector<Footprint> footprints;
+    std::vector<std::size_t> by_x;
+    double widest_mm = 0;  // the largest (width + depth) / 2, which bounds every half-diagonal
+};
+TableIndex index_table(const Game& game);
+
+// The question line_of_sight asks: the game's dusk and, as screens (in unit order), the units on
+// the table near the line (a unit further from it than its half-diagonal cannot touch it) except
+// those whose outline holds either end. `index`, when given, saves recomputing the footprints.
+SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const TableIndex* index = nullptr);
 // Line of sight between two points of the table at the game's current time: units on the table
 // screen it, except a unit whose outline holds either end (the observer's own battery, the
 // target itself, the unit a general rides with); dusk applies from the game's clock.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
@@ -415,31 +416,54 @@ Gap unit_gap(const Game& game, std::size_t a, std::size_t b) {
     return polygon_gap(unit_footprint(game, a).corners, unit_footprint(game, b).corners);
 }
 
-SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const std::vector<Footprint>* footprints) {
+TableIndex index_table(const Game& game) {
+    TableIndex index;
+    index.footprints.resize(game.units().size());
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        if (game.state().units[i].presence != Presence::OnBoard) continue;
+        index.footprints[i] = unit_footprint(game, i);
+        index.by_x.push_back(i);
+        index.widest_mm = std::max(index.widest_mm, (index.footprints[i].width_mm + index.footprints[i].depth_mm) / 2);
+    }
+    const auto& state = game.state().units;
+    std::sort(index.by_x.begin(), index.by_x.end(), [&](std::size_t a, std::size_t b) { return state[a].position.x_mm < state[b].position.x_mm; });
+    return index;
+}
+
+SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const TableIndex* index) {
     SightQuery query;
     query.from = from;
     query.to = to;
     query.rules = &game.rules();
     query.minutes_before_dusk = game.minutes_to_dusk();
+    std::optional<TableIndex> built;
+    if (index == nullptr) index = &built.emplace(index_table(game));
+    const auto& state = game.state().units;
     const double lo_x = std::min(from.x_mm, to.x_mm), hi_x = std::max(from.x_mm, to.x_mm);
     const double lo_y = std::min(from.y_mm, to.y_mm), hi_y = std::max(from.y_mm, to.y_mm);
-    Footprint computed;
-    for (std::size_t i = 0; i < game.units().size(); ++i) {
-        if (game.state().units[i].presence != Presence::OnBoard) continue;
-        if (footprints == nullptr) computed = unit_footprint(game, i);
-        const Footprint& f = footprints != nullptr ? (*footprints)[i] : computed;
+    // Only the units whose centre x lies within the widest half-extent of the line's span.
+    auto it = std::lower_bound(index->by_x.begin(), index->by_x.end(), lo_x - index->widest_mm,
+                               [&](std::size_t i, double x) { return state[i].position.x_mm < x; });
+    std::vector<std::size_t> near;
+    for (; it != index->by_x.end() && state[*it].position.x_mm <= hi_x + index->widest_mm; ++it) {
+        const std::size_t i = *it;
+        const Footprint& f = index->footprints[i];
         // Cheap box first ((w + d) / 2 bounds the half-diagonal), then the half-diagonal itself,
         // compared squared: this loop runs for every pair the Duties list asks about.
         const double box = (f.width_mm + f.depth_mm) / 2;
-        const BoardPoint& c = game.state().units[i].position;
+        const BoardPoint& c = state[i].position;
         if (c.x_mm < lo_x - box || c.x_mm > hi_x + box || c.y_mm < lo_y - box || c.y_mm > hi_y + box) continue;
         const double reach2 = (f.width_mm * f.width_mm + f.depth_mm * f.depth_mm) / 4 + 1e-9;
         if (squared_mm(c, closest_on_segment(c, from, to)) > reach2) continue;
         // The ends' own units do not hide the line from themselves (the battery the tape starts on).
         const auto holds = [&](const BoardPoint& end) { return squared_mm(c, end) <= reach2 && point_in_polygon(end, f.corners); };
         if (holds(from) || holds(to)) continue;
-        query.screens.push_back({"unit " + game.units()[i].id.code + " " + game.units()[i].id.name, f.corners});
+        near.push_back(i);
     }
+    // Unit order, so that the screen named is the same whoever asks.
+    std::sort(near.begin(), near.end());
+    for (std::size_t i : near)
+        query.screens.push_back({"unit " + game.units()[i].id.code + " " + game.units()[i].id.name, index->footprints[i].corners});
     return query;
 }
 

@@ -72,16 +72,14 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     // Every pair of opposing units is a question (who sees whom, who is in range): footprints are
     // computed once, and what cannot matter is skipped by centres and half-diagonals first. With
     // 2,000 units on the table this is what keeps the list cheap enough for every action.
-    std::vector<Footprint> prints(units.size());
+    const TableIndex on_table_now = index_table(game);
+    const std::vector<Footprint>& prints = on_table_now.footprints;
     std::vector<double> radius(units.size(), 0.0);
-    for (std::size_t i = 0; i < units.size(); ++i) {
-        if (!on_table(game, i)) continue;
-        prints[i] = unit_footprint(game, i);
-        radius[i] = std::hypot(prints[i].width_mm, prints[i].depth_mm) / 2;
-    }
-    // fortuna::line_of_sight(game, field, a, b), with the footprints computed once above.
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (on_table(game, i)) radius[i] = std::hypot(prints[i].width_mm, prints[i].depth_mm) / 2;
+    // fortuna::line_of_sight(game, field, a, b), with the table indexed once above.
     const auto sees = [&](std::size_t from, std::size_t to) {
-        return field.line_of_sight(sight_query(game, state.units[from].position, state.units[to].position, &prints)).visible;
+        return field.line_of_sight(sight_query(game, state.units[from].position, state.units[to].position, &on_table_now)).visible;
     };
 
     // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
