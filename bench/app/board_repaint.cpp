@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "../crowded_table.hpp"
 #include "board_scene.hpp"
 #include "board_view.hpp"
 #include "fortuna/library.hpp"
@@ -24,33 +25,8 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     const int units = argc > 1 ? std::atoi(argv[1]) : 2000;
     auto library = std::make_shared<const RulesLibrary>(RulesLibrary::load(FORTUNA_BENCH_DATA_DIR));
-    // The test scenario's terrain and sides, with its first command repeated until each side
-    // has units/2 units spread over its half of the table.
-    nlohmann::json document = read_json_file(std::string(FORTUNA_BENCH_DATA_DIR) + "/scenarios/test-skirmish.json");
-    document["reinforcements"] = nlohmann::json::array();
-    // Commands of 250 units (the schema allows 500 a command).
-    for (std::size_t side = 0; side < 2; ++side) {
-        nlohmann::json& commands = document["sides"][side]["commands"];
-        const nlohmann::json pattern = commands[0]["units"];
-        const nlohmann::json first = commands[0];
-        commands = nlohmann::json::array();
-        for (int i = 0; i < units / 2; ++i) {
-            if (i % 250 == 0) {
-                nlohmann::json command = first;
-                command.erase("general");
-                command["name"] = "Brigade " + std::to_string(i / 250);
-                command["units"] = nlohmann::json::array();
-                commands.push_back(command);
-            }
-            nlohmann::json unit = pattern[static_cast<std::size_t>(i) % pattern.size()];
-            unit["code"] = std::string(side ? "I-" : "F-") + std::to_string(i);
-            const int col = i % 40, row = i / 40;
-            unit["position"] = {{"x_mm", 20 + col * 36.5}, {"y_mm", side ? 20 + row * 22.0 : 1180 - row * 22.0}};
-            unit["bases"] = 2;
-            commands.back()["units"].push_back(unit);
-        }
-    }
-    Scenario scenario = Scenario::from_json(document, "bench", *library);
+    // The test scenario's terrain and sides, units/2 units a side (bench/crowded_table.hpp).
+    Scenario scenario = fortuna::bench::crowded_table(*library, FORTUNA_BENCH_DATA_DIR, units);
     GameDocument doc(library);
     doc.setRecoveryEnabled(false);
     doc.openGame(std::make_unique<Game>(*library, std::move(scenario), 1));

@@ -29,21 +29,59 @@ double point_segment_distance(const BoardPoint& point, const BoardPoint& s1, con
 bool segment_meets_polygon(const BoardPoint& a, const BoardPoint& b, const Polygon& polygon);
 // Shortest distance between two polygons' outlines; 0 when they touch, cross or one holds the other.
 double polygon_distance(const Polygon& a, const Polygon& b);
+// The same distance with the two points that realise it (on a's outline, on b's outline): the
+// umpire's tape laid between the nearest edges (errata E20). When the polygons touch or overlap
+// both points are one shared point and mm is 0.
+struct Gap {
+    double mm = 0;
+    BoardPoint from;
+    BoardPoint to;
+};
+Gap polygon_gap(const Polygon& a, const Polygon& b);
+// Convex hull (counter-clockwise in board axes), for the ground a straight move sweeps.
+Polygon convex_hull(std::vector<BoardPoint> points);
 bool polygons_overlap(const Polygon& a, const Polygon& b, double tolerance_mm = 0.01);
 
 // ---- Unit footprints --------------------------------------------------------------------
 
-// Where a unit's bases stand: a rectangle centred on its position, turned to its facing
-// (0 towards the top edge, 90 towards the right edge). Line: every base side by side, one
-// rank deep. Column and square ('defensive hedgehog'): a block ceil(sqrt(bases)) bases wide,
-// as many ranks as needed (the dense tercio of seed 001). Artillery: its guns side by side.
-// The corners run front-left, front-right, rear-right, rear-left.
-struct Footprint {
-    double width_mm = 0;  // frontage
+// The base of one stand, from the army table; where the data gives none (a hand-made type in a
+// test), the seeds' sizes: infantry 20 x 15 mm (seed 000, 2.4.1), cavalry 30 x 40 mm (2.4.2), a
+// gun 20 mm wide (2.4.3) and 30 mm deep (ours: errata E18).
+BaseSize base_size(const UnitType& type);
+
+// One base in the unit's own frame: the unit's centre at the origin, its front towards -y, +x
+// to its right (the board's axes for a unit facing the top edge). turn_deg is where the base
+// faces: 0 the unit's front, 90 its right, 180 its rear, 270 its left (a square's faces).
+struct BaseOutline {
+    BoardPoint centre;
+    double width_mm = 0;
     double depth_mm = 0;
+    double turn_deg = 0;
+};
+
+// Where a unit's bases stand: centred on its position, turned to its facing (0 towards the top
+// edge, 90 towards the right edge).
+//  * Line: every base side by side, one rank deep (seed 000, 2.4.1: 5 bases, 100 mm front).
+//  * Column: a block ceil(sqrt(bases)) bases wide, as many ranks as needed (the dense column or
+//    tercio of seed 001; the seeds give no column's shape, docs/rules/geometry.md).
+//  * Square ('defensive hedgehog', 7.2.1, 8.6): four faces of ceil(bases/4) bases, each face's
+//    bases looking outwards; the outline is the square around them.
+//  * Artillery: its guns side by side whatever the formation (2.4.3).
+// width_mm x depth_mm is the outline, corners its corners (front-left, front-right, rear-right,
+// rear-left), frontage_mm the front rank (a square's: one face), bases every stand in the unit's
+// frame for drawing.
+struct Footprint {
+    double width_mm = 0;
+    double depth_mm = 0;
+    double frontage_mm = 0;
     Polygon corners;
+    std::vector<BaseOutline> bases;
 };
 Footprint unit_footprint(const UnitType& type, int bases, Formation formation, const BoardPoint& centre, double facing_deg);
+// A point `across` to the right and `ahead` forward of `centre` for a unit facing facing_deg.
+BoardPoint unit_frame_point(const BoardPoint& centre, double facing_deg, double across, double ahead);
+// The inverse: where `point` lies in a unit's frame (x to its right, y ahead of it).
+BoardPoint to_unit_frame(const BoardPoint& centre, double facing_deg, const BoardPoint& point);
 
 // ---- The battlefield ------------------------------------------------------------------------
 
@@ -92,6 +130,9 @@ public:
     // water; a town's houses shelter units, see TerrainFeature::shelters, but its ground is
     // not open to formed troops).
     const TerrainFeature* impassable_at(const BoardPoint& point) const;
+    // Every feature holding the point: areas by their outline, lines (roads, rivers, streams,
+    // walls, earthworks, redans) within half their width of the line.
+    std::vector<const TerrainFeature*> features_at(const BoardPoint& point) const;
     bool on_board(const Polygon& outline) const;
 
     // Line of sight (seed 000, section 6: artillery "can't fire on units hidden behind hills, villages, or
@@ -110,14 +151,41 @@ private:
     std::vector<TerrainFeature> terrain_;
 };
 
+// How wide a line feature is on the table: its own width_mm, else road 8, river 15, stream 6,
+// anything else 4 mm (the seeds' felt strips are 20 mm; docs/rules/geometry.md).
+double feature_width_mm(const TerrainFeature& feature);
+
 // ---- Units in a game --------------------------------------------------------------------------
 
+// The type a unit fights and moves as now (dragoons dismounted use the dismounted type).
+const UnitType& unit_type_now(const Game& game, std::size_t unit_index);
 // The footprint of a unit as it stands now.
 Footprint unit_footprint(const Game& game, std::size_t unit_index);
-// Line of sight between two units of a game at its current time: other units on the table
-// screen, and dusk applies from the game's clock.
+// The units on the table once, for many questions in a row (the Duties list asks thousands):
+// footprints by unit index (empty for units not on the table), and the units on the table sorted
+// by centre x, so that a question about a stretch of the table reads only those that can reach it.
+struct TableIndex {
+    std::vector<Footprint> footprints;
+    std::vector<std::size_t> by_x;
+    double widest_mm = 0;  // the largest (width + depth) / 2, which bounds every half-diagonal
+};
+TableIndex index_table(const Game& game);
+
+// The question line_of_sight asks: the game's dusk and, as screens (in unit order), the units on
+// the table near the line (a unit further from it than its half-diagonal cannot touch it) except
+// those whose outline holds either end. `index`, when given, saves recomputing the footprints.
+SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const TableIndex* index = nullptr);
+// Line of sight between two points of the table at the game's current time: units on the table
+// screen it, except a unit whose outline holds either end (the observer's own battery, the
+// target itself, the unit a general rides with); dusk applies from the game's clock.
+LineOfSight line_of_sight(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to);
+// Between two units or generals by code (centre to centre; a general's position is his base's
+// centre). Throws RuleError naming the known codes.
 LineOfSight line_of_sight(const Game& game, const Battlefield& field, std::string_view from_code, std::string_view to_code);
-// Shortest distance between two units' footprints (0 in contact).
+// Shortest distance between two units' footprints (0 in contact): the one distance every rule,
+// the board, the duties, the command line and the report use (errata E20).
 double unit_gap_mm(const Game& game, std::size_t a, std::size_t b);
+// The same with the two nearest points, for drawing the measured line.
+Gap unit_gap(const Game& game, std::size_t a, std::size_t b);
 
 }  // namespace fortuna

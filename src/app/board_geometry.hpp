@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The table in board millimetres: unit footprints, distances, going, line of sight and the
-// combat modifiers the board suggests. The scene draws with it; the docks and the command line ask it.
+// The library's table geometry (fortuna/battlefield.hpp, fortuna/geometry.hpp) in Qt types for the
+// scene, the docks and the command line; drawing helpers. No rule is decided here.
 #pragma once
 
+#include <QLineF>
 #include <QPainterPath>
 #include <QPointF>
 #include <QPolygonF>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "fortuna/game.hpp"
+#include "fortuna/geometry.hpp"
 
 namespace fortuna::app {
 
@@ -22,16 +24,19 @@ inline constexpr double kMetresPerMm = 2.0;
 
 inline QPointF to_point(const BoardPoint& point) { return {point.x_mm, point.y_mm}; }
 inline BoardPoint to_board(const QPointF& point) { return {point.x(), point.y()}; }
+QPolygonF to_polygon(const Polygon& polygon);
 
-// One base in the unit's own frame: the unit's centre at the origin, its front towards -y.
+// The terrain of the game's scenario, built once per scenario (the library's Battlefield).
+const Battlefield& battlefield_of(const Scenario& scenario);
+
+// One base for drawing in the unit's frame: painted by rotating by rotation_deg, then drawing
+// rect (so a square's side faces are the front face turned about the centre).
 struct BaseOutline {
     QRectF rect;
-    double rotation_deg = 0;  // squares turn their bases outwards
+    double rotation_deg = 0;
 };
 
-// How the bases of a unit stand (seed 002 "Scale"): infantry 20 x 15 mm side by side in line,
-// one behind another in column, facing outwards on four sides in square; cavalry 30 x 40 mm;
-// a gun 20 mm. Sizes come from the army table's base, with these as fallbacks.
+// The library's footprint (fortuna::unit_footprint) in the unit's own frame.
 struct Footprint {
     std::vector<BaseOutline> bases;
     QRectF bounds;  // local
@@ -39,59 +44,49 @@ struct Footprint {
 };
 Footprint unit_footprint(const UnitType& type, int bases, Formation formation);
 
-// The unit's outline on the table (its bounds, turned to its facing).
+// The unit's outline on the table, and the transform from its frame to the table.
 QPolygonF unit_outline(const Unit& unit, const UnitStatus& status);
 QTransform unit_transform(const UnitStatus& status);
 
-// Shortest distance between two units' outlines, in board mm (0 when they touch).
-double distance_between(const QPolygonF& a, const QPolygonF& b);
+// The library's distance between nearest edges (errata E20), and the line that measures it.
 double distance_between_units(const Game& game, std::size_t a, std::size_t b);
+QLineF measured_line(const Game& game, std::size_t a, std::size_t b);
 
-// What ground a point or a path is on.
 int hill_layers_at(const Scenario& scenario, const QPointF& point);
-const TerrainFeature* area_at(const Scenario& scenario, const QPointF& point, std::initializer_list<TerrainKind> kinds);
 QPainterPath terrain_path(const TerrainFeature& feature);  // polygon, or a polyline's outline
 
+// A proposed move as the board shows it (fortuna::plan_move / plan_wheel).
 struct MoveCheck {
     double distance_mm = 0;
     double allowance_mm = 0;
-    QString going;  // "normal", "difficult", "road", "charge"
-    bool over = false;
-    QString words() const;  // "120 mm (240 m) of 120 mm normal going"
+    double cost_moves = 0;
+    QString going;  // "normal", "difficult", "road"
+    bool over = false;     // past the allowance or blocked
+    bool blocked = false;
+    QString text;
+    QString words() const { return text; }
 };
-// The going of a straight move: difficult if any of it crosses woods, rough, villages, water;
-// road if all of it keeps to a road; charge when charging (seed 002, Tables 1-2).
 MoveCheck check_move(const Game& game, std::size_t unit, const QPointF& to, bool charge);
-// A wheel about the centre: the outer flank travels frontage/2 x angle.
 MoveCheck check_wheel(const Game& game, std::size_t unit, double new_facing_deg);
 
 struct SightLine {
     bool clear = true;
     double length_mm = 0;
     QPointF blocked_at;
-    QString reason;  // "blocked by Galgenberg (hill)", "beyond dusk visibility of 300 mm"
+    QString reason;  // "blocked by hill Galgenberg", "beyond the dusk visibility of 300 mm ..."
     std::optional<int> visibility_mm;
 };
-// Seed 002 "2) Artillery Fire Phase": no fire on units hidden behind hills or other units;
-// woods and villages block too; Table 8 shortens sight in the hour before dusk. An observer
-// on a hill sees over lower ground; a feature the observer or target stands in does not block.
-SightLine line_of_sight(const Game& game, const QPointF& from, const QPointF& to, const std::vector<std::size_t>& ignore);
+// The library's line of sight from one point of the table to another (the units holding
+// either end do not screen it), with the point where it is first cut for drawing.
+SightLine line_of_sight(const Game& game, const QPointF& from, const QPointF& to);
 SightLine line_of_sight_between(const Game& game, std::size_t from, std::size_t to);
 
-// What the board says about a combat before the umpire edits it (seed 002, Table 6 notes).
-struct CombatProposal {
-    bool flank = false;
-    bool rear = false;
-    bool charge = false;
-    int arms = 1;
-    TerrainAdvantage terrain = TerrainAdvantage::None;
-    bool obstacle = false;
-    QStringList reasons;
-};
+// The library's combat proposal (fortuna::propose_combat) on the game's terrain, and its reasons as text.
 CombatProposal propose_combat(const Game& game, std::size_t attacker, const std::vector<std::size_t>& supports,
                               std::size_t defender);
+QStringList reasons_of(const CombatProposal& proposal);
 
-// Where the attacker stands relative to the defender's facing: "front", "flank" or "rear".
-QString aspect_of(const Game& game, std::size_t attacker, std::size_t defender);
+// "front", "flank" or "rear" (fortuna::aspect_of).
+QString aspect_text(const Game& game, std::size_t attacker, std::size_t defender);
 
 }  // namespace fortuna::app

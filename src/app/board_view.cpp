@@ -83,9 +83,9 @@ void BoardView::measure(const QPointF& from, const QPointF& to) {
                      .arg(*ruler_mm_ * kMetresPerMm, 0, 'f', 0));
 }
 
-void BoardView::sight(const QPointF& from, const QPointF& to, const std::vector<std::size_t>& ignore) {
+void BoardView::sight(const QPointF& from, const QPointF& to) {
     if (!document_.hasGame()) return;
-    const SightLine line = line_of_sight(document_.game(), from, to, ignore);
+    const SightLine line = line_of_sight(document_.game(), from, to);
     scene_.showSight(from, to, line);
     emit message(line.clear ? tr("Line of sight clear over %1 mm").arg(line.length_mm, 0, 'f', 0) : line.reason);
 }
@@ -146,7 +146,7 @@ void BoardView::mouseMoveEvent(QMouseEvent* event) {
     const QPointF at = mapToScene(event->position().toPoint());
     if (tool_start_) {
         if (tool_ == Tool::Ruler) measure(*tool_start_, at);
-        else sight(*tool_start_, at, {});
+        else sight(*tool_start_, at);
         return;
     }
     if (drag_) {

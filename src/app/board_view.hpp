@@ -34,7 +34,7 @@ public:
 
     // Tools driven from the keyboard or tests, in board mm.
     void measure(const QPointF& from, const QPointF& to);
-    void sight(const QPointF& from, const QPointF& to, const std::vector<std::size_t>& ignore);
+    void sight(const QPointF& from, const QPointF& to);
 
 signals:
     // Drag to move (Alt: charge, Shift: past the allowance, flagged). Not yet applied.

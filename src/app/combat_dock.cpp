@@ -179,8 +179,8 @@ void CombatPanel::propose() {
     arms_->setValue(p.arms);
     terrain_->setCurrentIndex(p.terrain == TerrainAdvantage::Attacker ? 1 : p.terrain == TerrainAdvantage::Defender ? 2 : 0);
     filling_ = false;
-    proposals_->setText(p.reasons.isEmpty() ? tr("The board proposes no modifier.")
-                                            : tr("Proposed from the board: %1").arg(p.reasons.join(u"; "_s)));
+    proposals_->setText(p.reasons.empty() ? tr("The board proposes no modifier.")
+                                          : tr("Proposed from the board: %1").arg(reasons_of(p).join(u"; "_s)));
     preview();
 }
 

@@ -72,7 +72,7 @@ void UnitInspector::refresh() {
                     .arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code))
                     .arg(d, 0, 'f', 0)
                     .arg(d * kMetresPerMm, 0, 'f', 0)
-                    .arg(sight.clear ? tr("in sight") : sight.reason.toHtmlEscaped(), aspect_of(game, a, b));
+                    .arg(sight.clear ? tr("in sight") : sight.reason.toHtmlEscaped(), aspect_text(game, a, b));
     }
     setHtml(html);
 }

@@ -611,14 +611,15 @@ QString MainWindow::runCommand(const QString& text) {
         case UmpireCommand::Kind::Measure: {
             const std::size_t a = command.units[0], b = command.units[1];
             const double d = distance_between_units(game, a, b);
-            view_->measure(to_point(game.state().units[a].position), to_point(game.state().units[b].position));
+            const QLineF tape = measured_line(game, a, b);  // drawn between the nearest edges it measures
+            view_->measure(tape.p1(), tape.p2());
             report(tr("%1 to %2: %3 mm between the nearest edges = %4 m").arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code))
                        .arg(d, 0, 'f', 0).arg(d * kMetresPerMm, 0, 'f', 0));
             return {};
         }
         case UmpireCommand::Kind::Sight: {
             const std::size_t a = command.units[0], b = command.units[1];
-            view_->sight(to_point(game.state().units[a].position), to_point(game.state().units[b].position), {a, b});
+            view_->sight(to_point(game.state().units[a].position), to_point(game.state().units[b].position));
             const SightLine line = line_of_sight_between(game, a, b);
             report(line.clear ? tr("%1 sees %2").arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code)) : line.reason);
             return {};

@@ -174,7 +174,7 @@ public:
         const Pair p = pair(named, u"c"_s);
         CombatProposal proposal = propose_combat(game_, p.actor, p.supports, p.target);
         QStringList said;
-        for (const QString& reason : proposal.reasons) said << u"proposed: "_s + reason;
+        for (const QString& reason : reasons_of(proposal)) said << u"proposed: "_s + reason;
         std::string terrain = proposal.terrain == TerrainAdvantage::Attacker   ? "attacker"
                               : proposal.terrain == TerrainAdvantage::Defender ? "defender"
                                                                                : "none";

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
@@ -78,13 +79,34 @@ bool segments_cross(const BoardPoint& a1, const BoardPoint& a2, const BoardPoint
     return false;
 }
 
-double point_segment_distance(const BoardPoint& p, const BoardPoint& s1, const BoardPoint& s2) {
+namespace {
+BoardPoint closest_on_segment(const BoardPoint& p, const BoardPoint& s1, const BoardPoint& s2) {
     const double dx = s2.x_mm - s1.x_mm;
     const double dy = s2.y_mm - s1.y_mm;
     const double length2 = dx * dx + dy * dy;
-    if (length2 <= 0) return distance_mm(p, s1);
+    if (length2 <= 0) return s1;
     const double t = std::clamp(((p.x_mm - s1.x_mm) * dx + (p.y_mm - s1.y_mm) * dy) / length2, 0.0, 1.0);
-    return distance_mm(p, BoardPoint{s1.x_mm + t * dx, s1.y_mm + t * dy});
+    return BoardPoint{s1.x_mm + t * dx, s1.y_mm + t * dy};
+}
+
+double squared_mm(const BoardPoint& a, const BoardPoint& b) {
+    const double dx = a.x_mm - b.x_mm, dy = a.y_mm - b.y_mm;
+    return dx * dx + dy * dy;
+}
+
+// Where two crossing segments meet (the first end of a when they are parallel and overlap).
+BoardPoint crossing_point(const BoardPoint& a1, const BoardPoint& a2, const BoardPoint& b1, const BoardPoint& b2) {
+    const double rx = a2.x_mm - a1.x_mm, ry = a2.y_mm - a1.y_mm;
+    const double sx = b2.x_mm - b1.x_mm, sy = b2.y_mm - b1.y_mm;
+    const double denominator = rx * sy - ry * sx;
+    if (std::abs(denominator) < 1e-12) return within_box(a1, b1, b2) ? a1 : b1;
+    const double t = ((b1.x_mm - a1.x_mm) * sy - (b1.y_mm - a1.y_mm) * sx) / denominator;
+    return {a1.x_mm + t * rx, a1.y_mm + t * ry};
+}
+}  // namespace
+
+double point_segment_distance(const BoardPoint& p, const BoardPoint& s1, const BoardPoint& s2) {
+    return distance_mm(p, closest_on_segment(p, s1, s2));
 }
 
 bool segment_meets_polygon(const BoardPoint& a, const BoardPoint& b, const Polygon& polygon) {
@@ -95,22 +117,53 @@ bool segment_meets_polygon(const BoardPoint& a, const BoardPoint& b, const Polyg
     return false;
 }
 
-double polygon_distance(const Polygon& a, const Polygon& b) {
-    if (a.empty() || b.empty()) return 0;
-    if (point_in_polygon(a.front(), b) || point_in_polygon(b.front(), a)) return 0;
-    double best = std::numeric_limits<double>::infinity();
+double polygon_distance(const Polygon& a, const Polygon& b) { return polygon_gap(a, b).mm; }
+
+Gap polygon_gap(const Polygon& a, const Polygon& b) {
+    if (a.empty() || b.empty()) return {};
+    if (point_in_polygon(a.front(), b)) return {0, a.front(), a.front()};
+    if (point_in_polygon(b.front(), a)) return {0, b.front(), b.front()};
+    Gap best{std::numeric_limits<double>::infinity(), {}, {}};
+    const auto consider = [&](const BoardPoint& on_a, const BoardPoint& on_b) {
+        const double d = distance_mm(on_a, on_b);
+        if (d < best.mm) best = {d, on_a, on_b};
+    };
     for (std::size_t i = 0; i < a.size(); ++i) {
         const BoardPoint& a1 = a[i];
         const BoardPoint& a2 = a[(i + 1) % a.size()];
         for (std::size_t j = 0; j < b.size(); ++j) {
             const BoardPoint& b1 = b[j];
             const BoardPoint& b2 = b[(j + 1) % b.size()];
-            if (segments_cross(a1, a2, b1, b2)) return 0;
-            best = std::min({best, point_segment_distance(a1, b1, b2), point_segment_distance(a2, b1, b2),
-                             point_segment_distance(b1, a1, a2), point_segment_distance(b2, a1, a2)});
+            if (segments_cross(a1, a2, b1, b2)) {
+                const BoardPoint meet = crossing_point(a1, a2, b1, b2);
+                return {0, meet, meet};
+            }
+            consider(a1, closest_on_segment(a1, b1, b2));
+            consider(a2, closest_on_segment(a2, b1, b2));
+            consider(closest_on_segment(b1, a1, a2), b1);
+            consider(closest_on_segment(b2, a1, a2), b2);
         }
     }
     return best;
+}
+
+Polygon convex_hull(std::vector<BoardPoint> points) {
+    std::sort(points.begin(), points.end(), [](const BoardPoint& p, const BoardPoint& q) {
+        return p.x_mm != q.x_mm ? p.x_mm < q.x_mm : p.y_mm < q.y_mm;
+    });
+    if (points.size() < 3) return points;
+    Polygon hull(2 * points.size());
+    std::size_t k = 0;
+    for (const BoardPoint& p : points) {  // lower chain
+        while (k >= 2 && cross(hull[k - 2], hull[k - 1], p) <= 0) --k;
+        hull[k++] = p;
+    }
+    for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+        while (k >= lower && cross(hull[k - 2], hull[k - 1], points[i]) <= 0) --k;
+        hull[k++] = points[i];
+    }
+    hull.resize(k - 1);
+    return hull;
 }
 
 bool polygons_overlap(const Polygon& a, const Polygon& b, double tolerance_mm) {
@@ -144,31 +197,81 @@ bool polygons_overlap(const Polygon& a, const Polygon& b, double tolerance_mm) {
     return point_in_polygon(centroid(sa), sb) || point_in_polygon(centroid(sb), sa);
 }
 
+BaseSize base_size(const UnitType& type) {
+    BaseSize size = type.base;
+    if (size.width_mm > 0 && size.depth_mm > 0) return size;
+    switch (type.arm) {
+    case Arm::Infantry: return {20, 15, size.figures};   // seed 000, 2.4.1
+    case Arm::Cavalry: return {30, 40, size.figures};    // seed 000, 2.4.2
+    case Arm::Artillery: return {20, 30, size.figures};  // 2.4.3 gives the 20 mm front; depth errata E18
+    }
+    return {20, 15, size.figures};
+}
+
+BoardPoint unit_frame_point(const BoardPoint& centre, double facing_deg, double across, double ahead) {
+    // Facing 0 is towards the top edge (-y); 90 towards the right edge (+x).
+    const double rad = facing_deg * std::numbers::pi / 180.0;
+    const double fx = std::sin(rad), fy = -std::cos(rad);  // forward
+    const double rx = std::cos(rad), ry = std::sin(rad);   // right
+    return {centre.x_mm + rx * across + fx * ahead, centre.y_mm + ry * across + fy * ahead};
+}
+
+BoardPoint to_unit_frame(const BoardPoint& centre, double facing_deg, const BoardPoint& point) {
+    const double rad = facing_deg * std::numbers::pi / 180.0;
+    const double dx = point.x_mm - centre.x_mm, dy = point.y_mm - centre.y_mm;
+    return {dx * std::cos(rad) + dy * std::sin(rad), dx * std::sin(rad) - dy * std::cos(rad)};
+}
+
 Footprint unit_footprint(const UnitType& type, int bases, Formation formation, const BoardPoint& centre, double facing_deg) {
     Footprint f;
     const int n = std::max(1, bases);
-    const double w = type.base.width_mm > 0 ? type.base.width_mm : 20.0;
-    const double d = type.base.depth_mm > 0 ? type.base.depth_mm : 15.0;
-    if (type.arm != Arm::Artillery && (formation == Formation::Column || formation == Formation::Square)) {
+    const BaseSize size = base_size(type);
+    const double w = size.width_mm;
+    const double d = size.depth_mm;
+    // Bases in the unit's frame: x to its right, y towards its rear (front at -y).
+    const auto base = [&](double x, double y, double turn) { f.bases.push_back({{x, y}, w, d, turn}); };
+    double outline_w = 0, outline_d = 0;
+    if (type.arm != Arm::Artillery && formation == Formation::Square) {
+        // Four faces, each face's bases looking outwards (seed 000, 8.6: the hedgehog has no
+        // flank or rear); the faces share the corners' space out, as figures on the table do.
+        const int per_face = (n + 3) / 4;
+        const double inner = per_face * w;
+        const double half = inner / 2;
+        int placed = 0;
+        for (int face = 0; face < 4 && placed < n; ++face) {
+            const int here = std::min(per_face, (n - placed + (3 - face)) / (4 - face));
+            for (int i = 0; i < here; ++i, ++placed) {
+                const double along = -half + (i + 0.5) * inner / here;  // across the face, left to right seen from outside
+                const double out = half + d / 2;                          // from the centre to the base's middle
+                // Face 0 looks ahead, 1 right, 2 to the rear, 3 left; turn the front face's position.
+                const double turn = 90.0 * face;
+                const double rad = turn * std::numbers::pi / 180.0;
+                const double x = along * std::cos(rad) + out * std::sin(rad);
+                const double y = along * std::sin(rad) - out * std::cos(rad);
+                base(x, y, turn);
+            }
+        }
+        f.frontage_mm = inner;
+        outline_w = outline_d = inner + 2 * d;
+    } else if (type.arm != Arm::Artillery && formation == Formation::Column) {
         const int files = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n)) - 1e-9));
         const int ranks = (n + files - 1) / files;
-        f.width_mm = files * w;
-        f.depth_mm = ranks * d;
+        outline_w = files * w;
+        outline_d = ranks * d;
+        for (int i = 0; i < n; ++i) base(-outline_w / 2 + (i % files + 0.5) * w, -outline_d / 2 + (i / files + 0.5) * d, 0);
+        f.frontage_mm = outline_w;
     } else {
-        f.width_mm = n * w;
-        f.depth_mm = d;
+        outline_w = n * w;
+        outline_d = d;
+        for (int i = 0; i < n; ++i) base(-outline_w / 2 + (i + 0.5) * w, 0, 0);
+        f.frontage_mm = outline_w;
     }
-    // Facing 0 is towards the top edge (-y); 90 towards the right edge (+x).
-    const double rad = facing_deg * std::numbers::pi / 180.0;
-    const BoardPoint forward{std::sin(rad), -std::cos(rad)};
-    const BoardPoint right{std::cos(rad), std::sin(rad)};
-    const double hw = f.width_mm / 2;
-    const double hd = f.depth_mm / 2;
-    const auto at = [&](double across, double ahead) {
-        return BoardPoint{centre.x_mm + right.x_mm * across + forward.x_mm * ahead,
-                          centre.y_mm + right.y_mm * across + forward.y_mm * ahead};
-    };
-    f.corners = {at(-hw, hd), at(hw, hd), at(hw, -hd), at(-hw, -hd)};
+    f.width_mm = outline_w;
+    f.depth_mm = outline_d;
+    const double hw = outline_w / 2;
+    const double hd = outline_d / 2;
+    f.corners = {unit_frame_point(centre, facing_deg, -hw, hd), unit_frame_point(centre, facing_deg, hw, hd),
+                 unit_frame_point(centre, facing_deg, hw, -hd), unit_frame_point(centre, facing_deg, -hw, -hd)};
     return f;
 }
 
@@ -199,6 +302,34 @@ const TerrainFeature* Battlefield::area_at(const BoardPoint& point, TerrainKind 
 const TerrainFeature* Battlefield::impassable_at(const BoardPoint& point) const {
     if (const auto* lake = area_at(point, TerrainKind::Lake)) return lake;
     return area_at(point, TerrainKind::Town);
+}
+
+double feature_width_mm(const TerrainFeature& feature) {
+    if (feature.width_mm && *feature.width_mm > 0) return *feature.width_mm;
+    switch (feature.kind) {
+    case TerrainKind::Road: return 8;
+    case TerrainKind::River: return 15;
+    case TerrainKind::Stream: return 6;
+    default: return 4;
+    }
+}
+
+std::vector<const TerrainFeature*> Battlefield::features_at(const BoardPoint& point) const {
+    std::vector<const TerrainFeature*> out;
+    for (const auto& f : terrain_) {
+        if (is_area(f)) {
+            if (point_in_polygon(point, f.points)) out.push_back(&f);
+            continue;
+        }
+        const double half = feature_width_mm(f) / 2;
+        const std::size_t segments = f.points.size() - (f.closed ? 0u : 1u);
+        for (std::size_t i = 0; f.points.size() >= 2 && i < segments; ++i)
+            if (point_segment_distance(point, f.points[i], f.points[(i + 1) % f.points.size()]) <= half) {
+                out.push_back(&f);
+                break;
+            }
+    }
+    return out;
 }
 
 bool Battlefield::on_board(const Polygon& outline) const {
@@ -272,35 +403,81 @@ LineOfSight Battlefield::line_of_sight(const SightQuery& q) const {
     return los;
 }
 
+const UnitType& unit_type_now(const Game& game, std::size_t index) { return live_type(game, index); }
+
 Footprint unit_footprint(const Game& game, std::size_t index) {
     const UnitStatus& now = game.state().units.at(index);
     return unit_footprint(live_type(game, index), now.bases, now.formation, now.position, now.facing_deg);
 }
 
-double unit_gap_mm(const Game& game, std::size_t a, std::size_t b) {
-    return polygon_distance(unit_footprint(game, a).corners, unit_footprint(game, b).corners);
+double unit_gap_mm(const Game& game, std::size_t a, std::size_t b) { return unit_gap(game, a, b).mm; }
+
+Gap unit_gap(const Game& game, std::size_t a, std::size_t b) {
+    return polygon_gap(unit_footprint(game, a).corners, unit_footprint(game, b).corners);
+}
+
+TableIndex index_table(const Game& game) {
+    TableIndex index;
+    index.footprints.resize(game.units().size());
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        if (game.state().units[i].presence != Presence::OnBoard) continue;
+        index.footprints[i] = unit_footprint(game, i);
+        index.by_x.push_back(i);
+        index.widest_mm = std::max(index.widest_mm, (index.footprints[i].width_mm + index.footprints[i].depth_mm) / 2);
+    }
+    const auto& state = game.state().units;
+    std::sort(index.by_x.begin(), index.by_x.end(), [&](std::size_t a, std::size_t b) { return state[a].position.x_mm < state[b].position.x_mm; });
+    return index;
+}
+
+SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const TableIndex* index) {
+    SightQuery query;
+    query.from = from;
+    query.to = to;
+    query.rules = &game.rules();
+    query.minutes_before_dusk = game.minutes_to_dusk();
+    std::optional<TableIndex> built;
+    if (index == nullptr) index = &built.emplace(index_table(game));
+    const auto& state = game.state().units;
+    const double lo_x = std::min(from.x_mm, to.x_mm), hi_x = std::max(from.x_mm, to.x_mm);
+    const double lo_y = std::min(from.y_mm, to.y_mm), hi_y = std::max(from.y_mm, to.y_mm);
+    // Only the units whose centre x lies within the widest half-extent of the line's span.
+    auto it = std::lower_bound(index->by_x.begin(), index->by_x.end(), lo_x - index->widest_mm,
+                               [&](std::size_t i, double x) { return state[i].position.x_mm < x; });
+    std::vector<std::size_t> near;
+    for (; it != index->by_x.end() && state[*it].position.x_mm <= hi_x + index->widest_mm; ++it) {
+        const std::size_t i = *it;
+        const Footprint& f = index->footprints[i];
+        // Cheap box first ((w + d) / 2 bounds the half-diagonal), then the half-diagonal itself,
+        // compared squared: this loop runs for every pair the Duties list asks about.
+        const double box = (f.width_mm + f.depth_mm) / 2;
+        const BoardPoint& c = state[i].position;
+        if (c.x_mm < lo_x - box || c.x_mm > hi_x + box || c.y_mm < lo_y - box || c.y_mm > hi_y + box) continue;
+        const double reach2 = (f.width_mm * f.width_mm + f.depth_mm * f.depth_mm) / 4 + 1e-9;
+        if (squared_mm(c, closest_on_segment(c, from, to)) > reach2) continue;
+        // The ends' own units do not hide the line from themselves (the battery the tape starts on).
+        const auto holds = [&](const BoardPoint& end) { return squared_mm(c, end) <= reach2 && point_in_polygon(end, f.corners); };
+        if (holds(from) || holds(to)) continue;
+        near.push_back(i);
+    }
+    // Unit order, so that the screen named is the same whoever asks.
+    std::sort(near.begin(), near.end());
+    for (std::size_t i : near)
+        query.screens.push_back({"unit " + game.units()[i].id.code + " " + game.units()[i].id.name, index->footprints[i].corners});
+    return query;
+}
+
+LineOfSight line_of_sight(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to) {
+    return field.line_of_sight(sight_query(game, from, to));
 }
 
 LineOfSight line_of_sight(const Game& game, const Battlefield& field, std::string_view from_code, std::string_view to_code) {
-    const auto index_of = [&](std::string_view code) {
-        const auto& units = game.units();
-        for (std::size_t i = 0; i < units.size(); ++i)
-            if (units[i].id.code == code) return i;
-        game.unit(code);  // throws RuleError naming the known codes
-        return units.size();
+    const auto where = [&](std::string_view code) {
+        for (std::size_t i = 0; i < game.generals().size(); ++i)
+            if (game.generals()[i].id.code == code) return game.state().generals[i].position;
+        return game.state().units[static_cast<std::size_t>(&game.unit(code) - game.units().data())].position;  // throws naming the codes
     };
-    const std::size_t from = index_of(from_code);
-    const std::size_t to = index_of(to_code);
-    SightQuery query;
-    query.from = game.state().units[from].position;
-    query.to = game.state().units[to].position;
-    query.rules = &game.rules();
-    query.minutes_before_dusk = game.minutes_to_dusk();
-    for (std::size_t i = 0; i < game.units().size(); ++i) {
-        if (i == from || i == to || game.state().units[i].presence != Presence::OnBoard) continue;
-        query.screens.push_back({"unit " + game.units()[i].id.code + " " + game.units()[i].id.name, unit_footprint(game, i).corners});
-    }
-    return field.line_of_sight(query);
+    return line_of_sight(game, field, where(from_code), where(to_code));
 }
 
 }  // namespace fortuna

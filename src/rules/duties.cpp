@@ -10,23 +10,15 @@
 #include "fortuna/chance.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/geometry.hpp"
 
 namespace fortuna {
 
 namespace {
 
-// Cavalry must be "in physical contact" (seed 000, 8.1.2); bases placed by hand touch within this.
-constexpr double kContactMm = 2.0;
-
 std::string label(const Unit& unit) { return unit.id.code + " " + unit.id.name; }
 
 std::string mm(double value) { return std::to_string(static_cast<long long>(std::lround(value))) + " mm"; }
-
-const UnitType& live_type(const Game& game, std::size_t index) {
-    const Unit& unit = game.units()[index];
-    if (game.state().units[index].mount == Mount::Dismounted && unit.id.dismounted_type != nullptr) return *unit.id.dismounted_type;
-    return *unit.id.type;
-}
 
 bool on_table(const Game& game, std::size_t index) { return game.state().units[index].presence == Presence::OnBoard; }
 
@@ -80,38 +72,21 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     // Every pair of opposing units is a question (who sees whom, who is in range): footprints are
     // computed once, and what cannot matter is skipped by centres and half-diagonals first. With
     // 2,000 units on the table this is what keeps the list cheap enough for every action.
-    std::vector<Footprint> prints(units.size());
+    const TableIndex on_table_now = index_table(game);
+    const std::vector<Footprint>& prints = on_table_now.footprints;
     std::vector<double> radius(units.size(), 0.0);
-    for (std::size_t i = 0; i < units.size(); ++i) {
-        if (!on_table(game, i)) continue;
-        prints[i] = unit_footprint(game, i);
-        radius[i] = std::hypot(prints[i].width_mm, prints[i].depth_mm) / 2;
-    }
-    // fortuna::line_of_sight(game, field, a, b) with only the units near the line as screens
-    // (a unit whose centre is further from the line than its half-diagonal cannot touch it).
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (on_table(game, i)) radius[i] = std::hypot(prints[i].width_mm, prints[i].depth_mm) / 2;
+    // fortuna::line_of_sight(game, field, a, b), with the table indexed once above.
     const auto sees = [&](std::size_t from, std::size_t to) {
-        SightQuery query;
-        query.from = state.units[from].position;
-        query.to = state.units[to].position;
-        query.rules = &rules;
-        query.minutes_before_dusk = game.minutes_to_dusk();
-        const double lo_x = std::min(query.from.x_mm, query.to.x_mm), hi_x = std::max(query.from.x_mm, query.to.x_mm);
-        const double lo_y = std::min(query.from.y_mm, query.to.y_mm), hi_y = std::max(query.from.y_mm, query.to.y_mm);
-        for (std::size_t i = 0; i < units.size(); ++i) {
-            if (i == from || i == to || !on_table(game, i)) continue;
-            const BoardPoint& c = state.units[i].position;
-            if (c.x_mm < lo_x - radius[i] || c.x_mm > hi_x + radius[i] || c.y_mm < lo_y - radius[i] || c.y_mm > hi_y + radius[i]) continue;
-            if (point_segment_distance(state.units[i].position, query.from, query.to) > radius[i] + 1e-9) continue;
-            query.screens.push_back({"unit " + units[i].id.code + " " + units[i].id.name, prints[i].corners});
-        }
-        return field.line_of_sight(query).visible;
+        return field.line_of_sight(sight_query(game, state.units[from].position, state.units[to].position, &on_table_now)).visible;
     };
 
     // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
     for (std::size_t i = 0; i < units.size(); ++i) {
         if (units[i].id.side != side || !on_table(game, i) || state.units[i].state == UnitState::Normal) continue;
         const UnitState now = state.units[i].state;
-        const int need = now == UnitState::Routing ? rules.rally.routing_needs : live_type(game, i).rally;
+        const int need = now == UnitState::Routing ? rules.rally.routing_needs : unit_type_now(game, i).rally;
         Duty d;
         d.id = "a/rally/" + units[i].id.code;
         d.phase = "a";
@@ -127,7 +102,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     // b) Batteries in the normal state with guns unlimbered fire on what they can see (section 6).
     for (std::size_t i = 0; i < units.size(); ++i) {
         if (units[i].id.side != side || !on_table(game, i)) continue;
-        const UnitType& type = live_type(game, i);
+        const UnitType& type = unit_type_now(game, i);
         if (type.arm != Arm::Artillery || state.units[i].state != UnitState::Normal || state.units[i].guns != Guns::Unlimbered) continue;
         const BatteryTable* table = nullptr;
         try {
@@ -198,14 +173,16 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     }
 
     // d) Combat is not optional between visible enemies in range (8.1.1-8.1.2): infantry within
-    // the infantry combat range, cavalry in contact. Routing and withdrawing units do not attack.
+    // the infantry combat range, cavalry in contact (fortuna::combat_reach). Routing and
+    // withdrawing units do not attack.
     for (std::size_t a = 0; a < units.size(); ++a) {
         if (units[a].id.side != side || !on_table(game, a)) continue;
         const UnitState now = state.units[a].state;
         if (now == UnitState::Routing || now == UnitState::Withdrawing) continue;
-        const UnitType& type = live_type(game, a);
-        if (type.arm == Arm::Artillery) continue;
-        const double range = type.arm == Arm::Infantry ? type.combat_range_mm.value_or(rules.infantry_combat_mm) : kContactMm;
+        const UnitType& type = unit_type_now(game, a);
+        const CombatReach reach = combat_reach(game, a);
+        if (!reach.reach_mm) continue;
+        const double range = *reach.reach_mm;
         for (std::size_t b = 0; b < units.size(); ++b) {
             if (units[b].id.side == side || !on_table(game, b)) continue;
             if (distance_mm(state.units[a].position, state.units[b].position) - radius[a] - radius[b] > range + 1e-9) continue;

@@ -10,12 +10,14 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <cmath>
 #include <memory>
 
 #include "board_scene.hpp"
 #include "board_view.hpp"
 #include "duties_dock.hpp"
 #include "fire_and_morale_docks.hpp"
+#include "fortuna/battlefield.hpp"
 #include "fortuna/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
@@ -132,6 +134,18 @@ private slots:
         // Exact through the keyboard path.
         view.measure(QPointF(0, 0), QPointF(300, 400));
         QCOMPARE(*view.lastRulerMm(), 500.0);
+    }
+
+    // Issue 11: the board and the library measure alike. `d IM-C1 B-I6` on White Mountain draws its
+    // ruler between the nearest edges, (1255, 740) and (1080, 379.5): 400.7 mm, the library's
+    // distance, not the 478.5 mm between the centres.
+    void distanceCommandDrawsTheLibrarysTape() {
+        QVERIFY(window_->openFile(u"white-mountain-1620"_s, true));
+        QVERIFY(window_->runCommand(u"d IM-C1 B-I6"_s).isEmpty());
+        const double library_mm = unit_gap_mm(window_->document().game(), unit("IM-C1"), unit("B-I6"));
+        QVERIFY(window_->boardView().lastRulerMm().has_value());
+        QVERIFY(std::abs(*window_->boardView().lastRulerMm() - library_mm) < 1e-9);
+        QVERIFY(std::abs(library_mm - std::hypot(175.0, 360.5)) < 1e-9);
     }
 
     // F-I1 is French line infantry (seed 002 Table 1: 50 mm a turn). Dragging it 200 mm is past
