@@ -26,8 +26,7 @@ std::size_t unit_index(const Game& game, const std::string& code) {
 
 std::string mm(double value) { return std::to_string(static_cast<long long>(std::lround(value))); }
 
-int run_distance(const std::vector<std::string>& words, Context& context) {
-    const Arguments args(words, {"scenario", "save"}, {});
+int run_distance(const Arguments& args, Context& context) {
     const Game game = open_table(args, context, "distance");
     const std::string& a = args.positional()[0];
     const std::string& b = args.positional()[1];
@@ -41,8 +40,7 @@ int run_distance(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-int run_los(const std::vector<std::string>& words, Context& context) {
-    const Arguments args(words, {"scenario", "save"}, {});
+int run_los(const Arguments& args, Context& context) {
     const Game game = open_table(args, context, "los");
     const Battlefield field(game.scenario());
     const LineOfSight los = line_of_sight(game, field, args.positional()[0], args.positional()[1]);
@@ -55,9 +53,14 @@ int run_los(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-const Registration distance_registration{"distance", "distance (--scenario ID | --save FILE) A B   nearest edges of two units, in mm and m",
-                                         run_distance};
-const Registration los_registration{"los", "los (--scenario ID | --save FILE) A B   line of sight between two units or generals", run_los};
+void declare_table(CLI::App& command) {
+    command.add_option("--scenario", "a scenario at its start (White Mountain by default)")->type_name("ID");
+    command.add_option("--save", "a saved game as it stands")->type_name("FILE");
+    command.add_option("codes", "two unit or general codes, e.g. IM-C1 B-I6")->type_name("A B")->expected(2);
+}
+
+const Registration distance_registration{"distance", "nearest edges of two units, in mm and m", declare_table, run_distance};
+const Registration los_registration{"los", "line of sight between two units or generals", declare_table, run_los};
 
 }  // namespace
 }  // namespace fortuna::cli
