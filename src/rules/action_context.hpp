@@ -112,10 +112,6 @@ std::optional<int> fought_this_phase(const ActionContext& ctx, const std::string
 // The phasing side acts: refuses (sequence family) a unit of the other side doing `verb`.
 void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule);
 
-// Bases touching on the table: a gap this small is contact (hand-placed figures, a dragged
-// outline). Decision in docs/rules/enforcement.md.
-inline constexpr double kContactToleranceMm = 2.0;
-
 // One overload per kind, in the family files.
 void execute(ActionContext& ctx, const CombatAction& action);          // actions_combat.cpp
 void execute(ActionContext& ctx, const ArtilleryAction& action);       // actions_combat.cpp

@@ -4,6 +4,7 @@
 
 #include "action_context.hpp"
 #include "fortuna/battlefield.hpp"
+#include "fortuna/geometry.hpp"
 #include "fortuna/errors.hpp"
 
 namespace fortuna::detail {
@@ -80,13 +81,9 @@ void execute(ActionContext& ctx, const CombatAction& action) {
     // seed 000, 8.1.1-8.1.3 (seed 002, 4) Combat Phase): infantry attacks within 0-50 mm,
     // cavalry only in physical contact.
     const double gap = unit_gap_mm(ctx.game(), a, d);
-    const bool cavalry = attacker.arm() == Arm::Cavalry;
-    const double reach =
-        cavalry ? kContactToleranceMm : attacker.type().combat_range_mm.value_or(ctx.rules().infantry_combat_mm);
-    ctx.require(gap <= reach, "combat",
-                attacker.id.code + " is " + fixed(gap) + " mm from " + defender.id.code + ": " +
-                    (cavalry ? "cavalry must be in contact to attack (seed 000, 8.1.2)"
-                             : "infantry attacks within " + fixed(reach) + " mm (seed 000, 8.1.1)"));
+    const CombatReach reach = combat_reach(ctx.game(), a);
+    ctx.require(reach.reach_mm && gap <= *reach.reach_mm + 1e-9, "combat",
+                attacker.id.code + " is " + fixed(gap) + " mm from " + defender.id.code + ": " + reach.rule);
     // One combat a pair a combat phase (seed 000, 8.2: each local combat once).
     if (const auto earlier = fought_this_phase(ctx, attacker.id.code, defender.id.code))
         ctx.require(false, "combat",

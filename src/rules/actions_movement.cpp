@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "action_context.hpp"
+#include "fortuna/geometry.hpp"
 #include "fortuna/errors.hpp"
 
 namespace fortuna::detail {
@@ -71,46 +72,79 @@ void move_general(ActionContext& ctx, const MoveAction& action) {
 }
 
 // A unit's move or charge: to a point, to a new facing, or off the table.
+// What the rules make of a move passing through other units (geometry.hpp MoveContact):
+// friends passed through and the mover are disrupted (seed 000, 7.2.2); enemy guns passed
+// through are captured, and the capturing unit gives a base to man them (seed 000, 6).
+void apply_contacts(ActionContext& ctx, std::size_t mover, const MovePlan& plan) {
+    for (const MoveContact& contact : plan.contacts) {
+        if (!contact.allowed || contact.kind != MoveContact::Kind::Unit || !contact.unit) continue;
+        const std::size_t other = *contact.unit;
+        if (contact.consequence == "both disrupted") {
+            for (std::size_t i : {mover, other}) {
+                if (ctx.state().units[i].state != UnitState::Normal) continue;
+                ctx.edit(i).state = UnitState::Disrupted;
+                ctx.explain(ctx.unit(i).id.code + " is disrupted: " + contact.rule);
+            }
+        } else if (contact.consequence == "guns captured" && ctx.state().units[other].guns != Guns::Captured) {
+            ctx.edit(other).guns = Guns::Captured;
+            UnitStatus& captor = ctx.edit(mover);
+            captor.bases = std::max(0, captor.bases - 1);
+            ctx.explain(ctx.unit(other).id.code + "'s guns are captured; " + ctx.unit(mover).id.code +
+                        " gives one base to man them (" + contact.rule + ")");
+        }
+    }
+}
+
+// A unit's move or charge: to a point, to a new facing, or off the table.
 void move_unit(ActionContext& ctx, const std::string& code, const std::optional<BoardPoint>& to,
                const std::optional<double>& facing_deg, bool off_board, bool charge) {
     const std::size_t u = ctx.on_board_unit("unit", code);
     const Unit& unit = ctx.unit(u);
-    UnitStatus& now = ctx.edit(u);
-    if (now.formation == Formation::Square)
+    const UnitStatus& before = ctx.state().units[u];
+    if (before.formation == Formation::Square)
         throw RuleError(unit.id.code + " is in square and cannot move (seed 002, Game Sequence 3)");
     const int turn = ctx.clock().turn;
     require_phasing(ctx, unit, charge ? "charges" : "moves", "seed 000, 7.2: the phasing player moves");
     if (charge) {
         const int every = ctx.rules().charge_once_every_turns;
-        if (now.last_charge_turn > 0 && turn - now.last_charge_turn < every) {
-            throw RuleError(unit.id.code + " charged on turn " + std::to_string(now.last_charge_turn) +
-                            " and may charge again on turn " + std::to_string(now.last_charge_turn + every) +
+        if (before.last_charge_turn > 0 && turn - before.last_charge_turn < every) {
+            throw RuleError(unit.id.code + " charged on turn " + std::to_string(before.last_charge_turn) +
+                            " and may charge again on turn " + std::to_string(before.last_charge_turn + every) +
                             " (once every " + std::to_string(every) + " turns)");
         }
         if (unit.arm() == Arm::Artillery) throw RuleError(unit.id.code + " is artillery and cannot charge");
-        now.last_charge_turn = turn;
+    }
+    if (!to && !charge && !off_board && !facing_deg) ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
+    if (to && !ctx.scenario().board.contains(*to) && !off_board)
+        ctx.fail("to", "a position on the board (or \"off_board\": true)");
+    // Measured before anything changes: going, allowance, what the path meets (geometry.hpp).
+    std::optional<MovePlan> plan;
+    if (to) {
+        plan = plan_move(ctx.game(), ctx.game().battlefield(), u, *to, facing_deg, charge ? MoveKind::Charge : MoveKind::Move);
+    } else if (facing_deg) {
+        plan = plan_wheel(ctx.game(), u, *facing_deg);
     }
     double distance = 0;
-    if (to) {
-        distance = std::hypot(to->x_mm - now.position.x_mm, to->y_mm - now.position.y_mm);
-        if (!ctx.scenario().board.contains(*to) && !off_board)
-            ctx.fail("to", "a position on the board (or \"off_board\": true)");
-        now.position = *to;
-    } else if (!charge && !off_board && !facing_deg) {
-        ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
+    if (plan) {
+        distance = to ? plan->distance_mm : 0;
+        ctx.explain(plan->explanation);
+        for (const MoveContact& contact : plan->contacts) {
+            if (contact.allowed || (off_board && contact.kind == MoveContact::Kind::OffBoard)) continue;
+            ctx.require(false, "movement", unit.id.code + " meets " + contact.what + ": " + contact.rule);
+        }
+        spend_move(ctx, unit, plan->cost_moves,
+                   (charge ? "a charge of " : to ? "a move of " : "a wheel of ") + fixed(plan->distance_mm) + " mm");
     }
+    UnitStatus& now = ctx.edit(u);
+    if (charge) now.last_charge_turn = turn;
+    if (to) now.position = *to;
     if (facing_deg) now.facing_deg = std::fmod(*facing_deg, 360.0);
     if (off_board) now.presence = Presence::OffBoard;
-    const Movement& movement = unit.type().movement;
-    const double allowance = movement.normal + (charge ? movement.charge : 0.0);
-    ctx.explain("allowance " + fixed(movement.normal) + " mm" +
-                (charge ? " + " + fixed(movement.charge) + " mm charging" : std::string()) + ", difficult " +
-                fixed(movement.difficult) + " mm, road +" + fixed(movement.road) + " mm");
+    if (plan && ctx.rules_version() >= 2) apply_contacts(ctx, u, *plan);
     ctx.result()["distance_mm"] = distance;
-    if (allowance > 0) spend_move(ctx, unit, distance / allowance, (charge ? "a charge of " : "a move of ") + fixed(distance) + " mm");
     ctx.summary(unit_label(unit) + (charge ? " charges" : " moves") +
                 (distance > 0 ? " " + fixed(distance) + " mm" : std::string()) +
-                (now.presence == Presence::OffBoard ? " off the table" : ""));
+                (ctx.state().units[u].presence == Presence::OffBoard ? " off the table" : ""));
 }
 
 }  // namespace
