@@ -21,6 +21,8 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libvalijson-dev libpcg-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   poppler-utils xvfb xauth
+  # Table companion (issue 16): WebSocket feed, QR code in the app, API and browser tests
+  qt6-websockets-dev libqrencode-dev python3-websockets chromium
 )
 
 install_dependencies() {
@@ -76,10 +78,10 @@ run_fuzzers() {
   mkdir -p "$dir/artifacts"
   local -A seeds=(
     [ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
-    [save]="$root/tests/fixtures/saves" [journal]="" [action]=""
+    [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]=""
   )
   local name status=0
-  for name in ruleset army scenario save journal action; do
+  for name in ruleset army scenario save journal action companion; do
     if [ "$only" != all ] && [ "$only" != "$name" ]; then continue; fi
     local work
     work="$(mktemp -d)"
