@@ -8,6 +8,7 @@ const view = { code: '', role: 'spectator', name: 'spectator', n: -1, state: nul
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
     if (k === 'class') node.className = v; else if (k.startsWith('on')) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
@@ -115,7 +116,7 @@ function renderSides(s) {
     lost.style.width = Math.min(100, side.percent_lost) + '%';
     track.append(lost);
     for (const t of side.thresholds) {
-      const mark = el('div', { class: 'mark' + (t.tested ? ' tested' : ''), title: t.percent + '% = ' + t.bases + ' bases' });
+      const mark = el('div', { class: 'mark' + (t.tested ? ' tested' : '') + (t.immediate ? ' immediate' : ''), title: t.percent + '% = ' + t.bases + ' bases' });
       mark.style.left = Math.min(99, t.percent) + '%';
       track.append(mark);
     }
@@ -157,8 +158,10 @@ function renderRequests() {
 }
 
 function renderUnits() {
-  const units = view.role === 'player' ? (view.units[view.name] || []) : [];
+  // A player sees their side's units; the umpire both sides'.
+  const units = view.role === 'player' ? (view.units[view.name] || []) : view.role === 'umpire' ? Object.values(view.units).flat() : [];
   $('units').hidden = units.length === 0;
+  $('units-title').textContent = view.role === 'umpire' ? 'Units' : 'Your units';
   $('unit-rows').replaceChildren(...units.map((u) => el('tr', {},
     el('td', {}, u.code + ' ', el('small', {}, u.name)), el('td', {}, u.bases + '/' + u.bases_start),
     el('td', { class: 'state-' + u.state }, u.presence === 'on-board' ? u.state : u.presence), el('td', {}, u.formation))));
@@ -205,7 +208,6 @@ function renderUmpire() {
     item.append(el('div', { class: 'row' },
       el('button', { type: 'button', class: 'ok apply-roll', disabled: r.entered === null ? '' : null, onclick: () => call('POST', '/api/rolls/' + r.id + '/apply', {}) }, r.entered === null ? 'Waiting for ' + sideName(r.side) : 'Apply roll ' + r.entered),
       el('button', { type: 'button', class: 'quiet', onclick: () => call('POST', '/api/rolls/' + r.id + '/cancel', {}) }, 'Cancel')));
-    if (r.entered === null) item.querySelector('.apply-roll').disabled = true;
     return item;
   }));
   const present = roster().filter((u) => u.present).map((u) => [u.code, u.code + ' ' + u.name + ' (' + sideName(u.side) + ')']);
@@ -217,6 +219,7 @@ function renderJournal() {
   const list = $('journal');
   const lines = view.journal.slice(-200).reverse();
   list.setAttribute('start', String(view.journal.length));
+  if (lines.length === 0) { list.replaceChildren(el('li', { class: 'empty' }, 'No action yet.')); return; }
   list.replaceChildren(...lines.map((line) => el('li', {}, line.summary || line.do, ' ', el('span', { class: 'by' }, line.by && line.by !== 'desk' ? '· ' + line.by : ''))));
 }
 

@@ -146,7 +146,10 @@ void CompanionDialog::start() {
     stop();
     server_ = new companion::CompanionServer(tableGameOf(document_), {}, this);
     connect(&document_, &GameDocument::positionChanged, server_, &companion::CompanionServer::gameChanged);
-    connect(&document_, &GameDocument::gameReplaced, server_, &companion::CompanionServer::gameChanged);
+    connect(&document_, &GameDocument::gameReplaced, server_, &companion::CompanionServer::gameReplaced);
+    connect(&document_, &GameDocument::gameReplaced, this, [this] {
+        if (server_ && document_.hasGame()) showCodes();
+    });
     connect(server_, &companion::CompanionServer::pagesChanged, this,
             [this](int pages) { status_->setText(tr("Serving: %n page(s) connected.", nullptr, pages)); });
     connect(server_, &companion::CompanionServer::networkAction, this, [this](const QString& by, const QString& summary) {

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -373,8 +374,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         const Caller caller = requireCaller(request);
         const json action = parse_body_object(request.body, limits_);
         check_permission(action, caller, unit_side, general_side);
-        const json line = game_.apply(action);
-        attribute(line, caller.name, client);
+        const json line = applyFrom(action, caller.name, client);
         push(false);
         return ok(200, {{"applied", line}, {"by", caller.name}});
     }
@@ -424,9 +424,8 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             json action = roll->action;
             action["roll"] = *roll->value;
             const std::string by = "umpire (roll entered by " + game_.side_ids()[static_cast<std::size_t>(roll->side)] + ")";
-            const json line = game_.apply(action);
+            const json line = applyFrom(action, by, client);
             rolls_.erase(roll);
-            attribute(line, by, client);
             push(true);
             return ok(200, {{"applied", line}, {"by", by}});
         }
@@ -458,9 +457,8 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
                 return ok(200, {{"declined", id}});
             }
             const std::string by = "umpire (proposed by " + game_.side_ids()[static_cast<std::size_t>(proposal->side)] + ")";
-            const json line = game_.apply(proposal->action);
+            const json line = applyFrom(proposal->action, by, client);
             proposals_.erase(proposal);
-            attribute(line, by, client);
             push(true);
             return ok(200, {{"applied", line}, {"by", by}});
         }
@@ -468,6 +466,22 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
     }
     if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
     throw ApiError(get || post ? 404 : 405, "no such API: " + request.method.substr(0, 8) + " " + request.path.substr(0, 80));
+}
+
+json CompanionServer::applyFrom(const json& action, const std::string& by, const QString& client) {
+    // The app's document announces the change while it applies (and this server pushes it
+    // then): the sender is known before the journal line exists.
+    in_flight_ = InFlight{by, game_.version()};
+    json line;
+    try {
+        line = game_.apply(action);
+    } catch (...) {
+        in_flight_.reset();
+        throw;
+    }
+    attribute(line, by, client);
+    in_flight_.reset();
+    return line;
 }
 
 void CompanionServer::attribute(const json& line, const std::string& by, const QString& client) {
@@ -487,8 +501,11 @@ void CompanionServer::attribute(const json& line, const std::string& by, const Q
 
 json CompanionServer::annotate(json lines) const {
     for (json& line : lines) {
-        const auto it = senders_.find(line.value("seq", 0));
-        line["by"] = it == senders_.end() ? "desk" : it->second;
+        const int seq = line.value("seq", 0);
+        const auto it = senders_.find(seq);
+        if (it != senders_.end()) line["by"] = it->second;
+        else if (in_flight_ && seq > static_cast<int>(in_flight_->version)) line["by"] = in_flight_->by;
+        else line["by"] = "desk";
     }
     return lines;
 }
@@ -547,11 +564,29 @@ json CompanionServer::unitsFor(const Caller& caller) const {
 
 void CompanionServer::gameChanged() { push(false); }
 
+void CompanionServer::gameReplaced() {
+    // Another battle: its journal starts anew, so the old senders, requests and proposals go;
+    // the join codes stay (by side order) so that the phones at the table stay joined.
+    senders_.clear();
+    rolls_.clear();
+    proposals_.clear();
+    board_png_.clear();
+    if (game_.has_game()) {
+        const auto ids = game_.side_ids();
+        auto side_codes = codes_->side_codes();
+        if (side_codes.size() != ids.size()) side_codes = JoinCodes(ids).side_codes();
+        codes_ = std::make_unique<JoinCodes>(ids, side_codes, codes_->umpire());
+    }
+    pushed_version_ = std::numeric_limits<std::size_t>::max();
+    push(true);
+}
+
 void CompanionServer::push(bool force) {
     const std::size_t version = game_.version();
     if (!force && version == pushed_version_) return;
     // Journal lines the pages have not had; a shorter journal means another game: all of it.
     const bool reset = version < pushed_version_;
+    if (reset) senders_.clear();
     const json lines = annotate(game_.has_game() ? game_.journal_from(reset ? 0 : pushed_version_) : json::array());
     pushed_version_ = version;
     ++pushes_;

@@ -71,6 +71,8 @@ public:
 public slots:
     // The game changed (an action at the desk, an undo, another battle): push it to every page.
     void gameChanged();
+    // Another game is open at the desk: every page starts over from its journal.
+    void gameReplaced();
 
 signals:
     void networkAction(const QString& by, const QString& summary);
@@ -101,6 +103,8 @@ private:
     Caller callerOf(const HttpRequest& request) const;
     Caller requireCaller(const HttpRequest& request) const;  // 401 for no or an unknown code
     bool hostAllowed(const std::string& host) const;
+    // Applies an action from the network through the game's holder and records who sent it.
+    nlohmann::json applyFrom(const nlohmann::json& action, const std::string& by, const QString& client);
     void attribute(const nlohmann::json& line, const std::string& by, const QString& client);
     void push(bool force);
     nlohmann::json snapshot(const Caller& caller) const;
@@ -126,6 +130,11 @@ private:
     std::vector<Proposal> proposals_;
     int next_id_ = 1;
     std::map<int, std::string> senders_;  // journal seq -> who sent it from the network
+    struct InFlight {
+        std::string by;
+        std::size_t version = 0;  // journal lines before the action
+    };
+    std::optional<InFlight> in_flight_;
     std::size_t pushed_version_ = 0;
     std::uint64_t pushes_ = 0;  // numbered so that a page can see that it missed none
     std::pair<std::size_t, int> board_key_{static_cast<std::size_t>(-1), 0};

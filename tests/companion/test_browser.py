@@ -81,14 +81,20 @@ class Page:
 
     async def until(self, expression, what, timeout=10.0):
         deadline = time.monotonic() + timeout
+        # The page may still be loading: a missing element counts as "not yet".
+        guarded = "(() => { try { return !!(%s); } catch (e) { return false; } })()" % expression
         while time.monotonic() < deadline:
-            if await self.js(expression):
+            if await self.js(guarded):
                 return
             await asyncio.sleep(0.05)
-        raise AssertionError("timed out waiting for " + what)
+        state = await self.js("JSON.stringify({n: view.n, role: view.role, requests: view.requests.length, live: document.getElementById('live').textContent, "
+                              "waiting: document.getElementById('waiting').hidden})")
+        raise AssertionError("timed out waiting for %s (page: %s)" % (what, state))
 
     async def screenshot(self, file):
-        # The whole page at the phone's width, as a phone user scrolls through it.
+        # The whole page at the phone's width, as a phone user scrolls through it. A tab in
+        # the background gets no new frames in headless mode: bring it to the front first.
+        await self.send("Page.bringToFront")
         height = await self.js("Math.ceil(document.documentElement.scrollHeight)")
         shot = await self.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
                                                           "clip": {"x": 0, "y": 0, "width": PHONE["width"], "height": height, "scale": 1}})
