@@ -33,25 +33,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The network's actions take the desk's own path: perform() for actions (one undo command
-// each), the undo stack for undo and redo, so the desk's Edit > Undo and the journal stay one.
-companion::TableGame tableGameOf(GameDocument& document) {
-    return companion::TableGame(
-        [&document]() -> const Game* { return document.hasGame() ? &document.game() : nullptr; },
-        [&document](const nlohmann::json& action) -> std::optional<std::string> {
-            const std::string kind = action.value("do", std::string());
-            if (kind == "undo" || kind == "redo") {
-                QUndoStack* stack = document.undoStack();
-                if (kind == "undo" ? !stack->canUndo() : !stack->canRedo()) return "there is nothing to " + kind;
-                if (kind == "undo") stack->undo();
-                else stack->redo();
-                return std::nullopt;
-            }
-            if (const auto refused = document.perform(action)) return ss(*refused);
-            return std::nullopt;
-        });
-}
-
 QImage qrImage(const QString& text) {
 #ifdef FORTUNA_HAVE_QRENCODE
     const QByteArray utf8 = text.toUtf8();
@@ -73,6 +54,25 @@ QImage qrImage(const QString& text) {
 }
 
 }  // namespace
+
+// perform() for actions, the undo stack for undo and redo, so that the desk's Edit > Undo and
+// the journal stay one whoever acted.
+companion::TableGame deskTableGame(GameDocument& document) {
+    return companion::TableGame(
+        [&document]() -> const Game* { return document.hasGame() ? &document.game() : nullptr; },
+        [&document](const nlohmann::json& action) -> std::optional<std::string> {
+            const std::string kind = action.value("do", std::string());
+            if (kind == "undo" || kind == "redo") {
+                QUndoStack* stack = document.undoStack();
+                if (kind == "undo" ? !stack->canUndo() : !stack->canRedo()) return "there is nothing to " + kind;
+                if (kind == "undo") stack->undo();
+                else stack->redo();
+                return std::nullopt;
+            }
+            if (const auto refused = document.perform(action)) return ss(*refused);
+            return std::nullopt;
+        });
+}
 
 CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : QDialog(parent), document_(document) {
     setWindowTitle(tr("Table Companion"));
@@ -144,7 +144,7 @@ void CompanionDialog::start() {
         return;
     }
     stop();
-    server_ = new companion::CompanionServer(tableGameOf(document_), {}, this);
+    server_ = new companion::CompanionServer(deskTableGame(document_), {}, this);
     connect(&document_, &GameDocument::positionChanged, server_, &companion::CompanionServer::gameChanged);
     connect(&document_, &GameDocument::gameReplaced, server_, &companion::CompanionServer::gameReplaced);
     connect(&document_, &GameDocument::gameReplaced, this, [this] {

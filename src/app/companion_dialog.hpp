@@ -6,6 +6,8 @@
 
 #include <memory>
 
+#include "table_game.hpp"
+
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -43,6 +45,10 @@ private:
     QTreeWidget* codes_ = nullptr;
     QLabel* status_ = nullptr;
 };
+
+// The companion's view of the desk's game: actions from the network take the desk's own path
+// (GameDocument::perform, one undo command each; undo and redo through the undo stack).
+companion::TableGame deskTableGame(GameDocument& document);
 
 // One dialog per window, kept when closed so that the companion goes on serving.
 void showCompanionDialog(GameDocument& document, QWidget* parent);
