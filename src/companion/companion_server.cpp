@@ -35,7 +35,8 @@ using nlohmann::json;
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 std::string ss(const QString& text) { return text.toStdString(); }
 
-constexpr int kRequestTimeoutMs = 10000;  // a request must arrive whole within this (slow clients hold sockets)
+constexpr int kRequestTimeoutMs = 10000;
+constexpr long kOpenProposalsPerSide = 8;  // a request must arrive whole within this (slow clients hold sockets)
 
 std::string content_type_of(const QString& name) {
     if (name.endsWith(u".html")) return "text/html; charset=utf-8";
@@ -437,6 +438,10 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         if (!post) throw ApiError(405, "proposals are changed with POST");
         if (parts.size() == 2) {
             if (caller.role != Caller::Role::Player) throw ApiError(403, "the umpire applies actions directly; players propose them");
+            // Each proposal is tried on a copy of the game for every roll: a side's open ones are capped.
+            const auto open = std::count_if(proposals_.begin(), proposals_.end(), [&](const Proposal& p) { return p.side == caller.side; });
+            if (open >= kOpenProposalsPerSide)
+                throw ApiError(429, "the umpire has " + std::to_string(open) + " of your proposals to answer already; wait for them");
             const json body = parse_body_object(request.body, limits_);
             if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the proposed action, e.g. {\"do\": \"charge\", ...}");
             check_permission(body["action"], caller, unit_side, general_side);

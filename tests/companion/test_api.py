@@ -199,6 +199,17 @@ class CompanionApi(unittest.TestCase):
         self.assertEqual(status, 201, made)
         self.assertEqual(self.served.request("POST", "/api/proposals/%d/decline" % made["id"], {}, code=umpire)[0], 200)
         self.assertEqual(self.served.request("GET", "/api/proposals", code=umpire)[1], [])
+        # At most 8 unanswered proposals a side: each is tried on a copy of the game for every roll.
+        ids = []
+        for _ in range(8):
+            status, made, _ = self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "F-I1", "to": "column"}}, code=french)
+            self.assertEqual(status, 201, made)
+            ids.append(made["id"])
+        status, body, _ = self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "F-I1", "to": "column"}}, code=french)
+        self.assertEqual(status, 429, body)
+        self.assertEqual(self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "I-I1", "to": "column"}}, code=imperial)[0], 201)
+        for pid in ids:
+            self.assertEqual(self.served.request("POST", "/api/proposals/%d/decline" % pid, {}, code=umpire)[0], 200)
 
     def test_09_a_flood_of_connections_is_refused_and_the_game_goes_on(self):
         sockets, refused = [], 0
