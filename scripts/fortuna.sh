@@ -28,6 +28,8 @@ packages=(
   libcli11-dev  # fortuna-cli's options, help, man page and completion (issue 15)
   librsvg2-bin desktop-file-utils appstream shared-mime-info man-db  # icons, desktop entry, AppStream, MIME, man (issue 15)
   qt6-tools-dev qt6-l10n-tools  # qt_add_translations, lupdate and lrelease for translations/ (issue 15)
+  # Table companion (issue 16): WebSocket feed, QR code in the app, API and browser tests
+  qt6-websockets-dev libqrencode-dev python3-websockets chromium
 )
 
 install_dependencies() {
@@ -83,10 +85,10 @@ run_fuzzers() {
   mkdir -p "$dir/artifacts"
   local -A seeds=(
     [ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
-    [save]="$root/tests/fixtures/saves" [journal]="" [action]=""
+    [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]=""
   )
   local name status=0
-  for name in ruleset army scenario save journal action; do
+  for name in ruleset army scenario save journal action companion; do
     if [ "$only" != all ] && [ "$only" != "$name" ]; then continue; fi
     local work
     work="$(mktemp -d)"

@@ -29,6 +29,9 @@
 
 #include "board_scene.hpp"
 #include "board_view.hpp"
+#ifdef FORTUNA_HAVE_COMPANION
+#include "companion_dialog.hpp"
+#endif
 #include "combat_dock.hpp"
 #include "duties_dock.hpp"
 #include "fire_and_morale_docks.hpp"
@@ -232,6 +235,10 @@ void MainWindow::buildActions() {
         if (!duties_->activateNextOpen()) report(tr("Nothing left to do in this phase: N for the next"));
     });
     game->addAction(tr("Deliberate Re-roll of the Last Action"), this, [this] { runCommand(u"reroll"_s); });
+#ifdef FORTUNA_HAVE_COMPANION
+    game->addSeparator();
+    game->addAction(tr("Table &Companion…"), this, [this] { showCompanionDialog(*document_, this); });
+#endif
 
     // ---------------------------------------------------------------- Help
     QMenu* help = menuBar()->addMenu(tr("&Help"));

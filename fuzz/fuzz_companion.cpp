@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// Fuzz target: the table companion's network messages (HTTP requests, bodies, WebSocket messages, permissions).
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include "companion_protocol.hpp"
+#include "fuzz_support.hpp"
+
+// Each input is what a client could send: it is parsed as an HTTP request (and, when whole,
+// its body as an action checked against a player's and a spectator's permissions), and the
+// same bytes as a WebSocket message. Oracles beyond "no crash": a parse never consumes more
+// than it was given nor a body over the limit; a refusal always carries a status and words;
+// a player is never allowed an action that names another side's acting unit.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace fortuna::companion;
+    const std::string text = fortuna::fuzz::text_of(data, size);
+    Limits limits;
+    limits.body_bytes = 2048;  // small, so the fuzzer reaches the limit
+    const HttpParse parse = parse_http_request(text, limits);
+    if (parse.status == HttpParse::Status::Complete) {
+        if (parse.consumed > text.size() || parse.request.body.size() > limits.body_bytes) std::abort();
+    } else if (parse.status == HttpParse::Status::Refused) {
+        if (parse.refusal_status < 400 || parse.refusal_status > 599 || parse.refusal.empty()) std::abort();
+    }
+    // Units "F-*" are side 0's, "I-*" side 1's; anything else is unknown.
+    const SideOf side_of = [](std::string_view code) -> std::optional<int> {
+        if (code.rfind("F-", 0) == 0) return 0;
+        if (code.rfind("I-", 0) == 0) return 1;
+        return std::nullopt;
+    };
+    const Caller french{Caller::Role::Player, 0, "french"};
+    const std::string& body = parse.status == HttpParse::Status::Complete ? parse.request.body : text;
+    try {
+        const nlohmann::json action = parse_body_object(body, limits);
+        try {
+            check_permission(action, french, side_of, side_of);
+            // Allowed: the acting unit must be French.
+            for (const char* key : {"attacker", "battery", "unit"}) {
+                if (action.contains(key) && action[key].is_string() && action[key].get<std::string>().rfind("F-", 0) != 0) std::abort();
+            }
+        } catch (const ApiError& error) {
+            if (error.status != 400 && error.status != 403) std::abort();
+        }
+        try {
+            check_permission(action, Caller{}, side_of, side_of);
+            std::abort();  // a spectator may never act
+        } catch (const ApiError& error) {
+            if (error.status != 400 && error.status != 401) std::abort();
+        }
+    } catch (const ApiError& error) {
+        if (error.status != 400 && error.status != 413) std::abort();
+    }
+    try {
+        (void)parse_socket_message(text, limits);
+    } catch (const ApiError& error) {
+        if (std::string(error.what()).empty()) std::abort();
+    }
+    if (const auto code = bearer_code(text)) (void)JoinCodes({"french"}, {"0000-1111-2222-3333"}, "4444-5555-6666-7777").identify(*code);
+    return 0;
+}

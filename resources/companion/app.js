@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: MIT
+// The table companion's page: follows the live feed, shows what the caller's code may see, sends dice and proposals.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const view = { code: '', role: 'spectator', name: 'spectator', n: -1, state: null, journal: [], requests: [], proposals: [], units: {}, socket: null, retry: 500 };
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
+    if (k === 'class') node.className = v; else if (k.startsWith('on')) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function toast(text, bad) {
+  const t = $('toast');
+  t.textContent = text;
+  t.className = bad ? 'bad' : '';
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, bad ? 6000 : 2500);
+}
+
+async function call(method, path, body) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (view.code) headers.Authorization = 'Bearer ' + view.code;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = { error: response.statusText }; }
+  if (!response.ok) { toast(response.status + ': ' + (data && data.error ? data.error : response.statusText), true); return null; }
+  return data;
+}
+
+// ------------------------------------------------------------------ the live feed
+
+function connect() {
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/live');
+  view.socket = socket;
+  socket.onopen = () => { view.retry = 500; $('live').textContent = 'live'; $('live').className = 'live'; if (view.code) socket.send(JSON.stringify({ type: 'auth', code: view.code })); };
+  socket.onclose = () => {
+    $('live').textContent = 'offline'; $('live').className = 'live off';
+    setTimeout(connect, view.retry); view.retry = Math.min(view.retry * 2, 8000);
+  };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === 'hello') { view.n = message.n; adoptSnapshot(message.snapshot); }
+    else if (message.type === 'update') {
+      // Numbered pushes: a gap means a message was missed, so ask for a fresh snapshot.
+      if (view.n >= 0 && message.n !== view.n + 1) { socket.close(); return; }
+      view.n = message.n;
+      adoptUpdate(message);
+    } else if (message.type === 'error') {
+      toast(message.error, true);
+      if (message.status === 401) leave();
+    }
+  };
+}
+
+function adoptSnapshot(snap) {
+  view.role = snap.role; view.name = snap.name;
+  view.state = snap.state; view.journal = snap.journal || []; view.requests = snap.requests || [];
+  view.proposals = snap.proposals || []; view.units = snap.units || {};
+  render();
+}
+
+function adoptUpdate(update) {
+  if (update.state) view.state = update.state;
+  view.journal = update.reset ? update.journal : view.journal.concat(update.journal);
+  if (update.requests) view.requests = update.requests;
+  if (update.proposals) view.proposals = update.proposals;
+  if (update.units) view.units = update.units;
+  render();
+}
+
+// ------------------------------------------------------------------ rendering
+
+function sideName(id) {
+  const side = view.state && view.state.sides.find((s) => s.id === id);
+  return side ? side.name : id;
+}
+
+function oddsBars(odds) {
+  const box = el('div', { class: 'odds' });
+  for (const o of odds || []) {
+    const fill = el('span');
+    fill.style.width = (100 * o.numerator / o.denominator).toFixed(1) + '%';
+    box.append(el('div', { class: 'odd', title: o.numerator + '/' + o.denominator }, el('span', {}, o.outcome), el('div', { class: 'bar' }, fill), el('span', { class: 'pct' }, o.percent)));
+  }
+  return box;
+}
+
+function render() {
+  const s = view.state;
+  const joined = view.role !== 'spectator';
+  $('join-form').hidden = joined; $('who').hidden = !joined;
+  $('role').textContent = view.role === 'umpire' ? 'Umpire' : view.role === 'player' ? 'Playing ' + sideName(view.name) : '';
+  if (!s) return;
+  $('scenario').textContent = s.scenario_name;
+  $('clock').textContent = s.clock; $('turn').textContent = s.turn;
+  $('phasing').textContent = sideName(s.phasing_side) + "'s half";
+  $('phase').textContent = 'Phase ' + s.phase.id + ') ' + s.phase.name;
+  const width = Math.min(1200, Math.round(($('board').parentElement.clientWidth || 360) * (window.devicePixelRatio || 1)));
+  const src = '/api/board.png?width=' + Math.max(200, width) + '&v=' + s.version;
+  if ($('board').getAttribute('src') !== src) $('board').src = src;
+  renderSides(s); renderRequests(); renderUnits(); renderProposals(); renderUmpire(); renderJournal();
+}
+
+function renderSides(s) {
+  const box = $('sides'); box.replaceChildren();
+  for (const side of s.sides) {
+    const track = el('div', { class: 'track' });
+    const lost = el('div', { class: 'lost' });
+    lost.style.width = Math.min(100, side.percent_lost) + '%';
+    track.append(lost);
+    for (const t of side.thresholds) {
+      const mark = el('div', { class: 'mark' + (t.tested ? ' tested' : '') + (t.immediate ? ' immediate' : ''), title: t.percent + '% = ' + t.bases + ' bases' });
+      mark.style.left = Math.min(99, t.percent) + '%';
+      track.append(mark);
+    }
+    const next = side.thresholds.find((t) => !t.reached);
+    box.append(el('div', { class: 'side' },
+      el('div', { class: 'head' }, el('strong', {}, side.name), el('span', {}, side.bases_lost + ' of ' + side.bases_start + ' bases lost (' + side.percent_lost.toFixed(1) + '%)')),
+      track,
+      el('div', { class: 'marks' }, side.crisis_due ? el('span', { class: 'due' }, 'Crisis of morale due. ') : null,
+        next ? 'Next threshold ' + next.percent + '% at ' + next.bases + ' bases' + (next.immediate ? ' (sauve-qui-peut)' : '') : 'Every threshold reached')));
+  }
+}
+
+function requestItem(r, mine) {
+  const item = el('div', { class: 'item', 'data-request': r.id });
+  item.append(el('div', { class: 'what' }, r.summary.replace(/, roll .*$/, '')));
+  item.append(el('div', { class: 'meta' }, sideName(r.side) + ' rolls ' + r.roll_kind + (r.entered !== null ? ' · entered ' + r.entered : '') + (r.note ? ' · ' + r.note : '')));
+  item.append(oddsBars(r.odds));
+  if (mine) {
+    const input = el('input', { type: 'number', inputmode: 'numeric', min: '1', max: r.roll_kind === '2d6' ? '12' : '6', step: r.roll_kind === 'random' ? '0.001' : '1', 'aria-label': 'your roll', class: 'die' });
+    const send = el('button', { type: 'button', class: 'send-die', onclick: async () => {
+      if (input.value === '') { toast('Type the number you rolled', true); return; }
+      const value = r.roll_kind === 'random' ? input.value : Number(input.value);
+      if (await call('POST', '/api/rolls/' + r.id, { value })) toast('Sent: ' + input.value + '. The umpire applies it.');
+    } }, r.entered !== null ? 'Correct' : 'Send');
+    item.append(el('div', { class: 'row' }, input, send));
+  }
+  return item;
+}
+
+function renderRequests() {
+  const mine = view.requests.filter((r) => view.role === 'player' && r.side === view.name);
+  const others = view.requests.filter((r) => !(view.role === 'player' && r.side === view.name));
+  $('dice').hidden = mine.length === 0;
+  // Keep what a player is typing: rebuild the list only when the requests changed.
+  const key = JSON.stringify(mine.map((r) => [r.id, r.entered]));
+  if ($('dice-list').dataset.key !== key) { $('dice-list').dataset.key = key; $('dice-list').replaceChildren(...mine.map((r) => requestItem(r, true))); }
+  $('waiting').hidden = others.length === 0 || view.role === 'umpire';
+  $('waiting-list').replaceChildren(...others.map((r) => requestItem(r, false)));
+}
+
+function renderUnits() {
+  // A player sees their side's units; the umpire both sides'.
+  const units = view.role === 'player' ? (view.units[view.name] || []) : view.role === 'umpire' ? Object.values(view.units).flat() : [];
+  $('units').hidden = units.length === 0;
+  $('units-title').textContent = view.role === 'umpire' ? 'Units' : 'Your units';
+  $('unit-rows').replaceChildren(...units.map((u) => el('tr', {},
+    el('td', {}, u.code + ' ', el('small', {}, u.name)), el('td', {}, u.bases + '/' + u.bases_start),
+    el('td', { class: 'state-' + u.state }, u.presence === 'on-board' ? u.state : u.presence), el('td', {}, u.formation))));
+  $('propose').hidden = view.role !== 'player';
+  if (view.role === 'player') fillPicker($('p-unit'), units.filter((u) => u.state !== 'routing').map((u) => [u.code, u.code + ' ' + u.name]));
+  if (view.role === 'player') fillPicker($('p-target'), roster().filter((u) => u.side !== view.name && u.present).map((u) => [u.code, u.code + ' ' + u.name]));
+}
+
+function roster() { return (view.state && view.state.roster) || []; }
+
+function fillPicker(select, options) {
+  const key = JSON.stringify(options);
+  if (select.dataset.key === key) return;
+  const chosen = select.value;
+  select.dataset.key = key;
+  select.replaceChildren(...options.map(([value, text]) => el('option', { value }, text)));
+  if (options.some(([value]) => value === chosen)) select.value = chosen;
+}
+
+function proposalItem(p, umpire) {
+  const item = el('div', { class: 'item', 'data-proposal': p.id });
+  item.append(el('div', { class: 'what' }, sideName(p.side) + ' proposes: ' + p.summary.replace(/, roll .*$/, '')));
+  if (p.note) item.append(el('div', { class: 'meta' }, p.note));
+  if (p.odds && p.odds.length) item.append(oddsBars(p.odds));
+  if (umpire) {
+    item.append(el('div', { class: 'row' },
+      el('button', { type: 'button', class: 'ok accept', onclick: () => call('POST', '/api/proposals/' + p.id + '/accept', {}) }, 'Accept'),
+      el('button', { type: 'button', class: 'quiet decline', onclick: () => call('POST', '/api/proposals/' + p.id + '/decline', {}) }, 'Decline')));
+  } else item.append(el('div', { class: 'meta' }, 'waiting for the umpire'));
+  return item;
+}
+
+function renderProposals() {
+  $('my-proposals').replaceChildren(...(view.role === 'player' ? view.proposals.map((p) => proposalItem(p, false)) : []));
+}
+
+function renderUmpire() {
+  const umpire = view.role === 'umpire';
+  $('umpire').hidden = !umpire;
+  if (!umpire) return;
+  $('u-proposals').replaceChildren(...(view.proposals.length ? [el('h3', {}, 'Proposals')] : []), ...view.proposals.map((p) => proposalItem(p, true)));
+  $('u-rolls').replaceChildren(...(view.requests.length ? [el('h3', {}, 'Dice asked for')] : []), ...view.requests.map((r) => {
+    const item = requestItem(r, false);
+    item.append(el('div', { class: 'row' },
+      el('button', { type: 'button', class: 'ok apply-roll', disabled: r.entered === null ? '' : null, onclick: () => call('POST', '/api/rolls/' + r.id + '/apply', {}) }, r.entered === null ? 'Waiting for ' + sideName(r.side) : 'Apply roll ' + r.entered),
+      el('button', { type: 'button', class: 'quiet', onclick: () => call('POST', '/api/rolls/' + r.id + '/cancel', {}) }, 'Cancel')));
+    return item;
+  }));
+  const present = roster().filter((u) => u.present).map((u) => [u.code, u.code + ' ' + u.name + ' (' + sideName(u.side) + ')']);
+  fillPicker($('a-attacker'), present); fillPicker($('a-defender'), present);
+  fillPicker($('a-side'), view.state.sides.map((s) => [s.id, s.name]));
+}
+
+function renderJournal() {
+  const list = $('journal');
+  const lines = view.journal.slice(-200).reverse();
+  list.setAttribute('start', String(view.journal.length));
+  if (lines.length === 0) { list.replaceChildren(el('li', { class: 'empty' }, 'No action yet.')); return; }
+  list.replaceChildren(...lines.map((line) => el('li', {}, line.summary || line.do, ' ', el('span', { class: 'by' }, line.by && line.by !== 'desk' ? '· ' + line.by : ''))));
+}
+
+// ------------------------------------------------------------------ actions
+
+function join(code) {
+  view.code = code.trim();
+  try { localStorage.setItem('fortuna-code', view.code); } catch (e) { /* private mode: keep it in memory */ }
+  if (view.socket && view.socket.readyState === WebSocket.OPEN) view.socket.send(JSON.stringify({ type: 'auth', code: view.code }));
+}
+
+function leave() {
+  view.code = ''; view.role = 'spectator'; view.name = 'spectator'; view.units = {}; view.proposals = [];
+  try { localStorage.removeItem('fortuna-code'); } catch (e) { /* nothing kept */ }
+  if (view.socket) view.socket.close();
+  render();
+}
+
+$('join-form').addEventListener('submit', (e) => { e.preventDefault(); if ($('code').value.trim()) join($('code').value); });
+$('leave').addEventListener('click', leave);
+
+$('p-kind').addEventListener('change', () => {
+  const kind = $('p-kind').value;
+  $('p-target-label').hidden = !(kind === 'combat' || kind === 'charge');
+  $('p-flags').hidden = kind !== 'combat';
+  $('p-formation-label').hidden = kind !== 'formation';
+});
+
+$('propose-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const kind = $('p-kind').value, unit = $('p-unit').value, target = $('p-target').value;
+  let action;
+  if (kind === 'combat') {
+    action = { do: 'combat', attacker: unit, defender: target };
+    for (const flag of ['charge', 'flank', 'rear']) if ($('p-' + flag).checked) action[flag] = true;
+  } else if (kind === 'charge') {
+    const t = roster().find((u) => u.code === target);
+    if (!t) { toast('Pick the unit to charge', true); return; }
+    action = { do: 'charge', unit, to: { x_mm: t.x_mm, y_mm: t.y_mm } };
+  } else if (kind === 'rally') action = { do: 'rally', unit };
+  else action = { do: 'formation', unit, to: $('p-formation').value };
+  const note = $('p-note').value.trim();
+  if (await call('POST', '/api/proposals', note ? { action, note } : { action })) { toast('Proposed to the umpire'); $('p-note').value = ''; }
+});
+
+$('ask-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const action = { do: 'combat', attacker: $('a-attacker').value, defender: $('a-defender').value };
+  for (const flag of ['charge', 'flank', 'rear']) if ($('a-' + flag).checked) action[flag] = true;
+  if (await call('POST', '/api/rolls', { side: $('a-side').value, action })) toast('Asked ' + sideName($('a-side').value) + ' for the dice');
+});
+
+$('u-end-phase').addEventListener('click', () => call('POST', '/api/actions', { do: 'end-phase' }));
+$('u-undo').addEventListener('click', () => call('POST', '/api/actions', { do: 'undo' }));
+$('action-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  let action;
+  try { action = JSON.parse($('u-action').value); } catch (err) { toast('Not JSON: ' + err.message, true); return; }
+  const done = await call('POST', '/api/actions', action);
+  if (done) { toast(done.applied.summary); $('u-action').value = ''; }
+});
+
+// A code in the address (#code=...) joins at once: the umpire's dialog shows such links as QR codes.
+const fromHash = new URLSearchParams(location.hash.slice(1)).get('code');
+let stored = '';
+try { stored = localStorage.getItem('fortuna-code') || ''; } catch (e) { /* none */ }
+view.code = (fromHash || stored || '').trim();
+if (fromHash) { try { localStorage.setItem('fortuna-code', fromHash); } catch (e) { /* none */ } history.replaceState(null, '', location.pathname); }
+$('p-kind').dispatchEvent(new Event('change'));
+connect();

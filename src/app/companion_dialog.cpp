@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+// Game > Table companion...: serve the open battle to the players' phones; URL, QR code and join codes.
+#include "companion_dialog.hpp"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFont>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QImage>
+#include <QLabel>
+#include <QNetworkInterface>
+#include <QPixmap>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#ifdef FORTUNA_HAVE_QRENCODE
+#include <qrencode.h>
+#endif
+
+#include "companion_server.hpp"
+#include "game_document.hpp"
+#include "qt_text.hpp"
+#include "table_game.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QImage qrImage(const QString& text) {
+#ifdef FORTUNA_HAVE_QRENCODE
+    const QByteArray utf8 = text.toUtf8();
+    QRcode* code = QRcode_encodeString(utf8.constData(), 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    if (code == nullptr) return {};
+    const int quiet = 4;  // the quiet zone readers need around the symbol
+    const int size = code->width + 2 * quiet;
+    QImage image(size, size, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    for (int y = 0; y < code->width; ++y)
+        for (int x = 0; x < code->width; ++x)
+            if (code->data[y * code->width + x] & 1) image.setPixel(x + quiet, y + quiet, qRgb(0, 0, 0));
+    QRcode_free(code);
+    return image.scaled(size * 6, size * 6);
+#else
+    Q_UNUSED(text);
+    return {};
+#endif
+}
+
+}  // namespace
+
+// perform() for actions, the undo stack for undo and redo, so that the desk's Edit > Undo and
+// the journal stay one whoever acted.
+companion::TableGame deskTableGame(GameDocument& document) {
+    return companion::TableGame(
+        [&document]() -> const Game* { return document.hasGame() ? &document.game() : nullptr; },
+        [&document](const nlohmann::json& action) -> std::optional<std::string> {
+            const std::string kind = action.value("do", std::string());
+            if (kind == "undo" || kind == "redo") {
+                QUndoStack* stack = document.undoStack();
+                if (kind == "undo" ? !stack->canUndo() : !stack->canRedo()) return "there is nothing to " + kind;
+                if (kind == "undo") stack->undo();
+                else stack->redo();
+                return std::nullopt;
+            }
+            if (const auto refused = document.perform(action)) return ss(*refused);
+            return std::nullopt;
+        });
+}
+
+CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : QDialog(parent), document_(document) {
+    setWindowTitle(tr("Table Companion"));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("Players follow the battle and roll their own dice from their phones; you accept or decline "
+                                "what they propose. Anyone who can reach the address sees the board; a join code lets a player "
+                                "act for their side only."));
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+
+    auto* form = new QFormLayout;
+    address_ = new QComboBox;
+    address_->addItem(tr("This computer only (127.0.0.1)"), u"127.0.0.1"_s);
+    for (const QHostAddress& address : QNetworkInterface::allAddresses())
+        if (address.protocol() == QAbstractSocket::IPv4Protocol && !address.isLoopback())
+            address_->addItem(tr("The club's network (%1)").arg(address.toString()), address.toString());
+    address_->addItem(tr("Every network of this computer (0.0.0.0)"), u"0.0.0.0"_s);
+    form->addRow(tr("Listen on"), address_);
+    port_ = new QSpinBox;
+    port_->setRange(1024, 65535);
+    port_->setValue(8700);
+    form->addRow(tr("Port"), port_);
+    layout->addLayout(form);
+
+    start_ = new QPushButton(tr("Start Serving"));
+    connect(start_, &QPushButton::clicked, this, [this] { server_ && server_->isListening() ? stop() : start(); });
+    layout->addWidget(start_);
+
+    url_ = new QLabel;
+    url_->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    url_->setOpenExternalLinks(true);
+    layout->addWidget(url_);
+
+    auto* row = new QHBoxLayout;
+    qr_ = new QLabel;
+    qr_->setMinimumSize(200, 200);
+    qr_->setAlignment(Qt::AlignCenter);
+    row->addWidget(qr_);
+    auto* right = new QVBoxLayout;
+    qr_for_ = new QComboBox;
+    connect(qr_for_, &QComboBox::currentIndexChanged, this, &CompanionDialog::showQr);
+    right->addWidget(new QLabel(tr("QR code for")));
+    right->addWidget(qr_for_);
+    codes_ = new QTreeWidget;
+    codes_->setHeaderLabels({tr("Who"), tr("Join code")});
+    codes_->setRootIsDecorated(false);
+    codes_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    QFont mono(u"monospace"_s);
+    mono.setStyleHint(QFont::Monospace);
+    codes_->setFont(mono);
+    right->addWidget(codes_);
+    row->addLayout(right, 1);
+    layout->addLayout(row);
+
+    status_ = new QLabel(tr("Not serving."));
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::hide);
+    layout->addWidget(buttons);
+    resize(560, 520);
+}
+
+CompanionDialog::~CompanionDialog() { stop(); }
+
+void CompanionDialog::start() {
+    if (!document_.hasGame()) {
+        status_->setText(tr("Open a battle first."));
+        return;
+    }
+    stop();
+    server_ = new companion::CompanionServer(deskTableGame(document_), {}, this);
+    connect(&document_, &GameDocument::positionChanged, server_, &companion::CompanionServer::gameChanged);
+    connect(&document_, &GameDocument::gameReplaced, server_, &companion::CompanionServer::gameReplaced);
+    connect(&document_, &GameDocument::gameReplaced, this, [this] {
+        if (server_ && document_.hasGame()) showCodes();
+    });
+    connect(server_, &companion::CompanionServer::pagesChanged, this,
+            [this](int pages) { status_->setText(tr("Serving: %n page(s) connected.", nullptr, pages)); });
+    connect(server_, &companion::CompanionServer::networkAction, this, [this](const QString& by, const QString& summary) {
+        status_->setText(tr("From %1: %2").arg(by, summary));
+    });
+    try {
+        server_->listen(QHostAddress(address_->currentData().toString()), static_cast<quint16>(port_->value()));
+    } catch (const std::exception& error) {
+        status_->setText(tr("Cannot serve: %1").arg(qs(error.what())));
+        delete server_;
+        server_ = nullptr;
+        return;
+    }
+    url_->setText(u"<a href=\"%1\">%1</a>"_s.arg(server_->url().toHtmlEscaped()));
+    start_->setText(tr("Stop Serving"));
+    address_->setEnabled(false);
+    port_->setEnabled(false);
+    status_->setText(tr("Serving: 0 pages connected."));
+    showCodes();
+}
+
+void CompanionDialog::stop() {
+    if (server_ == nullptr) return;
+    server_->close();
+    server_->deleteLater();
+    server_ = nullptr;
+    url_->clear();
+    qr_->clear();
+    codes_->clear();
+    qr_for_->clear();
+    start_->setText(tr("Start Serving"));
+    address_->setEnabled(true);
+    port_->setEnabled(true);
+    status_->setText(tr("Not serving."));
+}
+
+void CompanionDialog::showCodes() {
+    codes_->clear();
+    qr_for_->blockSignals(true);
+    qr_for_->clear();
+    qr_for_->addItem(tr("Everyone (watch only)"), QString());
+    const auto& codes = server_->codes();
+    for (std::size_t i = 0; i < codes.side_ids().size(); ++i) {
+        const QString side = qs(document_.game().scenario().sides[i].name);
+        new QTreeWidgetItem(codes_, {side, qs(codes.side_codes()[i])});
+        qr_for_->addItem(side, qs(codes.side_codes()[i]));
+    }
+    new QTreeWidgetItem(codes_, {tr("Umpire"), qs(codes.umpire())});
+    qr_for_->addItem(tr("Umpire"), qs(codes.umpire()));
+    qr_for_->blockSignals(false);
+    showQr();
+}
+
+void CompanionDialog::showQr() {
+    if (server_ == nullptr) return;
+    const QString code = qr_for_->currentData().toString();
+    // A side's QR carries its code in the fragment (#code=...), which never reaches a server log.
+    const QString text = code.isEmpty() ? server_->url() : server_->url() + u"#code="_s + code;
+    const QImage image = qrImage(text);
+    if (image.isNull()) qr_->setText(tr("(no QR code: libqrencode is missing)"));
+    else qr_->setPixmap(QPixmap::fromImage(image).scaled(220, 220, Qt::KeepAspectRatio, Qt::FastTransformation));
+    qr_->setToolTip(text);
+}
+
+void showCompanionDialog(GameDocument& document, QWidget* parent) {
+    auto* dialog = parent->findChild<CompanionDialog*>();
+    if (dialog == nullptr) dialog = new CompanionDialog(document, parent);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+}  // namespace fortuna::app

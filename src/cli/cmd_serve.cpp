@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// fortuna-cli serve: the table companion without a desk, for a club's spare laptop (issue 16).
+#include "cli.hpp"
+
+#ifdef FORTUNA_HAVE_COMPANION
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHostAddress>
+#include <QSocketNotifier>
+
+#include <charconv>
+#include <csignal>
+#include <iostream>
+#include <random>
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "companion_server.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/qt/headless_gui.hpp"
+#include "fortuna/save.hpp"
+#include "fortuna/scenario.hpp"
+#include "table_game.hpp"
+
+// Qt's `emit` keyword macro would swallow the name of fortuna-cli's output function.
+#undef emit
+
+namespace fortuna::cli {
+namespace {
+
+using nlohmann::json;
+
+// SIGINT and SIGTERM reach the event loop through a socket pair: the handler only writes a
+// byte (async-signal-safe), the loop reads it and quits so the journal and save are closed cleanly.
+int signal_pipe[2] = {-1, -1};
+void on_stop_signal(int) {
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(signal_pipe[0], &byte, 1);
+}
+
+std::uint64_t serve_seed(const Arguments& args) {
+    const auto text = args.value("seed");
+    if (!text) {
+        std::random_device device;
+        return (static_cast<std::uint64_t>(device()) << 32) | device();
+    }
+    std::uint64_t seed = 0;
+    const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), seed);
+    if (text->empty() || error != std::errc() || end != text->data() + text->size())
+        throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + *text + "'");
+    return seed;
+}
+
+int run_serve(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {"scenario", "load", "seed", "bind", "port", "journal", "save"}, {});
+    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
+    const auto load = args.value("load");
+    const auto scenario_name = args.value("scenario");
+    if (load.has_value() == scenario_name.has_value()) throw UsageError("give --scenario ID|FILE for a new game or --load SAVE to continue one");
+    if (load && args.value("seed")) throw UsageError("--load continues a saved game: its seed is in the save");
+    const std::string bind = args.value("bind").value_or("127.0.0.1");
+    const QHostAddress address(QString::fromStdString(bind));
+    if (address.isNull()) throw UsageError("--bind needs an address such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network), not '" + bind + "'");
+    const int port = args.integer("port", 8700);
+    if (port < 0 || port > 65535) throw UsageError("--port is 1-65535 (0: any free port), not " + std::to_string(port));
+
+    const RulesLibrary& library = context.library();
+    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), serve_seed(args));
+
+    // Durable like `play`: every action reaches the journal (and the sender the attribution
+    // log beside it) before the page hears back.
+    const auto save = args.value("save");
+    std::filesystem::path journal;
+    if (const auto given = args.value("journal")) journal = *given;
+    else if (save) journal = journal_path_for_save(*save);
+    else journal = game.scenario().id + "-serve-" + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")).toStdString() + ".journal";
+    game.attach_journal(journal);
+    const std::string attribution = journal.string() + ".by.jsonl";
+
+    qt::ensure_headless_gui_application();  // the board picture needs QtGui's fonts (offscreen)
+    companion::CompanionServer server(companion::TableGame::over(game));
+    server.setAttributionLog(QString::fromStdString(attribution));
+    try {
+        server.listen(address, static_cast<quint16>(port));
+    } catch (const std::runtime_error& error) {
+        context.err << "fortuna-cli serve: " << error.what() << "\n";
+        return kExitFailure;
+    }
+
+    const json first{{"url", server.url().toStdString()}, {"codes", server.codes().to_json()}, {"journal", journal.string()},
+                     {"attribution", attribution}, {"scenario", game.scenario().id}};
+    context.out << first.dump() << std::endl;
+    if (!context.json) {
+        context.out << "Serving " << game.scenario().name << " at " << server.url().toStdString() << " (Ctrl+C stops)\n";
+        const json codes = server.codes().to_json();
+        for (auto it = codes.begin(); it != codes.end(); ++it) context.out << "  " << it.key() << ": " << it.value().get<std::string>() << "\n";
+        context.out << std::flush;
+    }
+
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signal_pipe) != 0) throw std::runtime_error("cannot create the signal socket pair");
+    QSocketNotifier stop(signal_pipe[1], QSocketNotifier::Read);
+    QObject::connect(&stop, &QSocketNotifier::activated, [] { QCoreApplication::quit(); });
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
+    QCoreApplication::exec();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    server.close();
+    ::close(signal_pipe[0]);
+    ::close(signal_pipe[1]);
+
+    if (save) save_game(game, *save);
+    json document = game.summary_json();
+    document.erase("seed");
+    document["journal_file"] = journal.string();
+    if (save) document["save"] = *save;
+    std::vector<std::string> lines{"Stopped serving after " + std::to_string(game.journal().size()) + " journal lines (" + journal.string() + ")"};
+    if (save) lines.push_back("Saved to " + *save);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+const Registration registration{
+    "serve", "serve (--scenario ID|FILE [--seed N] | --load SAVE) [--bind ADDR] [--port N] [--journal FILE] [--save SAVE]   serve the game to phones (docs/companion.md)",
+    run_serve};
+
+}  // namespace
+}  // namespace fortuna::cli
+
+#endif

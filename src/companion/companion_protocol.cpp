@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: MIT
+// The companion's network messages without Qt: HTTP requests, bodies, join codes, who may do what.
+#include "companion_protocol.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <set>
+
+#include <sys/random.h>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::companion {
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    return text;
+}
+
+// RFC 9110 token characters: what a method or header name may contain.
+bool is_token(std::string_view text) {
+    if (text.empty()) return false;
+    return std::all_of(text.begin(), text.end(), [](unsigned char c) {
+        return std::isalnum(c) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+    });
+}
+
+HttpParse refuse(int status, std::string message) {
+    HttpParse parse;
+    parse.status = HttpParse::Status::Refused;
+    parse.refusal_status = status;
+    parse.refusal = std::move(message);
+    return parse;
+}
+
+}  // namespace
+
+std::string HttpRequest::header(const std::string& lower_name) const {
+    const auto it = headers.find(lower_name);
+    return it == headers.end() ? std::string() : it->second;
+}
+
+std::string HttpRequest::query_value(std::string_view name) const {
+    std::string_view rest = query;
+    while (!rest.empty()) {
+        const auto amp = rest.find('&');
+        const std::string_view pair = rest.substr(0, amp);
+        const auto eq = pair.find('=');
+        if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? std::string() : std::string(pair.substr(eq + 1));
+        if (amp == std::string_view::npos) break;
+        rest.remove_prefix(amp + 1);
+    }
+    return {};
+}
+
+HttpParse parse_http_request(std::string_view buffer, const Limits& limits) {
+    const auto head_end = buffer.find("\r\n\r\n");
+    if (head_end == std::string_view::npos) {
+        if (buffer.size() > limits.header_bytes) return refuse(431, "the request headers exceed " + std::to_string(limits.header_bytes) + " bytes");
+        return {};
+    }
+    if (head_end + 4 > limits.header_bytes) return refuse(431, "the request headers exceed " + std::to_string(limits.header_bytes) + " bytes");
+    std::string_view head = buffer.substr(0, head_end);
+    const auto line_end = head.find("\r\n");
+    const std::string_view request_line = head.substr(0, line_end);
+    head = line_end == std::string_view::npos ? std::string_view() : head.substr(line_end + 2);
+
+    HttpParse parse;
+    HttpRequest& request = parse.request;
+    const auto space1 = request_line.find(' ');
+    const auto space2 = space1 == std::string_view::npos ? space1 : request_line.find(' ', space1 + 1);
+    if (space2 == std::string_view::npos || request_line.find(' ', space2 + 1) != std::string_view::npos)
+        return refuse(400, "the request line is not 'METHOD /path HTTP/1.1'");
+    request.method = std::string(request_line.substr(0, space1));
+    const std::string_view target = request_line.substr(space1 + 1, space2 - space1 - 1);
+    const std::string_view version = request_line.substr(space2 + 1);
+    if (!is_token(request.method)) return refuse(400, "the request method is not a word");
+    if (version != "HTTP/1.1" && version != "HTTP/1.0") return refuse(400, "only HTTP/1.0 and HTTP/1.1 are spoken here");
+    if (target.empty() || target.front() != '/') return refuse(400, "the request target must be a path starting with '/'");
+    if (target.size() > 2048) return refuse(414, "the request path exceeds 2048 bytes");
+    for (const char ch : target)
+        if (const auto c = static_cast<unsigned char>(ch); c <= 0x20 || c >= 0x7f) return refuse(400, "the request path holds a control or non-ASCII byte");
+    const auto question = target.find('?');
+    request.path = std::string(target.substr(0, question));
+    if (question != std::string_view::npos) request.query = std::string(target.substr(question + 1));
+
+    while (!head.empty()) {
+        const auto end = head.find("\r\n");
+        const std::string_view line = head.substr(0, end);
+        head = end == std::string_view::npos ? std::string_view() : head.substr(end + 2);
+        const auto colon = line.find(':');
+        if (colon == std::string_view::npos || !is_token(line.substr(0, colon)))
+            return refuse(400, "a header line is not 'Name: value'");
+        if (request.headers.size() >= limits.header_count)
+            return refuse(431, "more than " + std::to_string(limits.header_count) + " headers");
+        const std::string name = lower(line.substr(0, colon));
+        const std::string_view value = trim(line.substr(colon + 1));
+        for (const char c : value)
+            if (static_cast<unsigned char>(c) < 0x20 && c != '\t') return refuse(400, "the header '" + name + "' holds a control byte");
+        if (request.headers.count(name) && (name == "content-length" || name == "authorization" || name == "host"))
+            return refuse(400, "the header '" + name + "' is given twice");
+        auto& slot = request.headers[name];
+        slot = slot.empty() ? std::string(value) : slot + ", " + std::string(value);
+    }
+
+    if (request.headers.count("transfer-encoding"))
+        return refuse(501, "chunked or encoded bodies are not accepted: send Content-Length");
+    std::size_t length = 0;
+    if (const auto it = request.headers.find("content-length"); it != request.headers.end()) {
+        const std::string& text = it->second;
+        const auto [ptr, error] = std::from_chars(text.data(), text.data() + text.size(), length);
+        if (text.empty() || error != std::errc() || ptr != text.data() + text.size())
+            return refuse(400, "Content-Length is not a whole number of bytes");
+        if (length > limits.body_bytes)
+            return refuse(413, "the body of " + text + " bytes exceeds the limit of " + std::to_string(limits.body_bytes) + " bytes");
+    }
+    const std::size_t body_start = head_end + 4;
+    if (buffer.size() - body_start < length) return {};  // the body is still arriving
+    request.body = std::string(buffer.substr(body_start, length));
+    parse.status = HttpParse::Status::Complete;
+    parse.consumed = body_start + length;
+    return parse;
+}
+
+std::string_view reason_phrase(int status) {
+    switch (status) {
+    case 101: return "Switching Protocols";
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 409: return "Conflict";
+    case 413: return "Content Too Large";
+    case 414: return "URI Too Long";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return "Unknown";
+    }
+}
+
+std::string http_response(int status, std::string_view content_type, std::string_view body,
+                          const std::vector<std::pair<std::string, std::string>>& extra_headers) {
+    std::string out = "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason_phrase(status)) + "\r\n";
+    if (!content_type.empty()) out += "Content-Type: " + std::string(content_type) + "\r\n";
+    out += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+    out += "Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n";
+    // The page loads nothing from elsewhere, so it works offline and cannot be made to.
+    out += "Content-Security-Policy: default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:\r\n";
+    for (const auto& [name, value] : extra_headers) out += name + ": " + value + "\r\n";
+    out += "\r\n";
+    out += body;
+    return out;
+}
+
+std::string error_body(int status, std::string_view message) {
+    return nlohmann::json{{"status", status}, {"error", std::string(message)}}.dump();
+}
+
+nlohmann::json parse_body_object(std::string_view body, const Limits& limits) {
+    if (body.size() > limits.body_bytes)
+        throw ApiError(413, "the body of " + std::to_string(body.size()) + " bytes exceeds the limit of " + std::to_string(limits.body_bytes) + " bytes");
+    if (body.empty()) throw ApiError(400, "the body is empty: expected one JSON object");
+    nlohmann::json value;
+    try {
+        // The data files' parser and limits (docs/data-format.md, Limits): depth, numbers, UTF-8.
+        value = parse_json_text(std::string(body), "request body");
+    } catch (const DataError& error) {
+        throw ApiError(400, "the body is not JSON: " + std::string(error.what()));
+    }
+    if (!value.is_object()) throw ApiError(400, "the body must be one JSON object, e.g. {\"do\": \"end-phase\"}");
+    return value;
+}
+
+std::optional<std::string> bearer_code(std::string_view authorization) {
+    authorization = trim(authorization);
+    if (authorization.size() < 7 || lower(authorization.substr(0, 7)) != "bearer ") return std::nullopt;
+    const std::string_view code = trim(authorization.substr(7));
+    if (code.empty()) return std::nullopt;
+    return std::string(code);
+}
+
+std::string new_join_code() {
+    // Crockford's base 32 (no I, L, O, U): 5 bits a symbol, 16 symbols are 80 bits (the
+    // issue asks for at least 64). normalize_code reads a typed O as 0 and I or L as 1.
+    static constexpr std::string_view alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    static_assert(alphabet.size() == 32);
+    std::array<unsigned char, 10> bytes{};
+    std::size_t filled = 0;
+    while (filled < bytes.size()) {
+        const ssize_t got = ::getrandom(bytes.data() + filled, bytes.size() - filled, 0);
+        if (got < 0) throw std::runtime_error("the kernel's random source (getrandom) failed");
+        filled += static_cast<std::size_t>(got);
+    }
+    std::string code;
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (const unsigned char byte : bytes) {
+        acc = (acc << 8) | byte;
+        bits += 8;
+        while (bits >= 5) {
+            bits -= 5;
+            if (!code.empty() && code.size() % 5 == 4) code += '-';
+            code += alphabet[(acc >> bits) & 31U];
+        }
+    }
+    return code;
+}
+
+std::string normalize_code(std::string_view code) {
+    std::string out;
+    out.reserve(code.size());
+    for (const char c : code) {
+        if (c == '-' || c == ' ') continue;
+        const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        out += upper == 'O' ? '0' : (upper == 'I' || upper == 'L') ? '1' : upper;
+    }
+    return out;
+}
+
+bool same_code(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    unsigned char difference = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) difference |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return difference == 0;
+}
+
+JoinCodes::JoinCodes(const std::vector<std::string>& side_ids) : side_ids_(side_ids), umpire_(new_join_code()) {
+    for (std::size_t i = 0; i < side_ids_.size(); ++i) side_codes_.push_back(new_join_code());
+}
+
+JoinCodes::JoinCodes(std::vector<std::string> side_ids, std::vector<std::string> side_codes, std::string umpire_code)
+    : side_ids_(std::move(side_ids)), side_codes_(std::move(side_codes)), umpire_(std::move(umpire_code)) {}
+
+Caller JoinCodes::identify(std::string_view code) const {
+    const std::string given = normalize_code(code);
+    Caller caller{Caller::Role::Spectator, -1, "spectator"};
+    // Every code is compared, whatever matched before, so the time says nothing of which one.
+    if (same_code(given, normalize_code(umpire_))) caller = {Caller::Role::Umpire, -1, "umpire"};
+    for (std::size_t i = 0; i < side_codes_.size(); ++i)
+        if (same_code(given, normalize_code(side_codes_[i]))) caller = {Caller::Role::Player, static_cast<int>(i), side_ids_[i]};
+    return caller;
+}
+
+nlohmann::json JoinCodes::to_json() const {
+    nlohmann::json codes = nlohmann::json::object();
+    for (std::size_t i = 0; i < side_ids_.size(); ++i) codes[side_ids_[i]] = side_codes_[i];
+    codes["umpire"] = umpire_;
+    return codes;
+}
+
+void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side) {
+    if (!action.is_object()) throw ApiError(400, "an action is a JSON object with \"do\", e.g. {\"do\": \"end-phase\"}");
+    if (!action.contains("do") || !action["do"].is_string()) throw ApiError(400, "an action needs \"do\", e.g. {\"do\": \"charge\", ...}");
+    if (caller.role == Caller::Role::Spectator) throw ApiError(401, "give a join code (Authorization: Bearer CODE) to act");
+    if (caller.role == Caller::Role::Umpire) return;
+    const std::string kind = action["do"].get<std::string>();
+    // Which key names the acting unit or general of each kind a player may ask for.
+    static const std::map<std::string, std::vector<std::string>, std::less<>> acting{
+        {"combat", {"attacker"}}, {"artillery", {"battery"}}, {"rally", {"unit"}},   {"rout", {"unit"}},
+        {"formation", {"unit"}},  {"charge", {"unit"}},       {"move", {"unit"}},    {"leader", {"general"}},
+        {"order", {"general"}},
+    };
+    const auto spec = acting.find(kind);
+    if (spec == acting.end())
+        throw ApiError(403, "'" + kind + "' is the umpire's to apply; a player may ask for combat, artillery, rally, rout, formation, charge, move, leader or order");
+    if (action.contains("roll") || action.contains("rolls"))
+        throw ApiError(403, "a player enters dice only when the umpire asks for them (a roll request), not in the action");
+    bool named = false;
+    const auto own = [&](const std::string& key, const SideOf& side_of, const char* what) {
+        if (!action.contains(key) || action[key].is_null()) return;
+        if (!action[key].is_string()) throw ApiError(400, "'" + key + "' must be a " + what + " code, e.g. \"F-I1\"");
+        const std::string code = action[key].get<std::string>();
+        const auto side = side_of(code);
+        if (!side) throw ApiError(400, "there is no " + std::string(what) + " '" + code + "' in this battle");
+        if (*side != caller.side) throw ApiError(403, "'" + code + "' is not one of " + caller.name + "'s; a side's code acts only for its own units");
+        named = true;
+    };
+    for (const std::string& key : spec->second) own(key, key == "general" ? general_side : unit_side, key == "general" ? "general" : "unit");
+    if (kind == "move") own("general", general_side, "general");
+    if (kind == "rally") own("general", general_side, "general");
+    if (kind == "combat") {
+        own("attacker_leader", general_side, "general");
+        // The defender is the enemy's: it must exist, and the attacker must be the caller's.
+        if (action.contains("defender") && action["defender"].is_string() && !unit_side(action["defender"].get<std::string>()))
+            throw ApiError(400, "there is no unit '" + action["defender"].get<std::string>() + "' in this battle");
+        if (action.contains("defender_leader")) throw ApiError(403, "the defender's leader is for the defending side or the umpire to name");
+    }
+    if (!named) throw ApiError(400, "'" + kind + "' needs the acting unit or general: '" + spec->second.front() + "'");
+}
+
+SocketMessage parse_socket_message(std::string_view text, const Limits& limits) {
+    if (text.size() > limits.message_bytes)
+        throw ApiError(413, "a message over " + std::to_string(limits.message_bytes) + " bytes");
+    const nlohmann::json message = parse_body_object(text, limits);
+    if (!message.contains("type") || !message["type"].is_string()) throw ApiError(400, "a message needs \"type\": \"auth\" or \"ping\"");
+    const std::string type = message["type"].get<std::string>();
+    if (type == "ping") return {SocketMessage::Type::Ping, {}};
+    if (type == "auth") {
+        if (!message.contains("code") || !message["code"].is_string() || message["code"].get_ref<const std::string&>().size() > 64)
+            throw ApiError(400, "\"auth\" needs \"code\": the join code as text");
+        return {SocketMessage::Type::Auth, message["code"].get<std::string>()};
+    }
+    throw ApiError(400, "unknown message type '" + type.substr(0, 32) + "': expected \"auth\" or \"ping\"");
+}
+
+bool RateLimiter::allow(const std::string& client, double now_seconds) {
+    if (buckets_.size() > 4096) {
+        // Forget full buckets so a flood of addresses cannot grow the map without end.
+        for (auto it = buckets_.begin(); it != buckets_.end();)
+            it = std::min(burst_, it->second.tokens + (now_seconds - it->second.updated) * rate_) >= burst_ ? buckets_.erase(it) : std::next(it);
+    }
+    Bucket& bucket = buckets_.try_emplace(client, Bucket{burst_, now_seconds}).first->second;
+    bucket.tokens = std::min(burst_, bucket.tokens + std::max(0.0, now_seconds - bucket.updated) * rate_);
+    bucket.updated = now_seconds;
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+}
+
+double RateLimiter::retry_after(const std::string& client, double now_seconds) const {
+    const auto it = buckets_.find(client);
+    if (it == buckets_.end()) return 0;
+    const double tokens = std::min(burst_, it->second.tokens + std::max(0.0, now_seconds - it->second.updated) * rate_);
+    return tokens >= 1 ? 0 : (1 - tokens) / rate_;
+}
+
+}  // namespace fortuna::companion

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// The companion's network messages without Qt: HTTP requests, bodies, join codes, who may do what.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fortuna::companion {
+
+// Sizes and rates a listening companion accepts. The defaults carry a table of players
+// comfortably (30 pages and 10 actions a second, docs/companion.md) and refuse more.
+struct Limits {
+    std::size_t header_bytes = 8 * 1024;   // request line and headers
+    std::size_t header_count = 64;
+    std::size_t body_bytes = 16 * 1024;    // one action object is a few hundred bytes
+    std::size_t message_bytes = 4 * 1024;  // one WebSocket message from a page
+    int connections = 256;                 // open sockets, HTTP and WebSocket together
+    int connections_per_client = 96;       // from one address (a club laptop may host many pages)
+    double requests_per_second = 40;       // per client address, refilled continuously
+    double request_burst = 120;
+};
+
+// A refusal with its HTTP status and a message for the person (400, 401, 403, 404, 409, 413...).
+struct ApiError : std::runtime_error {
+    ApiError(int status_code, const std::string& message) : std::runtime_error(message), status(status_code) {}
+    int status;
+};
+
+struct HttpRequest {
+    std::string method;  // "GET"
+    std::string path;    // "/api/state", without the query
+    std::string query;   // "width=600", without '?'
+    std::map<std::string, std::string> headers;  // names in lower case
+    std::string body;
+    std::string header(const std::string& lower_name) const;
+    std::string query_value(std::string_view name) const;
+};
+
+// The result of reading a request from the bytes received so far.
+struct HttpParse {
+    enum class Status { Incomplete, Complete, Refused } status = Status::Incomplete;
+    HttpRequest request;
+    std::size_t consumed = 0;  // bytes of the buffer the request took (Complete)
+    int refusal_status = 0;    // Refused: 400, 405, 413, 414, 431, 501
+    std::string refusal;       // Refused: why, in words
+};
+
+// HTTP/1.1 request parsing with the limits checked before a byte of the body is stored:
+// a Content-Length over the limit is refused at once (413), chunked bodies are not taken.
+HttpParse parse_http_request(std::string_view buffer, const Limits& limits);
+
+// A response with Connection: close (each request is its own connection; the live feed is a WebSocket).
+std::string http_response(int status, std::string_view content_type, std::string_view body,
+                          const std::vector<std::pair<std::string, std::string>>& extra_headers = {});
+std::string_view reason_phrase(int status);
+// {"error": message, "status": N} as the body of a refusal.
+std::string error_body(int status, std::string_view message);
+
+// One JSON object from a request body: 413 over the limit, 400 when it is not an object.
+nlohmann::json parse_body_object(std::string_view body, const Limits& limits);
+
+// "Bearer CODE" -> CODE; nothing for any other scheme.
+std::optional<std::string> bearer_code(std::string_view authorization);
+
+// Join codes: 80 random bits from the kernel (getrandom) as 16 base-32 characters in groups
+// of four ("K7QX-9MRT-2HBW-XE4N"), Crockford's alphabet, so a phone's typist cannot confuse 0/O or 1/I/L.
+std::string new_join_code();
+// Upper case, without the dashes and spaces people type.
+std::string normalize_code(std::string_view code);
+// Equal codes, in time that depends only on the lengths (no early exit on the first difference).
+bool same_code(std::string_view a, std::string_view b);
+
+// Who is asking: anyone on the network, a side's player (by side index), or the umpire.
+struct Caller {
+    enum class Role { Spectator, Player, Umpire } role = Role::Spectator;
+    int side = -1;
+    std::string name;  // "umpire", a side id, or "spectator"
+};
+
+class JoinCodes {
+public:
+    // One fresh code per side id and one for the umpire.
+    explicit JoinCodes(const std::vector<std::string>& side_ids);
+    JoinCodes(std::vector<std::string> side_ids, std::vector<std::string> side_codes, std::string umpire_code);
+    // Compares the candidate with every code, always all of them, in constant time each.
+    Caller identify(std::string_view code) const;
+    const std::string& umpire() const { return umpire_; }
+    const std::vector<std::string>& side_codes() const { return side_codes_; }
+    const std::vector<std::string>& side_ids() const { return side_ids_; }
+    nlohmann::json to_json() const;  // {"french": "...", "imperial": "...", "umpire": "..."}
+
+private:
+    std::vector<std::string> side_ids_;
+    std::vector<std::string> side_codes_;
+    std::string umpire_;
+};
+
+// The side a unit or general belongs to, or nothing when the battle has no such code.
+using SideOf = std::function<std::optional<int>(std::string_view code)>;
+
+// Whether the caller may apply (or propose) this action: the umpire anything; a player only
+// actions of their own units and generals, without entered rolls (their dice come through a
+// roll request), and never the umpire's bookkeeping (end-phase, undo, set, crisis...).
+// Throws ApiError: 400 malformed or an unknown unit, 401 a spectator, 403 not theirs.
+void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side);
+
+// What a page may send on the WebSocket: {"type": "auth", "code": "..."} or {"type": "ping"}.
+struct SocketMessage {
+    enum class Type { Auth, Ping } type = Type::Ping;
+    std::string code;
+};
+SocketMessage parse_socket_message(std::string_view text, const Limits& limits);  // throws ApiError
+
+// A token bucket per client address: `burst` requests at once, `rate` a second after that.
+class RateLimiter {
+public:
+    RateLimiter(double rate_per_second, double burst) : rate_(rate_per_second), burst_(burst) {}
+    // Takes one token for the client at time `now_seconds`; false when the bucket is empty.
+    bool allow(const std::string& client, double now_seconds);
+    // Seconds until the client has a token again.
+    double retry_after(const std::string& client, double now_seconds) const;
+
+private:
+    struct Bucket {
+        double tokens = 0;
+        double updated = 0;
+    };
+    double rate_;
+    double burst_;
+    std::map<std::string, Bucket> buckets_;
+};
+
+}  // namespace fortuna::companion

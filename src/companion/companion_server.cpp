@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: MIT
+// Serves one game to the table over HTTP and a WebSocket feed, from the process that holds it.
+//
+// Why a small HTTP reader of our own rather than QHttpServer: Qt 6.4's QHttpServer reads a
+// whole body into memory before a handler sees it and has no size or rate limits; a server
+// on a club's network must refuse an oversized body from its Content-Length (413) and a
+// flood of requests (429) before storing them. The WebSocket part is Qt's: a request to
+// /api/live is handed, unread, to QWebSocketServer::handleConnection after its Host and
+// Origin have been checked.
+#include "companion_server.hpp"
+
+#include <QDateTime>
+#include <QDirIterator>
+#include <QHostInfo>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QWebSocket>
+#include <QWebSocketServer>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+namespace fortuna::companion {
+namespace {
+
+using nlohmann::json;
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+std::string ss(const QString& text) { return text.toStdString(); }
+
+constexpr int kRequestTimeoutMs = 10000;
+constexpr long kOpenProposalsPerSide = 8;  // a request must arrive whole within this (slow clients hold sockets)
+
+std::string content_type_of(const QString& name) {
+    if (name.endsWith(u".html")) return "text/html; charset=utf-8";
+    if (name.endsWith(u".js")) return "text/javascript; charset=utf-8";
+    if (name.endsWith(u".css")) return "text/css; charset=utf-8";
+    if (name.endsWith(u".svg")) return "image/svg+xml";
+    if (name.endsWith(u".png")) return "image/png";
+    if (name.endsWith(u".webmanifest") || name.endsWith(u".json")) return "application/json";
+    return "application/octet-stream";
+}
+
+// "/api/rolls/12/apply" -> {"api", "rolls", "12", "apply"}
+std::vector<std::string> segments(const std::string& path) {
+    std::vector<std::string> parts;
+    std::size_t start = 1;
+    while (start <= path.size()) {
+        const auto slash = path.find('/', start);
+        const std::string part = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+        if (!part.empty()) parts.push_back(part);
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    return parts;
+}
+
+int id_of(const std::string& text) {
+    if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw ApiError(404, "no request or proposal '" + text.substr(0, 16) + "'");
+    return std::stoi(text);
+}
+
+}  // namespace
+
+CompanionServer::CompanionServer(TableGame game, Limits limits, QObject* parent)
+    : QObject(parent), game_(std::move(game)), limits_(limits),
+      requests_(limits.requests_per_second, limits.request_burst) {
+    clock_.start();
+    // The page's own files, and nothing else, by exact name: no path from a request reaches
+    // the file system.
+    QDirIterator it(QStringLiteral(":/companion"), QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString name = it.next();
+        QFile file(name);
+        if (!file.open(QIODevice::ReadOnly)) continue;
+        const std::string path = ss(name.mid(QStringLiteral(":/companion").size()));
+        files_[path] = {qs(content_type_of(name)), file.readAll()};
+    }
+    if (files_.count("/index.html")) files_["/"] = files_["/index.html"];
+    else spdlog::error("companion: the page's resources (:/companion/index.html) are not linked in");
+    codes_ = std::make_unique<JoinCodes>(game_.has_game() ? game_.side_ids() : std::vector<std::string>{});
+    pushed_version_ = game_.version();
+}
+
+CompanionServer::~CompanionServer() { close(); }
+
+void CompanionServer::listen(const QHostAddress& address, quint16 port) {
+    close();
+    tcp_ = new QTcpServer(this);
+    if (!tcp_->listen(address, port)) {
+        const std::string reason = ss(tcp_->errorString());
+        delete tcp_;
+        tcp_ = nullptr;
+        throw std::runtime_error("cannot listen on " + ss(address.toString()) + " port " + std::to_string(port) + ": " + reason);
+    }
+    tcp_->setMaxPendingConnections(limits_.connections);
+    connect(tcp_, &QTcpServer::newConnection, this, &CompanionServer::acceptConnections);
+    websockets_ = new QWebSocketServer(QStringLiteral("Fortuna Belli companion"), QWebSocketServer::NonSecureMode, this);
+    connect(websockets_, &QWebSocketServer::newConnection, this, &CompanionServer::acceptPage);
+    spdlog::info("companion: serving on {}", ss(url()));
+}
+
+void CompanionServer::close() {
+    for (const Page& page : pages_) {
+        page.socket->disconnect(this);
+        page.socket->close(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("the umpire closed the companion"));
+        page.socket->deleteLater();
+    }
+    pages_.clear();
+    for (auto it = pending_.begin(); it != pending_.end(); ++it) it.key()->deleteLater();
+    pending_.clear();
+    pending_clients_.clear();
+    delete websockets_;
+    websockets_ = nullptr;
+    delete tcp_;
+    tcp_ = nullptr;
+    emit pagesChanged(0);
+}
+
+bool CompanionServer::isListening() const { return tcp_ != nullptr && tcp_->isListening(); }
+quint16 CompanionServer::port() const { return tcp_ ? tcp_->serverPort() : 0; }
+
+QString CompanionServer::url() const {
+    if (!tcp_) return {};
+    QHostAddress address = tcp_->serverAddress();
+    if (address == QHostAddress::AnyIPv4 || address == QHostAddress::Any) address = QHostAddress::LocalHost;
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']' : address.toString();
+    return QStringLiteral("http://%1:%2/").arg(host).arg(tcp_->serverPort());
+}
+
+void CompanionServer::setAttributionLog(const QString& file) {
+    auto log = std::make_unique<QFile>(file);
+    if (!log->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text))
+        throw std::runtime_error("cannot open the companion's attribution log " + ss(file) + ": " + ss(log->errorString()));
+    attribution_ = std::move(log);
+}
+
+double CompanionServer::now() const { return static_cast<double>(clock_.nsecsElapsed()) / 1e9; }
+
+int CompanionServer::connectionsFrom(const QString& client) const {
+    int count = 0;
+    for (const QString& c : pending_clients_) count += c == client;
+    for (const Page& page : pages_) count += page.client == client;
+    return count;
+}
+
+void CompanionServer::acceptConnections() {
+    while (QTcpSocket* socket = tcp_->nextPendingConnection()) {
+        const QString client = socket->peerAddress().toString();
+        const int open = static_cast<int>(pending_.size()) + static_cast<int>(pages_.size());
+        if (open >= limits_.connections || connectionsFrom(client) >= limits_.connections_per_client) {
+            // A flood of connections: refused with a status, the pages already open keep theirs.
+            const std::string body = error_body(503, "too many connections; try again shortly");
+            socket->write(QByteArray::fromStdString(http_response(503, "application/json", body, {{"Retry-After", "5"}})));
+            socket->disconnectFromHost();
+            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            continue;
+        }
+        pending_.insert(socket, {});
+        pending_clients_.insert(socket, client);
+        socket->startTransaction();  // so an upgrade can be handed over unread
+        connect(socket, &QTcpSocket::readyRead, this, [this, socket] { readRequest(socket); });
+        connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+            pending_.remove(socket);
+            pending_clients_.remove(socket);
+            socket->deleteLater();
+        });
+        QTimer::singleShot(kRequestTimeoutMs, socket, [this, socket] {
+            if (pending_.contains(socket)) finish(socket, {408, "application/json", error_body(408, "the request did not arrive in time"), {}});
+        });
+    }
+}
+
+void CompanionServer::readRequest(QTcpSocket* socket) {
+    if (!pending_.contains(socket)) return;
+    QByteArray& buffer = pending_[socket];
+    buffer += socket->readAll();
+    const HttpParse parse = parse_http_request(std::string_view(buffer.constData(), static_cast<std::size_t>(buffer.size())), limits_);
+    if (parse.status == HttpParse::Status::Incomplete) return;
+    if (parse.status == HttpParse::Status::Refused) {
+        finish(socket, {parse.refusal_status, "application/json", error_body(parse.refusal_status, parse.refusal), {}});
+        return;
+    }
+    const HttpRequest& request = parse.request;
+    const QString client = pending_clients_.value(socket);
+    if (request.path == "/api/live" && request.method == "GET") {
+        upgrade(socket, request);
+        return;
+    }
+    Reply reply;
+    if (!requests_.allow(ss(client), now())) {
+        const int wait = static_cast<int>(std::ceil(requests_.retry_after(ss(client), now())));
+        reply = {429, "application/json", error_body(429, "too many requests from " + ss(client) + "; slow down"),
+                 {{"Retry-After", std::to_string(std::max(1, wait))}}};
+    } else {
+        reply = route(request, client);
+    }
+    finish(socket, reply);
+}
+
+void CompanionServer::finish(QTcpSocket* socket, const Reply& reply) {
+    pending_.remove(socket);
+    pending_clients_.remove(socket);
+    socket->commitTransaction();
+    socket->write(QByteArray::fromStdString(http_response(reply.status, reply.content_type, reply.body, reply.headers)));
+    socket->disconnectFromHost();
+}
+
+bool CompanionServer::hostAllowed(const std::string& host) const {
+    // A browser sends the name it resolved: an address literal, localhost or this machine's
+    // name pass; any other name is a DNS-rebinding page pretending to be us.
+    std::string name = host;
+    if (!name.empty() && name.front() == '[') name = name.substr(1, name.find(']') - 1);
+    else if (const auto colon = name.rfind(':'); colon != std::string::npos) name = name.substr(0, colon);
+    if (name.empty()) return false;
+    if (!QHostAddress(qs(name)).isNull()) return true;
+    const QString lower = qs(name).toLower();
+    const QString local = QHostInfo::localHostName().toLower();
+    return lower == u"localhost" || lower == local || lower == local + QStringLiteral(".local");
+}
+
+void CompanionServer::upgrade(QTcpSocket* socket, const HttpRequest& request) {
+    const QString client = pending_clients_.value(socket);
+    const std::string host = request.header("host");
+    const std::string origin = request.header("origin");
+    // A page of ours comes from http://HOST; a page from elsewhere may not read the feed.
+    // Scripts that send no Origin (not a browser) are let through: the feed is public.
+    std::string refusal;
+    if (!hostAllowed(host)) refusal = "unknown Host '" + host.substr(0, 64) + "'";
+    else if (!origin.empty() && origin != "http://" + host) refusal = "the live feed is for this server's own page, not '" + origin.substr(0, 64) + "'";
+    else if (!requests_.allow(ss(client), now())) refusal = "too many requests";
+    else if (request.header("upgrade").find("websocket") == std::string::npos && request.header("upgrade").find("WebSocket") == std::string::npos)
+        refusal = "/api/live is a WebSocket: send Upgrade: websocket";
+    if (!refusal.empty()) {
+        const int status = refusal == "too many requests" ? 429 : refusal.rfind("/api/live", 0) == 0 ? 400 : 403;
+        finish(socket, {status, "application/json", error_body(status, refusal), {}});
+        return;
+    }
+    pending_.remove(socket);
+    pending_clients_.remove(socket);
+    socket->disconnect(this);
+    socket->rollbackTransaction();
+    websockets_->handleConnection(socket);
+    emit socket->readyRead();  // the handshake is already buffered: let the WebSocket server read it
+}
+
+void CompanionServer::acceptPage() {
+    while (QWebSocket* socket = websockets_->nextPendingConnection()) {
+        socket->setParent(this);
+        socket->setMaxAllowedIncomingMessageSize(limits_.message_bytes);
+        socket->setMaxAllowedIncomingFrameSize(limits_.message_bytes);
+        const Page page{socket, Caller{}, socket->peerAddress().toString()};
+        pages_.push_back(page);
+        connect(socket, &QWebSocket::textMessageReceived, this, [this, socket](const QString& text) { pageMessage(socket, text); });
+        connect(socket, &QWebSocket::binaryMessageReceived, this, [socket] {
+            socket->close(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("text messages only"));
+        });
+        connect(socket, &QWebSocket::disconnected, this, [this, socket] {
+            pages_.erase(std::remove_if(pages_.begin(), pages_.end(), [socket](const Page& p) { return p.socket == socket; }), pages_.end());
+            socket->deleteLater();
+            emit pagesChanged(pages());
+        });
+        const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(page.caller)}};
+        socket->sendTextMessage(qs(hello.dump()));
+        emit pagesChanged(pages());
+    }
+}
+
+void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
+    const auto page = std::find_if(pages_.begin(), pages_.end(), [socket](const Page& p) { return p.socket == socket; });
+    if (page == pages_.end()) return;
+    json reply;
+    try {
+        if (!requests_.allow(ss(page->client), now())) throw ApiError(429, "too many messages; slow down");
+        const std::string utf8 = ss(text);
+        const SocketMessage message = parse_socket_message(utf8, limits_);
+        if (message.type == SocketMessage::Type::Ping) {
+            reply = {{"type", "pong"}, {"n", pushes_}};
+        } else {
+            const Caller caller = codes_->identify(message.code);
+            if (caller.role == Caller::Role::Spectator) throw ApiError(401, "unknown join code");
+            page->caller = caller;
+            reply = {{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(caller)}};
+        }
+    } catch (const ApiError& error) {
+        reply = {{"type", "error"}, {"status", error.status}, {"error", error.what()}};
+    }
+    socket->sendTextMessage(qs(reply.dump()));
+}
+
+Caller CompanionServer::callerOf(const HttpRequest& request) const {
+    const auto code = bearer_code(request.header("authorization"));
+    if (!code || code->size() > 64) return {};
+    return codes_->identify(*code);
+}
+
+Caller CompanionServer::requireCaller(const HttpRequest& request) const {
+    if (request.header("authorization").empty()) throw ApiError(401, "this needs a join code: Authorization: Bearer CODE");
+    const Caller caller = callerOf(request);
+    if (caller.role == Caller::Role::Spectator) throw ApiError(401, "unknown join code");
+    return caller;
+}
+
+CompanionServer::Reply CompanionServer::staticFile(const std::string& path) const {
+    const auto it = files_.find(path);
+    if (it == files_.end()) return {404, "application/json", error_body(404, "no such page or API: " + path.substr(0, 80)), {}};
+    return {200, ss(it->second.first), it->second.second.toStdString(), {}};
+}
+
+CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const QString& client) {
+    try {
+        if (!hostAllowed(request.header("host"))) throw ApiError(403, "unknown Host '" + request.header("host").substr(0, 64) + "'");
+        if (request.path.rfind("/api/", 0) == 0) return api(request, client);
+        if (request.method != "GET") throw ApiError(405, "the page's files are read with GET");
+        return staticFile(request.path);
+    } catch (const ApiError& error) {
+        return {error.status, "application/json", error_body(error.status, error.what()), {}};
+    } catch (const std::exception& error) {
+        spdlog::error("companion: {} {}: {}", request.method, request.path, error.what());
+        return {500, "application/json", error_body(500, error.what()), {}};
+    }
+}
+
+CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QString& client) {
+    const std::vector<std::string> parts = segments(request.path);  // "api", ...
+    const std::string what = parts.size() > 1 ? parts[1] : "";
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    const auto ok = [](int status, const json& body) { return Reply{status, "application/json", body.dump(), {}}; };
+    const SideOf unit_side = [this](std::string_view code) { return game_.unit_side(code); };
+    const SideOf general_side = [this](std::string_view code) { return game_.general_side(code); };
+
+    if (what == "state" && parts.size() == 2 && get) {
+        json state = game_.public_state();
+        state["requests"] = requestsJson();
+        state["pages"] = pages();
+        return ok(200, state);
+    }
+    if (what == "me" && parts.size() == 2 && get) return ok(200, snapshot(requireCaller(request)));
+    if (what == "journal" && parts.size() == 2 && get) {
+        const std::string from = request.query_value("from");
+        std::size_t first = 0;
+        if (!from.empty()) {
+            if (from.size() > 9 || !std::all_of(from.begin(), from.end(), [](char c) { return c >= '0' && c <= '9'; }))
+                throw ApiError(400, "'from' is a journal line index, a whole number");
+            first = static_cast<std::size_t>(std::stoul(from));
+        }
+        return ok(200, annotate(game_.journal_from(first)));
+    }
+    if (what == "board.png" && parts.size() == 2 && get) {
+        int width = 720;
+        const std::string text = request.query_value("width");
+        if (!text.empty()) {
+            if (text.size() > 4 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+                throw ApiError(400, "'width' is the picture's width in pixels, 200-1600");
+            width = std::clamp(std::stoi(text), 200, 1600);
+        }
+        const std::pair<std::size_t, int> key{game_.version(), width};
+        if (key != board_key_ || board_png_.isEmpty()) {
+            board_png_ = game_.board_png(width);
+            board_key_ = key;
+        }
+        return {200, "image/png", board_png_.toStdString(), {}};
+    }
+    if (what == "actions" && parts.size() == 2) {
+        if (!post) throw ApiError(405, "apply an action with POST");
+        const Caller caller = requireCaller(request);
+        const json action = parse_body_object(request.body, limits_);
+        check_permission(action, caller, unit_side, general_side);
+        const json line = applyFrom(action, caller.name, client);
+        push(false);
+        return ok(200, {{"applied", line}, {"by", caller.name}});
+    }
+    if (what == "rolls" && (post || get)) {
+        if (get && parts.size() == 2) return ok(200, requestsJson());
+        if (!post) throw ApiError(405, "roll requests are changed with POST");
+        const Caller caller = requireCaller(request);
+        if (parts.size() == 2) {
+            // The umpire asks one side to roll for a pending action.
+            if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire asks a side for a roll");
+            const json body = parse_body_object(request.body, limits_);
+            if (!body.contains("side") || !body["side"].is_string()) throw ApiError(400, "'side' is the id of the side that rolls, e.g. \"imperial\"");
+            if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the pending action, e.g. {\"do\": \"combat\", ...}");
+            const auto ids = game_.side_ids();
+            const auto side = std::find(ids.begin(), ids.end(), body["side"].get<std::string>());
+            if (side == ids.end()) throw ApiError(400, "there is no side '" + body["side"].get<std::string>().substr(0, 32) + "'");
+            check_permission(body["action"], caller, unit_side, general_side);
+            RollRequest roll{next_id_, static_cast<int>(side - ids.begin()), body["action"], game_.preview(body["action"]), std::nullopt,
+                             body.value("note", std::string())};
+            if (roll.preview.roll_kind.empty()) throw ApiError(409, "this action has no roll to ask for");
+            ++next_id_;
+            rolls_.push_back(roll);
+            push(true);
+            return ok(201, requestsJson().back());
+        }
+        const int id = id_of(parts[2]);
+        const auto roll = std::find_if(rolls_.begin(), rolls_.end(), [id](const RollRequest& r) { return r.id == id; });
+        if (roll == rolls_.end()) throw ApiError(404, "no open roll request " + std::to_string(id));
+        if (parts.size() == 3) {
+            // The side's player (or the umpire for them) enters the natural roll they threw.
+            if (caller.role == Caller::Role::Player && caller.side != roll->side)
+                throw ApiError(403, "this roll is asked of " + game_.side_ids()[static_cast<std::size_t>(roll->side)] + ", not of " + caller.name);
+            const json body = parse_body_object(request.body, limits_);
+            if (!body.contains("value")) throw ApiError(400, "'value' is the roll you threw, e.g. {\"value\": 4}");
+            roll->value = game_.entered_roll(roll->preview.roll_kind, body["value"]);
+            push(true);
+            return ok(200, requestsJson()[static_cast<std::size_t>(roll - rolls_.begin())]);
+        }
+        if (parts.size() == 4 && (parts[3] == "apply" || parts[3] == "cancel")) {
+            if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire applies or cancels a roll request");
+            if (parts[3] == "cancel") {
+                rolls_.erase(roll);
+                push(true);
+                return ok(200, {{"cancelled", id}});
+            }
+            if (!roll->value) throw ApiError(409, "no roll has been entered for request " + std::to_string(id) + " yet");
+            json action = roll->action;
+            action["roll"] = *roll->value;
+            const std::string by = "umpire (roll entered by " + game_.side_ids()[static_cast<std::size_t>(roll->side)] + ")";
+            const json line = applyFrom(action, by, client);
+            rolls_.erase(roll);
+            push(true);
+            return ok(200, {{"applied", line}, {"by", by}});
+        }
+        throw ApiError(404, "no such roll request call: " + request.path.substr(0, 80));
+    }
+    if (what == "proposals" && (post || get)) {
+        const Caller caller = requireCaller(request);
+        if (get && parts.size() == 2) return ok(200, proposalsJson(caller));
+        if (!post) throw ApiError(405, "proposals are changed with POST");
+        if (parts.size() == 2) {
+            if (caller.role != Caller::Role::Player) throw ApiError(403, "the umpire applies actions directly; players propose them");
+            // Each proposal is tried on a copy of the game for every roll: a side's open ones are capped.
+            const auto open = std::count_if(proposals_.begin(), proposals_.end(), [&](const Proposal& p) { return p.side == caller.side; });
+            if (open >= kOpenProposalsPerSide)
+                throw ApiError(429, "the umpire has " + std::to_string(open) + " of your proposals to answer already; wait for them");
+            const json body = parse_body_object(request.body, limits_);
+            if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the proposed action, e.g. {\"do\": \"charge\", ...}");
+            check_permission(body["action"], caller, unit_side, general_side);
+            Proposal proposal{next_id_++, caller.side, body["action"], game_.preview(body["action"]), body.value("note", std::string())};
+            if (proposal.note.size() > 280) proposal.note.resize(280);
+            proposals_.push_back(proposal);
+            push(true);
+            return ok(201, proposalsJson(caller).back());
+        }
+        const int id = id_of(parts[2]);
+        const auto proposal = std::find_if(proposals_.begin(), proposals_.end(), [id](const Proposal& p) { return p.id == id; });
+        if (proposal == proposals_.end()) throw ApiError(404, "no open proposal " + std::to_string(id));
+        if (parts.size() == 4 && (parts[3] == "accept" || parts[3] == "decline")) {
+            if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire accepts or declines a proposal");
+            if (parts[3] == "decline") {
+                proposals_.erase(proposal);
+                push(true);
+                return ok(200, {{"declined", id}});
+            }
+            const std::string by = "umpire (proposed by " + game_.side_ids()[static_cast<std::size_t>(proposal->side)] + ")";
+            const json line = applyFrom(proposal->action, by, client);
+            proposals_.erase(proposal);
+            push(true);
+            return ok(200, {{"applied", line}, {"by", by}});
+        }
+        throw ApiError(404, "no such proposal call: " + request.path.substr(0, 80));
+    }
+    if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
+    throw ApiError(get || post ? 404 : 405, "no such API: " + request.method.substr(0, 8) + " " + request.path.substr(0, 80));
+}
+
+json CompanionServer::applyFrom(const json& action, const std::string& by, const QString& client) {
+    // The app's document announces the change while it applies (and this server pushes it
+    // then): the sender is known before the journal line exists.
+    in_flight_ = InFlight{by, game_.version()};
+    json line;
+    try {
+        line = game_.apply(action);
+    } catch (...) {
+        in_flight_.reset();
+        throw;
+    }
+    attribute(line, by, client);
+    in_flight_.reset();
+    return line;
+}
+
+void CompanionServer::attribute(const json& line, const std::string& by, const QString& client) {
+    const int seq = line.value("seq", 0);
+    senders_[seq] = by;
+    const std::string summary = line.value("summary", std::string());
+    spdlog::info("companion: #{} by {} from {}: {}", seq, by, ss(client), summary);
+    if (attribution_) {
+        const json entry{{"seq", seq}, {"by", by}, {"peer", ss(client)}, {"do", line.value("do", std::string())},
+                         {"summary", summary}, {"at", ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs))}};
+        attribution_->write(QByteArray::fromStdString(entry.dump() + "\n"));
+        attribution_->flush();
+        ::fsync(attribution_->handle());
+    }
+    emit networkAction(qs(by), qs(summary));
+}
+
+json CompanionServer::annotate(json lines) const {
+    for (json& line : lines) {
+        const int seq = line.value("seq", 0);
+        const auto it = senders_.find(seq);
+        if (it != senders_.end()) line["by"] = it->second;
+        else if (in_flight_ && seq > static_cast<int>(in_flight_->version)) line["by"] = in_flight_->by;
+        else line["by"] = "desk";
+    }
+    return lines;
+}
+
+json CompanionServer::requestsJson() const {
+    json list = json::array();
+    const auto ids = game_.has_game() ? game_.side_ids() : std::vector<std::string>{};
+    for (const RollRequest& r : rolls_) {
+        list.push_back({{"id", r.id},
+                        {"side", r.side < static_cast<int>(ids.size()) ? ids[static_cast<std::size_t>(r.side)] : ""},
+                        {"action", r.action},
+                        {"summary", r.preview.summary},
+                        {"roll_kind", r.preview.roll_kind},
+                        {"odds", r.preview.odds},
+                        {"entered", r.value ? *r.value : json(nullptr)},
+                        {"note", r.note}});
+    }
+    return list;
+}
+
+json CompanionServer::proposalsJson(const Caller& caller) const {
+    json list = json::array();
+    const auto ids = game_.side_ids();
+    for (const Proposal& p : proposals_) {
+        if (caller.role == Caller::Role::Spectator || (caller.role == Caller::Role::Player && caller.side != p.side)) continue;
+        list.push_back({{"id", p.id}, {"side", ids[static_cast<std::size_t>(p.side)]}, {"action", p.action},
+                        {"summary", p.preview.summary}, {"roll_kind", p.preview.roll_kind}, {"odds", p.preview.odds}, {"note", p.note}});
+    }
+    return list;
+}
+
+json CompanionServer::snapshot(const Caller& caller) const {
+    json snap{{"role", caller.role == Caller::Role::Umpire ? "umpire" : caller.role == Caller::Role::Player ? "player" : "spectator"},
+              {"name", caller.name}};
+    if (!game_.has_game()) {
+        snap["state"] = nullptr;
+        return snap;
+    }
+    snap["state"] = game_.public_state();
+    snap["journal"] = annotate(game_.journal_from(0));
+    snap["requests"] = requestsJson();
+    if (caller.role == Caller::Role::Spectator) return snap;
+    snap["proposals"] = proposalsJson(caller);
+    snap["units"] = unitsFor(caller);
+    if (caller.role == Caller::Role::Player) snap["side"] = caller.name;
+    return snap;
+}
+
+json CompanionServer::unitsFor(const Caller& caller) const {
+    json units = json::object();
+    const auto ids = game_.side_ids();
+    for (std::size_t side = 0; side < ids.size(); ++side)
+        if (caller.role == Caller::Role::Umpire || caller.side == static_cast<int>(side)) units[ids[side]] = game_.units_of(static_cast<int>(side));
+    return units;
+}
+
+void CompanionServer::gameChanged() { push(false); }
+
+void CompanionServer::gameReplaced() {
+    // Another battle: its journal starts anew, so the old senders, requests and proposals go;
+    // the join codes stay (by side order) so that the phones at the table stay joined.
+    senders_.clear();
+    rolls_.clear();
+    proposals_.clear();
+    board_png_.clear();
+    if (game_.has_game()) {
+        const auto ids = game_.side_ids();
+        auto side_codes = codes_->side_codes();
+        if (side_codes.size() != ids.size()) side_codes = JoinCodes(ids).side_codes();
+        codes_ = std::make_unique<JoinCodes>(ids, side_codes, codes_->umpire());
+    }
+    pushed_version_ = std::numeric_limits<std::size_t>::max();
+    push(true);
+}
+
+void CompanionServer::push(bool force) {
+    const std::size_t version = game_.version();
+    if (!force && version == pushed_version_) return;
+    // Journal lines the pages have not had; a shorter journal means another game: all of it.
+    const bool reset = version < pushed_version_;
+    if (reset) senders_.clear();
+    const json lines = annotate(game_.has_game() ? game_.journal_from(reset ? 0 : pushed_version_) : json::array());
+    pushed_version_ = version;
+    ++pushes_;
+    json update{{"type", "update"}, {"n", pushes_}, {"version", version}, {"reset", reset}, {"journal", lines}};
+    if (game_.has_game()) {
+        update["state"] = game_.public_state();
+        update["requests"] = requestsJson();
+    }
+    const std::string shared = update.dump();
+    for (const Page& page : pages_) {
+        if (page.caller.role == Caller::Role::Spectator || !game_.has_game()) {
+            page.socket->sendTextMessage(qs(shared));
+            continue;
+        }
+        json mine = update;
+        mine["proposals"] = proposalsJson(page.caller);
+        mine["units"] = unitsFor(page.caller);
+        page.socket->sendTextMessage(qs(mine.dump()));
+    }
+}
+
+}  // namespace fortuna::companion

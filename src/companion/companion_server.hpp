@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// Serves one game to the table over HTTP and a WebSocket feed, from the process that holds it.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHash>
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "companion_protocol.hpp"
+#include "table_game.hpp"
+
+class QTcpServer;
+class QTcpSocket;
+class QWebSocket;
+class QWebSocketServer;
+
+namespace fortuna::companion {
+
+// A physical roll the umpire asks one side for: the pending action, its exact odds, and
+// the value the side's player typed once they have rolled.
+struct RollRequest {
+    int id = 0;
+    int side = 0;
+    nlohmann::json action;
+    Preview preview;
+    std::optional<nlohmann::json> value;  // the entered roll, as the action's "roll"
+    std::string note;
+};
+
+// An action a player asks for; the umpire accepts (applies it) or declines.
+struct Proposal {
+    int id = 0;
+    int side = 0;
+    nlohmann::json action;
+    Preview preview;
+    std::string note;
+};
+
+class CompanionServer : public QObject {
+    Q_OBJECT
+public:
+    CompanionServer(TableGame game, Limits limits = {}, QObject* parent = nullptr);
+    ~CompanionServer() override;
+
+    // Listens on the address the umpire picked (port 0: any free port). Throws
+    // std::runtime_error naming the address and Qt's reason when it cannot.
+    void listen(const QHostAddress& address, quint16 port);
+    void close();
+    bool isListening() const;
+    quint16 port() const;
+    QString url() const;  // "http://127.0.0.1:8700/"
+    const JoinCodes& codes() const { return *codes_; }
+    int pages() const { return static_cast<int>(pages_.size()); }
+
+    // Every action from the network is appended here as one JSON line {seq, by, peer, at,
+    // do, summary} and fsynced before the reply, beside the game's own journal (which has
+    // no field for the sender yet). Throws std::runtime_error when the file cannot be opened.
+    void setAttributionLog(const QString& file);
+
+public slots:
+    // The game changed (an action at the desk, an undo, another battle): push it to every page.
+    void gameChanged();
+    // Another game is open at the desk: every page starts over from its journal.
+    void gameReplaced();
+
+signals:
+    void networkAction(const QString& by, const QString& summary);
+    void pagesChanged(int pages);
+
+private:
+    struct Reply {
+        int status = 200;
+        std::string content_type = "application/json";
+        std::string body;
+        std::vector<std::pair<std::string, std::string>> headers;
+    };
+    struct Page {
+        QWebSocket* socket = nullptr;
+        Caller caller;
+        QString client;
+    };
+
+    void acceptConnections();
+    void readRequest(QTcpSocket* socket);
+    void finish(QTcpSocket* socket, const Reply& reply);
+    void upgrade(QTcpSocket* socket, const HttpRequest& request);
+    void acceptPage();
+    void pageMessage(QWebSocket* socket, const QString& text);
+    Reply route(const HttpRequest& request, const QString& client);
+    Reply api(const HttpRequest& request, const QString& client);
+    Reply staticFile(const std::string& path) const;
+    Caller callerOf(const HttpRequest& request) const;
+    Caller requireCaller(const HttpRequest& request) const;  // 401 for no or an unknown code
+    bool hostAllowed(const std::string& host) const;
+    // Applies an action from the network through the game's holder and records who sent it.
+    nlohmann::json applyFrom(const nlohmann::json& action, const std::string& by, const QString& client);
+    void attribute(const nlohmann::json& line, const std::string& by, const QString& client);
+    void push(bool force);
+    nlohmann::json snapshot(const Caller& caller) const;
+    nlohmann::json unitsFor(const Caller& caller) const;
+    nlohmann::json requestsJson() const;
+    nlohmann::json proposalsJson(const Caller& caller) const;
+    nlohmann::json annotate(nlohmann::json lines) const;
+    int connectionsFrom(const QString& client) const;
+    double now() const;
+
+    TableGame game_;
+    Limits limits_;
+    std::unique_ptr<JoinCodes> codes_;
+    QTcpServer* tcp_ = nullptr;
+    QWebSocketServer* websockets_ = nullptr;
+    QHash<QTcpSocket*, QByteArray> pending_;  // requests still arriving
+    QHash<QTcpSocket*, QString> pending_clients_;
+    std::vector<Page> pages_;
+    RateLimiter requests_;
+    QElapsedTimer clock_;
+    std::map<std::string, std::pair<QString, QByteArray>> files_;  // path -> content type, bytes
+    std::vector<RollRequest> rolls_;
+    std::vector<Proposal> proposals_;
+    int next_id_ = 1;
+    std::map<int, std::string> senders_;  // journal seq -> who sent it from the network
+    struct InFlight {
+        std::string by;
+        std::size_t version = 0;  // journal lines before the action
+    };
+    std::optional<InFlight> in_flight_;
+    std::size_t pushed_version_ = 0;
+    std::uint64_t pushes_ = 0;  // numbered so that a page can see that it missed none
+    std::pair<std::size_t, int> board_key_{static_cast<std::size_t>(-1), 0};
+    QByteArray board_png_;
+    std::unique_ptr<QFile> attribution_;
+};
+
+}  // namespace fortuna::companion

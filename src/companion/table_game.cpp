@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// The companion's one window on the game: every use of fortuna::Game's API is in this class.
+#include "table_game.hpp"
+
+#include <QBuffer>
+#include <QImage>
+
+#include <algorithm>
+
+#include "companion_protocol.hpp"
+#include "fortuna/chance.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/report/report_export.hpp"
+
+namespace fortuna::companion {
+namespace {
+
+// The words a page shows for an outcome: the table's result code and name where there is one.
+std::string outcome_label(const nlohmann::json& result, const std::string& summary) {
+    if (result.contains("result") && result["result"].is_string()) {
+        std::string label = result["result"].get<std::string>();
+        if (result.contains("result_name") && result["result_name"].is_string()) label += " (" + result["result_name"].get<std::string>() + ")";
+        return label;
+    }
+    if (result.contains("text") && result["text"].is_string()) return result["text"].get<std::string>();
+    if (result.contains("rallied") && result["rallied"].is_boolean()) return result["rallied"].get<bool>() ? "rallied" : "not rallied";
+    if (result.contains("understood") && result["understood"].is_boolean())
+        return result["understood"].get<bool>() ? "understood" : "not understood";
+    const auto colon = summary.rfind(": ");
+    return colon == std::string::npos ? summary : summary.substr(colon + 2);
+}
+
+}  // namespace
+
+TableGame::TableGame(GameSource game, Perform perform) : game_(std::move(game)), perform_(std::move(perform)) {}
+
+TableGame TableGame::over(Game& game) {
+    return TableGame([&game] { return &game; },
+                     [&game](const nlohmann::json& action) -> std::optional<std::string> {
+                         try {
+                             (void)game.apply(action);
+                             return std::nullopt;
+                         } catch (const std::exception& error) {
+                             return std::string(error.what());
+                         }
+                     });
+}
+
+bool TableGame::has_game() const { return game_() != nullptr; }
+
+const Game& TableGame::game() const {
+    const Game* game = game_();
+    if (game == nullptr) throw ApiError(503, "no battle is open at the umpire's desk");
+    return *game;
+}
+
+std::vector<std::string> TableGame::side_ids() const {
+    std::vector<std::string> ids;
+    for (const SideSetup& side : game().scenario().sides) ids.push_back(side.id);
+    return ids;
+}
+
+std::size_t TableGame::version() const { return has_game() ? game().journal().size() : 0; }
+
+nlohmann::json TableGame::public_state() const {
+    const Game& g = game();
+    nlohmann::json state = g.summary_json();
+    state.erase("seed");
+    state["turn"] = g.clock().turn;
+    state["scenario_name"] = g.scenario().name;
+    state["version"] = g.journal().size();
+    state["dusk"] = format_clock(g.scenario().dusk);
+    // Who is on the table is no secret (the models stand there): codes and names for the
+    // pages' pickers; states stay with the side's player and the umpire.
+    nlohmann::json roster = nlohmann::json::array();
+    for (const Unit& unit : g.units())
+        roster.push_back({{"code", unit.id.code}, {"name", unit.id.name}, {"side", g.scenario().sides[static_cast<std::size_t>(unit.id.side)].id},
+                          {"present", unit.now.presence == Presence::OnBoard},
+                          {"x_mm", unit.now.position.x_mm}, {"y_mm", unit.now.position.y_mm}});
+    state["roster"] = roster;
+    return state;
+}
+
+nlohmann::json TableGame::units_of(int side) const {
+    nlohmann::json units = nlohmann::json::array();
+    for (const Unit& unit : game().units()) {
+        if (unit.id.side != side) continue;
+        units.push_back({{"code", unit.id.code},
+                         {"name", unit.id.name},
+                         {"arm", to_string(unit.arm())},
+                         {"bases", unit.now.bases},
+                         {"bases_start", unit.id.bases_start},
+                         {"state", to_string(unit.now.state)},
+                         {"formation", to_string(unit.now.formation)},
+                         {"presence", to_string(unit.now.presence)},
+                         {"last_charge_turn", unit.now.last_charge_turn}});
+    }
+    return units;
+}
+
+nlohmann::json TableGame::journal_from(std::size_t first) const {
+    const auto& journal = game().journal();
+    nlohmann::json lines = nlohmann::json::array();
+    for (std::size_t i = std::min(first, journal.size()); i < journal.size(); ++i) lines.push_back(journal[i]);
+    return lines;
+}
+
+std::optional<int> TableGame::unit_side(std::string_view code) const {
+    for (const Unit& unit : game().units())
+        if (unit.id.code == code) return unit.id.side;
+    return std::nullopt;
+}
+
+std::optional<int> TableGame::general_side(std::string_view code) const {
+    for (const General& general : game().generals())
+        if (general.id.code == code) return general.id.side;
+    return std::nullopt;
+}
+
+nlohmann::json TableGame::apply(const nlohmann::json& action) {
+    const std::size_t before = version();
+    if (const auto refused = perform_(action)) throw ApiError(409, *refused);
+    const auto& journal = game().journal();
+    if (journal.size() <= before) throw ApiError(409, "the desk did not apply the action");
+    return journal.back();
+}
+
+Preview TableGame::preview(const nlohmann::json& action) const {
+    const Game& g = game();
+    nlohmann::json base = action;
+    base.erase("roll");
+    Preview preview;
+    try {
+        // A copy rebuilt from the journal (rolls as recorded), so the real game is not touched.
+        Game copy = Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview");
+        const AppliedAction& tried = copy.apply(base);
+        preview.summary = tried.summary;
+        const auto main_roll = std::find_if(tried.rolls.begin(), tried.rolls.end(), [](const ActionRoll& r) { return r.slot == "roll"; });
+        if (main_roll == tried.rolls.end()) return preview;
+        const RollKind kind = main_roll->roll.kind;
+        preview.roll_kind = std::string(to_string(kind));
+        (void)copy.undo();
+        // Every natural roll with its weight (2d6: 7 is 6 of 36): the exact distribution,
+        // leader rolls (other slots) kept as the first try drew them (undo keeps them).
+        std::vector<std::pair<std::string, std::uint64_t>> weights;
+        for (const RollOutcome& outcome : roll_outcomes(kind)) {
+            nlohmann::json with_roll = base;
+            with_roll["roll"] = format_roll(kind, outcome.value);
+            const AppliedAction& done = copy.apply(with_roll);
+            const std::string label = outcome_label(done.result, done.summary);
+            const auto it = std::find_if(weights.begin(), weights.end(), [&](const auto& w) { return w.first == label; });
+            if (it == weights.end()) weights.emplace_back(label, outcome.weight);
+            else it->second += outcome.weight;
+            (void)copy.undo();
+        }
+        const std::uint64_t total = total_weight(kind);
+        for (const auto& [label, weight] : weights) {
+            const Probability p{weight, total};
+            preview.odds.push_back({{"outcome", label}, {"numerator", weight}, {"denominator", total}, {"percent", p.percent(1)}});
+        }
+    } catch (const RuleError& error) {
+        throw ApiError(409, error.what());
+    } catch (const DataError& error) {
+        throw ApiError(409, error.what());
+    }
+    return preview;
+}
+
+nlohmann::json TableGame::entered_roll(const std::string& kind_text, const nlohmann::json& value) const {
+    if (!value.is_number() && !value.is_string()) throw ApiError(400, "'value' is the roll as a number, e.g. 4 or 0.734");
+    const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    try {
+        const RollKind kind = roll_kind_from_string(kind_text);
+        const int natural = parse_roll(kind, text);
+        if (kind == RollKind::Random) return format_roll(kind, natural);
+        return natural;
+    } catch (const RuleError& error) {
+        throw ApiError(400, error.what());
+    }
+}
+
+QByteArray TableGame::board_png(int width_px) const {
+    const Game& g = game();
+    const QImage image = report::render_board(g, g.state(), std::clamp(width_px, 200, 1600));
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+}  // namespace fortuna::companion

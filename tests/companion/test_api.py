@@ -1,0 +1,257 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""API tests of the table companion against `fortuna-cli serve` on 127.0.0.1 (docs/companion.md).
+
+usage: test_api.py PATH/TO/fortuna-cli
+"""
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import unittest
+
+import websockets
+import websockets.exceptions
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from companion_server import Served  # noqa: E402
+
+CLI = None
+
+
+class CompanionApi(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.served = Served(CLI)
+        cls.umpire = cls.served.codes["umpire"]
+        cls.french = cls.served.codes["french"]
+        cls.imperial = cls.served.codes["imperial"]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.served.close()
+
+    def version(self):
+        status, state, _ = self.served.request("GET", "/api/state")
+        self.assertEqual(status, 200)
+        return state["version"]
+
+    def test_01_first_line_has_url_and_a_code_per_side_and_umpire(self):
+        self.assertTrue(self.served.url.startswith("http://127.0.0.1:"))
+        self.assertEqual(sorted(self.served.codes), ["french", "imperial", "umpire"])
+        codes = list(self.served.codes.values())
+        self.assertEqual(len(set(codes)), 3)
+        for code in codes:
+            # 16 symbols of Crockford's base 32 = 80 bits, in groups of four.
+            self.assertRegex(code, r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
+
+    def test_02_page_and_only_the_page(self):
+        status, body, response = self.served.request("GET", "/")
+        self.assertEqual(status, 200)
+        self.assertIn(b"table companion", body)
+        self.assertIn("default-src 'self'", response.getheader("Content-Security-Policy"))
+        for path in ("/app.js", "/style.css"):
+            self.assertEqual(self.served.request("GET", path)[0], 200, path)
+        for path in ("/../CMakeLists.txt", "/%2e%2e/etc/passwd", "/etc/passwd", "/index.html/../app.js", "//app.js", "/companion.qrc"):
+            status, body, _ = self.served.request("GET", path)
+            self.assertEqual(status, 404, path)
+            self.assertIn("error", body)
+
+    def test_03_public_state(self):
+        status, state, _ = self.served.request("GET", "/api/state")
+        self.assertEqual(status, 200)
+        self.assertEqual(state["turn"], 1)
+        self.assertEqual(state["clock"], "12:15")
+        self.assertEqual(state["phase"], {"id": "a", "name": "Rout and disruption removal"})
+        self.assertNotIn("seed", state)  # the seed would tell the generated rolls in advance
+        french = state["sides"][0]
+        self.assertEqual((french["id"], french["bases_start"], french["bases_lost"]), ("french", 14, 0))
+        # 15..40% of 14 bases, rounded up as the rule set says: 3, 3, 4, 5, 5, 6 (sauve-qui-peut at 40%).
+        self.assertEqual([t["bases"] for t in french["thresholds"]], [3, 3, 4, 5, 5, 6])
+        self.assertTrue(french["thresholds"][-1]["immediate"])
+
+    def test_04_bad_requests_are_refused_and_nothing_applied(self):
+        before = self.version()
+        cases = [
+            ("no code", 401, dict(body={"do": "end-phase"})),
+            ("unknown code", 401, dict(body={"do": "end-phase"}, code="0000-0000-0000-0000")),
+            ("malformed JSON", 400, dict(raw=b'{"do": "end-phase"', code=self.umpire)),
+            ("not an object", 400, dict(raw=b'["end-phase"]', code=self.umpire)),
+            ("empty body", 400, dict(raw=b"", code=self.umpire)),
+            ("oversized body", 413, dict(raw=b'{"note": "' + b"x" * 20000 + b'"}', code=self.umpire)),
+            ("unknown unit (umpire)", 409, dict(body={"do": "rally", "unit": "X-99"}, code=self.umpire)),
+            ("unknown unit (player)", 400, dict(body={"do": "rally", "unit": "X-99"}, code=self.french)),
+            ("enemy's unit", 403, dict(body={"do": "rally", "unit": "I-I1"}, code=self.french)),
+            ("umpire's bookkeeping", 403, dict(body={"do": "end-phase"}, code=self.french)),
+            ("own entered roll", 403, dict(body={"do": "combat", "attacker": "F-I1", "defender": "I-I1", "roll": 6}, code=self.french)),
+            ("unknown action", 409, dict(body={"do": "teleport"}, code=self.umpire)),
+        ]
+        for name, expected, kwargs in cases:
+            status, body, _ = self.served.request("POST", "/api/actions", **kwargs)
+            self.assertEqual(status, expected, name + ": " + json.dumps(body))
+            self.assertIsInstance(body.get("error"), str, name)
+            self.assertTrue(body["error"], name)
+        self.assertEqual(self.version(), before)
+
+    def test_05_raw_protocol_errors(self):
+        def raw(data):
+            with socket.create_connection((self.served.host, self.served.port), timeout=10) as s:
+                s.sendall(data)
+                reply = b""
+                while chunk := s.recv(65536):
+                    reply += chunk
+            return int(reply.split(b" ", 2)[1])
+        self.assertEqual(raw(b"GARBAGE\r\n\r\n"), 400)
+        self.assertEqual(raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Pad: " + b"a" * 9000 + b"\r\n\r\n"), 431)
+        # Refused from the header alone: the 10 MB body is never sent, let alone stored.
+        self.assertEqual(raw(b"POST /api/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n"), 413)
+        self.assertEqual(raw(b"POST /api/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"), 501)
+        self.assertEqual(raw(b"GET /api/state HTTP/1.1\r\nHost: attacker.example\r\n\r\n"), 403)
+
+    def test_06_umpire_applies_and_the_feed_pushes_it(self):
+        async def scenario():
+            uri = "ws://127.0.0.1:%d/api/live" % self.served.port
+            origin = "http://127.0.0.1:%d" % self.served.port
+            with self.assertRaises(websockets.exceptions.InvalidStatusCode) as refused:
+                await websockets.connect(uri, origin="http://evil.example")
+            self.assertEqual(refused.exception.status_code, 403)
+            async with websockets.connect(uri, origin=origin) as spectator:
+                hello = json.loads(await spectator.recv())
+                self.assertEqual(hello["type"], "hello")
+                self.assertEqual(hello["snapshot"]["role"], "spectator")
+                self.assertNotIn("units", hello["snapshot"])
+                status, body, _ = await asyncio.to_thread(self.served.request, "POST", "/api/actions", {"do": "end-phase"}, self.umpire)
+                self.assertEqual(status, 200)
+                self.assertEqual(body["applied"]["do"], "end-phase")
+                self.assertEqual(body["by"], "umpire")
+                update = json.loads(await asyncio.wait_for(spectator.recv(), 1.0))
+                self.assertEqual(update["type"], "update")
+                self.assertEqual(update["n"], hello["n"] + 1)
+                self.assertEqual(update["state"]["phase"]["id"], "b")
+                self.assertEqual(update["journal"][-1]["by"], "umpire")
+                self.assertEqual(update["journal"][-1]["seq"], body["applied"]["seq"])
+                # A player's page sees its own units only, after auth on the socket.
+                await spectator.send(json.dumps({"type": "auth", "code": self.french.lower()}))
+                again = json.loads(await spectator.recv())
+                self.assertEqual(again["snapshot"]["role"], "player")
+                self.assertEqual(sorted(again["snapshot"]["units"]), ["french"])
+                self.assertEqual([u["code"] for u in again["snapshot"]["units"]["french"]], ["F-I1", "F-I2", "F-C1", "F-A1"])
+                await spectator.send("{not json")
+                error = json.loads(await spectator.recv())
+                self.assertEqual((error["type"], error["status"]), ("error", 400))
+                await spectator.send(json.dumps({"type": "auth", "code": "x" * 5000}))
+                with self.assertRaises(websockets.exceptions.ConnectionClosed):
+                    await asyncio.wait_for(spectator.recv(), 2.0)  # over the 4 KiB message limit: closed
+        asyncio.run(scenario())
+
+    def test_07_a_player_rolls_for_a_pending_combat(self):
+        umpire, french, imperial = self.umpire, self.french, self.imperial
+        combat = {"do": "combat", "attacker": "F-I1", "defender": "I-I1"}
+        status, _, _ = self.served.request("POST", "/api/rolls", {"side": "french", "action": combat}, code=french)
+        self.assertEqual(status, 403)
+        status, request, _ = self.served.request("POST", "/api/rolls", {"side": "french", "action": combat}, code=umpire)
+        self.assertEqual(status, 201, request)
+        self.assertEqual(request["roll_kind"], "d6")
+        odds = request["odds"]
+        self.assertEqual({o["denominator"] for o in odds}, {6})
+        self.assertEqual(sum(o["numerator"] for o in odds), 6)  # every face of the die in exactly one outcome
+        rid = request["id"]
+        self.assertEqual(self.served.request("POST", "/api/rolls/%d" % rid, {"value": 4}, code=imperial)[0], 403)
+        for bad in (7, 0, "six", 3.5, None):
+            status, body, _ = self.served.request("POST", "/api/rolls/%d" % rid, {"value": bad}, code=french)
+            self.assertEqual(status, 400, (bad, body))
+        status, _, _ = self.served.request("POST", "/api/rolls/%d/apply" % rid, {}, code=umpire)
+        self.assertEqual(status, 409)  # nothing entered yet
+        status, entered, _ = self.served.request("POST", "/api/rolls/%d" % rid, {"value": 4}, code=french)
+        self.assertEqual((status, entered["entered"]), (200, 4))
+        self.assertEqual(self.served.request("POST", "/api/rolls/%d/apply" % rid, {}, code=french)[0], 403)
+        status, done, _ = self.served.request("POST", "/api/rolls/%d/apply" % rid, {}, code=umpire)
+        self.assertEqual(status, 200, done)
+        line = done["applied"]
+        self.assertEqual(line["do"], "combat")
+        self.assertEqual([(r["slot"], r["value"], r["source"]) for r in line["rolls"]], [("roll", 4, "entered")])
+        self.assertIn("roll 4", line["summary"])
+        self.assertEqual(done["by"], "umpire (roll entered by french)")
+        self.assertEqual(self.served.request("GET", "/api/rolls")[1], [])
+
+    def test_08_proposals(self):
+        umpire, french, imperial = self.umpire, self.french, self.imperial
+        proposal = {"action": {"do": "formation", "unit": "F-I2", "to": "column"}, "note": "to cross the road"}
+        self.assertEqual(self.served.request("POST", "/api/proposals", proposal, code=umpire)[0], 403)
+        self.assertEqual(self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "I-I2", "to": "column"}}, code=french)[0], 403)
+        status, made, _ = self.served.request("POST", "/api/proposals", proposal, code=french)
+        self.assertEqual(status, 201, made)
+        self.assertEqual(made["side"], "french")
+        self.assertEqual([p["id"] for p in self.served.request("GET", "/api/proposals", code=french)[1]], [made["id"]])
+        self.assertEqual(self.served.request("GET", "/api/proposals", code=imperial)[1], [])
+        self.assertEqual(self.served.request("POST", "/api/proposals/%d/accept" % made["id"], {}, code=french)[0], 403)
+        before = self.version()
+        status, done, _ = self.served.request("POST", "/api/proposals/%d/accept" % made["id"], {}, code=umpire)
+        self.assertEqual(status, 200, done)
+        self.assertEqual(done["by"], "umpire (proposed by french)")
+        self.assertEqual(self.version(), before + 1)
+        status, me, _ = self.served.request("GET", "/api/me", code=french)
+        self.assertEqual(next(u for u in me["units"]["french"] if u["code"] == "F-I2")["formation"], "column")
+        status, made, _ = self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "F-I1", "to": "column"}}, code=french)
+        self.assertEqual(status, 201, made)
+        self.assertEqual(self.served.request("POST", "/api/proposals/%d/decline" % made["id"], {}, code=umpire)[0], 200)
+        self.assertEqual(self.served.request("GET", "/api/proposals", code=umpire)[1], [])
+        # At most 8 unanswered proposals a side: each is tried on a copy of the game for every roll.
+        ids = []
+        for _ in range(8):
+            status, made, _ = self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "F-I1", "to": "column"}}, code=french)
+            self.assertEqual(status, 201, made)
+            ids.append(made["id"])
+        status, body, _ = self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "F-I1", "to": "column"}}, code=french)
+        self.assertEqual(status, 429, body)
+        self.assertEqual(self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "I-I1", "to": "column"}}, code=imperial)[0], 201)
+        for pid in ids:
+            self.assertEqual(self.served.request("POST", "/api/proposals/%d/decline" % pid, {}, code=umpire)[0], 200)
+
+    def test_09_a_flood_of_connections_is_refused_and_the_game_goes_on(self):
+        sockets, refused = [], 0
+        try:
+            for _ in range(300):
+                s = socket.create_connection((self.served.host, self.served.port), timeout=10)
+                sockets.append(s)
+            time.sleep(0.5)
+            for s in sockets:
+                s.setblocking(False)
+                try:
+                    data = s.recv(4096)
+                    refused += data.startswith(b"HTTP/1.1 503")
+                except BlockingIOError:
+                    pass
+        finally:
+            for s in sockets:
+                s.close()
+        self.assertGreater(refused, 0)
+        time.sleep(0.3)
+        self.assertEqual(self.served.request("GET", "/api/state")[0], 200)
+
+    def test_10_rate_limit_per_client(self):
+        statuses = [self.served.request("GET", "/api/state")[0] for _ in range(200)]
+        self.assertIn(429, statuses)
+        self.assertEqual(statuses[0], 200)
+        time.sleep(3.5)  # 40 a second refill
+        self.assertEqual(self.served.request("GET", "/api/state")[0], 200)
+
+    def test_99_stop_keeps_a_journal_that_replays_and_says_who_sent_what(self):
+        code, out = self.served.stop()
+        self.assertEqual(code, 0, self.served.stderr)
+        replay = subprocess.run([CLI, "--json", "replay", self.served.journal], capture_output=True, text=True)
+        self.assertEqual(replay.returncode, 0, replay.stderr)
+        self.assertTrue(json.loads(replay.stdout)["reproduced"])
+        with open(self.served.journal + ".by.jsonl") as log:
+            senders = [json.loads(line)["by"] for line in log]
+        self.assertIn("umpire", senders)
+        self.assertIn("umpire (roll entered by french)", senders)
+        self.assertIn("umpire (proposed by french)", senders)
+
+
+if __name__ == "__main__":
+    CLI = sys.argv.pop(1)
+    unittest.main(verbosity=2)

@@ -1,0 +1,198 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""End to end in headless Chromium: a player enters a die for a pending combat on their phone,
+the umpire applies it from theirs, and a spectator's page shows the result.
+
+usage: test_browser.py PATH/TO/fortuna-cli [--screenshots DIR]
+Drives Debian's chromium through its DevTools protocol with a small client over python3-websockets.
+"""
+import asyncio
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import websockets
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from companion_server import Served  # noqa: E402
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--remote-debugging-port=0"]
+
+
+class Browser:
+    """One DevTools connection to the browser; pages are flat sessions on it."""
+
+    def __init__(self, socket):
+        self.socket = socket
+        self.next_id = 0
+        self.waiting = {}
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self):
+        async for text in self.socket:
+            message = json.loads(text)
+            future = self.waiting.pop(message.get("id"), None)
+            if future is not None and not future.done():
+                future.set_result(message)
+
+    async def send(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[self.next_id] = future
+        await self.socket.send(json.dumps(message))
+        reply = await asyncio.wait_for(future, 30)
+        if "error" in reply:
+            raise RuntimeError("%s: %s" % (method, reply["error"]))
+        return reply["result"]
+
+    async def page(self, url):
+        target = await self.send("Target.createTarget", {"url": "about:blank"})
+        session = (await self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}))["sessionId"]
+        page = Page(self, session)
+        await page.send("Emulation.setDeviceMetricsOverride", PHONE)
+        await page.send("Page.enable")
+        await page.send("Page.navigate", {"url": url})
+        return page
+
+
+class Page:
+    def __init__(self, browser, session):
+        self.browser, self.session = browser, session
+
+    async def send(self, method, params=None):
+        return await self.browser.send(method, params, self.session)
+
+    async def js(self, expression):
+        result = await self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError("page script failed: %s" % result["exceptionDetails"])
+        return result["result"].get("value")
+
+    async def until(self, expression, what, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        # The page may still be loading: a missing element counts as "not yet".
+        guarded = "(() => { try { return !!(%s); } catch (e) { return false; } })()" % expression
+        while time.monotonic() < deadline:
+            if await self.js(guarded):
+                return
+            await asyncio.sleep(0.05)
+        state = await self.js("JSON.stringify({n: view.n, role: view.role, requests: view.requests.length, live: document.getElementById('live').textContent, "
+                              "waiting: document.getElementById('waiting').hidden})")
+        raise AssertionError("timed out waiting for %s (page: %s)" % (what, state))
+
+    async def screenshot(self, file):
+        # The whole page at the phone's width, as a phone user scrolls through it. A tab in
+        # the background gets no new frames in headless mode: bring it to the front first.
+        await self.send("Page.bringToFront")
+        height = await self.js("Math.ceil(document.documentElement.scrollHeight)")
+        shot = await self.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                          "clip": {"x": 0, "y": 0, "width": PHONE["width"], "height": height, "scale": 1}})
+        with open(file, "wb") as out:
+            out.write(base64.b64decode(shot["data"]))
+
+
+async def scenario(served, screenshots):
+    profile = tempfile.mkdtemp(prefix="fortuna-chromium-")
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    process = subprocess.Popen([chromium, *CHROMIUM_FLAGS, "--user-data-dir=" + profile, "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port_file = os.path.join(profile, "DevToolsActivePort")
+        for _ in range(300):
+            if os.path.exists(port_file) and len(open(port_file).read().split("\n")) >= 2:
+                break
+            time.sleep(0.1)
+        port, path = open(port_file).read().split("\n")[:2]
+        async with websockets.connect("ws://127.0.0.1:%s%s" % (port, path), max_size=None) as socket:
+            browser = Browser(socket)
+            codes = served.codes
+            spectator = await browser.page(served.url)
+            player = await browser.page(served.url + "#code=" + codes["french"])
+            umpire = await browser.page(served.url + "#code=" + codes["umpire"])
+            live = "document.getElementById('live').textContent === 'live'"
+            for page in (spectator, player, umpire):
+                await page.until(live + " && document.getElementById('clock').textContent === '12:15'", "the live feed")
+            await player.until("document.getElementById('role').textContent === 'Playing French'", "the player's join")
+            await umpire.until("!document.getElementById('umpire').hidden", "the umpire's panel")
+            if screenshots:
+                await spectator.until("document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0", "the board")
+                await spectator.screenshot(os.path.join(screenshots, "companion-spectator.png"))
+
+            # The umpire asks the French to roll for F-I1 attacking I-I1.
+            await umpire.js("""(() => {
+                document.getElementById('a-attacker').value = 'F-I1';
+                document.getElementById('a-defender').value = 'I-I1';
+                document.getElementById('a-side').value = 'french';
+                document.getElementById('ask-form').requestSubmit(); return true; })()""")
+            await player.until("!document.getElementById('dice').hidden && document.querySelectorAll('#dice .odd').length > 0",
+                               "'Enter your dice' on the player's page")
+            odds = await player.js("[...document.querySelectorAll('#dice .odd .pct')].map(e => e.textContent)")
+            assert odds and all(p.endswith("%") for p in odds), odds
+            await spectator.until("!document.getElementById('waiting').hidden", "the spectator seeing the pending roll")
+            if screenshots:
+                await player.screenshot(os.path.join(screenshots, "companion-player-dice.png"))
+
+            # The player types the die they threw and sends it.
+            await player.js("""(() => { document.querySelector('#dice input.die').value = '4';
+                document.querySelector('#dice button.send-die').click(); return true; })()""")
+            await umpire.until("(() => { const b = document.querySelector('#u-rolls button.apply-roll'); return b && !b.disabled && b.textContent === 'Apply roll 4'; })()",
+                               "the umpire seeing the entered roll")
+            if screenshots:
+                await umpire.screenshot(os.path.join(screenshots, "companion-umpire.png"))
+            await umpire.js("document.querySelector('#u-rolls button.apply-roll').click(), true")
+
+            # The spectator's page shows the result within a second of the umpire's click.
+            started = time.monotonic()
+            await spectator.until("(document.querySelector('#journal li') || {textContent: ''}).textContent.includes('F-I1') && "
+                                  "document.querySelector('#journal li').textContent.includes('roll 4')",
+                                  "the result on the spectator's page", timeout=5)
+            elapsed = time.monotonic() - started
+            assert elapsed < 1.0, "the spectator saw the result after %.2f s" % elapsed
+            line = await spectator.js("document.querySelector('#journal li').textContent")
+            assert "umpire (roll entered by french)" in line, line
+            await player.until("document.getElementById('dice').hidden", "the request leaving the player's page")
+            if screenshots:
+                await spectator.until("document.getElementById('board').complete", "the new board")
+                await spectator.screenshot(os.path.join(screenshots, "companion-spectator-after.png"))
+            print("spectator saw: %s (%.0f ms after the umpire's click)" % (line, elapsed * 1000))
+            browser.reader.cancel()
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    args = sys.argv[1:]
+    cli = args.pop(0)
+    screenshots = args[args.index("--screenshots") + 1] if "--screenshots" in args else None
+    if not (shutil.which("chromium") or os.path.exists("/usr/bin/chromium")):
+        print("chromium is not installed (scripts/fortuna.sh deps installs it)", file=sys.stderr)
+        return 1
+    served = Served(cli)
+    try:
+        asyncio.run(scenario(served, screenshots))
+        code, _ = served.stop()
+        assert code == 0, served.stderr
+    finally:
+        served.close()
+    print("ok: a player's die, applied by the umpire, reached the spectator")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// The companion in the app: an action from a phone takes the desk's path (one undo command, one journal).
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+#include <QWebSocket>
+
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "companion_dialog.hpp"
+#include "companion_server.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/library.hpp"
+#include "game_document.hpp"
+
+using namespace fortuna;
+
+class DeskCompanionTest : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const RulesLibrary> library_;
+    std::unique_ptr<app::GameDocument> document_;
+    std::unique_ptr<companion::CompanionServer> server_;
+    QNetworkAccessManager network_;
+
+    // POSTs an action with the umpire's code; the status and the parsed answer.
+    std::pair<int, nlohmann::json> post(const QString& path, const nlohmann::json& body) {
+        QNetworkRequest request(QUrl(server_->url() + path.mid(1)));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(server_->codes().umpire()));
+        QNetworkReply* reply = network_.post(request, QByteArray::fromStdString(body.dump()));
+        QEventLoop loop;
+        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        loop.exec();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const nlohmann::json answer = nlohmann::json::parse(reply->readAll().toStdString(), nullptr, false);
+        reply->deleteLater();
+        return {status, answer};
+    }
+
+private slots:
+    void initTestCase() { library_ = std::make_shared<const RulesLibrary>(RulesLibrary::load()); }
+
+    void init() {
+        document_ = std::make_unique<app::GameDocument>(library_);
+        document_->setRecoveryEnabled(false);
+        document_->openScenario(QStringLiteral("test-skirmish"));
+        server_ = std::make_unique<companion::CompanionServer>(app::deskTableGame(*document_));
+        connect(document_.get(), &app::GameDocument::positionChanged, server_.get(), &companion::CompanionServer::gameChanged);
+        server_->listen(QHostAddress::LocalHost, 0);
+    }
+
+    void cleanup() {
+        server_.reset();
+        document_.reset();
+    }
+
+    void aNetworkActionIsOneDeskUndoCommand() {
+        const auto [status, answer] = post(QStringLiteral("/api/actions"), {{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}});
+        QCOMPARE(status, 200);
+        QCOMPARE(answer["by"].get<std::string>(), std::string("umpire"));
+        QCOMPARE(document_->undoStack()->count(), 1);
+        QCOMPARE(document_->game().history().size(), std::size_t{1});
+        QCOMPARE(document_->game().unit("F-I2").now.formation, Formation::Column);
+
+        // Undo from the phone is the desk's Edit > Undo: the stack's index moves back.
+        const auto [undo_status, undone] = post(QStringLiteral("/api/actions"), {{"do", "undo"}});
+        QCOMPARE(undo_status, 200);
+        QCOMPARE(document_->undoStack()->index(), 0);
+        QCOMPARE(document_->game().unit("F-I2").now.formation, Formation::Line);
+        QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "undo"}}).first, 409);  // nothing left to undo
+    }
+
+    void theDesksOwnActionReachesThePages() {
+        QWebSocket page;
+        QList<nlohmann::json> messages;
+        connect(&page, &QWebSocket::textMessageReceived, this,
+                [&messages](const QString& text) { messages.push_back(nlohmann::json::parse(text.toStdString())); });
+        QNetworkRequest request(QUrl(server_->url().replace(QStringLiteral("http:"), QStringLiteral("ws:")) + QStringLiteral("api/live")));
+        page.open(request);
+        QTRY_COMPARE(messages.size(), qsizetype{1});  // hello
+        QVERIFY(!document_->perform({{"do", "end-phase"}}));
+        QTRY_COMPARE(messages.size(), qsizetype{2});
+        const nlohmann::json& update = messages.back();
+        QCOMPARE(update["type"].get<std::string>(), std::string("update"));
+        QCOMPARE(update["state"]["phase"]["id"].get<std::string>(), std::string("b"));
+        QCOMPARE(update["journal"].back()["by"].get<std::string>(), std::string("desk"));
+        page.close();
+    }
+};
+
+QTEST_MAIN(DeskCompanionTest)
+#include "test_desk_companion.moc"
