@@ -24,6 +24,16 @@ from fractions import Fraction
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DICE = json.load(open(os.path.join(ROOT, "data/tables/gloire-dice.json"), encoding="utf-8"))
 
+
+def _load_script(name, filename):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(os.path.abspath(__file__)), filename))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ESSAY = _load_script("crisis_bands_from_essay", "crisis-bands-from-essay.py")
+
 # ----------------------------------------------------------------- the conversion method
 
 def thousandths_ceil(p):
@@ -341,12 +351,21 @@ def derive_ruleset(rid):
     levels = []
     for level in DICE["crisis_of_morale"]["levels"]:
         if level.get("immediate"):
-            levels.append({"percent": level["percent"], "crisis_on": [R(0), R(899)], "immediate": False,
-                           "notes": "9.2: above 40 % 'an immediate crisis is likely to occur for a majority of troops': every unit still rolls; "
-                                    "only 0.900 or more escapes (" + doc + "#crisis-of-morale)."})
+            # Seed 002 rounds these levels to certainty; the random number follows the curve the
+            # "Sauve qui peut" essay reads them from (method, step 8; errata E22).
+            _, top = ESSAY.essay_band(level["percent"])
+            if top >= 999:
+                levels.append({"percent": level["percent"], "immediate": True})
+            else:
+                levels.append({"percent": level["percent"], "crisis_on": [R(0), R(top)]})
         else:
             _, b = face_band(level["crisis_on"][1])
             levels.append({"percent": level["percent"], "crisis_on": [R(0), R(b)]})
+    first_curve = next(lv for lv in levels if lv["percent"] == 40)
+    first_curve["notes"] = ("9.2: above 40 % 'an immediate crisis is likely to occur for a majority of troops': every unit still rolls; "
+                            "from 40 % the band is the 'Sauve qui peut' essay's share of battles (" + doc + "#crisis-of-morale).")
+    first_certain = next(lv for lv in levels if lv.get("immediate"))
+    first_certain["notes"] = ("The essay's share reaches 0.9995 here: every random number brings the crisis (" + doc + "#crisis-of-morale).")
     table["crisis_of_morale"] = {
         "section": "9.2 (thresholds 3.2, 9.1; bands derived from seed 002)",
         "roll": "random",
@@ -636,14 +655,7 @@ ARMY_SOURCE = {
 
 # ----------------------------------------------------------------- writing (scripts/format-json.py's layout)
 
-def _load_format_json():
-    spec = importlib.util.spec_from_file_location("format_json", os.path.join(os.path.dirname(__file__), "format-json.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FORMAT_JSON = _load_format_json()
+FORMAT_JSON = _load_script("format_json", "format-json.py")
 
 
 def as_written(value):

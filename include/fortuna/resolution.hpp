@@ -239,6 +239,18 @@ struct CrisisResolution {
 CrisisResolution resolve_crisis(const RuleSet& rules, int casualties, int total, const std::optional<Roll>& natural);
 Probability crisis_probability(const RuleSet& rules, int casualties, int total);
 
+// One mark of the victory table (seed 000, 3.2 and 9.1: 15 % and every 5 % thereafter).
+struct CrisisMark {
+    int percent = 0;
+    int bases = 0;  // base units lost that cross this level
+    std::optional<RollBand> crisis_on;
+    bool immediate = false;
+    Probability chance;  // of a crisis: for the army (scope "army") or for each unit (scope "unit")
+};
+// Every level an army of `total` base units can cross, ascending; a level whose mark lies beyond
+// the army's total (100 % read as "exceed") is left out.
+std::vector<CrisisMark> crisis_marks(const RuleSet& rules, int total);
+
 // ---------------------------------------------------------------- victory
 
 struct VictoryJudgement {

@@ -71,6 +71,9 @@ struct OddsTable {
     // Strengths that fall between printed ones use the next lower printed strength
     // ("next-lower") or the nearest ("nearest"); beyond the largest, the largest ("clamp").
     std::string between_strengths = "next-lower";
+    // The attacking strength whose column the text conversion lost and the data restores
+    // (errata E1: 24 by the table's own rounding; 35 was the earlier reading); 0 if none was.
+    int lost_column = 0;
 
     struct Lookup {
         Odds odds;

@@ -270,9 +270,25 @@ int run_morale(const Arguments& args, Context& context) {
         roll = take_roll(args, rules.crisis_of_morale.roll, "roll", dice);
     }
     const auto resolution = resolve_crisis(rules, casualties, total, roll);
+    // Every level the army can cross (seed 000, 3.2 and 9.1: 15 % and every 5 % thereafter), the
+    // victory table's marks with the chance of a crisis at each, so the umpire sees what is to come.
+    const auto marks = crisis_marks(rules, total);
     json thresholds = json::object();
-    for (const auto& level : rules.crisis_of_morale.levels)
-        thresholds[std::to_string(level.percent)] = threshold_bases(rules.crisis_of_morale, level.percent, total);
+    json levels = json::array();
+    std::vector<std::string> level_lines{"levels (" + rules.crisis_of_morale.section + "):"};
+    for (const auto& mark : marks) {
+        thresholds[std::to_string(mark.percent)] = mark.bases;
+        const std::string on = mark.immediate ? "immediate" : mark.crisis_on->text(rules.crisis_of_morale.roll);
+        levels.push_back({{"percent", mark.percent},
+                          {"bases", mark.bases},
+                          {"crisis_on", mark.immediate ? json(nullptr) : json(on)},
+                          {"immediate", mark.immediate},
+                          {"probability", mark.chance.value()},
+                          {"crossed", casualties >= mark.bases}});
+        level_lines.push_back("  " + std::to_string(mark.percent) + "% at " + std::to_string(mark.bases) + " bases: crisis " +
+                              (mark.immediate ? std::string("immediate") : "on " + on + " (" + mark.chance.percent() + ")") +
+                              (casualties >= mark.bases ? ", crossed" : ""));
+    }
     json document{{"ruleset", rules.id},
                   {"casualties", casualties},
                   {"total", total},
@@ -284,6 +300,7 @@ int run_morale(const Arguments& args, Context& context) {
                   {"crisis", resolution.crisis},
                   {"scope", rules.crisis_of_morale.scope},
                   {"thresholds", thresholds},
+                  {"levels", levels},
                   {"probability", crisis_probability(rules, casualties, total).value()},
                   {"explanation", resolution.explanation}};
     const bool per_unit = rules.crisis_of_morale.scope == "unit";
@@ -291,6 +308,7 @@ int run_morale(const Arguments& args, Context& context) {
                                    : assessment.level ? (per_unit ? "no crisis: this unit fights on" : "no crisis: the army fights on")
                                                       : "no test due"};
     add_explanation(lines, resolution.explanation);
+    lines.insert(lines.end(), level_lines.begin(), level_lines.end());
     emit(context, document, lines);
     return kExitOk;
 }

@@ -680,17 +680,19 @@ CrisisAssessment assess_crisis(const RuleSet& rules, int casualties, int total) 
         assessment.level = level.percent;
         assessment.crisis_on = level.crisis_on;
         assessment.immediate = level.immediate;
-        assessment.band = i + 1 < table.levels.size()
-                              ? std::to_string(level.percent) + "-" + std::to_string(table.levels[i + 1].percent) + "%"
-                              : std::to_string(level.percent) + "% and over";
+        assessment.band = i + 1 < table.levels.size() ? std::to_string(level.percent) + "-" + std::to_string(table.levels[i + 1].percent) + "%"
+                          : level.percent == 100              ? std::string("100%")
+                                                              : std::to_string(level.percent) + "% and over";
     }
     char percent[32];
     std::snprintf(percent, sizeof percent, "%.1f", assessment.percent);
     assessment.explanation.push_back(std::to_string(casualties) + " of " + std::to_string(total) + " base units lost = " +
                                      percent + "%");
     std::string marks = "thresholds (" + table.crossing + "):";
-    for (const auto& level : table.levels)
-        marks += " " + std::to_string(level.percent) + "% at " + std::to_string(threshold_bases(table, level.percent, total));
+    for (const auto& level : table.levels) {
+        const int bases = threshold_bases(table, level.percent, total);
+        if (bases <= total) marks += " " + std::to_string(level.percent) + "% at " + std::to_string(bases);
+    }
     assessment.explanation.push_back(marks);
     if (!assessment.level)
         assessment.explanation.push_back("below the first threshold: no crisis test");
@@ -714,7 +716,9 @@ CrisisResolution resolve_crisis(const RuleSet& rules, int casualties, int total,
         check_roll(*natural, table.roll, "a crisis of morale test");
         resolution.natural = natural;
         resolution.crisis = resolution.assessment.crisis_on->contains(natural->value);
-        resolution.explanation.push_back("roll " + roll_words(*natural) + (resolution.crisis ? " -> crisis of morale" : " -> the army fights on"));
+        resolution.explanation.push_back("roll " + roll_words(*natural) + (resolution.crisis            ? " -> crisis of morale"
+                                                                      : table.scope == "unit" ? " -> this unit fights on"
+                                                                                              : " -> the army fights on"));
     }
     if (resolution.crisis && !table.effect.empty()) resolution.explanation.push_back(table.effect);
     if (table.scope == "unit")
@@ -722,15 +726,35 @@ CrisisResolution resolve_crisis(const RuleSet& rules, int casualties, int total,
     return resolution;
 }
 
-Probability crisis_probability(const RuleSet& rules, int casualties, int total) {
-    const auto assessment = assess_crisis(rules, casualties, total);
-    const RollKind kind = rules.crisis_of_morale.roll;
-    if (!assessment.level) return {0, 1};
-    if (assessment.immediate) return {1, 1};
+namespace {
+
+Probability chance_of_crisis(RollKind kind, const std::optional<RollBand>& crisis_on, bool immediate) {
+    if (immediate) return {1, 1};
+    if (!crisis_on) return {0, 1};
     std::uint64_t weight = 0;
     for (const auto& o : roll_outcomes(kind))
-        if (assessment.crisis_on->contains(o.value)) weight += o.weight;
+        if (crisis_on->contains(o.value)) weight += o.weight;
     return {weight, total_weight(kind)};
+}
+
+}  // namespace
+
+Probability crisis_probability(const RuleSet& rules, int casualties, int total) {
+    const auto assessment = assess_crisis(rules, casualties, total);
+    if (!assessment.level) return {0, 1};
+    return chance_of_crisis(rules.crisis_of_morale.roll, assessment.crisis_on, assessment.immediate);
+}
+
+std::vector<CrisisMark> crisis_marks(const RuleSet& rules, int total) {
+    (void)assess_crisis(rules, 0, total);  // the same refusal of an impossible army
+    const auto& table = rules.crisis_of_morale;
+    std::vector<CrisisMark> marks;
+    for (const auto& level : table.levels) {
+        const int bases = threshold_bases(table, level.percent, total);
+        if (bases > total) break;  // levels ascend: no later one is reachable either
+        marks.push_back({level.percent, bases, level.crisis_on, level.immediate, chance_of_crisis(table.roll, level.crisis_on, level.immediate)});
+    }
+    return marks;
 }
 
 // ---------------------------------------------------------------- victory

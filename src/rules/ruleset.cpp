@@ -3,7 +3,9 @@
 #include "fortuna/ruleset.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -258,6 +260,18 @@ RuleSet RuleSet::from_json(const nlohmann::json& document, const std::string& fi
             odds.at("attack_strengths").at(i).fail("strengths in descending order, as printed");
         rules.odds.attack_strengths.push_back(strength);
     }
+    // A row may print one odds fewer than there are strengths (seed 002 Table 5 lost a column in
+    // the conversion, errata E1): `lost_column` names the strength and each row's `restored` the
+    // cell each reading puts there, so the printed cells stay as printed.
+    std::optional<std::size_t> lost_index;
+    if (odds.has("lost_column")) {
+        rules.odds.lost_column = odds.integer("lost_column");
+        const auto& strengths = rules.odds.attack_strengths;
+        const auto found = std::find(strengths.begin(), strengths.end(), rules.odds.lost_column);
+        if (found == strengths.end())
+            odds.fail_at("lost_column", "one of the attacking strengths", std::to_string(rules.odds.lost_column));
+        lost_index = static_cast<std::size_t>(found - strengths.begin());
+    }
     const JsonReader odds_rows = odds.at("rows");
     for (std::size_t r = 0; r < odds_rows.size(); ++r) {
         const JsonReader row = odds_rows.at(r);
@@ -267,16 +281,27 @@ RuleSet RuleSet::from_json(const nlohmann::json& document, const std::string& fi
             row.fail_at("defend", "rows in descending order of defending strength, as printed");
         rules.odds.defend_strengths.push_back(defend);
         const JsonReader cells = row.at("odds");
-        if (cells.size() != rules.odds.attack_strengths.size())
-            cells.fail(std::to_string(rules.odds.attack_strengths.size()) + " odds, one per attacking strength",
+        const std::size_t columns = rules.odds.attack_strengths.size();
+        const bool printed_short = lost_index && cells.size() + 1 == columns;
+        if (cells.size() != columns && !printed_short)
+            cells.fail(std::to_string(columns) + " odds, one per attacking strength" +
+                           (lost_index ? " (or " + std::to_string(columns - 1) + " with the lost column restored)" : std::string()),
                        std::to_string(cells.size()));
-        std::vector<Odds> parsed;
-        for (std::size_t c = 0; c < cells.size(); ++c) {
+        const auto parse_cell = [](const JsonReader& cell) {
             try {
-                parsed.push_back(parse_odds(cells.at(c).as_string()));
+                return parse_odds(cell.as_string());
             } catch (const RuleError&) {
-                cells.at(c).fail("odds such as \"3:1\" or \"1:2\"", detail::describe_json(cells.at(c).node()));
+                cell.fail("odds such as \"3:1\" or \"1:2\"", detail::describe_json(cell.node()));
             }
+            return Odds{};
+        };
+        std::vector<Odds> parsed;
+        for (std::size_t c = 0; c < cells.size(); ++c) parsed.push_back(parse_cell(cells.at(c)));
+        if (printed_short) {
+            const std::string key = std::to_string(rules.odds.lost_column);
+            if (!row.has("restored") || !row.at("restored").has(key))
+                row.fail_at("restored", "the cell restored in column " + key + " (\"restored\": {\"" + key + "\": \"1:1\"})");
+            parsed.insert(parsed.begin() + static_cast<std::ptrdiff_t>(*lost_index), parse_cell(row.at("restored").at(key)));
         }
         rules.odds.cells.push_back(std::move(parsed));
     }

@@ -94,8 +94,9 @@ TEST_F(BrokenData, OddsRowWithAMissingCell) {
     edit("tables/gloire-dice.json", [](json& d) { d["odds"]["rows"][3]["odds"].erase(0); });
     const auto error = load_error();
     EXPECT_EQ(error.where(), "/odds/rows/3/odds");
-    EXPECT_EQ(error.expected(), "22 odds, one per attacking strength");
-    EXPECT_EQ(error.found(), "21");
+    // The rows hold the 21 printed odds and the lost column's cell apart (errata E1): one fewer is 20.
+    EXPECT_EQ(error.expected(), "22 odds, one per attacking strength (or 21 with the lost column restored)");
+    EXPECT_EQ(error.found(), "20");
 }
 
 TEST_F(BrokenData, GapBetweenRollBands) {

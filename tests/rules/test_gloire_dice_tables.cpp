@@ -2,8 +2,12 @@
 // Every cell of the dice edition's tables (seed 002, Tables 1-8) against the printed text.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
+#include "fortuna/errors.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/resolution.hpp"
 #include "test_game_support.hpp"
@@ -22,8 +26,11 @@ std::vector<std::string> words(const std::string& line) {
 }
 
 // Table 5 rows exactly as the seed's text prints them: 21 cells for 22 attacking strengths.
-// The conversion lost one cell per row; rows align to the right (1 against 1 is 1:1, 2 against
-// 1 is 2:1), so column 35 is the lost one and is restored as a copy of column 32 (errata E1).
+// The conversion lost one cell per row. By the table's own rounding (the stronger side's strength
+// over the weaker's, rounded down, as the worked examples show) the lost column is 24: the first
+// four cells are columns 35-25, the rest 21-1 (errata E1, scripts/score-lost-odds-column.py).
+// Until that re-examination the rows were read aligned to the right with column 35 lost, restored
+// as a copy of column 32; that reading is the option `lost_column: 35`.
 const std::vector<std::pair<int, std::string>> kPrintedOddsRows{
     {35, "1:1 1:1 1:1 1:1 1:1 1:1 1:1 1:2 1:2 1:2 1:2 1:3 1:3 1:4 1:5 1:5 1:7 1:7 1:7 1:7 1:7"},
     {32, "1:1 1:1 1:1 1:1 1:1 1:1 1:1 1:2 1:2 1:2 1:2 1:3 1:3 1:4 1:4 1:5 1:6 1:6 1:7 1:7 1:7"},
@@ -51,9 +58,15 @@ const std::vector<std::pair<int, std::string>> kPrintedOddsRows{
 
 const std::vector<int> kAttackStrengths{35, 32, 28, 25, 24, 21, 20, 18, 16, 15, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
 
-TEST(GloireDiceOddsTable, EveryPrintedCellRightAligned) {
+// Column 24 restored (errata E1): the same as its neighbours 25 and 21 where they agree (18 rows),
+// else 24 over the defence rounded down: 24:12 = 2:1, 24:8 = 3:1, 24:6 = 4:1, 24:5 = 4.8 -> 4:1.
+const std::vector<std::string> kRestoredColumn24{"1:1", "1:1", "1:1", "1:1", "1:1", "1:1", "1:1", "1:1", "1:1", "1:1", "1:1",
+                                                 "2:1", "2:1", "2:1", "3:1", "3:1", "4:1", "4:1", "6:1", "7:1", "7:1", "7:1"};
+
+TEST(GloireDiceOddsTable, EveryPrintedCellWithColumn24Restored) {
     const auto& odds = dice().odds;
     ASSERT_EQ(odds.attack_strengths, kAttackStrengths);
+    EXPECT_EQ(odds.lost_column, 24);
     ASSERT_EQ(odds.cells.size(), kPrintedOddsRows.size());
     for (std::size_t r = 0; r < kPrintedOddsRows.size(); ++r) {
         const auto& [defend, printed] = kPrintedOddsRows[r];
@@ -61,11 +74,40 @@ TEST(GloireDiceOddsTable, EveryPrintedCellRightAligned) {
         ASSERT_EQ(cells.size(), 21u) << "row " << defend;
         EXPECT_EQ(odds.defend_strengths[r], defend);
         for (std::size_t c = 0; c < cells.size(); ++c) {
-            const int attack = kAttackStrengths[c + 1];
+            const int attack = kAttackStrengths[c < 4 ? c : c + 1];
             EXPECT_EQ(odds.lookup(attack, defend).odds.text(), cells[c]) << attack << " against " << defend;
         }
-        // Column 35 restored as column 32 (errata E1).
-        EXPECT_EQ(odds.lookup(35, defend).odds.text(), cells[0]) << "35 against " << defend;
+        EXPECT_EQ(odds.lookup(24, defend).odds.text(), kRestoredColumn24[r]) << "24 against " << defend;
+    }
+    // Cells a person can check: 28 against 16 is 1.75 -> 1:1 (it read 2:1 aligned to the right),
+    // 32 against 5 is 6.4 -> 6:1 (it read 7:1), 35 against 5 is 7:1.
+    EXPECT_EQ(odds.lookup(28, 16).odds.text(), "1:1");
+    EXPECT_EQ(odds.lookup(32, 5).odds.text(), "6:1");
+    EXPECT_EQ(odds.lookup(35, 5).odds.text(), "7:1");
+}
+
+// The earlier reading stays available: `lost_column: 35` aligns the printed cells to the right and
+// restores column 35 as a copy of column 32.
+TEST(GloireDiceOddsTable, OptionLostColumn35ReadsTheCellsAlignedRight) {
+    nlohmann::json document = nlohmann::json::parse(std::ifstream(std::string(FORTUNA_TEST_DATA_DIR) + "/tables/gloire-dice.json"));
+    document["odds"]["lost_column"] = 35;
+    const RuleSet right = RuleSet::from_json(document, "gloire-dice.json");
+    for (std::size_t r = 0; r < kPrintedOddsRows.size(); ++r) {
+        const auto& [defend, printed] = kPrintedOddsRows[r];
+        const auto cells = words(printed);
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            EXPECT_EQ(right.odds.lookup(kAttackStrengths[c + 1], defend).odds.text(), cells[c]) << kAttackStrengths[c + 1] << " against " << defend;
+        EXPECT_EQ(right.odds.lookup(35, defend).odds.text(), cells[0]) << "35 against " << defend;
+    }
+    EXPECT_EQ(right.odds.lookup(28, 16).odds.text(), "2:1");
+    EXPECT_EQ(right.odds.lookup(32, 5).odds.text(), "7:1");
+    // A strength that is not one of the table's is refused with the field named.
+    document["odds"]["lost_column"] = 30;
+    try {
+        (void)RuleSet::from_json(document, "gloire-dice.json");
+        ADD_FAILURE() << "lost_column 30 was accepted";
+    } catch (const DataError& error) {
+        EXPECT_NE(std::string(error.what()).find("lost_column"), std::string::npos) << error.what();
     }
 }
 
@@ -83,7 +125,7 @@ TEST(GloireDiceOddsTable, StrengthsBetweenAndBeyondPrintedOnes) {
     // 30 is not printed: the next lower printed strength, 28, is used (errata E3).
     const auto between = odds.lookup(30, 10);
     EXPECT_EQ(between.attack_column, 28);
-    EXPECT_EQ(between.odds.text(), "3:1");  // row 10, column 28
+    EXPECT_EQ(between.odds.text(), "2:1");  // row 10, column 28: 28:10 rounded down (3:1 before errata E1's re-examination)
     EXPECT_NE(between.note.find("30 is not printed"), std::string::npos);
     // Beyond 35, 35 is used.
     const auto beyond = odds.lookup(60, 1);
@@ -194,7 +236,11 @@ TEST(GloireDiceSquares, Table7Bands) {
 TEST(GloireDiceMorale, CrisisDiceAsPrinted) {
     const auto& cm = dice().crisis_of_morale;
     EXPECT_EQ(cm.scope, "army");
-    ASSERT_EQ(cm.levels.size(), 6u);
+    ASSERT_EQ(cm.levels.size(), 18u);  // 15 % to 100 % (errata E21; six levels before)
+    for (std::size_t i = 5; i < cm.levels.size(); ++i) {
+        EXPECT_EQ(cm.levels[i].percent, 15 + 5 * static_cast<int>(i));
+        EXPECT_TRUE(cm.levels[i].immediate) << cm.levels[i].percent;  // "Greater than 40%: Immediate"
+    }
     for (int i = 0; i < 5; ++i) {
         const auto& level = cm.levels[static_cast<std::size_t>(i)];
         EXPECT_EQ(level.percent, 15 + 5 * i);
