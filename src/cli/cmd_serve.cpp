@@ -54,9 +54,7 @@ std::uint64_t serve_seed(const Arguments& args) {
     return seed;
 }
 
-int run_serve(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {"scenario", "load", "seed", "bind", "port", "journal", "save"}, {});
-    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
+int run_serve(const Arguments& args, Context& context) {
     const auto load = args.value("load");
     const auto scenario_name = args.value("scenario");
     if (load.has_value() == scenario_name.has_value()) throw UsageError("give --scenario ID|FILE for a new game or --load SAVE to continue one");
@@ -123,9 +121,18 @@ int run_serve(const std::vector<std::string>& words, Context& context) {
     return kExitOk;
 }
 
-const Registration registration{
-    "serve", "serve (--scenario ID|FILE [--seed N] | --load SAVE) [--bind ADDR] [--port N] [--journal FILE] [--save SAVE]   serve the game to phones (docs/companion.md)",
-    run_serve};
+void declare_serve(CLI::App& command) {
+    command.add_option("--scenario", "serve a new game of this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
+    command.add_option("--seed", "seed of the new game's generator")->type_name("N");
+    command.add_option("--load", "serve this saved game instead")->type_name("SAVE");
+    command.add_option("--bind", "the address to listen on (127.0.0.1 by default; the club's network address to share)")->type_name("ADDR");
+    command.add_option("--port", "the port to listen on")->type_name("N");
+    command.add_option("--journal", "write the recovery journal here")->type_name("FILE");
+    command.add_option("--save", "save the game here when serving stops")->type_name("SAVE");
+}
+
+const Registration registration{"serve", "serve the game to the players' phones over HTTP and a WebSocket (docs/companion.md)",
+                                declare_serve, run_serve};
 
 }  // namespace
 }  // namespace fortuna::cli
