@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <future>
 #include <memory>
+#include <string_view>
 
 #include <spdlog/spdlog.h>
 
@@ -52,6 +53,22 @@ private:
     bool done_ = false;
 };
 
+// --help, --version and --screenshot need no screen: without one (no X or Wayland display and no
+// platform chosen) they run on the offscreen platform instead of aborting. Decided before the
+// QApplication is built, which is when Qt connects to the display.
+void fall_back_to_offscreen(int argc, char** argv) {
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
+        return;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v" || arg == "--screenshot" ||
+            arg.starts_with("--screenshot=")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+    }
+}
+
 QString default_battle(const RulesLibrary& library) {
     // White Mountain when the scenario is shipped (its own issue), else the test scenario.
     const auto dir = library.data_dir() / "scenarios";
@@ -67,6 +84,7 @@ int run_fortuna(int argc, char** argv) {
     QElapsedTimer clock;
     clock.start();
     auto loading = std::async(std::launch::async, [] { return RulesLibrary::load(); });
+    fall_back_to_offscreen(argc, argv);
     QApplication app(argc, argv);
     init_fortuna_resources();
     QApplication::setOrganizationName(u"Fortuna Belli"_s);

@@ -51,8 +51,14 @@ DutiesPanel::DutiesPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     list_->setObjectName(u"dutiesList"_s);
     list_->setColumnCount(1);
     list_->setHeaderHidden(true);
-    list_->setUniformRowHeights(true);  // one line an item (the full text below the list)
+    // Lines wrap to the dock's width: at 1366 x 768 the left docks are narrow, and a duty cut
+    // off at "CL-A2 may fire on B-I4 (Bohemian f..." hid the very thing to decide.
+    list_->setWordWrap(true);
+    list_->setUniformRowHeights(false);
+    list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    list_->setTextElideMode(Qt::ElideNone);
     list_->setIndentation(14);
+    list_->setAccessibleName(tr("Duties of the phasing side"));
     list_->setToolTip(tr("Enter or double click: select the units and open the resolver · J: the next open item · Esc: the board"));
     detail_ = new QLabel(this);
     detail_->setWordWrap(true);

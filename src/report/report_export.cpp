@@ -117,7 +117,7 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         p.drawPolyline(polygon(f.points));
     }
     QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPixelSize(14);
+    font.setPixelSize(20);
     p.setFont(font);
     for (const auto& f : scenario.terrain) {
         if (f.points.empty() || f.kind == TerrainKind::Hill) continue;
@@ -143,8 +143,10 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
                    qs(f.name));
     }
 
-    // Units: footprints in the side's colour.
-    font.setPixelSize(11);
+    // Units: footprints in the side's colour. Codes at 18 mm: about 11 px in a 900 px picture,
+    // 8 pt on the printed page (the report's pictures are the board at 1:2.5 or smaller).
+    font.setPixelSize(18);
+    font.setBold(true);
     p.setFont(font);
     for (std::size_t i = 0; i < game.units().size(); ++i) {
         const UnitStatus& now = state.units[i];
@@ -170,7 +172,7 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         p.setPen(QColor(20, 20, 20));
         const double right = std::max({f.corners[0].x_mm, f.corners[1].x_mm, f.corners[2].x_mm, f.corners[3].x_mm});
         const double top = std::min({f.corners[0].y_mm, f.corners[1].y_mm, f.corners[2].y_mm, f.corners[3].y_mm});
-        p.drawText(QPointF(right + 2, top + 10), qs(unit.id.code));
+        p.drawText(QPointF(right + 2, top + 15), qs(unit.id.code));
     }
     for (std::size_t g = 0; g < game.generals().size(); ++g) {
         const GeneralStatus& now = state.generals[g];
@@ -223,7 +225,9 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
 
 namespace {
 
-QString report_html(const Game& game, const BattleReport& report, const std::vector<QString>& image_sources) {
+// paged: for the PDF, each quarter hour after the first starts a page, so its picture and its
+// caption stay with its text (QTextDocument keeps no block with the next of its own accord).
+QString report_html(const Game& game, const BattleReport& report, const std::vector<QString>& image_sources, bool paged) {
     QString html;
     html += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") + escaped(report.title) +
             QStringLiteral("</title>\n<style>body{font-family:Georgia,serif;max-width:60em;margin:2em auto;line-height:1.4}"
@@ -234,9 +238,10 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
     if (!game.scenario().description.empty()) html += QStringLiteral("<p>") + escaped(game.scenario().description) + QStringLiteral("</p>\n");
     for (std::size_t k = 0; k < report.sections.size(); ++k) {
         const ReportSection& s = report.sections[k];
-        html += QStringLiteral("<h2>") + escaped(s.clock) + QStringLiteral("</h2>\n<p>");
+        html += (paged && k > 0 ? QStringLiteral("<h2 style=\"page-break-before: always\">") : QStringLiteral("<h2>")) + escaped(s.clock) +
+                QStringLiteral("</h2>\n<p>");
         for (const auto& line : s.sentences) html += escaped(line) + QStringLiteral(" ");
-        html += QStringLiteral("</p>\n<p><img src=\"") + image_sources[k] + QStringLiteral("\" width=\"600\" alt=\"The board at the end of ") +
+        html += QStringLiteral("</p>\n<p><img src=\"") + image_sources[k] + QStringLiteral("\" width=\"%1\" alt=\"The board at the end of ").arg(paged ? 660 : 600) +
                 escaped(s.clock) + QStringLiteral("\"><br><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") +
                 escaped(s.clock) + QStringLiteral(")</small></p>\n");
     }
@@ -255,16 +260,19 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
 
 }  // namespace
 
-void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px) {
+void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px,
+                const ReportProgress& progress) {
     std::vector<QString> sources;
-    for (const ReportSection& s : report.sections)
+    for (const ReportSection& s : report.sections) {
         sources.push_back(QStringLiteral("data:image/png;base64,") +
                           QString::fromLatin1(png_bytes(render_board(game, s.state, image_width_px)).toBase64()));
-    const QByteArray bytes = report_html(game, report, sources).toUtf8();
+        if (progress) progress(sources.size(), report.sections.size());
+    }
+    const QByteArray bytes = report_html(game, report, sources, false).toUtf8();
     atomic_write_file(file, std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
-void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file) {
+void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file, const ReportProgress& progress) {
     QPdfWriter writer(QString::fromStdString(file.string()));
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
@@ -280,22 +288,23 @@ void write_pdf(const Game& game, const BattleReport& report, const std::filesyst
         const QString name = QStringLiteral("board-%1.png").arg(k);
         document.addResource(QTextDocument::ImageResource, QUrl(name), render_board(game, report.sections[k].state, 900));
         sources.push_back(name);
+        if (progress) progress(k + 1, report.sections.size());
     }
     // No ligatures: a PDF with an "fi" glyph is not found when one searches it for "fire".
     QFont font = document.defaultFont();
     font.setStyleStrategy(QFont::PreferNoShaping);
     document.setDefaultFont(font);
-    document.setHtml(report_html(game, report, sources));
+    document.setHtml(report_html(game, report, sources, true));
     document.print(&writer);
     if (!QFile::exists(QString::fromStdString(file.string()))) throw std::runtime_error("could not write " + file.string());
 }
 
-void write_report(const Game& game, const std::filesystem::path& file) {
+void write_report(const Game& game, const std::filesystem::path& file, const ReportProgress& progress) {
     std::string ext = file.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const BattleReport report = make_battle_report(game);
-    if (ext == ".html" || ext == ".htm") write_html(game, report, file);
-    else if (ext == ".pdf") write_pdf(game, report, file);
+    if (ext == ".html" || ext == ".htm") write_html(game, report, file, 900, progress);
+    else if (ext == ".pdf") write_pdf(game, report, file, progress);
     else throw std::invalid_argument("the report is written as .html or .pdf, not '" + ext + "': " + file.string());
 }
 

@@ -167,6 +167,10 @@ private slots:
     // "0 mm" inside the view) and no unit code covers another: the guns of the centre redan,
     // B-A1 and B-A2, 20 mm apart, each keep a readable code.
     void fitShowsTheTableAndUnitCodesDoNotOverlap() {
+        // The window's size before issue 14 (it now fits the screen, and the offscreen
+        // platform's screen is 800 x 600).
+        window_->resize(1600, 1000);
+        QApplication::processEvents();
         QVERIFY(window_->openFile(u"white-mountain-1620"_s, true));
         BoardView& view = window_->boardView();
         view.fitTable();
