@@ -127,7 +127,9 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
             for (const auto& q : f.points) at = {at.x_mm + q.x_mm, at.y_mm + q.y_mm};
             at = {at.x_mm / static_cast<double>(f.points.size()), at.y_mm / static_cast<double>(f.points.size())};
         }
-        at.x_mm = std::clamp(at.x_mm, 10.0, scenario.board.width_mm - 200);
+        // The whole name on the picture: it ends before the board's right edge.
+        const double advance = p.fontMetrics().horizontalAdvance(qs(f.name)) + 8;
+        at.x_mm = std::clamp(at.x_mm, 10.0, std::max(10.0, scenario.board.width_mm - advance));
         at.y_mm = std::clamp(at.y_mm, 20.0, scenario.board.depth_mm - 10);
         p.setPen(QColor(60, 50, 40));
         p.drawText(QPointF(at.x_mm + 4, at.y_mm - 4), qs(f.name));
@@ -139,7 +141,9 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         for (const auto& q : f.points)
             if (q.y_mm > top && q.x_mm > 0 && q.x_mm < scenario.board.width_mm) top = q.y_mm, at = q;
         p.setPen(QColor(110, 85, 50));
-        p.drawText(QPointF(std::clamp(at.x_mm, 10.0, scenario.board.width_mm - 260), std::min(at.y_mm - 6, scenario.board.depth_mm - 10)),
+        const double advance = p.fontMetrics().horizontalAdvance(qs(f.name)) + 8;
+        p.drawText(QPointF(std::clamp(at.x_mm, 10.0, std::max(10.0, scenario.board.width_mm - advance)),
+                           std::min(at.y_mm - 6, scenario.board.depth_mm - 10)),
                    qs(f.name));
     }
 
@@ -225,8 +229,9 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
 
 namespace {
 
-// paged: for the PDF, each quarter hour after the first starts a page, so its picture and its
-// caption stay with its text (QTextDocument keeps no block with the next of its own accord).
+// paged: for the PDF, each quarter hour starts a page (the first page holds the title and the
+// scenario), so its picture and caption stay with its text: QTextDocument keeps no block with
+// the next of its own accord, and the 12:15 caption of White Mountain fell onto page 2.
 QString report_html(const Game& game, const BattleReport& report, const std::vector<QString>& image_sources, bool paged) {
     QString html;
     html += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") + escaped(report.title) +
@@ -238,7 +243,7 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
     if (!game.scenario().description.empty()) html += QStringLiteral("<p>") + escaped(game.scenario().description) + QStringLiteral("</p>\n");
     for (std::size_t k = 0; k < report.sections.size(); ++k) {
         const ReportSection& s = report.sections[k];
-        html += (paged && k > 0 ? QStringLiteral("<h2 style=\"page-break-before: always\">") : QStringLiteral("<h2>")) + escaped(s.clock) +
+        html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">") : QStringLiteral("<h2>")) + escaped(s.clock) +
                 QStringLiteral("</h2>\n<p>");
         for (const auto& line : s.sentences) html += escaped(line) + QStringLiteral(" ");
         html += QStringLiteral("</p>\n<p><img src=\"") + image_sources[k] + QStringLiteral("\" width=\"%1\" alt=\"The board at the end of ").arg(paged ? 660 : 600) +
