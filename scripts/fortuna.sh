@@ -21,6 +21,8 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libvalijson-dev libpcg-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   poppler-utils xvfb xauth
+  imagemagick  # issue 14: scripts/app-screenshots.sh's simulated deuteranopia view
+  xdotool      # issue 14: driving the desk under Xvfb with real key events
 )
 
 install_dependencies() {

@@ -710,6 +710,13 @@ void BoardScene::placeLabels() {
             {front, ahead.translated(0, -down * (behind.height() + 1))},
             {anchor, behind.translated(-side, down * (behind.height() + 1))},
             {anchor, behind.translated(side, down * (behind.height() + 1))},
+            // A crowded line at a small zoom (a 1366 x 768 window): further out, the leader line longer.
+            {anchor, behind.translated(-2 * side, 0)},
+            {anchor, behind.translated(2 * side, 0)},
+            {front, ahead.translated(-side, -down * (behind.height() + 1))},
+            {front, ahead.translated(side, -down * (behind.height() + 1))},
+            {anchor, behind.translated(0, down * 2 * (behind.height() + 1))},
+            {front, ahead.translated(0, -down * 2 * (behind.height() + 1))},
         };
         QRectF best = in_scene(anchor, behind);
         double best_overlap = std::numeric_limits<double>::infinity();
@@ -930,8 +937,10 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
         draw_label(painter, QPointF(x0 + mm, y - 4 / ppm) + nudge, QStringLiteral("%1 mm").arg(mm), 11, chalk, false, false, align);
         draw_label(painter, QPointF(x0 + mm, y + 8 + 14 / ppm) + nudge, QStringLiteral("%1 m").arg(mm * 2), 11, chalk, false, false, align);
     }
-    draw_label(painter, QPointF(x0 + 300 + 60 / ppm, y + 8), QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm").arg(table_.width()).arg(table_.height()),
-               12, chalk, false, false, Qt::AlignLeft | Qt::AlignVCenter);
+    // Ends at the table's right edge: a label keeps its size on screen, and one started after the
+    // bar ran past the scene (under the docks) when a 1366 x 768 window shows the table small.
+    draw_label(painter, QPointF(table_.right(), y + 8), QStringLiteral("1 mm = 2 m · table %1 × %2 mm · grid 100 mm").arg(table_.width()).arg(table_.height()),
+               11, chalk, false, false, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void BoardScene::drawForeground(QPainter* painter, const QRectF&) {

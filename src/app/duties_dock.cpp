@@ -2,6 +2,7 @@
 // The solo player's checklist (issue 6, item 4): what the rules require of the phasing side now.
 #include "duties_dock.hpp"
 
+#include <QHeaderView>
 #include <QKeyEvent>
 #include <QShowEvent>
 #include <QLabel>
@@ -57,6 +58,8 @@ DutiesPanel::DutiesPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     list_->setUniformRowHeights(false);
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     list_->setTextElideMode(Qt::ElideNone);
+    list_->header()->setStretchLastSection(true);
+    list_->header()->setSectionResizeMode(QHeaderView::Stretch);
     list_->setIndentation(14);
     list_->setAccessibleName(tr("Duties of the phasing side"));
     list_->setToolTip(tr("Enter or double click: select the units and open the resolver · J: the next open item · Esc: the board"));
