@@ -176,7 +176,11 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         p.setPen(QColor(20, 20, 20));
         const double right = std::max({f.corners[0].x_mm, f.corners[1].x_mm, f.corners[2].x_mm, f.corners[3].x_mm});
         const double top = std::min({f.corners[0].y_mm, f.corners[1].y_mm, f.corners[2].y_mm, f.corners[3].y_mm});
-        p.drawText(QPointF(right + 2, top + 15), qs(unit.id.code));
+        // Beside the unit's right side, or its left where the code would run off the picture.
+        const double code_width = p.fontMetrics().horizontalAdvance(qs(unit.id.code));
+        const double left = std::min({f.corners[0].x_mm, f.corners[1].x_mm, f.corners[2].x_mm, f.corners[3].x_mm});
+        const double x = right + 2 + code_width <= scenario.board.width_mm ? right + 2 : left - 2 - code_width;
+        p.drawText(QPointF(x, top + 15), qs(unit.id.code));
     }
     for (std::size_t g = 0; g < game.generals().size(); ++g) {
         const GeneralStatus& now = state.generals[g];
@@ -241,16 +245,22 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
     html += QStringLiteral("<h1>") + escaped(report.title) + QStringLiteral("</h1>\n<p><i>") + escaped(report.subtitle) +
             QStringLiteral("</i></p>\n");
     if (!game.scenario().description.empty()) html += QStringLiteral("<p>") + escaped(game.scenario().description) + QStringLiteral("</p>\n");
+    // Both sides of the picture, in the board's proportions.
+    const int picture_width = paged ? 660 : 600;
+    const int picture_height = static_cast<int>(std::lround(picture_width * game.scenario().board.depth_mm / game.scenario().board.width_mm));
     for (std::size_t k = 0; k < report.sections.size(); ++k) {
         const ReportSection& s = report.sections[k];
         html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">") : QStringLiteral("<h2>")) + escaped(s.clock) +
                 QStringLiteral("</h2>\n<p>");
         for (const auto& line : s.sentences) html += escaped(line) + QStringLiteral(" ");
-        html += QStringLiteral("</p>\n<p><img src=\"") + image_sources[k] + QStringLiteral("\" width=\"%1\" alt=\"The board at the end of ").arg(paged ? 660 : 600) +
-                escaped(s.clock) + QStringLiteral("\"><br><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") +
-                escaped(s.clock) + QStringLiteral(")</small></p>\n");
+        // The caption above its picture: printed, QTextDocument left a picture's height of blank
+        // below the image before a caption under it, so the caption lost its picture.
+        html += QStringLiteral("</p>\n<p><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") + escaped(s.clock) +
+                QStringLiteral(")</small><br><img src=\"") + image_sources[k] +
+                QStringLiteral("\" width=\"%1\" height=\"%2\" alt=\"The board at the end of ").arg(picture_width).arg(picture_height) +
+                escaped(s.clock) + QStringLiteral("\"></p>\n");
     }
-    html += QStringLiteral("<h2>The end, ") + escaped(report.end_clock) + QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Army</th><th>base units</th>"
+    html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">The end, ") : QStringLiteral("<h2>The end, ")) + escaped(report.end_clock) + QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Army</th><th>base units</th>"
                                                                                           "<th>lost</th><th>%</th><th>routing or gone</th><th>guns taken</th></tr>\n");
     for (const auto& side : report.sides)
         html += QStringLiteral("<tr><td>") + escaped(side.name) + QStringLiteral("</td><td>") + QString::number(side.bases_start) +
