@@ -82,6 +82,7 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidge
     row->addStretch();
     layout->addLayout(row);
     result_ = new QLabel(this);
+    result_->setObjectName(u"artilleryResult"_s);
     result_->setWordWrap(true);
     result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(result_);

@@ -213,10 +213,13 @@ private slots:
         DutiesPanel* duties = window_->dutiesPanel();
         const int open_at_start = duties->openNow();
         QVERIFY2(open_at_start >= 2, "the League's batteries have targets in phase b");
+        auto* shown = window_->findChild<QLabel*>(u"artilleryResult"_s);
         for (int i = 0; i < open_at_start; ++i) {
             press(Qt::Key_J);
             QVERIFY2(window_->artilleryPanel()->rollEdit()->hasFocus(), qPrintable(QApplication::focusWidget()->objectName()));
+            QVERIFY2(shown->text().isEmpty(), qPrintable(shown->text()));  // the new pair: the last shot's result is gone
             press(Qt::Key_Return);
+            QVERIFY(shown->text().contains(u"#%1"_s.arg(i + 2)));  // this shot's result, numbered as in the journal
             QVERIFY(board()->hasFocus());
             QCOMPARE(game().history().size(), static_cast<std::size_t>(i + 2));
             QCOMPARE(game().history().back().kind, std::string("artillery"));
