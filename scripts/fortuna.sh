@@ -30,6 +30,8 @@ packages=(
   qt6-tools-dev qt6-l10n-tools  # qt_add_translations, lupdate and lrelease for translations/ (issue 15)
   # Table companion (issue 16): WebSocket feed, QR code in the app, API and browser tests
   qt6-websockets-dev libqrencode-dev python3-websockets chromium
+  imagemagick  # issue 14: scripts/app-screenshots.sh's simulated deuteranopia view
+  xdotool      # issue 14: driving the desk under Xvfb with real key events
 )
 
 install_dependencies() {

@@ -55,15 +55,20 @@ private:
     bool done_ = false;
 };
 
-// --help, --version and --man only print: they must work without a display (a package's smoke
-// test, the manual page written at build time), so they run on Qt's offscreen platform.
-bool only_prints_text(int argc, char** argv) {
+// --help, --version and --screenshot need no screen: without one (no X or Wayland display and no
+// platform chosen) they run on the offscreen platform instead of aborting. Decided before the
+// QApplication is built, which is when Qt connects to the display.
+void fall_back_to_offscreen(int argc, char** argv) {
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
+        return;
     for (int i = 1; i < argc; ++i) {
-        const std::string_view word = argv[i];
-        if (word == "-h" || word == "--help" || word == "--help-all" || word == "-v" || word == "--version" || word == "--man")
-            return true;
+        const std::string_view arg = argv[i];
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v" || arg == "--screenshot" ||
+            arg.starts_with("--screenshot=")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
     }
-    return false;
 }
 
 QString default_battle(const RulesLibrary& library) {
@@ -81,7 +86,7 @@ int run_fortuna(int argc, char** argv) {
     QElapsedTimer clock;
     clock.start();
     auto loading = std::async(std::launch::async, [] { return RulesLibrary::load(); });
-    if (only_prints_text(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    fall_back_to_offscreen(argc, argv);
     QApplication app(argc, argv);
     init_fortuna_resources();
     installTranslations(app);

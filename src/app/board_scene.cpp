@@ -387,14 +387,42 @@ void UnitItem::setUnit(const Unit& unit, const UnitStatus& status, int, int) {
     setRotation(status.facing_deg);
     setVisible(status.presence == Presence::OnBoard);
     setData(0, qs(unit.id.code));
+    QString tip = QStringLiteral("<b>%1</b> %2<br>%3, %4 bases, %5, facing %6°").arg(qs(unit.id.code), qs(unit.id.name).toHtmlEscaped(),
+                                                                                 qs(to_string(unit.arm())), QString::number(status.bases),
+                                                                                 qs(to_string(status.formation)))
+                      .arg(status.facing_deg, 0, 'f', 0);
+    if (status.state != UnitState::Normal) tip += QStringLiteral("<br><b>%1</b>").arg(qs(to_string(status.state)));
+    if (status.guns == Guns::Limbered || status.guns == Guns::Captured) tip += QStringLiteral("<br>guns %1").arg(qs(to_string(status.guns)));
+    setToolTip(tip);
     label_->setPos(0, footprint_.bounds.bottom());
     label_->setText(qs(unit.id.code), status.facing_deg);
     update();
 }
 
 QRectF UnitItem::boundingRect() const {
-    const double extra = 12;
-    return footprint_.bounds.adjusted(-3, -3, extra, 3);
+    // The counters stand beside the right rear corner, one above another.
+    const auto shown = static_cast<double>(counters().size());
+    if (shown == 0) return footprint_.bounds.adjusted(-3, -3, 12, 3);
+    const double extra = std::max(12.0, counter_mm_ + 4);
+    const double tall = std::max(0.0, shown * (counter_mm_ + 1) - footprint_.bounds.height());
+    return footprint_.bounds.adjusted(-3, -3 - tall, extra, 3);
+}
+
+void UnitItem::setViewScale(double pixels_per_mm) {
+    const double mm = std::max(8.0, kMinimumCounterPixels / std::max(1e-6, pixels_per_mm));
+    if (std::abs(mm - counter_mm_) < 1e-6) return;
+    if (!counters().isEmpty()) prepareGeometryChange();  // without counters the bounds do not depend on it
+    counter_mm_ = mm;
+}
+
+QString UnitItem::counters() const {
+    QString shown;
+    if (state_ == UnitState::Disrupted) shown += u'D';
+    if (state_ == UnitState::Withdrawing) shown += u'W';
+    if (state_ == UnitState::Routing) shown += u'R';
+    if (guns_ == Guns::Limbered) shown += u'L';
+    if (guns_ == Guns::Captured) shown += u'X';
+    return shown;
 }
 
 QPainterPath UnitItem::shape() const {
@@ -442,29 +470,32 @@ void UnitItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->drawLine(r.topLeft(), r.topRight());
         painter->restore();
     }
-    // State counters beside the unit's right rear corner (seed 000 section 2.5).
-    const auto counter = [&](int slot, QColor fill, const QString& letter) {
-        const double size = 8;
+    // State counters beside the unit's right rear corner (seed 000 section 2.5), each with its
+    // letter: the letter, not the colour, tells them apart (colour-blind players; the colours
+    // are from the Okabe-Ito palette, which stays distinct under deuteranopia).
+    const auto counter = [&](int slot, QColor fill, QChar letter) {
+        const double size = counter_mm_;
         const QRectF box(footprint_.bounds.right() + 1.5, footprint_.bounds.bottom() - size - slot * (size + 1), size, size);
-        painter->setPen(QPen(QColor(0x20, 0x20, 0x20), std::max(0.3, 0.8 / ppm)));
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), std::max(0.3, 1.2 / ppm)));
         painter->setBrush(fill);
-        painter->drawRoundedRect(box, 1.5, 1.5);
-        if (!letter.isEmpty() && ppm * size > 9) {
-            painter->save();
-            painter->translate(box.center());
-            painter->rotate(-rotation());
-            painter->setFont(font_of_pixels(ppm, std::min(12.0, ppm * size * 0.75), true));
-            painter->setPen(Qt::black);
-            painter->drawText(QRectF(-size, -size, 2 * size, 2 * size), Qt::AlignCenter, letter);
-            painter->restore();
-        }
+        painter->drawRoundedRect(box, size * 0.18, size * 0.18);
+        painter->save();
+        painter->translate(box.center());
+        painter->rotate(-rotation());
+        painter->setFont(font_of_pixels(ppm, std::min(14.0, ppm * size * 0.8), true));
+        painter->setPen(fill.lightness() < 110 ? Qt::white : Qt::black);
+        painter->drawText(QRectF(-size, -size, 2 * size, 2 * size), Qt::AlignCenter, QString(letter));
+        painter->restore();
     };
     int slot = 0;
-    if (state_ == UnitState::Disrupted) counter(slot++, QColor(0xff, 0x8c, 0x00), QString());
-    if (state_ == UnitState::Withdrawing) counter(slot++, QColor(0xff, 0xd8, 0x30), u"W"_s);
-    if (state_ == UnitState::Routing) counter(slot++, QColor(0xe0, 0x20, 0x20), u"R"_s);
-    if (guns_ == Guns::Limbered) counter(slot++, QColor(0xd0, 0xd0, 0xd0), u"L"_s);
-    if (guns_ == Guns::Captured) counter(slot++, QColor(0x40, 0x40, 0x40), u"X"_s);
+    for (const QChar letter : counters()) {
+        const QColor fill = letter == u'D'   ? QColor(0xe6, 0x9f, 0x00)   // orange
+                            : letter == u'W' ? QColor(0xf0, 0xe4, 0x42)   // yellow
+                            : letter == u'R' ? QColor(0xd5, 0x5e, 0x00)   // vermilion
+                            : letter == u'L' ? QColor(0xd0, 0xd0, 0xd0)   // grey
+                                             : QColor(0x20, 0x20, 0x20);  // captured: black
+        counter(slot++, fill, letter);
+    }
     if (isSelected()) {
         painter->setPen(QPen(QColor(0xff, 0xe0, 0x00), std::max(1.0, 3.0 / ppm)));
         painter->setBrush(Qt::NoBrush);
@@ -555,6 +586,7 @@ void BoardScene::rebuild() {
     for (std::size_t i = 0; i < game.units().size(); ++i) {
         const QColor colour(qs(game.scenario().sides[static_cast<std::size_t>(game.units()[i].id.side)].colour));
         auto* item = new UnitItem(i, colour);
+        if (view_ppm_ > 0) item->setViewScale(view_ppm_);
         addItem(item);
         units_.push_back(item);
     }
@@ -583,6 +615,7 @@ void BoardScene::refresh() {
 void BoardScene::setViewScale(double pixels_per_mm) {
     if (pixels_per_mm <= 0 || std::abs(pixels_per_mm - view_ppm_) < 1e-9 * pixels_per_mm) return;
     view_ppm_ = pixels_per_mm;
+    for (UnitItem* unit : units_) unit->setViewScale(pixels_per_mm);
     labels_stale_ = true;
 }
 
@@ -677,6 +710,13 @@ void BoardScene::placeLabels() {
             {front, ahead.translated(0, -down * (behind.height() + 1))},
             {anchor, behind.translated(-side, down * (behind.height() + 1))},
             {anchor, behind.translated(side, down * (behind.height() + 1))},
+            // A crowded line at a small zoom (a 1366 x 768 window): further out, the leader line longer.
+            {anchor, behind.translated(-2 * side, 0)},
+            {anchor, behind.translated(2 * side, 0)},
+            {front, ahead.translated(-side, -down * (behind.height() + 1))},
+            {front, ahead.translated(side, -down * (behind.height() + 1))},
+            {anchor, behind.translated(0, down * 2 * (behind.height() + 1))},
+            {front, ahead.translated(0, -down * 2 * (behind.height() + 1))},
         };
         QRectF best = in_scene(anchor, behind);
         double best_overlap = std::numeric_limits<double>::infinity();
@@ -897,8 +937,10 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
         draw_label(painter, QPointF(x0 + mm, y - 4 / ppm) + nudge, QStringLiteral("%1 mm").arg(mm), 11, chalk, false, false, align);
         draw_label(painter, QPointF(x0 + mm, y + 8 + 14 / ppm) + nudge, QStringLiteral("%1 m").arg(mm * 2), 11, chalk, false, false, align);
     }
-    draw_label(painter, QPointF(x0 + 300 + 60 / ppm, y + 8), QStringLiteral("1 mm = 2 m   ·   table %1 × %2 mm   ·   grid 100 mm").arg(table_.width()).arg(table_.height()),
-               12, chalk, false, false, Qt::AlignLeft | Qt::AlignVCenter);
+    // Ends at the table's right edge: a label keeps its size on screen, and one started after the
+    // bar ran past the scene (under the docks) when a 1366 x 768 window shows the table small.
+    draw_label(painter, QPointF(table_.right(), y + 8), QStringLiteral("1 mm = 2 m · table %1 × %2 mm · grid 100 mm").arg(table_.width()).arg(table_.height()),
+               11, chalk, false, false, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void BoardScene::drawForeground(QPainter* painter, const QRectF&) {

@@ -24,6 +24,13 @@ public:
     class UnitLabel* label() const { return label_; }
     const Footprint& footprint() const { return footprint_; }
     void setUnit(const Unit& unit, const UnitStatus& status, int turn, int charge_every);
+    // The view's scale: a state counter is never smaller on screen than kMinimumCounterPixels,
+    // so disrupted, routing, withdrawing, limbered and captured read at fit zoom too.
+    void setViewScale(double pixels_per_mm);
+    static constexpr double kMinimumCounterPixels = 13;
+    double counterMillimetres() const { return counter_mm_; }
+    // The counters shown, in order: "D" disrupted, "W" withdrawing, "R" routing, "L" limbered, "X" captured.
+    QString counters() const;
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -37,6 +44,7 @@ private:
     Arm arm_ = Arm::Infantry;
     UnitState state_ = UnitState::Normal;
     Guns guns_ = Guns::None;
+    double counter_mm_ = 8;  // seed 000 section 2.5's counter, enlarged when zoomed out
     class UnitLabel* label_ = nullptr;
 };
 

@@ -7,11 +7,13 @@
 #include <QScrollBar>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 #include "board_scene.hpp"
 #include "game_document.hpp"
 #include "qt_text.hpp"
+#include "umpire_command.hpp"
 
 namespace fortuna::app {
 
@@ -204,28 +206,69 @@ void BoardView::keyPressEvent(QKeyEvent* event) {
         else scene_.clearSelection();
         scene_.clearRuler();
         scene_.clearSight();
+        emit escapePressed();
         return;
     }
     if (event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab) {
-        // Tab walks through the units on the table: the mouse is never needed to select.
-        if (!document_.hasGame() || document_.game().units().empty()) return;
-        const auto& units = document_.game().units();
-        const auto& selected = scene_.selectedUnits();
-        const bool add = event->modifiers() & Qt::ControlModifier;
-        std::size_t next = selected.empty() ? 0 : selected.back();
-        const int step = event->key() == Qt::Key_Backtab ? -1 : 1;
-        for (std::size_t tries = 0; tries < units.size(); ++tries) {
-            next = (next + units.size() + static_cast<std::size_t>(step)) % units.size();
-            if (selected.empty() && tries == 0 && step > 0) next = 0;
-            if (document_.game().state().units[next].presence == Presence::OnBoard) break;
-        }
-        std::vector<std::size_t> now = add ? selected : std::vector<std::size_t>{};
-        now.push_back(next);
-        scene_.selectUnits(now);
-        centreOnUnit(next);
+        // Tab walks through the phasing side's units, those with an enemy in reach first: the
+        // mouse is never needed to choose who acts (E then chooses against whom).
+        selectNextOwn(event->key() == Qt::Key_Backtab ? -1 : 1, event->modifiers() & Qt::ControlModifier);
         return;
     }
     QGraphicsView::keyPressEvent(event);
+}
+
+void BoardView::selectNextOwn(int step, bool add) {
+    if (!document_.hasGame()) return;
+    const std::vector<std::size_t> order = tab_order(document_.game());
+    if (order.empty()) return;
+    const auto& selected = scene_.selectedUnits();
+    std::size_t at = step > 0 ? order.size() - 1 : 0;  // nothing selected: the first (or the last)
+    if (!selected.empty())
+        if (const auto it = std::find(order.begin(), order.end(), selected.back()); it != order.end())
+            at = static_cast<std::size_t>(it - order.begin());
+    const std::size_t next = order[(at + order.size() + static_cast<std::size_t>(step)) % order.size()];
+    std::vector<std::size_t> now = add ? selected : std::vector<std::size_t>{};
+    now.push_back(next);
+    scene_.selectUnits(now);
+    centreOnUnit(next);
+    const std::size_t engaged = enemies_in_reach(document_.game(), next).size();
+    const QString code = qs(document_.game().units()[next].id.code);
+    emit message(engaged == 0 ? tr("%1: no enemy in reach (Tab: the next unit)").arg(code)
+                              : tr("%1: %2 enemy unit(s) in reach; E chooses the one to attack or fire on").arg(code).arg(engaged));
+}
+
+void BoardView::selectNextEnemy(int step) {
+    if (!document_.hasGame()) return;
+    const Game& game = document_.game();
+    const auto& selected = scene_.selectedUnits();
+    // The acting unit: the first selected of the phasing side, else the first unit Tab offers.
+    std::optional<std::size_t> actor;
+    for (std::size_t u : selected)
+        if (game.units()[u].id.side == game.phasing_side()) { actor = u; break; }
+    if (!actor) {
+        const std::vector<std::size_t> order = tab_order(game);
+        if (order.empty()) return;
+        actor = order.front();
+    }
+    const std::vector<std::size_t> enemies = enemies_in_reach(game, *actor);
+    const QString code = qs(game.units()[*actor].id.code);
+    if (enemies.empty()) {
+        scene_.selectUnits({*actor});
+        emit message(tr("%1 has no enemy in contact or in range (%2 mm): Tab for another unit").arg(code).arg(reach_mm(game, *actor), 0, 'f', 0));
+        return;
+    }
+    // The enemy after the one selected now, round the list, nearest first.
+    std::size_t at = step > 0 ? enemies.size() - 1 : 0;
+    for (std::size_t u : selected)
+        if (const auto it = std::find(enemies.begin(), enemies.end(), u); it != enemies.end()) at = static_cast<std::size_t>(it - enemies.begin());
+    const std::size_t enemy = enemies[(at + enemies.size() + static_cast<std::size_t>(step)) % enemies.size()];
+    scene_.selectUnits({*actor, enemy});
+    emit message(tr("%1 against %2 (%3 mm; %4 of %5 in reach): C combat, A fire, E the next enemy")
+                     .arg(code, qs(game.units()[enemy].id.code))
+                     .arg(distance_between_units(game, *actor, enemy), 0, 'f', 0)
+                     .arg(static_cast<int>(std::find(enemies.begin(), enemies.end(), enemy) - enemies.begin()) + 1)
+                     .arg(enemies.size()));
 }
 
 void BoardView::keyReleaseEvent(QKeyEvent* event) { QGraphicsView::keyReleaseEvent(event); }

@@ -32,6 +32,12 @@ public:
     std::optional<double> lastRulerMm() const { return ruler_mm_; }
     std::optional<MoveCheck> lastMoveCheck() const { return last_move_; }
 
+    // Tab (step 1) and Shift+Tab (-1): the next unit of the phasing side, those with an enemy in
+    // reach first; add keeps the selection (Ctrl+Tab).
+    void selectNextOwn(int step, bool add);
+    // E (1) and Shift+E (-1): the acting unit and the next enemy in contact or in range of it.
+    void selectNextEnemy(int step);
+
     // Tools driven from the keyboard or tests, in board mm.
     void measure(const QPointF& from, const QPointF& to);
     void sight(const QPointF& from, const QPointF& to);
@@ -41,6 +47,8 @@ signals:
     void moveRequested(std::size_t unit, QPointF to, bool charge, bool past_allowance);
     void message(const QString& text);
     void toolChanged(Tool tool);
+    // Esc on the board (after it has put the tool and selection away).
+    void escapePressed();
 
 protected:
     void wheelEvent(QWheelEvent* event) override;

@@ -16,6 +16,7 @@
 
 #include "board_geometry.hpp"
 #include "board_scene.hpp"
+#include "desk_focus.hpp"
 #include "game_document.hpp"
 #include "odds_bars.hpp"
 #include "qt_text.hpp"
@@ -72,6 +73,7 @@ CombatPanel::CombatPanel(GameDocument& document, BoardScene& scene, QWidget* par
     auto* rollRow = new QHBoxLayout();
     roll_ = new QLineEdit(this);
     roll_->setPlaceholderText(tr("empty: the app rolls; or type the umpire's roll"));
+    make_roll_box(roll_, tr("Combat"));
     resolve_ = new QPushButton(tr("Roll && apply (Ctrl+Enter)"), this);
     auto* rollLabel = new QLabel(tr("Ro&ll"), this);
     rollLabel->setBuddy(roll_);
@@ -80,8 +82,22 @@ CombatPanel::CombatPanel(GameDocument& document, BoardScene& scene, QWidget* par
     rollRow->addWidget(resolve_);
     layout->addLayout(rollRow);
     result_ = new QTextBrowser(this);
+    result_->setObjectName(u"combatResult"_s);
     result_->setMinimumHeight(80);
     layout->addWidget(result_, 1);
+    // What each control is, for the tooltip and for a screen reader.
+    describe(attacker_, tr("Attacker"), tr("The attacking unit (Tab and E choose it from the board)"));
+    describe(defender_, tr("Defender"), tr("The defending unit"));
+    describe(flank_, tr("Flank attack"), tr("Attack on the defender's flank: one column in the attacker's favour (Table 6)"));
+    describe(rear_, tr("Rear attack"), tr("Attack on the defender's rear: two columns in the attacker's favour (Table 6)"));
+    describe(charge_, tr("Charge"), tr("The attacker charged this turn"));
+    describe(obstacle_, tr("Obstacle"), tr("A wall, earthwork or redan between them"));
+    describe(arms_, tr("Combined arms"), tr("How many arms attack together (infantry, cavalry, artillery)"));
+    describe(terrain_, tr("Terrain advantage"), tr("Uphill, in a village or a wood: who the ground favours"));
+    describe(attacker_leader_, tr("Attacker's leader"), tr("A general with the attacker (rolls under fire first, Table 6)"));
+    describe(defender_leader_, tr("Defender's leader"), tr("A general with the defender"));
+    describe(resolve_, tr("Roll and apply the combat"), tr("Resolve with the roll typed, or a roll of the app's (Ctrl+Enter, or Enter in the roll box)"));
+    describe(result_, tr("Combat result"), tr("The last combat applied and the table cells it used"));
 
     connect(&document_, &GameDocument::gameReplaced, this, &CombatPanel::rebuildLists);
     connect(&document_, &GameDocument::positionChanged, this, &CombatPanel::preview);
@@ -96,13 +112,8 @@ CombatPanel::CombatPanel(GameDocument& document, BoardScene& scene, QWidget* par
         });
     connect(resolve_, &QPushButton::clicked, this, &CombatPanel::resolve);
     connect(roll_, &QLineEdit::returnPressed, this, &CombatPanel::resolve);
-    connect(&document_, &GameDocument::actionReported, this, [this](const QString& summary, const QStringList& explanation) {
-        const AppliedAction* last = document_.lastApplied();
-        if (!last || last->kind != "combat" || explanation.isEmpty()) return;
-        QString html = QStringLiteral("<p><b>%1</b></p><ol>").arg(summary.toHtmlEscaped());
-        for (const QString& line : explanation) html += u"<li>"_s + line.toHtmlEscaped() + u"</li>"_s;
-        result_->setHtml(html + u"</ol>"_s);
-    });
+    // After an action, an undo or a redo: the last combat in the journal, or nothing.
+    connect(&document_, &GameDocument::actionReported, this, [this] { result_->setHtml(last_result_html(document_, "combat")); });
     rebuildLists();
 }
 
@@ -159,6 +170,7 @@ void CombatPanel::setUnits(std::size_t attacker, std::size_t defender) {
     defender_->setCurrentIndex(defender_->findData(QVariant::fromValue(defender)));
     filling_ = false;
     propose();
+    result_->clear();  // a new pair: the previous combat's result is not this one's
     roll_->setFocus(Qt::OtherFocusReason);
 }
 

@@ -27,6 +27,15 @@ constexpr int kTargetRole = Qt::UserRole + 1;  // an artillery target's code
 // The library names units "CODE Name"; a dock line has room for the code only (the full line
 // is in the tooltip and the detail below the list).
 QString compact(const Game& game, const Duty& duty) {
+    // A battery's line says what decides the shot: the nearest target and how many more there
+    // are ("CL-A2 → B-A1 at 228 mm, +9 more"); at 1366 x 768 the library's sentence was cut
+    // off before the target.
+    if (duty.kind == DutyKind::ArtilleryFire && !duty.done && !duty.units.empty() && !duty.targets.empty()) {
+        const FireTarget& nearest = duty.targets.front();
+        QString text = QStringLiteral("%1 → %2 at %3 mm").arg(qs(duty.units.front()), qs(nearest.unit)).arg(nearest.range_mm, 0, 'f', 0);
+        if (duty.targets.size() > 1) text += QObject::tr(", +%1 more").arg(duty.targets.size() - 1);
+        return text;
+    }
     QString text = qs(duty.text);
     // Items resolved earlier carry the journal's summary, which names units in full too.
     for (const Unit& unit : game.units())
@@ -53,6 +62,7 @@ DutiesPanel::DutiesPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     list_->setHeaderHidden(true);
     list_->setUniformRowHeights(true);  // one line an item (the full text below the list)
     list_->setIndentation(14);
+    list_->setAccessibleName(tr("Duties of the phasing side"));
     list_->setToolTip(tr("Enter or double click: select the units and open the resolver · J: the next open item · Esc: the board"));
     detail_ = new QLabel(this);
     detail_->setWordWrap(true);

@@ -19,20 +19,28 @@
 
 #include "board_geometry.hpp"
 #include "board_scene.hpp"
+#include "desk_focus.hpp"
 #include "game_document.hpp"
 #include "odds_bars.hpp"
 #include "qt_text.hpp"
+#include "umpire_command.hpp"
 
 namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
 
 namespace {
-QLineEdit* roll_edit(QWidget* parent) {
+QLineEdit* roll_edit(QWidget* parent, const QString& what) {
     auto* edit = new QLineEdit(parent);
     edit->setPlaceholderText(QObject::tr("empty: the app rolls"));
     edit->setMaximumWidth(140);
+    make_roll_box(edit, what);
     return edit;
+}
+
+// A dock's result line: the last applied action of its kind, or nothing (desk_focus.hpp).
+void show_last_result(QLabel* result, const GameDocument& document, const std::string& kind) {
+    result->setText(last_result_html(document, kind));
 }
 }  // namespace
 
@@ -63,13 +71,18 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidge
     layout->addWidget(sight_);
     layout->addWidget(bars_);
     auto* row = new QHBoxLayout();
-    roll_ = roll_edit(this);
+    roll_ = roll_edit(this, tr("Artillery"));
     auto* fire = new QPushButton(tr("&Fire"), this);
+    describe(battery_, tr("Battery"), tr("The battery that fires: the phasing side's first"));
+    describe(target_, tr("Target"), tr("The enemy on the table: in range and in sight first, nearest first"));
+    describe(range_, tr("Range in board mm"), tr("Measured between the nearest edges; the umpire may correct it"));
+    describe(fire, tr("Fire the battery"), tr("Fire with the roll typed, or a roll of the app's (Enter in the roll box)"));
     row->addWidget(roll_);
     row->addWidget(fire);
     row->addStretch();
     layout->addLayout(row);
     result_ = new QLabel(this);
+    result_->setObjectName(u"artilleryResult"_s);
     result_->setWordWrap(true);
     result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(result_);
@@ -89,6 +102,8 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidge
     connect(range_, &QSpinBox::valueChanged, this, &ArtilleryPanel::preview);
     connect(fire, &QPushButton::clicked, this, &ArtilleryPanel::fire);
     connect(roll_, &QLineEdit::returnPressed, this, &ArtilleryPanel::fire);
+    // Fire from the dock, the command line or a re-roll, an undo or a redo: the journal's last word.
+    connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "artillery"); });
     rebuildLists();
 }
 
@@ -119,13 +134,7 @@ void ArtilleryPanel::rebuildTargets() {
     if (document_.hasGame() && battery_->currentIndex() >= 0) {
         const Game& game = document_.game();
         const auto b = battery_->currentData().value<std::size_t>();
-        double reach = 0;
-        try {
-            const UnitType& type = game.units()[b].type();
-            const BatteryTable& table = game.rules().artillery.battery(type.battery.empty() ? std::string("field") : type.battery);
-            if (!table.bands.empty()) reach = table.bands.back().max_mm;
-        } catch (const std::exception&) {
-        }
+        const double reach = reach_mm(game, b);
         struct Option {
             std::size_t unit;
             double range;
@@ -162,6 +171,7 @@ void ArtilleryPanel::setFire(std::size_t battery, std::size_t target) {
     if (const int at = target_->findData(QVariant::fromValue(target)); at >= 0) target_->setCurrentIndex(at);
     filling_ = false;
     measure();
+    result_->clear();  // a new battery and target: the previous shot's result is not theirs
     roll_->setFocus(Qt::OtherFocusReason);
 }
 
@@ -239,10 +249,6 @@ void ArtilleryPanel::fire() {
         return;
     }
     roll_->clear();
-    const AppliedAction* last = document_.lastApplied();
-    QString text = u"<b>"_s + qs(last->summary).toHtmlEscaped() + u"</b>"_s;
-    for (const std::string& line : last->explanation) text += u"<br>· "_s + qs(line).toHtmlEscaped();
-    result_->setText(text);
 }
 
 // ------------------------------------------------------------------ rally
@@ -260,8 +266,11 @@ RallyPanel::RallyPanel(GameDocument& document, BoardScene& scene, QWidget* paren
     general_ = new QComboBox(this);
     general_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // long names: not a wider dock
     general_->setMinimumContentsLength(12);
-    roll_ = roll_edit(this);
+    roll_ = roll_edit(this, tr("Rally"));
     auto* rally = new QPushButton(tr("&Rally"), this);
+    describe(list_, tr("Units to rally"), tr("The phasing side's disrupted, withdrawing and routing units, with the roll each needs and its chance"));
+    describe(general_, tr("General helping the rally"), tr("A general with the unit adds his modifier"));
+    describe(rally, tr("Rally the unit"), tr("Rally the chosen unit with the roll typed, or a roll of the app's"));
     row->addWidget(general_, 1);
     row->addWidget(roll_);
     row->addWidget(rally);
@@ -275,6 +284,7 @@ RallyPanel::RallyPanel(GameDocument& document, BoardScene& scene, QWidget* paren
     connect(rally, &QPushButton::clicked, this, &RallyPanel::rallySelected);
     connect(roll_, &QLineEdit::returnPressed, this, &RallyPanel::rallySelected);
     connect(list_, &QTreeWidget::itemActivated, this, &RallyPanel::rallySelected);
+    connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "rally"); });
     connect(list_, &QTreeWidget::itemSelectionChanged, this, [this] {
         if (auto* item = list_->currentItem()) scene_.selectUnits({item->data(0, Qt::UserRole).value<std::size_t>()});
     });
@@ -328,6 +338,7 @@ void RallyPanel::setUnit(std::size_t unit) {
             break;
         }
     }
+    result_->clear();
     roll_->setFocus(Qt::OtherFocusReason);
 }
 
@@ -342,7 +353,6 @@ void RallyPanel::rallySelected() {
         return;
     }
     roll_->clear();
-    result_->setText(qs(document_.lastApplied()->summary));
 }
 
 // ------------------------------------------------------------------ crisis of morale
@@ -350,12 +360,14 @@ void RallyPanel::rallySelected() {
 CrisisPanel::CrisisPanel(GameDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    roll_ = roll_edit(this);
+    roll_ = roll_edit(this, tr("Crisis of morale"));
     for (int s = 0; s < 2; ++s) {
         sides_[s] = new QLabel(this);
         sides_[s]->setWordWrap(true);
         auto* button = new QPushButton(s == 0 ? tr("Test side &1") : tr("Test side &2"), this);
         connect(button, &QPushButton::clicked, this, [this, s] { test(s); });
+        describe(button, tr("Crisis test, side %1").arg(s + 1),
+                 tr("Make this side's crisis-of-morale test (seed 000 section 9) with the roll typed, or a roll of the app's"));
         auto* row = new QHBoxLayout();
         row->addWidget(sides_[s], 1);
         row->addWidget(button);
@@ -366,8 +378,12 @@ CrisisPanel::CrisisPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     row->addWidget(roll_);
     row->addStretch();
     layout->addLayout(row);
+    result_ = new QLabel(this);
+    result_->setWordWrap(true);
+    layout->addWidget(result_);
     layout->addStretch();
     connect(&document_, &GameDocument::positionChanged, this, &CrisisPanel::refresh);
+    connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "crisis"); });
     // Enter in the roll box tests the phasing side, whose test the rules ask for (seed 000, 9).
     connect(roll_, &QLineEdit::returnPressed, this, [this] {
         if (document_.hasGame()) test(document_.game().phasing_side());
@@ -400,9 +416,15 @@ void CrisisPanel::refresh() {
 }
 
 void CrisisPanel::test(int side) {
+    if (!document_.hasGame()) return;
+    // Nothing due is a plain answer, not an error (seed 000 section 9: a test per threshold crossed).
+    if (const SideTally t = document_.game().tally(side); !t.crisis_due) {
+        result_->setText(tr("No crisis test is due for %1: %2 of %3 bases lost.").arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start));
+        return;
+    }
     nlohmann::json action = {{"do", "crisis"}, {"side", document_.game().scenario().sides[static_cast<std::size_t>(side)].id}};
     if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
-    if (auto error = document_.perform(action)) emit document_.problem(*error);
+    if (auto error = document_.perform(action)) result_->setText(QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error->toHtmlEscaped()));
     else roll_->clear();
 }
 

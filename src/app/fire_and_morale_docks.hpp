@@ -78,6 +78,7 @@ private:
     GameDocument& document_;
     QLabel* sides_[2];
     QLineEdit* roll_;
+    QLabel* result_;
 };
 
 }  // namespace fortuna::app

@@ -9,6 +9,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,7 +35,9 @@
 #include "companion_dialog.hpp"
 #endif
 #include "combat_dock.hpp"
+#include "desk_focus.hpp"
 #include "duties_dock.hpp"
+#include "export_actions.hpp"
 #include "fire_and_morale_docks.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
@@ -47,6 +51,7 @@
 #include "turn_bar.hpp"
 #include "umpire_command.hpp"
 #include "victory_dock.hpp"
+#include "welcome_overlay.hpp"
 
 #ifdef FORTUNA_HAVE_SHEETS
 #include "fortuna/sheets/sheet_source.hpp"
@@ -77,11 +82,6 @@ public:
             edit->setText(at_ < history_.size() ? history_[at_] : QString());
             return true;
         }
-        if (key->key() == Qt::Key_Escape) {
-            edit->clear();
-            if (auto* window = qobject_cast<QWidget*>(parent())) window->setFocus();
-            return true;
-        }
         return false;
     }
 
@@ -101,6 +101,17 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
     setDockNestingEnabled(true);
     buildActions();
     buildDocks();
+    welcome_ = new WelcomeOverlay(view_->viewport());
+    connect(view_, &BoardView::escapePressed, this, [this] {
+        if (welcome_->isVisible()) welcome_->dismiss();
+    });
+    // The command line's example names units of the open battle, the phasing side attacking.
+    const auto update_example = [this] {
+        if (!document_->hasGame()) return;
+        command_line_->setPlaceholderText(tr("%1   ·   a   ·   r   ·   n   ·   ? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)")
+                                              .arg(example_command(document_->game())));
+    };
+    connect(document_.get(), &GameDocument::positionChanged, this, update_example);
     connect(document_.get(), &GameDocument::gameReplaced, this, [this] {
         updateTitle();
         view_->fitTable();
@@ -108,7 +119,12 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
         statusBar()->showMessage(tr("%1 · rules: %2").arg(qs(document_->game().scenario().name), rules), 8000);
     });
     connect(document_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    connect(document_.get(), &GameDocument::actionReported, this, [this](const QString& summary, const QStringList&) { report(summary); });
+    connect(document_.get(), &GameDocument::actionReported, this, [this](const QString& summary, const QStringList&) {
+        report(summary);
+        // The focus rule (user guide, "Keys"): after any result the board has the keys again,
+        // so U undoes it and J opens the next duty, whichever box the roll was typed in.
+        view_->setFocus(Qt::OtherFocusReason);
+    });
     connect(document_.get(), &GameDocument::problem, this, [this](const QString& text) { report(text, true); });
     connect(view_, &BoardView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(view_, &BoardView::moveRequested, this, [this](std::size_t unit, QPointF to, bool charge, bool past) {
@@ -118,7 +134,12 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
         if (past) action["note"] = "past the allowance: " + ss(check_move(game, unit, to, charge).words());
         if (auto error = document_->perform(action)) report(*error, true);
     });
-    resize(1600, 1000);
+    // The whole window on the screen it opens on (1366 x 768 laptops too), then as it was left.
+    const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry() : QRect(0, 0, 1600, 1000);
+    resize(std::min(1600, screen.width()), std::min(1000, screen.height()));
+    QSettings settings;
+    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    restoreState(settings.value(u"window/state"_s).toByteArray());
     updateTitle();
     view_->viewport()->installEventFilter(this);
 }
@@ -142,6 +163,13 @@ void MainWindow::buildActions() {
         return sheets::source_from_game(document_->game(), ss(document_->title()));
     });
 #endif
+#ifdef FORTUNA_HAVE_REPORT
+    QAction* battle_report = file_menu_->addAction(tr("&Battle Report (HTML or PDF)…"), this, [this] {
+        if (document_->hasGame()) export_battle_report(this, document_->game(), qs(document_->game().scenario().id) + u"-report"_s);
+    });
+    battle_report->setObjectName(u"battleReport"_s);
+    battle_report->setStatusTip(tr("The battle so far, quarter hour by quarter hour, with a picture of the board for each"));
+#endif
     file_menu_->addSeparator();
     file_menu_->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     rebuildRecentMenu();
@@ -160,10 +188,9 @@ void MainWindow::buildActions() {
     colon->setShortcuts({QKeySequence(u":"_s), QKeySequence(u"/"_s)});
     connect(colon, &QAction::triggered, this, [this] { prefillCommand(QString()); });
     addAction(colon);
-    edit->addAction(tr("Select Next Unit (Tab)"), this, [this] {
-        QKeyEvent tab(QEvent::KeyPress, Qt::Key_Tab, Qt::NoModifier);
-        QApplication::sendEvent(view_, &tab);
-    });
+    edit->addAction(tr("Select the Next Unit of the Phasing Side (Tab)"), this, [this] { view_->selectNextOwn(1, false); });
+    edit->addAction(tr("Select the Next &Enemy in Reach"), QKeySequence(u"E"_s), this, [this] { view_->selectNextEnemy(1); });
+    edit->addAction(tr("Select the Previous Enemy in Reach"), QKeySequence(u"Shift+E"_s), this, [this] { view_->selectNextEnemy(-1); });
 
     // ---------------------------------------------------------------- View
     view_menu_ = menuBar()->addMenu(tr("&View"));
@@ -252,11 +279,15 @@ void MainWindow::buildActions() {
     auto* label = new QLabel(tr(" Umpire: "), bar);
     command_line_ = new QLineEdit(bar);
     command_line_->setObjectName(u"commandLine"_s);
-    command_line_->setPlaceholderText(tr("c F-I1 I-I1 +flank 4   ·   a   ·   r   ·   n   ·   ? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)"));
+    command_line_->setPlaceholderText(tr("? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)"));
+    command_line_->setToolTip(tr("The umpire's command line: a command, unit codes, modifiers and a roll, then Enter (? lists them). "
+                                 "Up/Down recall earlier commands; Esc goes back to the board."));
+    command_line_->setAccessibleName(tr("Umpire's command line"));
     command_line_->setClearButtonEnabled(true);
     command_line_->installEventFilter(new CommandHistoryFilter(history_, history_at_, this));
     label->setBuddy(command_line_);
     command_echo_ = new QLabel(bar);
+    command_echo_->setObjectName(u"commandEcho"_s);
     command_echo_->setMinimumWidth(420);
     command_echo_->setTextFormat(Qt::RichText);
     command_echo_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -271,8 +302,12 @@ void MainWindow::buildActions() {
         history_ << text;
         history_at_ = static_cast<int>(history_.size());
         const QString error = runCommand(text);
-        if (error.isEmpty()) command_line_->clear();
+        if (!error.isEmpty()) return;  // the text stays, to be corrected
+        command_line_->clear();
+        // Done: back to the board, unless the command gave the focus elsewhere (j: a roll box).
+        if (command_line_->hasFocus()) view_->setFocus(Qt::OtherFocusReason);
     });
+    qApp->installEventFilter(new BoardFocusRules(this, view_, command_line_));
 
     turn_bar_ = new TurnBar(*document_, next_phase_, this);
     addToolBar(Qt::TopToolBarArea, turn_bar_);
@@ -457,11 +492,11 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
 }
 
 void MainWindow::openDialog() {
-    const QString dir = QSettings().value(u"lastDirectory"_s, qs(document_->library().data_dir().string() + "/scenarios")).toString();
+    const QString dir = QSettings().contains(u"lastDirectory"_s) ? start_folder() : qs(document_->library().data_dir().string() + "/scenarios");
     const QString file = QFileDialog::getOpenFileName(this, tr("Open a scenario or a saved game"), dir,
                                                       tr("Battles (*.json *.fortuna *.journal);;All files (*)"));
     if (file.isEmpty()) return;
-    QSettings().setValue(u"lastDirectory"_s, QFileInfo(file).absolutePath());
+    remember_folder(file);
     openFile(file);
 }
 
@@ -480,12 +515,14 @@ bool MainWindow::save() {
 
 bool MainWindow::saveAs() {
     if (!document_->hasGame()) return false;
-    const QString suggested = QSettings().value(u"lastDirectory"_s).toString() + u"/"_s + qs(document_->game().scenario().id) + u".fortuna"_s;
+    const QString suggested = start_folder() + u"/"_s + qs(document_->game().scenario().id) + u".fortuna"_s;
     const QString file = QFileDialog::getSaveFileName(this, tr("Save the game"), suggested, tr("Fortuna Belli games (*.fortuna)"));
     if (file.isEmpty()) return false;
     try {
         document_->save(file);
+        remember_folder(file);
         addRecent(file);
+        report(tr("Saved %1").arg(file));
         updateTitle();
         return true;
     } catch (const std::exception& error) {
@@ -561,6 +598,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     // A clean close: the crash journal is no longer needed.
     document_->discardRecoveryJournal();
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, saveGeometry());
+    settings.setValue(u"window/state"_s, saveState());
     event->accept();
 }
 
@@ -598,17 +638,25 @@ QString MainWindow::runCommand(const QString& text) {
         const Game& game = document_->game();
         switch (command.kind) {
         case UmpireCommand::Kind::Action:
+            if (command.action["do"] == "crisis") {
+                // Nothing due is an answer, not an error (seed 000 section 9).
+                const int side = game.scenario().side_index(command.action["side"].get<std::string>());
+                if (const SideTally t = game.tally(side); !t.crisis_due) {
+                    report(tr("No crisis test is due for %1: %2 of %3 bases lost").arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start));
+                    return {};
+                }
+            }
             if (auto error = document_->perform(command.action)) {
                 report(*error, true);
                 return *error;
             }
             return {};
         case UmpireCommand::Kind::Undo:
-            if (!document_->undoStack()->canUndo()) return report(tr("Nothing to undo"), true), tr("Nothing to undo");
+            if (!document_->undoStack()->canUndo()) return report(tr("Nothing to undo")), QString();
             document_->undoStack()->undo();
             return {};
         case UmpireCommand::Kind::Redo:
-            if (!document_->undoStack()->canRedo()) return report(tr("Nothing to redo"), true), tr("Nothing to redo");
+            if (!document_->undoStack()->canRedo()) return report(tr("Nothing to redo")), QString();
             document_->undoStack()->redo();
             return {};
         case UmpireCommand::Kind::Select:
@@ -616,25 +664,26 @@ QString MainWindow::runCommand(const QString& text) {
             if (!command.units.empty()) view_->centreOnUnit(command.units.back());
             return {};
         case UmpireCommand::Kind::Measure: {
-            const std::size_t a = command.units[0], b = command.units[1];
-            const double d = distance_between_units(game, a, b);
-            const QLineF tape = measured_line(game, a, b);  // drawn between the nearest edges it measures
-            view_->measure(tape.p1(), tape.p2());
-            report(tr("%1 to %2: %3 mm between the nearest edges = %4 m").arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code))
+            const BoardMark a = command.marks[0], b = command.marks[1];
+            const double d = distance_between_marks(game, a, b);
+            view_->measure(mark_position(game, a), mark_position(game, b));
+            report(tr("%1 to %2: %3 mm between the nearest edges = %4 m").arg(mark_code(game, a), mark_code(game, b))
                        .arg(d, 0, 'f', 0).arg(d * kMetresPerMm, 0, 'f', 0));
             return {};
         }
         case UmpireCommand::Kind::Sight: {
-            const std::size_t a = command.units[0], b = command.units[1];
-            view_->sight(to_point(game.state().units[a].position), to_point(game.state().units[b].position));
-            const SightLine line = line_of_sight_between(game, a, b);
-            report(line.clear ? tr("%1 sees %2").arg(qs(game.units()[a].id.code), qs(game.units()[b].id.code)) : line.reason);
+            const BoardMark a = command.marks[0], b = command.marks[1];
+            view_->sight(mark_position(game, a), mark_position(game, b));
+            const SightLine line = line_of_sight_between_marks(game, a, b);
+            report(line.clear ? tr("%1 sees %2").arg(mark_code(game, a), mark_code(game, b)) : line.reason);
             return {};
         }
-        case UmpireCommand::Kind::Centre:
-            scene_->selectUnits({command.units.front()});
-            view_->centreOnUnit(command.units.front());
+        case UmpireCommand::Kind::Centre: {
+            const BoardMark m = command.marks.front();
+            if (m.kind == BoardMark::Kind::Unit) scene_->selectUnits({m.index});
+            view_->centerOn(mark_position(game, m));
             return {};
+        }
         case UmpireCommand::Kind::Fit:
             view_->fitTable();
             return {};

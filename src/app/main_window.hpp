@@ -32,6 +32,7 @@ class GameDocument;
 class JournalPanel;
 class RallyPanel;
 class TurnBar;
+class WelcomeOverlay;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -47,6 +48,7 @@ public:
     ArtilleryPanel* artilleryPanel();
     DutiesPanel* dutiesPanel() const { return duties_; }
     TurnBar* turnBar() const { return turn_bar_; }
+    WelcomeOverlay* welcome() const { return welcome_; }
 
     // Opens a scenario, save or recovery journal; reports a failure in a message box unless quiet.
     bool openFile(const QString& file, bool quiet = false);
@@ -99,6 +101,7 @@ private:
     JournalPanel* journal_ = nullptr;
     QLineEdit* command_line_ = nullptr;
     QLabel* command_echo_ = nullptr;
+    WelcomeOverlay* welcome_ = nullptr;
     QMenu* file_menu_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;

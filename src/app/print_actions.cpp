@@ -15,8 +15,8 @@
 #include <QPrintDialog>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
-#include <QStandardPaths>
 
+#include "export_actions.hpp"
 #include "fortuna/sheets/sheets.hpp"
 
 namespace fortuna {
@@ -96,13 +96,14 @@ void export_pdf(QWidget* parent, const SheetSourceProvider& provider) {
     if (!source) return;
     const auto kind = choose_sheet(parent, QObject::tr("Export PDF"));
     if (!kind) return;
-    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/') +
-                              QString::fromStdString(std::string(sheets::to_string(*kind))) + QStringLiteral(".pdf");
+    const QString suggested = app::start_folder() + QLatin1Char('/') + QString::fromStdString(std::string(sheets::to_string(*kind))) +
+                              QStringLiteral(".pdf");
     QString file = QFileDialog::getSaveFileName(parent, QObject::tr("Export PDF"), suggested, QObject::tr("PDF (*.pdf)"));
     if (file.isEmpty()) return;
     if (!file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) file += QStringLiteral(".pdf");
     try {
         sheets::write_pdf(*kind, *source, file, local_paper());
+        app::confirm_export(parent, file, QString::fromStdString(sheets::sheet_title(*kind)));
     } catch (const std::exception& error) {
         report(parent, error);
     }

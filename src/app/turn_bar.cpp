@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QToolButton>
 
+#include "desk_focus.hpp"
 #include "game_document.hpp"
 #include "qt_text.hpp"
 
@@ -18,6 +19,9 @@ TurnBar::TurnBar(GameDocument& document, QAction* next_phase, QWidget* parent)
     turn_ = new QLabel(this);
     phases_ = new QLabel(this);
     dusk_ = new QLabel(this);
+    describe(turn_, tr("Turn and clock"), tr("The turn, the clock and the phasing side (seed 000 section 4: a turn is each side's half-turn in phases a-e)"));
+    describe(phases_, tr("Phases"), tr("The phases of the half-turn: a) rally, b) artillery fire, c) movement, d) combat, e) morale. N goes to the next"));
+    describe(dusk_, tr("Dusk"), tr("Minutes to dusk; in the last hour sight is shortened (Table 8)"));
     turn_->setContentsMargins(6, 0, 10, 0);
     phases_->setContentsMargins(6, 0, 6, 0);
     dusk_->setContentsMargins(10, 0, 6, 0);
@@ -28,6 +32,7 @@ TurnBar::TurnBar(GameDocument& document, QAction* next_phase, QWidget* parent)
     duties_->setObjectName(u"dutiesButton"_s);
     duties_->setToolTip(tr("What the rules require of the phasing side now (Ctrl+D; J opens the next open item)"));
     duties_->setAutoRaise(true);
+    duties_->setAccessibleName(tr("Duties of the phasing side"));
     connect(duties_, &QToolButton::clicked, this, &TurnBar::dutiesRequested);
     addWidget(duties_);
     addWidget(dusk_);

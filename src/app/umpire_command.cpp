@@ -5,6 +5,7 @@
 #include <QLineF>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -29,10 +30,91 @@ int find_general(const Game& game, const QString& code) {
     return -1;
 }
 
+QPointF mark_position(const Game& game, const BoardMark& mark) {
+    return mark.kind == BoardMark::Kind::Unit ? to_point(game.state().units[mark.index].position)
+                                              : to_point(game.generals()[mark.index].now.position);
+}
+
+QString mark_code(const Game& game, const BoardMark& mark) {
+    return qs(mark.kind == BoardMark::Kind::Unit ? game.units()[mark.index].id.code : game.generals()[mark.index].id.code);
+}
+
+double distance_between_marks(const Game& game, const BoardMark& a, const BoardMark& b) {
+    if (a.kind == BoardMark::Kind::Unit && b.kind == BoardMark::Kind::Unit) return distance_between_units(game, a.index, b.index);
+    // A general is measured from his base's centre, where the rules place him (seed 002 "Scale").
+    const auto outline = [&](const BoardMark& m) {
+        return m.kind == BoardMark::Kind::Unit ? unit_footprint(game, m.index).corners
+                                               : Polygon{to_board(mark_position(game, m))};
+    };
+    return polygon_distance(outline(a), outline(b));
+}
+
+SightLine line_of_sight_between_marks(const Game& game, const BoardMark& a, const BoardMark& b) {
+    if (a.kind == BoardMark::Kind::Unit && b.kind == BoardMark::Kind::Unit) return line_of_sight_between(game, a.index, b.index);
+    // The library's line ignores the units under either end (the observer and the target).
+    return line_of_sight(game, mark_position(game, a), mark_position(game, b));
+}
+
+double reach_mm(const Game& game, std::size_t unit) {
+    const UnitType& type = game.units()[unit].type();
+    switch (type.arm) {
+    case Arm::Infantry:
+    case Arm::Cavalry: return combat_reach(game, unit).reach_mm.value_or(0.0);  // seed 000, 8.1.1-8.1.2 (geometry.hpp)
+    case Arm::Artillery: break;
+    }
+    try {
+        const BatteryTable& table = game.rules().artillery.battery(type.battery.empty() ? std::string("field") : type.battery);
+        return table.bands.empty() ? 0.0 : table.bands.back().max_mm;
+    } catch (const std::exception&) {
+        return 0.0;
+    }
+}
+
+std::vector<std::size_t> enemies_in_reach(const Game& game, std::size_t unit) {
+    const auto& units = game.units();
+    const double reach = reach_mm(game, unit);
+    std::vector<std::pair<double, std::size_t>> found;
+    for (std::size_t e = 0; e < units.size(); ++e) {
+        if (units[e].id.side == units[unit].id.side || game.state().units[e].presence != Presence::OnBoard) continue;
+        if (const double d = distance_between_units(game, unit, e); d <= reach + 1e-9) found.emplace_back(d, e);
+    }
+    std::sort(found.begin(), found.end());
+    std::vector<std::size_t> nearest_first;
+    for (const auto& [d, e] : found) nearest_first.push_back(e);
+    return nearest_first;
+}
+
+std::vector<std::size_t> tab_order(const Game& game) {
+    std::vector<std::size_t> engaged, others;
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        if (game.units()[i].id.side != game.phasing_side() || game.state().units[i].presence != Presence::OnBoard) continue;
+        (enemies_in_reach(game, i).empty() ? others : engaged).push_back(i);
+    }
+    engaged.insert(engaged.end(), others.begin(), others.end());
+    return engaged;
+}
+
+QString example_command(const Game& game) {
+    const auto& units = game.units();
+    std::optional<std::size_t> own;
+    for (std::size_t i = 0; i < units.size() && !own; ++i)
+        if (units[i].id.side == game.phasing_side() && game.state().units[i].presence == Presence::OnBoard && units[i].arm() != Arm::Artillery)
+            own = i;
+    if (!own) return u"c ATTACKER DEFENDER +flank 4"_s;
+    std::optional<std::size_t> enemy;
+    double nearest = 0;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (units[i].id.side == game.phasing_side() || game.state().units[i].presence != Presence::OnBoard) continue;
+        const double d = distance_between_units(game, *own, i);
+        if (!enemy || d < nearest) enemy = i, nearest = d;
+    }
+    return QStringLiteral("c %1 %2 +flank 4").arg(qs(units[*own].id.code), enemy ? qs(units[*enemy].id.code) : u"DEFENDER"_s);
+}
+
 QStringList umpire_command_help() {
     return {
         u"c [ATT] [DEF] [+flank +rear +charge +arms2 +arms3 +ta +td +obstacle -flank ...] [GENERAL] [ROLL]  combat (Table 5/6)"_s,
-        u"a [BATTERY] [TARGET] [RANGEmm] [ROLL] [!]   artillery fire (Table 3); range and line of sight from the board"_s,
+        u"a [BATTERY] [TARGET] [RANGE] [ROLL] [!]     artillery fire (Table 3); range in mm (300 or 300mm; below 100: 50mm), else from the board"_s,
         u"r [UNIT] [GENERAL] [ROLL]                  rally a disrupted or routing unit"_s,
         u"m [UNIT] X,Y | DIST [!]                    move to a point or DIST mm ahead (! past the allowance)"_s,
         u"ch [UNIT] X,Y | DIST [!]                   charge"_s,
@@ -47,7 +129,8 @@ QStringList umpire_command_help() {
         u"n                                          next phase"_s,
         u"j                                          the next open duty of the phase: its resolver, filled in"_s,
         u"u | redo | reroll                          undo, redo (same rolls), deliberate re-roll"_s,
-        u"s CODE...   d A B   los A B   z CODE   fit select, distance, line of sight, centre, fit"_s,
+        u"s CODE...   d A B   los A B   z CODE   fit select, distance, line of sight, centre, fit (A, B: units or generals)"_s,
+        u"ROLL: a whole number (4) or a decimal of up to three places (0.650, .42); none: the app rolls"_s,
     };
 }
 
@@ -79,6 +162,24 @@ std::optional<QPointF> as_point(const QString& token) {
 }
 
 [[noreturn]] void fail(const QString& message) { throw CommandError(ss(message)); }
+
+// What is left after the parts of a command were taken out is refused, never ignored: a typo in
+// a roll ("0.6x") must not become a roll the app generates.
+void refuse_leftovers(const QStringList& words, const QString& verb, const QString& usage) {
+    if (words.isEmpty()) return;
+    const QString& word = words.front();
+    if (!word.isEmpty() && (word.front().isDigit() || word.front() == u'.'))
+        fail(QStringLiteral("'%1': '%2' is not a roll: a roll is a whole number (4) or a decimal of up to three places (0.650); %3")
+                 .arg(verb, word, usage));
+    fail(QStringLiteral("'%1' does not understand '%2' (no unit or general of that code): %3").arg(verb, word, usage));
+}
+
+// A distance typed by the umpire: board mm, never negative.
+double distance_mm(const QString& token, const QString& verb) {
+    const double value = token.toDouble();
+    if (value < 0) fail(QStringLiteral("'%1': a distance cannot be negative ('%2'); distances are board mm").arg(verb, token));
+    return value;
+}
 
 class Parser {
 public:
@@ -180,7 +281,7 @@ public:
                                                                                : "none";
         for (const QString& word : words) {
             const QString w = word.toLower();
-            if (w.size() < 2 || (w[0] != u'+' && w[0] != u'-')) fail(QStringLiteral("'c' does not understand '%1': modifiers are +flank, +rear, +charge, +arms2, +arms3, +ta, +td, +obstacle (or - to drop one), then the roll").arg(word));
+            if (w.size() < 2 || (w[0] != u'+' && w[0] != u'-')) refuse_leftovers({word}, u"c"_s, u"modifiers are +flank, +rear, +charge, +arms2, +arms3, +ta, +td, +obstacle (or - to drop one), then the roll"_s);
             const bool on = w[0] == u'+';
             const QString m = w.mid(1);
             if (m == u"flank" || m == u"f") proposal.flank = on;
@@ -221,14 +322,22 @@ public:
         std::optional<double> range;
         for (auto it = words.begin(); it != words.end(); ++it) {
             if (it->endsWith(u"mm", Qt::CaseInsensitive) && is_number(it->chopped(2))) {
-                range = it->chopped(2).toDouble();
+                range = distance_mm(it->chopped(2), u"a"_s);
                 words.erase(it);
                 break;
             }
         }
         std::optional<QString> roll = take_roll(words);
         const std::vector<std::size_t> named = take_units(words);
-        if (!words.isEmpty()) fail(QStringLiteral("'a' does not understand '%1': a [BATTERY] [TARGET] [RANGEmm] [ROLL] [!]").arg(words.join(u' ')));
+        // The board is in mm: a plain number left is the range ("a CL-A2 B-I4 300 0.950").
+        if (!range)
+            for (auto it = words.begin(); it != words.end(); ++it)
+                if (is_number(*it)) {
+                    range = distance_mm(*it, u"a"_s);
+                    words.erase(it);
+                    break;
+                }
+        refuse_leftovers(words, u"a"_s, u"a [BATTERY] [TARGET] [RANGE mm] [ROLL] [!]"_s);
         const Pair p = pair(named, u"a"_s);
         const SightLine sight = line_of_sight_between(game_, p.actor, p.target);
         if (!sight.clear && !force)
@@ -256,7 +365,7 @@ public:
         if (auto point = as_point(words[0])) {
             to = *point;
         } else if (is_number(words[0])) {
-            const double ahead = words[0].toDouble();
+            const double ahead = distance_mm(words[0], charge ? u"ch"_s : u"m"_s);
             const double rad = now.facing_deg * std::numbers::pi / 180.0;
             to = to_point(now.position) + QPointF(std::sin(rad), -std::cos(rad)) * ahead;
         } else {
@@ -312,8 +421,8 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
         std::optional<QString> roll = parser.take_roll(words);
         const auto named = parser.take_units(words);
         const auto generals = parser.take_generals(words);
-        std::vector<std::size_t> pool = named;
-        const std::size_t u = parser.one_unit(pool, verb);
+        refuse_leftovers(words, verb, u"r [UNIT] [GENERAL] [ROLL]"_s);
+        const std::size_t u = parser.one_unit(named, verb);
         nlohmann::json a = {{"do", "rally"}, {"unit", parser.code(u)}};
         if (!generals.empty()) a["general"] = game.generals()[generals.front()].id.code;
         if (roll) a["roll"] = ss(*roll);
@@ -360,6 +469,8 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
     if (verb == u"k" || verb == u"crisis") {
         std::optional<QString> roll = parser.take_roll(words);
         int side = game.phasing_side();
+        if (!words.isEmpty() && (words[0].front().isDigit() || words[0].front() == u'.')) refuse_leftovers(words, verb, u"k [SIDE] [ROLL]"_s);
+        if (words.size() > 1) refuse_leftovers(words.mid(1), verb, u"k [SIDE] [ROLL]"_s);
         if (!words.isEmpty()) {
             side = -1;
             for (int s = 0; s < 2; ++s) {
@@ -399,6 +510,7 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
             }
             fail(u"'deliver' needs the messenger's number: deliver 3 [captured] [ROLL]"_s);
         }
+        refuse_leftovers(words.mid(1), verb, u"deliver N [captured] [ROLL]"_s);
         nlohmann::json a = {{"do", "deliver"}, {"messenger", number}};
         if (captured) a["captured"] = true;
         else if (roll) a["roll"] = ss(*roll);
@@ -430,22 +542,35 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
     if (verb == u"reroll") {
         nlohmann::json a = {{"do", "reroll"}};
         if (auto roll = parser.take_roll(words)) a["roll"] = ss(*roll);
+        refuse_leftovers(words, verb, u"reroll [ROLL]"_s);
         return action(a, u"deliberate re-roll of the last action (journaled)"_s);
     }
-    if (verb == u"s" || verb == u"sel" || verb == u"select") {
-        command.kind = UmpireCommand::Kind::Select;
-        command.units = parser.take_units(words);
-        if (!words.isEmpty()) fail(QStringLiteral("no unit called %1").arg(words.join(u", "_s)));
-        return command;
-    }
-    if (verb == u"d" || verb == u"dist" || verb == u"los" || verb == u"z" || verb == u"zoom") {
-        auto named = parser.take_units(words);
-        if (!words.isEmpty()) fail(QStringLiteral("no unit called %1").arg(words.join(u", "_s)));
-        for (std::size_t u : selection) if (named.size() < 2 && std::find(named.begin(), named.end(), u) == named.end()) named.push_back(u);
-        const bool centre = verb == u"z" || verb == u"zoom";
-        if (named.size() < (centre ? 1u : 2u)) fail(QStringLiteral("'%1' needs %2").arg(verb, centre ? u"a unit"_s : u"two units"_s));
+    if (verb == u"s" || verb == u"sel" || verb == u"select" || verb == u"d" || verb == u"dist" || verb == u"los" || verb == u"z" ||
+        verb == u"zoom") {
+        // Units and generals, in the order typed.
+        std::vector<BoardMark> marks;
+        for (const QString& word : words) {
+            if (const int u = find_unit(game, word); u >= 0) marks.push_back({BoardMark::Kind::Unit, static_cast<std::size_t>(u)});
+            else if (const int g = find_general(game, word); g >= 0) marks.push_back({BoardMark::Kind::General, static_cast<std::size_t>(g)});
+            else fail(QStringLiteral("no unit or general called %1").arg(word));
+        }
+        const bool select = verb.startsWith(u's');
+        const bool centre = verb == u"z" || verb == u"zoom" || (select && !marks.empty());
+        if (select) {
+            command.kind = UmpireCommand::Kind::Select;
+            for (const BoardMark& m : marks)
+                if (m.kind == BoardMark::Kind::Unit) command.units.push_back(m.index);
+            // Generals are not selected; named alone, the board centres on them.
+            if (!command.units.empty() || marks.empty()) return command;
+        }
+        for (std::size_t u : selection) {
+            const BoardMark m{BoardMark::Kind::Unit, u};
+            if (marks.size() < 2 && std::find(marks.begin(), marks.end(), m) == marks.end()) marks.push_back(m);
+        }
+        if (marks.size() < (centre ? 1u : 2u))
+            fail(QStringLiteral("'%1' needs %2").arg(verb, centre ? u"a unit or a general"_s : u"two units or generals (typed or selected)"_s));
         command.kind = centre ? UmpireCommand::Kind::Centre : verb == u"los" ? UmpireCommand::Kind::Sight : UmpireCommand::Kind::Measure;
-        command.units = named;
+        command.marks = marks;
         return command;
     }
     if (verb == u"fit") {

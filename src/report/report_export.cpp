@@ -117,7 +117,7 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         p.drawPolyline(polygon(f.points));
     }
     QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPixelSize(14);
+    font.setPixelSize(20);
     p.setFont(font);
     for (const auto& f : scenario.terrain) {
         if (f.points.empty() || f.kind == TerrainKind::Hill) continue;
@@ -127,7 +127,9 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
             for (const auto& q : f.points) at = {at.x_mm + q.x_mm, at.y_mm + q.y_mm};
             at = {at.x_mm / static_cast<double>(f.points.size()), at.y_mm / static_cast<double>(f.points.size())};
         }
-        at.x_mm = std::clamp(at.x_mm, 10.0, scenario.board.width_mm - 200);
+        // The whole name on the picture: it ends before the board's right edge.
+        const double advance = p.fontMetrics().horizontalAdvance(qs(f.name)) + 8;
+        at.x_mm = std::clamp(at.x_mm, 10.0, std::max(10.0, scenario.board.width_mm - advance));
         at.y_mm = std::clamp(at.y_mm, 20.0, scenario.board.depth_mm - 10);
         p.setPen(QColor(60, 50, 40));
         p.drawText(QPointF(at.x_mm + 4, at.y_mm - 4), qs(f.name));
@@ -139,12 +141,16 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         for (const auto& q : f.points)
             if (q.y_mm > top && q.x_mm > 0 && q.x_mm < scenario.board.width_mm) top = q.y_mm, at = q;
         p.setPen(QColor(110, 85, 50));
-        p.drawText(QPointF(std::clamp(at.x_mm, 10.0, scenario.board.width_mm - 260), std::min(at.y_mm - 6, scenario.board.depth_mm - 10)),
+        const double advance = p.fontMetrics().horizontalAdvance(qs(f.name)) + 8;
+        p.drawText(QPointF(std::clamp(at.x_mm, 10.0, std::max(10.0, scenario.board.width_mm - advance)),
+                           std::min(at.y_mm - 6, scenario.board.depth_mm - 10)),
                    qs(f.name));
     }
 
-    // Units: footprints in the side's colour.
-    font.setPixelSize(11);
+    // Units: footprints in the side's colour. Codes at 18 mm: about 11 px in a 900 px picture,
+    // 8 pt on the printed page (the report's pictures are the board at 1:2.5 or smaller).
+    font.setPixelSize(18);
+    font.setBold(true);
     p.setFont(font);
     for (std::size_t i = 0; i < game.units().size(); ++i) {
         const UnitStatus& now = state.units[i];
@@ -170,7 +176,11 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         p.setPen(QColor(20, 20, 20));
         const double right = std::max({f.corners[0].x_mm, f.corners[1].x_mm, f.corners[2].x_mm, f.corners[3].x_mm});
         const double top = std::min({f.corners[0].y_mm, f.corners[1].y_mm, f.corners[2].y_mm, f.corners[3].y_mm});
-        p.drawText(QPointF(right + 2, top + 10), qs(unit.id.code));
+        // Beside the unit's right side, or its left where the code would run off the picture.
+        const double code_width = p.fontMetrics().horizontalAdvance(qs(unit.id.code));
+        const double left = std::min({f.corners[0].x_mm, f.corners[1].x_mm, f.corners[2].x_mm, f.corners[3].x_mm});
+        const double x = right + 2 + code_width <= scenario.board.width_mm ? right + 2 : left - 2 - code_width;
+        p.drawText(QPointF(x, top + 15), qs(unit.id.code));
     }
     for (std::size_t g = 0; g < game.generals().size(); ++g) {
         const GeneralStatus& now = state.generals[g];
@@ -223,7 +233,10 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
 
 namespace {
 
-QString report_html(const Game& game, const BattleReport& report, const std::vector<QString>& image_sources) {
+// paged: for the PDF, each quarter hour starts a page (the first page holds the title and the
+// scenario), so its picture and caption stay with its text: QTextDocument keeps no block with
+// the next of its own accord, and the 12:15 caption of White Mountain fell onto page 2.
+QString report_html(const Game& game, const BattleReport& report, const std::vector<QString>& image_sources, bool paged) {
     QString html;
     html += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") + escaped(report.title) +
             QStringLiteral("</title>\n<style>body{font-family:Georgia,serif;max-width:60em;margin:2em auto;line-height:1.4}"
@@ -232,15 +245,22 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
     html += QStringLiteral("<h1>") + escaped(report.title) + QStringLiteral("</h1>\n<p><i>") + escaped(report.subtitle) +
             QStringLiteral("</i></p>\n");
     if (!game.scenario().description.empty()) html += QStringLiteral("<p>") + escaped(game.scenario().description) + QStringLiteral("</p>\n");
+    // Both sides of the picture, in the board's proportions.
+    const int picture_width = paged ? 660 : 600;
+    const int picture_height = static_cast<int>(std::lround(picture_width * game.scenario().board.depth_mm / game.scenario().board.width_mm));
     for (std::size_t k = 0; k < report.sections.size(); ++k) {
         const ReportSection& s = report.sections[k];
-        html += QStringLiteral("<h2>") + escaped(s.clock) + QStringLiteral("</h2>\n<p>");
+        html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">") : QStringLiteral("<h2>")) + escaped(s.clock) +
+                QStringLiteral("</h2>\n<p>");
         for (const auto& line : s.sentences) html += escaped(line) + QStringLiteral(" ");
-        html += QStringLiteral("</p>\n<p><img src=\"") + image_sources[k] + QStringLiteral("\" width=\"600\" alt=\"The board at the end of ") +
-                escaped(s.clock) + QStringLiteral("\"><br><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") +
-                escaped(s.clock) + QStringLiteral(")</small></p>\n");
+        // The caption above its picture: printed, QTextDocument left a picture's height of blank
+        // below the image before a caption under it, so the caption lost its picture.
+        html += QStringLiteral("</p>\n<p><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") + escaped(s.clock) +
+                QStringLiteral(")</small><br><img src=\"") + image_sources[k] +
+                QStringLiteral("\" width=\"%1\" height=\"%2\" alt=\"The board at the end of ").arg(picture_width).arg(picture_height) +
+                escaped(s.clock) + QStringLiteral("\"></p>\n");
     }
-    html += QStringLiteral("<h2>The end, ") + escaped(report.end_clock) + QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Army</th><th>base units</th>"
+    html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">The end, ") : QStringLiteral("<h2>The end, ")) + escaped(report.end_clock) + QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Army</th><th>base units</th>"
                                                                                           "<th>lost</th><th>%</th><th>routing or gone</th><th>guns taken</th></tr>\n");
     for (const auto& side : report.sides)
         html += QStringLiteral("<tr><td>") + escaped(side.name) + QStringLiteral("</td><td>") + QString::number(side.bases_start) +
@@ -255,16 +275,19 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
 
 }  // namespace
 
-void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px) {
+void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px,
+                const ReportProgress& progress) {
     std::vector<QString> sources;
-    for (const ReportSection& s : report.sections)
+    for (const ReportSection& s : report.sections) {
         sources.push_back(QStringLiteral("data:image/png;base64,") +
                           QString::fromLatin1(png_bytes(render_board(game, s.state, image_width_px)).toBase64()));
-    const QByteArray bytes = report_html(game, report, sources).toUtf8();
+        if (progress) progress(sources.size(), report.sections.size());
+    }
+    const QByteArray bytes = report_html(game, report, sources, false).toUtf8();
     atomic_write_file(file, std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
-void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file) {
+void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file, const ReportProgress& progress) {
     QPdfWriter writer(QString::fromStdString(file.string()));
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
@@ -280,22 +303,23 @@ void write_pdf(const Game& game, const BattleReport& report, const std::filesyst
         const QString name = QStringLiteral("board-%1.png").arg(k);
         document.addResource(QTextDocument::ImageResource, QUrl(name), render_board(game, report.sections[k].state, 900));
         sources.push_back(name);
+        if (progress) progress(k + 1, report.sections.size());
     }
     // No ligatures: a PDF with an "fi" glyph is not found when one searches it for "fire".
     QFont font = document.defaultFont();
     font.setStyleStrategy(QFont::PreferNoShaping);
     document.setDefaultFont(font);
-    document.setHtml(report_html(game, report, sources));
+    document.setHtml(report_html(game, report, sources, true));
     document.print(&writer);
     if (!QFile::exists(QString::fromStdString(file.string()))) throw std::runtime_error("could not write " + file.string());
 }
 
-void write_report(const Game& game, const std::filesystem::path& file) {
+void write_report(const Game& game, const std::filesystem::path& file, const ReportProgress& progress) {
     std::string ext = file.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const BattleReport report = make_battle_report(game);
-    if (ext == ".html" || ext == ".htm") write_html(game, report, file);
-    else if (ext == ".pdf") write_pdf(game, report, file);
+    if (ext == ".html" || ext == ".htm") write_html(game, report, file, 900, progress);
+    else if (ext == ".pdf") write_pdf(game, report, file, progress);
     else throw std::invalid_argument("the report is written as .html or .pdf, not '" + ext + "': " + file.string());
 }
 

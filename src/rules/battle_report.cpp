@@ -199,57 +199,81 @@ BattleReport make_battle_report(const Game& game) {
     std::vector<Tallies> tallies(report.sections.size());
     std::vector<std::size_t> last_action(report.sections.size(), history.size());
 
+    int last_told_seq = -1;  // the last action told (its seq, or -1) and its section
+    std::size_t last_told_section = 0;
     for (std::size_t i = 0; i < history.size(); ++i) {
         const AppliedAction& action = history[i];
         const int minutes = scenario.start + (action.clock.turn - 1) * turn_minutes;
         const std::size_t k = section_of(minutes);
         last_action[k] = i;
         Tallies& t = tallies[k];
-        const nlohmann::json& in = action.input;
         const GameState& state = after[i];
+        // A deliberate re-roll is told as the action it rolled again, from before its first roll
+        // to after the second, in place of the first telling (only the last action can be
+        // re-rolled, so its telling is the last one made).
+        const AppliedAction* rolled_again = nullptr;
+        if (action.kind == "reroll" && action.input.contains("of"))
+            for (std::size_t j = 0; j < i; ++j)
+                if (history[j].seq == action.input["of"]) rolled_again = &history[j];
+        const std::string& kind = rolled_again != nullptr ? rolled_again->kind : action.kind;
+        const nlohmann::json& in = rolled_again != nullptr ? rolled_again->input : action.input;
+        StateChange change = action.change;
+        if (rolled_again != nullptr) {
+            change = rolled_again->change;
+            for (const auto& entry : action.change.units)
+                if (std::none_of(change.units.begin(), change.units.end(), [&](const auto& e) { return e.first == entry.first; }))
+                    change.units.push_back(entry);
+            for (const auto& entry : action.change.generals)
+                if (std::none_of(change.generals.begin(), change.generals.end(), [&](const auto& e) { return e.first == entry.first; }))
+                    change.generals.push_back(entry);
+            if (last_told_seq == rolled_again->seq && !tallies[last_told_section].events.empty()) {
+                tallies[last_told_section].events.pop_back();
+                last_told_seq = -1;
+            }
+        }
         const auto side_of_unit = [&](const std::string& code) {
             for (const Unit& u : game.units())
                 if (u.id.code == code) return u.id.side;
             return -1;
         };
         std::string event;
-        if (action.kind == "combat") {
+        if (kind == "combat") {
             const std::string a = text_of(in, "attacker");
             const std::string d = text_of(in, "defender");
             std::string how;
             if (action.result.contains("result_name")) how = " (" + action.result.value("column", std::string()) + ", " + action.result["result_name"].get<std::string>() + ")";
             else if (action.result.contains("text")) how = " (" + action.result["text"].get<std::string>() + ")";
             const std::string verb = action.result.value("table", std::string()) == "cavalry-vs-square" ? " charges the hedgehog of " : " attacks ";
-            const std::string outcome = say.consequences(action.change, state, {d, a});
+            const std::string outcome = say.consequences(change, state, {d, a});
             event = say.unit(a) + verb + say.unit(d) + (in.value("charge", false) ? " at the charge" : "") +
                     (in.value("flank", false) ? " in the flank" : "") + (in.value("rear", false) ? " in the rear" : "") + how + ": " +
                     (outcome.empty() ? "neither gives way" : outcome);
-        } else if (action.kind == "artillery") {
+        } else if (kind == "artillery") {
             const std::string b = text_of(in, "battery");
             const int side = side_of_unit(b);
-            ++t.fired[side];
-            const std::string outcome = say.consequences(action.change, state, {text_of(in, "target")});
+            if (rolled_again == nullptr) ++t.fired[side];
+            const std::string outcome = say.consequences(change, state, {text_of(in, "target")});
             if (!outcome.empty()) {
                 ++t.told[side];
                 const double range = in.value("range_mm", 0.0);
                 event = say.unit(b) + " fires on " + say.unit(text_of(in, "target")) + " at " + number(range * metres, 0) + " m: " + outcome;
             }
-        } else if (action.kind == "rally") {
+        } else if (kind == "rally") {
             const bool rallied = action.result.value("rallied", false);
-            const std::string outcome = say.consequences(action.change, state, {text_of(in, "unit")});
+            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
             if (rallied) event = outcome.empty() ? say.unit(text_of(in, "unit")) + " rallies" : outcome;
             else t.unrallied[side_of_unit(text_of(in, "unit"))].push_back(text_of(in, "unit"));
-        } else if (action.kind == "rout") {
-            const std::string outcome = say.consequences(action.change, state, {text_of(in, "unit")});
+        } else if (kind == "rout") {
+            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
             event = in.value("off_board", false) ? say.unit(text_of(in, "unit")) + " flees the field"
                                                  : (outcome.empty() ? say.unit(text_of(in, "unit")) + " flees" : outcome);
-        } else if (action.kind == "move" || action.kind == "charge") {
+        } else if (kind == "move" || kind == "charge") {
             if (in.contains("general")) continue;  // generals ride where they are needed; not told
             const std::string code = text_of(in, "unit");
-            if (action.kind == "charge") event = say.unit(code) + " charges";
+            if (kind == "charge") event = say.unit(code) + " charges";
             else t.moved[side_of_unit(code)].push_back(code);
             if (in.value("off_board", false)) event = say.unit(code) + " leaves the field";
-        } else if (action.kind == "formation") {
+        } else if (kind == "formation") {
             const std::string code = text_of(in, "unit");
             std::vector<std::string> parts;
             if (in.contains("to") && in["to"].is_string()) {
@@ -261,12 +285,12 @@ BattleReport make_battle_report(const Game& game) {
             if (in.contains("mount") && in["mount"].is_boolean()) parts.push_back(in["mount"].get<bool>() ? "mounts" : "dismounts");
             if (parts.empty()) parts.push_back("changes its facing");
             event = say.unit(code) + " " + join(parts);
-        } else if (action.kind == "leader") {
-            const std::string outcome = say.consequences(action.change, state, {text_of(in, "unit")});
+        } else if (kind == "leader") {
+            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
             event = outcome.empty() ? say.general(text_of(in, "general")) + " rides through the fire unharmed" : outcome;
-        } else if (action.kind == "order") {
+        } else if (kind == "order") {
             event = say.general(text_of(in, "general")) + " sends a messenger to " + text_of(in, "to") + ": \"" + text_of(in, "order") + "\"";
-        } else if (action.kind == "deliver") {
+        } else if (kind == "deliver") {
             event = in.value("captured", false) ? "A messenger is taken by the enemy before he arrives"
                                                 : (action.result.value("understood", false) ? "An order arrives and is understood"
                                                                                             : "An order arrives and is misunderstood");
@@ -275,7 +299,7 @@ BattleReport make_battle_report(const Game& game) {
                 if (n >= 1 && static_cast<std::size_t>(n) <= state.messengers.size())
                     event += " (" + state.messengers[static_cast<std::size_t>(n - 1)].to + ")";
             }
-        } else if (action.kind == "crisis") {
+        } else if (kind == "crisis") {
             const std::string side = say.side_name(text_of(in, "side"));
             const int level = action.result.value("level", 0);
             if (action.result.value("crisis", false)) {
@@ -286,13 +310,13 @@ BattleReport make_battle_report(const Game& game) {
             } else {
                 event = side + " stand firm at " + std::to_string(level) + " % losses";
             }
-        } else if (action.kind == "reinforcements") {
+        } else if (kind == "reinforcements") {
             event = action.summary;
-        } else if (action.kind == "set") {
+        } else if (kind == "set") {
             // The umpire's hand: what no action covers (guns taken, a general hit by a stray
             // ball) is set directly; it is told like any other event, with the reason.
             const std::string reason = text_of(in, "reason");
-            const std::string outcome = say.consequences(action.change, state, {text_of(in, "unit")});
+            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
             if (!outcome.empty()) {
                 event = outcome + (reason.empty() ? std::string() : " (" + reason + ")");
             } else {
@@ -300,13 +324,14 @@ BattleReport make_battle_report(const Game& game) {
                 if (what.rfind("Correction: ", 0) == 0) what = what.substr(12);
                 event = "(The umpire corrects the table: " + what + ")";
             }
-        } else if (action.kind == "reroll") {
-            event = "(A roll is taken again by agreement: " + action.summary + ")";
         }
+        if (!event.empty() && rolled_again != nullptr) event += " (the roll taken again by agreement)";
         if (!event.empty()) {
             t.events.push_back(sentence(event));
+            last_told_seq = action.seq;
+            last_told_section = k;
             report.sections[k].actions.push_back(action.seq);
-        } else if (action.kind == "move" || action.kind == "artillery" || action.kind == "rally") {
+        } else if (kind == "move" || kind == "artillery" || kind == "rally") {
             report.sections[k].actions.push_back(action.seq);
         }
     }

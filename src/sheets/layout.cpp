@@ -204,6 +204,10 @@ std::vector<double> TableBlock::pieces(Canvas& canvas, double width) {
     return heights;
 }
 
+bool TableBlock::keep_piece_with_next(std::size_t piece) const {
+    return piece < rows_.size() && rows_[piece].kind == TableRow::Kind::Group;
+}
+
 double TableBlock::header(Canvas& canvas, double width) {
     bool any = false;
     for (const auto& column : columns_) any = any || !column.title.isEmpty();
@@ -340,7 +344,13 @@ int Document::paint(QPagedPaintDevice& device) {
             Block& next = *blocks_[i + 1];
             const double next_width = (next.full_width || columns_ == 1) ? page_width : column_width;
             const auto next_pieces = next.pieces(canvas, next_width);
-            follow = next.space_before + next.header(canvas, next_width) + (next_pieces.empty() ? 0 : next_pieces.front());
+            // The next block's first piece, and the one after it when the first may not end a
+            // page: a side's heading keeps its first command's name and first unit.
+            follow = next.space_before + next.header(canvas, next_width);
+            for (std::size_t k = 0; k < next_pieces.size(); ++k) {
+                follow += next_pieces[k];
+                if (!next.keep_piece_with_next(k)) break;
+            }
         }
         std::size_t next_piece = 0;
         while (next_piece < pieces.size()) {
@@ -351,6 +361,9 @@ int Document::paint(QPagedPaintDevice& device) {
             double need = head;
             std::size_t n = next_piece;
             while (n < pieces.size() && need + pieces[n] <= available) need += pieces[n++];
+            // A group row does not end a page: it goes over with the rows it names.
+            while (n > next_piece + 1 && n < pieces.size() && block.keep_piece_with_next(n - 1)) need -= pieces[--n];
+            if (n == next_piece + 1 && n < pieces.size() && block.keep_piece_with_next(next_piece) && !at_top) n = next_piece;
             const bool fits = n > next_piece && (n < pieces.size() || need + follow <= available);
             if (!fits && !at_top) {
                 // The next column starts where this one did: worth trying only if this one has content.

@@ -69,6 +69,8 @@ public:
     virtual double header(Canvas&, double) { return 0; }
     // Paints pieces [first, last) with the header above them, from the top-left point.
     virtual void paint(Canvas& canvas, QPointF top_left, double width, std::size_t first, std::size_t last) = 0;
+    // A piece that must not end a page (a table's group row: a command's name without its units).
+    virtual bool keep_piece_with_next(std::size_t) const { return false; }
 
     double space_before = 6;
     bool keep_with_next = false;  // a heading: never alone at the bottom of a page
@@ -141,6 +143,7 @@ public:
     std::vector<double> pieces(Canvas& canvas, double width) override;
     double header(Canvas& canvas, double width) override;
     void paint(Canvas& canvas, QPointF top_left, double width, std::size_t first, std::size_t last) override;
+    bool keep_piece_with_next(std::size_t piece) const override;
 
 private:
     std::vector<double> widths(double width) const;

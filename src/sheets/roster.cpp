@@ -15,12 +15,13 @@ QString mm(double value) { return QString::number(std::lround(value)); }
 
 std::vector<TableColumn> roster_columns(RollKind rally_kind) {
     return {{QStringLiteral("Code"), 0.85, Qt::AlignLeft},
-            {QStringLiteral("Unit"), 2.75, Qt::AlignLeft},
+            {QStringLiteral("Unit"), 2.5, Qt::AlignLeft},
             {QStringLiteral("Type"), 2.0, Qt::AlignLeft},
             {QStringLiteral("Factor N / D"), 0.85, Qt::AlignCenter},
-            {QStringLiteral("Open"), 0.62, Qt::AlignCenter},
-            {QStringLiteral("Diff."), 0.62, Qt::AlignCenter},
-            {QStringLiteral("Road"), 0.62, Qt::AlignCenter},
+            // Wide enough for "Open" in the bold header font (0.62 clipped it to "Oper").
+            {QStringLiteral("Open"), 0.72, Qt::AlignCenter},
+            {QStringLiteral("Diff."), 0.7, Qt::AlignCenter},
+            {QStringLiteral("Road"), 0.7, Qt::AlignCenter},
             {QStringLiteral("Charge"), 0.95, Qt::AlignCenter},
             {QStringLiteral("Rally"), rally_kind == RollKind::Random ? 1.05 : 0.6, Qt::AlignCenter},
             {QStringLiteral("Bases (cross off)"), 2.5, Qt::AlignLeft},

@@ -2,7 +2,9 @@
 // The battle report with a picture of the board per quarter hour, as HTML or PDF (QtGui).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <functional>
 
 #include <QImage>
 
@@ -18,13 +20,18 @@ namespace fortuna::report {
 // Needs a QGuiApplication only for the fonts (the offscreen platform serves).
 QImage render_board(const Game& game, const GameState& state, int width_px);
 
+// Told after each quarter hour's picture is drawn (pictures done, pictures in all): a long game
+// draws dozens, and the app shows a progress bar.
+using ReportProgress = std::function<void(std::size_t done, std::size_t total)>;
+
 // HTML: one self-contained file, the pictures inline as PNG data. Throws std::runtime_error
 // naming the file when it cannot be written.
-void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px = 900);
+void write_html(const Game& game, const BattleReport& report, const std::filesystem::path& file, int image_width_px = 900,
+                const ReportProgress& progress = {});
 // PDF (A4 portrait): the same text and pictures through QTextDocument onto a QPdfWriter.
-void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file);
+void write_pdf(const Game& game, const BattleReport& report, const std::filesystem::path& file, const ReportProgress& progress = {});
 
 // By the file's extension: .html/.htm or .pdf; anything else is a std::invalid_argument.
-void write_report(const Game& game, const std::filesystem::path& file);
+void write_report(const Game& game, const std::filesystem::path& file, const ReportProgress& progress = {});
 
 }  // namespace fortuna::report
