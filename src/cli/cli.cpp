@@ -83,7 +83,12 @@ double Arguments::number(const std::string& name, std::optional<double> fallback
 }
 
 const RulesLibrary& Context::library() const {
-    if (!loaded) loaded = RulesLibrary::load(data_dir);
+    if (!loaded) {
+        loaded = RulesLibrary::load(data_dir);
+        // A broken data file disables itself only: say which, then work with the rest.
+        for (const DataError& problem : loaded->problems())
+            err << "fortuna-cli: warning: left out a broken data file: " << problem.what() << "\n";
+    }
     return *loaded;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fortuna-cli's rules subcommands: one resolution each, with its explanation and odds.
 #include <algorithm>
+#include <map>
 #include <random>
 
 #include "cli.hpp"
@@ -433,22 +434,37 @@ int run_order(const std::vector<std::string>& words, Context& context) {
 
 // ------------------------------------------------------------------ validate
 
-int run_validate(const std::vector<std::string>& words, Context& context) {
-    Arguments args(words, {}, {});
-    std::vector<std::filesystem::path> paths(args.positional().begin(), args.positional().end());
-    const auto problems = RulesLibrary::validate(context.data_dir, paths);
+// The loader's own checks on each file (RulesLibrary::check_files): what validate calls valid
+// the app and `play` open, and what they refuse validate reports.
+int validate_paths(const std::vector<std::filesystem::path>& paths, Context& context) {
+    const ValidationReport report = RulesLibrary::check_files(context.data_dir, paths);
     json list = json::array();
     std::vector<std::string> lines;
-    for (const auto& problem : problems) {
+    for (const auto& problem : report.problems) {
         list.push_back({{"file", problem.file()}, {"where", problem.where()}, {"expected", problem.expected()},
                         {"found", problem.found()}, {"message", problem.what()}});
         lines.push_back(problem.what());
     }
-    if (problems.empty())
-        lines.push_back(paths.empty() ? "all data in " + context.data_dir.string() + " is valid"
-                                      : std::to_string(paths.size()) + " file(s) valid");
-    emit(context, json{{"valid", problems.empty()}, {"problems", list}}, lines);
-    return problems.empty() ? kExitOk : kExitFailure;
+    std::map<std::string, int> kinds;
+    json checked = json::array();
+    for (const auto& file : report.checked) {
+        ++kinds[file.kind];
+        checked.push_back({{"file", file.file.string()}, {"kind", file.kind}});
+    }
+    std::string tally;
+    for (const auto& [kind, count] : kinds) tally += (tally.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
+    const std::string what = std::to_string(report.checked.size()) + " file(s) checked" + (tally.empty() ? "" : " (" + tally + ")");
+    lines.push_back(report.problems.empty() ? what + ": all valid"
+                                            : what + ": " + std::to_string(report.problems.size()) + " problem(s)");
+    emit(context, json{{"valid", report.problems.empty()}, {"checked", checked}, {"problems", list}}, lines);
+    return report.problems.empty() ? kExitOk : kExitFailure;
+}
+
+
+int run_validate(const std::vector<std::string>& words, Context& context) {
+    Arguments args(words, {}, {});
+    std::vector<std::filesystem::path> paths(args.positional().begin(), args.positional().end());
+    return validate_paths(paths, context);
 }
 
 const Registration registrations[] = {
@@ -469,7 +485,7 @@ const Registration registrations[] = {
     {"victory", "victory --ruleset R --casualties-a N --total-a N --casualties-b N --total-b N", run_victory},
     {"rally", "rally --ruleset R --state disrupted|routing [--unit NATION/TYPE] [--general] [--great-captain NAME] [--roll X]", run_rally},
     {"order", "order --ruleset R [--roll X]", run_order},
-    {"validate", "validate [PATH...]", run_validate},
+    {"validate", "validate [FILE|FOLDER...]   check data, scenarios, saves and journals exactly as they are loaded", run_validate},
 };
 
 }  // namespace
