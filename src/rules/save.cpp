@@ -248,10 +248,15 @@ OwnedLocks& owned_locks() {
     static OwnedLocks locks;
     return locks;
 }
+// One name for one lock file however the game's file was named ("g.fortuna", "./g.fortuna",
+// a link to it): absolute first, because weakly_canonical leaves a relative path relative
+// until part of it exists.
 std::string lock_key(const std::filesystem::path& game_file) {
     std::error_code error;
-    const std::filesystem::path absolute = std::filesystem::weakly_canonical(lock_path_for(game_file), error);
-    return (error ? lock_path_for(game_file) : absolute).string();
+    std::filesystem::path path = std::filesystem::absolute(lock_path_for(game_file), error);
+    if (error) path = lock_path_for(game_file);
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
+    return (error ? path : canonical).string();
 }
 }  // namespace
 

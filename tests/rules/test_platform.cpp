@@ -110,6 +110,20 @@ TEST(GameFiles, TheSaveAndItsJournalShareOneLock) {
     EXPECT_EQ(lock_path_for("/recovery/test-skirmish-20261122-1.journal"), "/recovery/test-skirmish-20261122-1.lock");
 }
 
+TEST(GameFiles, OneGameHoldsOneLockHoweverItsFilesAreNamed) {
+    TemporaryFolder folder("game-files-names");
+    const auto before = std::filesystem::current_path();
+    std::filesystem::current_path(folder.path());
+    // Relative, before the lock file exists, then the journal of the same game, absolute.
+    const auto save = own_game_files("g.fortuna");
+    const auto journal = own_game_files(folder.path() / "g.fortuna.journal");
+    const auto dotted = own_game_files("./g.fortuna");
+    std::filesystem::current_path(before);
+    EXPECT_EQ(save, journal);
+    EXPECT_EQ(save, dotted);
+    EXPECT_TRUE(std::filesystem::exists(folder.path() / "g.fortuna.lock"));
+}
+
 TEST(GameFiles, AJournalInUseByAnotherProgramIsNeitherReplacedNorOffered) {
     TemporaryFolder folder("game-files-in-use");
     const auto journal = folder.path() / "test-skirmish-1.journal";
