@@ -39,15 +39,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     (void)game.summary_json();
     (void)game.summary_lines();
-    try {
-        const Game again = Game::replay(library, scenario, game.seed(), game.journal(), "fuzz");
-        if (!(again.state() == game.state())) {
-            std::fprintf(stderr, "replayed journal reaches a different position\n");
-            std::abort();
-        }
-    } catch (const DataError& error) {
-        std::fprintf(stderr, "the game's own journal does not replay: %s\n", error.what());
-        std::abort();
-    }
+    fuzz::expect_journal_replays(library, scenario, game);
     return 0;
 }

@@ -10,6 +10,11 @@
 
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
 
 namespace fortuna::fuzz {
@@ -18,6 +23,21 @@ namespace fortuna::fuzz {
 inline const RulesLibrary& shipped_library() {
     static const RulesLibrary library = RulesLibrary::load(FORTUNA_FUZZ_DATA_DIR);
     return library;
+}
+
+// The oracle of the targets that play: the game's own journal must replay to the same
+// position, which load_game and crash recovery rely on. Aborts (a finding) otherwise.
+inline void expect_journal_replays(const RulesLibrary& library, const Scenario& scenario, const Game& game) {
+    try {
+        const Game again = Game::replay(library, scenario, game.seed(), game.journal(), "fuzz");
+        if (!(again.state() == game.state())) {
+            std::fprintf(stderr, "replayed journal reaches a different position\n");
+            std::abort();
+        }
+    } catch (const DataError& error) {
+        std::fprintf(stderr, "the game's own journal does not replay: %s\n", error.what());
+        std::abort();
+    }
 }
 
 inline std::string text_of(const std::uint8_t* data, std::size_t size) {

@@ -30,13 +30,32 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file_
 void validate_against_schema(const nlohmann::json& document, const std::string& kind,
                              const std::string& file, const std::filesystem::path& data_dir);
 
+struct ValidationReport {
+    struct Checked {
+        std::filesystem::path file;
+        std::string kind;  // "rule set", "army", "scenario", "save", "journal", "schema" or "broken"
+    };
+    std::vector<Checked> checked;
+    std::vector<DataError> problems;
+};
+
 class RulesLibrary {
 public:
-    // Loads every rule set in data/tables and every army in data/armies/<ruleset>/.
-    // Throws the first DataError.
+    // Loads every rule set in data/tables and every army in data/armies/<ruleset>/. A broken
+    // file is left out and recorded in problems(), with what depends on it (the armies of a
+    // broken rule set); everything else loads. Throws only when there is no tables folder.
     static RulesLibrary load(const std::filesystem::path& data_dir = default_data_dir());
 
-    // Checks files (or every file under data/ when paths is empty) and returns every problem.
+    // The files load() left out, each with why; the app shows them, the CLI prints them.
+    const std::vector<DataError>& problems() const { return problems_; }
+
+    // `fortuna-cli validate`: checks each file exactly as the app and the CLI load it (syntax
+    // with duplicate keys and depth, schema, cross-references against the rule sets and armies
+    // of data_dir, then a game set up from a scenario and a full replay of a save or journal).
+    // Folders are searched for *.json, *.fortuna and *.journal; no paths means all of data_dir.
+    static ValidationReport check_files(const std::filesystem::path& data_dir,
+                                        const std::vector<std::filesystem::path>& paths = {});
+    // The problems of check_files alone.
     static std::vector<DataError> validate(const std::filesystem::path& data_dir,
                                            const std::vector<std::filesystem::path>& paths = {});
 
@@ -53,6 +72,9 @@ private:
     std::filesystem::path data_dir_;
     std::map<std::string, std::unique_ptr<RuleSet>, std::less<>> rulesets_;
     std::map<std::string, std::map<std::string, std::unique_ptr<Army>, std::less<>>, std::less<>> armies_;
+    std::vector<DataError> problems_;
+    // The recorded problem of a file, to say why a rule set or army is missing.
+    const DataError* problem_with(const std::filesystem::path& file) const;
 };
 
 }  // namespace fortuna

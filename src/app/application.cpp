@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -21,6 +22,7 @@
 
 #include "board_view.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/scenario.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
 #include "man_page.hpp"
@@ -72,9 +74,17 @@ void fall_back_to_offscreen(int argc, char** argv) {
 }
 
 QString default_battle(const RulesLibrary& library) {
-    // White Mountain when the scenario is shipped (its own issue), else the test scenario.
+    // White Mountain when the scenario is shipped (its own issue) and loads, else the test
+    // scenario: a broken army it needs must not leave the app without a battle at start.
     const auto dir = library.data_dir() / "scenarios";
-    if (std::filesystem::exists(dir / "white-mountain-1620.json")) return u"white-mountain-1620"_s;
+    if (std::filesystem::exists(dir / "white-mountain-1620.json")) {
+        try {
+            (void)load_scenario(library, "white-mountain-1620");
+            return u"white-mountain-1620"_s;
+        } catch (const std::exception& error) {
+            spdlog::error("the default battle cannot be opened, the test skirmish instead: {}", error.what());
+        }
+    }
     return u"test-skirmish"_s;
 }
 
@@ -123,8 +133,20 @@ int run_fortuna(int argc, char** argv) {
     try {
         library = std::make_shared<const RulesLibrary>(loading.get());
     } catch (const std::exception& error) {
+        // No rules folder at all: nothing can be played, but say so where the user looks.
+        spdlog::critical("cannot load the rules data: {}", error.what());
         std::fprintf(stderr, "fortuna: cannot load the rules data: %s\n", error.what());
+        if (!parser.isSet(screenshot) && !parser.isSet(quit_after_paint))
+            QMessageBox::critical(nullptr, u"Fortuna Belli"_s, QApplication::translate("fortuna", "The rules data cannot be loaded:\n\n%1").arg(qs(error.what())));
         return 2;
+    }
+    // A broken data file disables only itself (RulesLibrary::problems): name each in the log
+    // and on stderr now, and in a dialog once the window is up.
+    QStringList broken;
+    for (const DataError& problem : library->problems()) {
+        spdlog::error("data file left out: {}", problem.what());
+        std::fprintf(stderr, "fortuna: left out a broken data file: %s\n", problem.what());
+        broken << qs(problem.what());
     }
 
     if (timing) std::fprintf(stderr, "rules library loaded: %lld ms\n", static_cast<long long>(clock.elapsed()));
@@ -175,6 +197,18 @@ int run_fortuna(int argc, char** argv) {
         }
         std::printf("%s\n", out.toLocal8Bit().constData());
         return 0;
+    }
+    if (!broken.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, broken] {
+            QMessageBox box(QMessageBox::Warning, QApplication::translate("fortuna", "Broken data files left out"),
+                            QApplication::translate("fortuna", "%n data file(s) could not be loaded and were left out. "
+                                                               "Every rule set, army and scenario that does not depend on them works.", nullptr, static_cast<int>(broken.size())),
+                            QMessageBox::Ok, &window);
+            box.setObjectName(u"brokenDataFiles"_s);
+            box.setDetailedText(broken.join(u"\n\n"_s));
+            box.setInformativeText(broken.join(u"\n\n"_s).left(600));
+            box.exec();
+        });
     }
     QTimer::singleShot(0, &window, &MainWindow::offerRecovery);
     return app.exec();

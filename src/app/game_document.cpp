@@ -7,6 +7,8 @@
 #include <QFileInfo>
 #include <QRandomGenerator>
 
+#include <system_error>
+
 #include <spdlog/spdlog.h>
 
 #include "action_command.hpp"
@@ -28,9 +30,12 @@ GameDocument::~GameDocument() {
 }
 
 QString GameDocument::title() const {
-    if (!save_path_.isEmpty()) return QFileInfo(save_path_).fileName();
-    return game_ ? qs(game_->scenario().name) : tr("No battle");
+    QString name = !save_path_.isEmpty() ? QFileInfo(save_path_).fileName() : game_ ? qs(game_->scenario().name) : tr("No battle");
+    if (read_only_) name += tr(" (read-only)");
+    return name;
 }
+
+bool GameDocument::isModified() const { return game_ && (recovered_ || !undo_stack_.isClean()); }
 
 void GameDocument::openScenario(const QString& id_or_file) {
     Scenario scenario = load_scenario(*library_, ss(id_or_file));
@@ -40,17 +45,34 @@ void GameDocument::openScenario(const QString& id_or_file) {
 }
 
 void GameDocument::openSave(const QString& file) {
+    // Another program holding the save (the app elsewhere, or `fortuna-cli play --save`) may
+    // still write it: look, play on, but save under another name.
+    std::shared_ptr<platform::FileLock> owner;
+    QString holder;
+    try {
+        owner = own_game_files(ss(file));
+    } catch (const GameFilesInUse& in_use) {
+        holder = qs(in_use.holder().describe());
+    }
     auto game = std::make_unique<Game>(load_game(*library_, ss(file)));
     adopt(std::move(game), file);
+    save_owner_ = std::move(owner);
+    read_only_ = !holder.isEmpty();
+    read_only_holder_ = holder;
+    if (read_only_) spdlog::warn("{} is in use by {}: opened read-only", ss(file), ss(holder));
+    emit modifiedChanged();
 }
 
 void GameDocument::openRecovery(const QString& journal) {
-    auto game = std::make_unique<Game>(recover_game(*library_, ss(journal)));
-    const std::filesystem::path old = ss(journal);
-    adopt(std::move(game), QString());
-    // The recovered game now writes a journal of its own; the old one has served.
-    std::error_code ignored;
-    if (old != journal_) std::filesystem::remove(old, ignored);
+    const std::filesystem::path path = ss(journal);
+    // A journal another program is writing is that program's game in progress: never taken over.
+    std::shared_ptr<platform::FileLock> owner = own_game_files(path);
+    auto game = std::make_unique<Game>(recover_game(*library_, path));
+    // The recovered game continues the same journal, so that until it is saved every action,
+    // recovered or new, stays in one file to recover again.
+    adopt(std::move(game), QString(), path);
+    recovered_ = true;
+    emit modifiedChanged();
 }
 
 void GameDocument::open(const QString& file) {
@@ -61,26 +83,41 @@ void GameDocument::open(const QString& file) {
     openScenario(file);
 }
 
-void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path) {
-    discardRecoveryJournal();
+void GameDocument::leaveCurrentGame() {
+    // Unsaved work keeps its journal on disk (offered at the next start); saved work needs none.
+    if (isModified()) keepRecoveryJournal();
+    else discardRecoveryJournal();
+    save_owner_.reset();
+    read_only_ = false;
+    read_only_holder_.clear();
+    recovered_ = false;
+}
+
+void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, const std::filesystem::path& journal) {
+    leaveCurrentGame();
     undo_stack_.clear();
     game_ = std::move(game);
     save_path_ = save_path;
     rebuildCasualtySeries();
-    attachRecoveryJournal();
+    attachRecoveryJournal(journal);
     spdlog::info("opened {} ({}, {} units)", game_->scenario().name, game_->rules().name, game_->units().size());
     emit gameReplaced();
     emit positionChanged();
+    emit modifiedChanged();
 }
 
-void GameDocument::attachRecoveryJournal() {
+void GameDocument::attachRecoveryJournal(const std::filesystem::path& existing) {
     if (!recovery_enabled_ || !game_) return;
     try {
-        const std::filesystem::path dir = recovery_dir();
-        std::filesystem::create_directories(dir);
-        const QString stamp = QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
-        journal_ = dir / (game_->scenario().id + "-" + ss(stamp) + "-" +
-                          std::to_string(QCoreApplication::applicationPid()) + ".journal");
+        if (!existing.empty()) {
+            journal_ = existing;
+        } else {
+            const std::filesystem::path dir = recovery_dir();
+            std::filesystem::create_directories(dir);
+            const QString stamp = QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+            journal_ = dir / (game_->scenario().id + "-" + ss(stamp) + "-" +
+                              std::to_string(QCoreApplication::applicationPid()) + ".journal");
+        }
         game_->attach_journal(journal_);
     } catch (const std::exception& error) {
         journal_.clear();
@@ -100,11 +137,33 @@ void GameDocument::discardRecoveryJournal() {
     }
 }
 
+void GameDocument::keepRecoveryJournal() {
+    if (game_) game_->detach_journal();
+    if (!journal_.empty()) spdlog::info("kept the journal {} with the unsaved work", journal_.string());
+    journal_.clear();
+}
+
 void GameDocument::save(const QString& file) {
-    save_game(*game_, ss(file));
+    const std::filesystem::path path = ss(file);
+    if (read_only_ && file == save_path_)
+        throw GameFilesInUse(path, platform::LockHolder{});  // the caller offers another name
+    // The file becomes ours (refused if another program holds it), then is written.
+    std::shared_ptr<platform::FileLock> owner = own_game_files(path);
+    save_game(*game_, path);
+    save_owner_ = std::move(owner);
     save_path_ = file;
+    read_only_ = false;
+    read_only_holder_.clear();
+    recovered_ = false;
     undo_stack_.setClean();
     spdlog::info("saved {}", ss(file));
+    emit modifiedChanged();
+}
+
+QString GameDocument::lastDurableAction() const {
+    if (!game_ || game_->journal().empty()) return tr("the start of the game (no action yet)");
+    const nlohmann::json& last = game_->journal().back();
+    return tr("#%1 %2").arg(last.value("seq", 0)).arg(qs(last.value("summary", std::string())));
 }
 
 std::optional<QString> GameDocument::perform(const nlohmann::json& action) {
@@ -121,6 +180,16 @@ std::optional<QString> GameDocument::perform(const nlohmann::json& action) {
         emit positionChanged();
         emit actionReported(summary, explanation);
         return std::nullopt;
+    } catch (const std::system_error& error) {
+        // The journal could not take the line: the action is not applied, the game is as it
+        // was, and every earlier action is on disk.
+        spdlog::error("journal failed, {} not applied: {}", action.dump(), error.what());
+        const QString safe = journal_.empty() ? tr("the last save") : tr("every action up to %1, in %2").arg(lastDurableAction(), recoveryJournal());
+        // The journal keeps what it has; play goes on in memory until the game is saved
+        // somewhere that works (the title shows it unsaved, and closing asks).
+        game_->detach_journal();
+        emit storageFailed(qs(error.what()), safe + tr(". The journal has stopped there: actions from now on are in memory until you save"));
+        return tr("Not applied: %1").arg(qs(error.what()));
     } catch (const std::exception& error) {
         spdlog::warn("refused {}: {}", action.dump(), error.what());
         return qs(error.what());

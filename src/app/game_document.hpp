@@ -16,6 +16,7 @@
 
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/platform.hpp"
 
 namespace fortuna::app {
 
@@ -52,8 +53,20 @@ public:
 
     // The save file, if the game has been saved or was opened from one.
     QString savePath() const { return save_path_; }
-    QString title() const;  // "Skirmish at Kleinfeld" or the save's file name
+    QString title() const;  // "Skirmish at Kleinfeld" or the save's file name, "(read-only)" when it is
+    // Writes the save and takes ownership of its files. Throws std::system_error (disk full,
+    // folder read-only, folder gone: the game stays open and in memory), or GameFilesInUse
+    // when another program holds that file, or when this game is read-only and the file is its own.
     void save(const QString& file);
+
+    // Work that is not in a save: actions since the last save, or a game recovered from a
+    // journal and not saved since. Closing such a game asks first.
+    bool isModified() const;
+    // Opened while another program (named by readOnlyHolder) holds the save: it may be looked
+    // at and played on, but saved only under another name.
+    bool isReadOnly() const { return read_only_; }
+    QString readOnlyHolder() const { return read_only_holder_; }
+    bool isRecovered() const { return recovered_; }
 
     // One user action: apply it to the game now, then push the command that undoes and redoes
     // it. Returns the error in words when the game refuses it (nothing changes then).
@@ -63,7 +76,10 @@ public:
     // The crash-safe journal (seed-free words: every action is appended and fsynced by the
     // game before perform returns). Closing cleanly removes it; a crash leaves it to offer.
     QString recoveryJournal() const;
+    // Deletes the journal: only for a game that is saved, or when the umpire chose Discard.
     void discardRecoveryJournal();
+    // Stops journaling but keeps the file (it holds every action up to now, to recover later).
+    void keepRecoveryJournal();
     // Keep the journal off disk (benchmarks and --screenshot of an unchanged file).
     void setRecoveryEnabled(bool enabled) { recovery_enabled_ = enabled; }
 
@@ -78,10 +94,16 @@ signals:
     void positionChanged();            // units, clock or morale changed
     void actionReported(const QString& summary, const QStringList& explanation);
     void problem(const QString& message);
+    void modifiedChanged();  // isModified() or isReadOnly() may have changed
+    // The journal could not be written (disk full, folder read-only or gone): the action was
+    // not applied; `safe` says which actions are on disk. The game stays open in memory.
+    void storageFailed(const QString& cause, const QString& safe);
 
 private:
-    void adopt(std::unique_ptr<Game> game, const QString& save_path);
-    void attachRecoveryJournal();
+    void adopt(std::unique_ptr<Game> game, const QString& save_path, const std::filesystem::path& journal = {});
+    void attachRecoveryJournal(const std::filesystem::path& existing);
+    void leaveCurrentGame();
+    QString lastDurableAction() const;
     void rebuildCasualtySeries();
     CasualtyPoint casualtiesNow() const;
 
@@ -92,6 +114,10 @@ private:
     std::filesystem::path journal_;
     bool recovery_enabled_ = true;
     Enforcement new_game_enforcement_;
+    std::shared_ptr<platform::FileLock> save_owner_;  // the save's files are ours while it is open
+    bool read_only_ = false;
+    QString read_only_holder_;
+    bool recovered_ = false;  // recovered from a journal and not saved since
     std::vector<CasualtyPoint> casualties_;  // one per action in history, after it
 };
 

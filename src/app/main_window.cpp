@@ -119,6 +119,8 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
         statusBar()->showMessage(tr("%1 · rules: %2").arg(qs(document_->game().scenario().name), rules), 8000);
     });
     connect(document_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(document_.get(), &GameDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(document_.get(), &GameDocument::storageFailed, this, &MainWindow::offerSaveElsewhere);
     connect(document_.get(), &GameDocument::actionReported, this, [this](const QString& summary, const QStringList&) {
         report(summary);
         // The focus rule (user guide, "Keys"): after any result the board has the keys again,
@@ -483,6 +485,11 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
         if (file.endsWith(u".json"_s) && is_naval_scenario(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
+        if (document_->isReadOnly() && !quiet)
+            QMessageBox::information(this, tr("Opened read-only"),
+                                     tr("%1 is in use by %2.\n\nIt is open here read-only: you may look and play on, "
+                                        "and save under another name.")
+                                         .arg(file, document_->readOnlyHolder()));
         return true;
     } catch (const std::exception& error) {
         spdlog::error("cannot open {}: {}", ss(file), error.what());
@@ -501,16 +508,30 @@ void MainWindow::openDialog() {
 }
 
 bool MainWindow::save() {
-    if (document_->savePath().isEmpty()) return saveAs();
+    if (document_->savePath().isEmpty() || document_->isReadOnly()) return saveAs();
     try {
         document_->save(document_->savePath());
         report(tr("Saved %1").arg(document_->savePath()));
         updateTitle();
         return true;
     } catch (const std::exception& error) {
-        QMessageBox::warning(this, tr("Not saved"), qs(error.what()));
-        return false;
+        return offerSaveElsewhere(qs(error.what()), tr("the game as it stands, in memory here"));
     }
+}
+
+bool MainWindow::offerSaveElsewhere(const QString& cause, const QString& safe) {
+    // Disk full, folder read-only, file vanished: say what failed and what is safe, keep the
+    // game open in memory, and let the umpire save it somewhere that works.
+    QMessageBox box(QMessageBox::Warning, tr("Cannot write the game"),
+                    tr("<p>%1</p><p><b>Safe:</b> %2.</p><p>The game stays open. Save it elsewhere "
+                       "(another folder or disk)?</p>")
+                        .arg(cause.toHtmlEscaped(), safe.toHtmlEscaped()),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(u"saveElsewhere"_s);
+    QPushButton* elsewhere = box.addButton(tr("Save &Elsewhere…"), QMessageBox::AcceptRole);
+    box.addButton(tr("&Not Now"), QMessageBox::RejectRole);
+    box.exec();
+    return box.clickedButton() == elsewhere && saveAs();
 }
 
 bool MainWindow::saveAs() {
@@ -526,8 +547,7 @@ bool MainWindow::saveAs() {
         updateTitle();
         return true;
     } catch (const std::exception& error) {
-        QMessageBox::warning(this, tr("Not saved"), qs(error.what()));
-        return false;
+        return offerSaveElsewhere(qs(error.what()), tr("the game as it stands, in memory here"));
     }
 }
 
@@ -564,7 +584,8 @@ void MainWindow::offerRecovery() {
     const QString own = document_->recoveryJournal();
     for (const RecoveryCandidate& c : candidates) {
         const QString path = qs(c.journal.string());
-        if (path == own || c.lines == 0) continue;
+        // Another running program's game is not unfinished: never offered, never deleted.
+        if (path == own || c.lines == 0 || c.in_use) continue;
         QMessageBox box(QMessageBox::Question, tr("Recover an unfinished game?"),
                         tr("<p>A game of <b>%1</b> was not closed cleanly.</p><p>%2 journal lines; the last: <i>%3</i>%4</p>"
                            "<p>Recover it exactly as it stood (rolls included)?</p>")
@@ -581,22 +602,35 @@ void MainWindow::offerRecovery() {
             return;
         }
         if (box.clickedButton() == discard) {
-            std::error_code ignored;
-            std::filesystem::remove(c.journal, ignored);
+            try {
+                const auto owner = own_game_files(c.journal);  // refused if it came alive meanwhile
+                std::error_code ignored;
+                std::filesystem::remove(c.journal, ignored);
+            } catch (const std::exception& error) {
+                report(qs(error.what()), true);
+            }
         }
     }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (document_->hasGame() && !document_->undoStack()->isClean()) {
-        const auto answer = QMessageBox::question(this, tr("Unsaved battle"), tr("Save the game before closing?"),
-                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !save())) {
+    if (document_->isModified()) {
+        const QString question = document_->isRecovered() && document_->undoStack()->isClean()
+                                     ? tr("This game was recovered from its journal and has not been saved. Save it before closing?\n\n"
+                                          "Discard deletes the recovery journal.")
+                                     : tr("Save the game before closing?\n\nDiscard deletes the unsaved actions and their journal.");
+        const auto answer = QMessageBox::question(this, tr("Unsaved battle"), question,
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer != QMessageBox::Save && answer != QMessageBox::Discard) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save && !save()) {
             event->ignore();
             return;
         }
     }
-    // A clean close: the crash journal is no longer needed.
+    // Saved, or discarded by the umpire's own choice: the crash journal is no longer needed.
     document_->discardRecoveryJournal();
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
@@ -606,7 +640,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::updateTitle() {
     setWindowTitle(QStringLiteral("%1[*] — Fortuna Belli").arg(document_->title()));
-    setWindowModified(document_->hasGame() && !document_->undoStack()->isClean());
+    setWindowModified(document_->isModified());
 }
 
 void MainWindow::report(const QString& text, bool error) {

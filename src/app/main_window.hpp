@@ -77,6 +77,8 @@ private:
     void openDialog();
     bool save();
     bool saveAs();
+    // The game could not be written (cause): says what is safe and offers Save As elsewhere.
+    bool offerSaveElsewhere(const QString& cause, const QString& safe);
     void showKeys();
     void about();
     void prefillCommand(const QString& text);

@@ -99,7 +99,12 @@ std::vector<std::string> Arguments::positional() const {
 // ------------------------------------------------------------------ context, registry, output
 
 const RulesLibrary& Context::library() const {
-    if (!loaded) loaded = RulesLibrary::load(data_dir);
+    if (!loaded) {
+        loaded = RulesLibrary::load(data_dir);
+        // A broken data file disables itself only: say which, then work with the rest.
+        for (const DataError& problem : loaded->problems())
+            err << "fortuna-cli: warning: left out a broken data file: " << problem.what() << "\n";
+    }
     return *loaded;
 }
 

@@ -4,12 +4,14 @@
 #include <iostream>
 #include <map>
 #include <random>
+#include <system_error>
 
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
 
@@ -30,106 +32,29 @@ json roll_list(const AppliedAction& action) {
 }
 
 std::uint64_t seed_of(const Arguments& args) {
-    if (const auto text = args.value("seed")) {
-        try {
-            std::size_t used = 0;
-            const unsigned long long value = std::stoull(*text, &used);
-            if (used == text->size()) return value;
-        } catch (const std::logic_error&) {
-        }
-        throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + *text + "'");
+    const std::string text = args.required("seed");
+    try {
+        std::size_t used = 0;
+        const unsigned long long value = std::stoull(text, &used);
+        if (used == text.size() && text.find('-') == std::string::npos) return value;
+    } catch (const std::logic_error&) {
     }
-    std::random_device device;
-    return (static_cast<std::uint64_t>(device()) << 32) | device();
+    throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + text + "'");
 }
 
 // ------------------------------------------------------------------ play
 
-int run_play(const Arguments& args, Context& context) {
-    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
-    const auto load = args.value("load");
-    const auto scenario_name = args.value("scenario");
-    if (load && (scenario_name || args.value("seed")))
-        throw UsageError("--load continues a saved game: its scenario and seed are in the save");
-    if (!load && !scenario_name) throw UsageError("give --scenario ID|FILE for a new game or --load SAVE to continue one");
-    if (load && args.flag("advisory"))
-        throw UsageError("--advisory starts a new game without the rules of play; a saved game keeps its own (\"enforce\" actions change it)");
-    // --advisory: the app advises, the table decides (docs/rules/enforcement.md).
-    const Enforcement enforcement = args.flag("advisory") ? Enforcement{false, false, false, false} : Enforcement{};
-
-    const RulesLibrary& library = context.library();
-    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), seed_of(args), enforcement);
-
-    // The journal beside the save is the recovery file: every action reaches the disk as it
-    // is applied, so a crash before the save loses nothing.
-    const auto save = args.value("save");
-    if (const auto journal = args.value("journal")) game.attach_journal(*journal);
-    else if (save) game.attach_journal(journal_path_for_save(*save));
-
-    json applied = json::array();
-    std::vector<std::string> lines;
-    std::optional<std::string> refused;
-    if (const auto actions = args.value("actions")) {
-        std::ifstream file;
-        if (*actions != "-") {
-            file.open(*actions);
-            if (!file) throw DataError(*actions, "", "a readable file of actions, one JSON object a line", "cannot open it");
-        }
-        std::istream& in = *actions == "-" ? std::cin : file;
-        std::string text;
-        int number = 0;
-        while (std::getline(in, text)) {
-            ++number;
-            const auto first = text.find_first_not_of(" \t\r");
-            if (first == std::string::npos || text[first] == '#') continue;
-            const std::string where = *actions + ":" + std::to_string(number) + ": ";
-            // The data files' limits (docs/data-format.md, Limits): size, nesting, numbers.
-            json action;
-            try {
-                action = parse_json_text(text, *actions);
-            } catch (const DataError& error) {
-                refused = where + "not a JSON object: expected one action a line, e.g. {\"do\": \"combat\", \"attacker\": \"F-I1\", \"defender\": \"I-I1\"} (" +
-                          error.expected() + (error.found().empty() ? "" : ", found " + error.found()) + ")";
-                break;
-            }
-            try {
-                const AppliedAction& done = game.apply(action);
-                const std::string kind = action.value("do", std::string());
-                const bool undoing = kind == "undo" || kind == "redo";
-                const std::string summary = undoing ? (kind == "undo" ? "Undo #" : "Redo #") + std::to_string(done.seq) + ": " + done.summary
-                                                    : done.summary;
-                applied.push_back({{"line", number},
-                                   {"seq", game.journal().back().value("seq", 0)},
-                                   {"do", kind},
-                                   {"summary", summary},
-                                   {"rolls", undoing ? json::array() : roll_list(done)}});
-                lines.push_back("#" + std::to_string(game.journal().back().value("seq", 0)) + " " + summary);
-            } catch (const RuleError& error) {
-                refused = where + error.what();
-                break;
-            }
-        }
-    }
-    if (save) save_game(game, *save);
-
-    json document = game.summary_json();
-    document["applied"] = applied;
-    if (save) document["save"] = *save;
-    if (const auto journal = game.journal_file()) document["journal_file"] = journal->string();
-    if (refused) document["refused"] = *refused;
-    for (const auto& line : game.summary_lines()) lines.push_back(line);
-    if (save) lines.push_back("Saved to " + *save);
-    emit(context, document, lines);
-    if (refused) {
-        context.err << "fortuna-cli play: refused " << *refused << "\n"
-                    << "  the " << applied.size() << " actions before it were applied"
-                    << (save ? " and saved" : "") << "\n";
-        return kExitFailure;
-    }
-    return kExitOk;
-}
-
-// ------------------------------------------------------------------ replay
+// What `play` was asked, parsed from the command line (run_play) and acted on by play().
+struct PlayRequest {
+    std::optional<std::string> scenario;
+    std::optional<std::uint64_t> seed;
+    std::optional<std::string> load;     // a save or a journal
+    bool resume = false;                 // continue the journal beside --save, or the newest unfinished game
+    std::optional<std::string> save;
+    std::optional<std::string> journal;  // written as actions are applied; an existing one is continued
+    std::optional<std::string> actions;  // a file of actions, or "-"
+    bool advisory = false;               // a new game without the rules of play (docs/rules/enforcement.md)
+};
 
 bool looks_like_journal(const std::string& path) {
     std::ifstream in(path);
@@ -138,6 +63,233 @@ bool looks_like_journal(const std::string& path) {
     const json header = json::parse(first, nullptr, false);
     return header.is_object() && header.value("format", std::string()) == kJournalFormat;
 }
+
+std::string plural(std::size_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+// A game to continue and the journal it came from (if it came from one).
+struct Continued {
+    Game game;
+    std::optional<std::filesystem::path> journal;
+    std::vector<std::string> notes;  // said on stderr: what was continued and why
+};
+
+// A save, with the journal beside it when that journal is newer: a crash after the save
+// leaves the actions since in the journal only, and continuing from the save alone would
+// silently drop them. A journal that disagrees with the save is refused, never replaced.
+Continued continue_save(const RulesLibrary& library, const std::filesystem::path& save) {
+    Game game = load_game(library, save);
+    const std::filesystem::path beside = journal_path_for_save(save);
+    std::error_code missing;
+    if (!std::filesystem::exists(beside, missing)) return {std::move(game), std::nullopt, {}};
+    const JournalContents contents = read_journal(beside);
+    const std::vector<json>& saved = game.journal();
+    std::size_t same = 0;
+    const bool same_game = contents.header == game.journal_header();
+    while (same_game && same < saved.size() && same < contents.lines.size() && saved[same] == contents.lines[same]) ++same;
+    if (same_game && same == contents.lines.size()) return {std::move(game), beside, {}};  // the save holds it all
+    if (same_game && same == saved.size()) {
+        const std::size_t beyond = contents.lines.size() - saved.size();
+        Continued continued{recover_game(library, beside), beside, {}};
+        continued.notes.push_back("continuing " + beside.string() + ": it holds " + plural(beyond, "journal line") +
+                                  " beyond the save " + save.string() + " (written after it, e.g. before a crash)");
+        return continued;
+    }
+    const std::size_t beyond = contents.lines.size() - same;
+    throw UsageError("the journal " + beside.string() + " holds " + plural(beyond, "journal line") + " beyond what " +
+                     save.string() + " holds" + (same_game ? " and disagrees with it from line " + std::to_string(same + 2)
+                                                            : " and belongs to another game") +
+                     ": continue that journal with --load " + beside.string() + ", or move it away to continue the save");
+}
+
+// The newest journal in the recovery folder that no running program is writing.
+std::filesystem::path newest_unfinished_game() {
+    std::optional<std::filesystem::path> newest;
+    std::filesystem::file_time_type newest_time{};
+    for (const RecoveryCandidate& candidate : find_recovery_journals()) {
+        if (candidate.in_use) continue;
+        std::error_code error;
+        const auto time = std::filesystem::last_write_time(candidate.journal, error);
+        if (error) continue;
+        if (!newest || time > newest_time) {
+            newest = candidate.journal;
+            newest_time = time;
+        }
+    }
+    if (!newest) throw UsageError("--resume: no unfinished game in " + recovery_dir().string() + "; give --load FILE.journal");
+    return *newest;
+}
+
+Continued open_game(const RulesLibrary& library, const PlayRequest& request) {
+    if (request.resume) {
+        const std::filesystem::path journal = request.save ? journal_path_for_save(*request.save) : newest_unfinished_game();
+        std::error_code missing;
+        if (!std::filesystem::exists(journal, missing))
+            throw UsageError("--resume: there is no journal " + journal.string() + " to continue");
+        return {recover_game(library, journal), journal, {"continuing " + journal.string()}};
+    }
+    if (request.load) {
+        if (looks_like_journal(*request.load)) return {recover_game(library, *request.load), *request.load, {}};
+        return continue_save(library, *request.load);
+    }
+    std::uint64_t seed = 0;
+    if (request.seed) {
+        seed = *request.seed;
+    } else {
+        std::random_device device;
+        seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    }
+    const Enforcement enforcement = request.advisory ? Enforcement{false, false, false, false} : Enforcement{};
+    return {Game(library, load_scenario(library, *request.scenario), seed, enforcement), std::nullopt, {}};
+}
+
+// Applies the actions file line by line until the end, a refusal, or a journal that cannot
+// be written; `stopped` says why it stopped early.
+void apply_actions(Game& game, const std::string& actions, json& applied, std::vector<std::string>& lines,
+                   std::optional<std::string>& stopped) {
+    std::ifstream file;
+    if (actions != "-") {
+        file.open(actions);
+        if (!file) throw DataError(actions, "", "a readable file of actions, one JSON object a line", "cannot open it");
+    }
+    std::istream& in = actions == "-" ? std::cin : file;
+    std::string text;
+    int number = 0;
+    while (std::getline(in, text)) {
+        ++number;
+        const auto first = text.find_first_not_of(" \t\r");
+        if (first == std::string::npos || text[first] == '#') continue;
+        const std::string where = actions + ":" + std::to_string(number) + ": ";
+        // The data files' limits (docs/data-format.md, Limits): size, nesting, numbers.
+        json action;
+        try {
+            action = parse_json_text(text, actions);
+        } catch (const DataError& error) {
+            stopped = where + "not a JSON object: expected one action a line, e.g. {\"do\": \"combat\", \"attacker\": \"F-I1\", \"defender\": \"I-I1\"} (" +
+                      error.expected() + (error.found().empty() ? "" : ", found " + error.found()) + ")";
+            return;
+        }
+        try {
+            const AppliedAction& done = game.apply(action);
+            const std::string kind = action.value("do", std::string());
+            const bool undoing = kind == "undo" || kind == "redo";
+            const std::string summary = undoing ? (kind == "undo" ? "Undo #" : "Redo #") + std::to_string(done.seq) + ": " + done.summary
+                                                : done.summary;
+            applied.push_back({{"line", number},
+                               {"seq", game.journal().back().value("seq", 0)},
+                               {"do", kind},
+                               {"summary", summary},
+                               {"rolls", undoing ? json::array() : roll_list(done)}});
+            lines.push_back("#" + std::to_string(game.journal().back().value("seq", 0)) + " " + summary);
+        } catch (const RuleError& error) {
+            stopped = where + error.what();
+            return;
+        } catch (const std::system_error& error) {
+            // The journal could not take the line (disk full, folder gone): the action was
+            // not applied, and the ones before it are on disk.
+            stopped = where + "not applied: " + error.what();
+            return;
+        }
+    }
+}
+
+int play(const PlayRequest& request, Context& context) {
+    platform::set_program_name("fortuna-cli");
+    const RulesLibrary& library = context.library();
+    // The files this run writes are ours alone; a game another program has open is refused
+    // with its holder's name (it would otherwise fork the game or replace its journal).
+    std::vector<std::shared_ptr<platform::FileLock>> owned;
+    if (request.save) owned.push_back(own_game_files(*request.save));
+    if (request.journal) owned.push_back(own_game_files(*request.journal));
+    if (request.load && !request.save && !request.journal && looks_like_journal(*request.load))
+        owned.push_back(own_game_files(*request.load));
+    if (request.load) {
+        if (const auto holder = game_files_in_use(*request.load))
+            context.err << "fortuna-cli play: note: " << *request.load << " is open in " << holder->describe()
+                        << "; continuing it as it stands on disk\n";
+    }
+
+    Continued continued = open_game(library, request);
+    Game& game = continued.game;
+    for (const auto& note : continued.notes) context.err << "fortuna-cli play: " << note << "\n";
+
+    // The journal is the recovery file: every action reaches the disk as it is applied, so a
+    // crash before the save loses nothing. An existing journal is continued, never cut short.
+    std::optional<std::filesystem::path> journal;
+    if (request.journal) journal = *request.journal;
+    else if (request.save) journal = journal_path_for_save(*request.save);
+    else if (continued.journal) journal = continued.journal;
+    if (journal) {
+        try {
+            game.attach_journal(*journal);
+        } catch (const JournalConflict& conflict) {
+            throw UsageError(std::string(conflict.what()) +
+                             (conflict.lines_beyond() > 0 ? "; continue it with --load " + conflict.file().string() : std::string()) +
+                             " or give another --journal/--save");
+        }
+    }
+
+    json applied = json::array();
+    std::vector<std::string> lines;
+    std::optional<std::string> stopped;
+    if (request.actions) apply_actions(game, *request.actions, applied, lines, stopped);
+
+    // Saved even after a refusal or a journal that failed: the save may go to a healthy disk.
+    std::optional<std::string> save_failure;
+    if (request.save) {
+        try {
+            save_game(game, *request.save);
+        } catch (const std::system_error& error) {
+            save_failure = error.what();
+        }
+    }
+
+    json document = game.summary_json();
+    document["applied"] = applied;
+    document["applied_count"] = applied.size();
+    if (request.save && !save_failure) document["save"] = *request.save;
+    if (save_failure) document["save_failed"] = *save_failure;
+    if (const auto file = game.journal_file()) document["journal_file"] = file->string();
+    if (stopped) document["refused"] = *stopped;
+    for (const auto& line : game.summary_lines()) lines.push_back(line);
+    if (request.save && !save_failure) lines.push_back("Saved to " + *request.save);
+    emit(context, document, lines);
+    if (stopped) {
+        context.err << "fortuna-cli play: refused " << *stopped << "\n"
+                    << "  the " << plural(applied.size(), "action") << " before it were applied"
+                    << (request.save && !save_failure ? " and saved" : "");
+        if (!applied.empty()) context.err << "; the last: #" << applied.back()["seq"].get<int>() << " " << applied.back()["summary"].get<std::string>();
+        context.err << "\n";
+    }
+    if (save_failure) {
+        context.err << "fortuna-cli play: " << *save_failure << "\n"
+                    << "  " << plural(applied.size(), "action") << " applied"
+                    << (game.journal_file() ? "; every one is in the journal " + game.journal_file()->string() : std::string())
+                    << "; save elsewhere with --load " << (game.journal_file() ? game.journal_file()->string() : std::string("JOURNAL"))
+                    << " --save OTHER\n";
+    }
+    return stopped || save_failure ? kExitFailure : kExitOk;
+}
+
+int run_play(const Arguments& args, Context& context) {
+    PlayRequest request;
+    request.scenario = args.value("scenario");
+    request.load = args.value("load");
+    request.resume = args.flag("resume");
+    request.save = args.value("save");
+    request.journal = args.value("journal");
+    request.actions = args.value("actions");
+    if (args.value("seed")) request.seed = seed_of(args);
+    const int sources = (request.load ? 1 : 0) + (request.resume ? 1 : 0) + (request.scenario ? 1 : 0);
+    if (sources > 1 || ((request.load || request.resume) && request.seed))
+        throw UsageError("give one of --scenario (a new game), --load SAVE|JOURNAL or --resume: a continued game's scenario and seed are in its file");
+    if (sources == 0) throw UsageError("give --scenario ID|FILE for a new game, --load SAVE|JOURNAL or --resume to continue one");
+    request.advisory = args.flag("advisory");
+    if (request.advisory && !request.scenario)
+        throw UsageError("--advisory starts a new game without the rules of play; a continued game keeps its own (\"enforce\" actions change it)");
+    return play(request, context);
+}
+
+// ------------------------------------------------------------------ replay
 
 int run_replay(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one saved game (or journal) to replay");
@@ -280,7 +432,8 @@ void declare_play(CLI::App& command) {
     command.add_option("--scenario", "start a new game of this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
     command.add_option("--seed", "seed of the game's generator, for a repeatable game (0-18446744073709551615)")->type_name("N");
     command.add_option("--actions", "apply these actions, one JSON object a line ('-' reads standard input)")->type_name("FILE.jsonl|-");
-    command.add_option("--load", "continue this saved game instead of starting one")->type_name("SAVE");
+    command.add_option("--load", "continue this saved game or recovery journal instead of starting one")->type_name("SAVE|JOURNAL");
+    command.add_flag("--resume", "continue the journal beside --save, or the newest unfinished game");
     command.add_option("--save", "save the game here afterwards (its journal goes beside it)")->type_name("SAVE");
     command.add_option("--journal", "write the recovery journal here instead of beside the save")->type_name("JOURNAL");
     command.add_flag("--advisory", "start without the rules of play: the app advises, the table decides (docs/rules/enforcement.md)");
@@ -295,7 +448,7 @@ void declare_scenario_info(CLI::App& command) {
 }
 
 const Registration registrations[] = {
-    {"play", "play a scenario headlessly from a file of actions, and save it", declare_play, run_play},
+    {"play", "play a scenario headlessly from a file of actions, continue a save or a journal, and save it", declare_play, run_play},
     {"replay", "check that a save's journal reproduces its state (or recover a journal)", declare_replay, run_replay},
     {"scenario info", "a scenario's rule set, times, board, terrain and orders of battle", declare_scenario_info, run_scenario_info},
 };

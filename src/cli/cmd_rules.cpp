@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fortuna-cli's rules subcommands: one resolution each, with its explanation and odds.
 #include <algorithm>
+#include <map>
 #include <random>
 
 #include "cli.hpp"
@@ -436,21 +437,37 @@ int run_order(const Arguments& args, Context& context) {
 
 // ------------------------------------------------------------------ validate
 
-int run_validate(const Arguments& args, Context& context) {
-    std::vector<std::filesystem::path> paths(args.positional().begin(), args.positional().end());
-    const auto problems = RulesLibrary::validate(context.data_dir, paths);
+// The loader's own checks on each file (RulesLibrary::check_files): what validate calls valid
+// the app and `play` open, and what they refuse validate reports.
+int validate_paths(const std::vector<std::filesystem::path>& paths, Context& context) {
+    const ValidationReport report = RulesLibrary::check_files(context.data_dir, paths);
     json list = json::array();
     std::vector<std::string> lines;
-    for (const auto& problem : problems) {
+    for (const auto& problem : report.problems) {
         list.push_back({{"file", problem.file()}, {"where", problem.where()}, {"expected", problem.expected()},
                         {"found", problem.found()}, {"message", problem.what()}});
         lines.push_back(problem.what());
     }
-    if (problems.empty())
-        lines.push_back(paths.empty() ? "all data in " + context.data_dir.string() + " is valid"
-                                      : std::to_string(paths.size()) + " file(s) valid");
-    emit(context, json{{"valid", problems.empty()}, {"problems", list}}, lines);
-    return problems.empty() ? kExitOk : kExitFailure;
+    std::map<std::string, int> kinds;
+    json checked = json::array();
+    for (const auto& file : report.checked) {
+        ++kinds[file.kind];
+        checked.push_back({{"file", file.file.string()}, {"kind", file.kind}});
+    }
+    std::string tally;
+    for (const auto& [kind, count] : kinds) tally += (tally.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
+    const std::string what = std::to_string(report.checked.size()) + " file(s) checked" + (tally.empty() ? "" : " (" + tally + ")");
+    lines.push_back(report.problems.empty() ? what + ": all valid"
+                                            : what + ": " + std::to_string(report.problems.size()) + " problem(s)");
+    emit(context, json{{"valid", report.problems.empty()}, {"checked", checked}, {"problems", list}}, lines);
+    return report.problems.empty() ? kExitOk : kExitFailure;
+}
+
+
+int run_validate(const Arguments& args, Context& context) {
+    const auto words = args.positional();
+    std::vector<std::filesystem::path> paths(words.begin(), words.end());
+    return validate_paths(paths, context);
 }
 
 // ------------------------------------------------------------------ declarations

@@ -4,15 +4,14 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <iterator>
-#include <fcntl.h>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <system_error>
-#include <unistd.h>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/limits.hpp"
+#include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 
 namespace fortuna {
@@ -21,19 +20,6 @@ namespace {
 // A journal of a long afternoon is a few megabytes; anything far larger is not ours.
 constexpr std::uintmax_t kMaxJournalBytes = 256ULL * 1024 * 1024;
 
-void write_all(int fd, const std::string& text, const std::filesystem::path& path) {
-    const char* data = text.data();
-    std::size_t left = text.size();
-    while (left > 0) {
-        const ssize_t written = ::write(fd, data, left);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            throw std::system_error(errno, std::generic_category(), "writing the journal " + path.string());
-        }
-        data += written;
-        left -= static_cast<std::size_t>(written);
-    }
-}
 // One line, keys a person looks for first: "seq", "do", the time, the summary; then the rest.
 std::string line_text(const nlohmann::json& line) {
     static const char* const first[] = {"format", "format_version", "seq", "do", "of", "turn", "clock", "side", "phase", "summary"};
@@ -56,34 +42,79 @@ std::string line_text(const nlohmann::json& line) {
 }  // namespace
 
 std::unique_ptr<JournalFile> JournalFile::create(const std::filesystem::path& file, const std::vector<nlohmann::json>& lines) {
-    std::string text;
-    for (const auto& line : lines) text += line_text(line) + "\n";
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-    atomic_write_file(file, text);
-    const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    std::shared_ptr<platform::FileLock> owner = own_game_files(file);
+    // An existing journal is continued, never cut short: when it holds exactly the first of
+    // these lines the rest are appended; when it holds a line these do not, it is refused.
+    std::size_t kept = 0;
+    bool rewrite = true;
+    std::error_code missing;
+    if (std::filesystem::exists(file, missing)) {
+        JournalContents existing;
+        try {
+            existing = read_journal(file);
+        } catch (const DataError& error) {
+            throw JournalConflict(file, 0, "it exists and is not a journal that can be continued (" + std::string(error.what()) + ")");
+        }
+        std::vector<nlohmann::json> old_lines;
+        old_lines.push_back(existing.header);
+        old_lines.insert(old_lines.end(), existing.lines.begin(), existing.lines.end());
+        std::size_t same = 0;
+        while (same < old_lines.size() && same < lines.size() && old_lines[same] == lines[same]) ++same;
+        if (same < old_lines.size()) {
+            const int beyond = static_cast<int>(old_lines.size() - same);
+            throw JournalConflict(file, beyond,
+                                  same == 0 ? "it is the journal of another game"
+                                            : "it holds " + std::to_string(beyond) + " line" + (beyond == 1 ? "" : "s") +
+                                                  " from line " + std::to_string(same + 1) + " on that this game does not");
+        }
+        // A torn tail (never applied) is cut by rewriting the whole journal atomically.
+        rewrite = existing.torn_tail;
+        kept = rewrite ? 0 : same;
+    }
+    if (rewrite) {
+        std::string text;
+        for (const auto& line : lines) text += line_text(line) + "\n";
+        atomic_write_file(file, text);
+        kept = lines.size();
+    }
+    const FileOperations& os = file_operations();
+    const int fd = os.open(platform::utf8_path(file).c_str(), platform::open_flags_append(), 0644);
     if (fd < 0) throw std::system_error(errno, std::generic_category(), "opening the journal " + file.string());
-    return std::unique_ptr<JournalFile>(new JournalFile(file, fd));
+    auto journal = std::unique_ptr<JournalFile>(new JournalFile(file, fd, std::move(owner)));
+    std::string rest;
+    for (std::size_t i = kept; i < lines.size(); ++i) rest += line_text(lines[i]) + "\n";
+    if (!rest.empty()) journal->append_text(rest);
+    return journal;
 }
 
 JournalFile::~JournalFile() {
-    if (fd_ >= 0) ::close(fd_);
+    if (fd_ >= 0) platform::close_file(fd_);
 }
 
-void JournalFile::append(const nlohmann::json& line) {
+void JournalFile::append(const nlohmann::json& line) { append_text(line_text(line) + "\n"); }
+
+void JournalFile::append_text(const std::string& text) {
     // One write of the whole line: a crash leaves either nothing or a torn tail, which
-    // read_journal recognises; fsync makes it survive a power cut before we return.
-    const std::string text = line_text(line) + "\n";
-    const off_t end = ::lseek(fd_, 0, SEEK_END);
-    try {
-        write_all(fd_, text, path_);
-        if (sync_ && ::fdatasync(fd_) != 0)
-            throw std::system_error(errno, std::generic_category(), "syncing the journal " + path_.string());
-    } catch (...) {
-        // Leave no half line behind for the next append to glue onto.
-        if (end >= 0 && ::ftruncate(fd_, end) == 0 && sync_) ::fdatasync(fd_);
-        throw;
+    // read_journal recognises; the sync makes it survive a power cut before we return.
+    const std::int64_t end = platform::file_end(fd_);
+    int code = write_all(fd_, text);
+    std::string step = "writing";
+    if (code == 0 && sync_ && file_operations().fsync(fd_) != 0) {
+        code = errno;
+        step = "syncing";
     }
+    if (code == 0) return;
+    // Leave no half line behind for the next append to glue onto.
+    if (end >= 0 && platform::truncate_file(fd_, end) == 0 && sync_) platform::sync_file(fd_);
+    throw std::system_error(code, std::generic_category(),
+                            step + " the journal " + path_.string() + "; it holds every action before this one");
 }
+
+JournalConflict::JournalConflict(const std::filesystem::path& file, int lines_beyond, const std::string& why)
+    : std::runtime_error("will not replace the journal " + file.string() + ": " + why),
+      file_(file),
+      lines_beyond_(lines_beyond) {}
 
 JournalContents read_journal(const std::filesystem::path& file) {
     JournalContents contents;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 #include <spdlog/spdlog.h>
@@ -20,7 +21,11 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
+#include "fortuna/game.hpp"
+#include "fortuna/journal.hpp"
 #include "fortuna/limits.hpp"
+#include "fortuna/save.hpp"
+#include "fortuna/scenario.hpp"
 
 namespace fortuna {
 
@@ -137,19 +142,110 @@ fs::path default_data_dir() {
 #endif
 }
 
+namespace {
+
+// The first byte at which the text opens more than kMaxJsonDepth arrays and objects (outside
+// strings), so that the refusal can say where; npos when it never does.
+std::size_t too_deep_at(const std::string& text) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth) return i;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return std::string::npos;
+}
+
+struct DuplicateKey {
+    std::string pointer;
+};
+
+std::string pointer_token(const std::string& key) {
+    std::string token;
+    for (const char c : key) {
+        if (c == '~') token += "~0";
+        else if (c == '/') token += "~1";
+        else token += c;
+    }
+    return token;
+}
+
+// Follows the parser through the document to name the place of a key written twice: nlohmann
+// (like most parsers) silently keeps the last, so a rule set with two "charge" entries would
+// load with whichever came second.
+class DuplicateKeyWatch {
+public:
+    bool operator()(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using Event = nlohmann::json::parse_event_t;
+        // too_deep_at refuses deep files first; this only guards the stack of a file it missed.
+        if (depth > kMaxJsonDepth) throw DepthExceeded{depth};
+        switch (event) {
+        case Event::object_start:
+        case Event::array_start:
+            frames_.push_back({event == Event::object_start, {}, {}, 0});
+            break;
+        case Event::key: {
+            Frame& object = frames_.back();
+            object.key = parsed.get<std::string>();
+            if (!object.keys.insert(object.key).second) throw DuplicateKey{pointer()};
+            break;
+        }
+        case Event::object_end:
+        case Event::array_end:
+            frames_.pop_back();
+            advance();
+            break;
+        case Event::value:
+            advance();
+            break;
+        }
+        return true;
+    }
+
+private:
+    struct Frame {
+        bool object = false;
+        std::set<std::string> keys;
+        std::string key;        // the member being read, in an object
+        std::size_t index = 0;  // the item being read, in an array
+    };
+    void advance() {
+        if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+    }
+    std::string pointer() const {
+        std::string text;
+        for (const Frame& frame : frames_) text += "/" + (frame.object ? pointer_token(frame.key) : std::to_string(frame.index));
+        return text;
+    }
+    std::vector<Frame> frames_;
+};
+
+}  // namespace
+
 nlohmann::json parse_json_text(const std::string& text, const std::string& file_name) {
     if (text.size() > kMaxDataFileBytes)
         throw DataError(file_name, "", "a file of at most " + std::to_string(kMaxDataFileBytes / (1024 * 1024)) + " MiB",
                         std::to_string(text.size()) + " bytes");
+    if (const std::size_t at = too_deep_at(text); at != std::string::npos)
+        throw DataError(file_name, line_column(text, at), "JSON nested at most " + std::to_string(kMaxJsonDepth) + " levels deep",
+                        "deeper nesting");
     try {
-        return nlohmann::json::parse(text, [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
-            // nlohmann counts the outermost value as depth 0: 64 levels are depths 0-63.
-            if (depth >= kMaxJsonDepth) throw DepthExceeded{depth};
-            return true;
-        });
+        return nlohmann::json::parse(text, DuplicateKeyWatch());
     } catch (const DepthExceeded&) {
         throw DataError(file_name, "", "JSON nested at most " + std::to_string(kMaxJsonDepth) + " levels deep",
                         "deeper nesting");
+    } catch (const DuplicateKey& duplicate) {
+        throw DataError(file_name, duplicate.pointer, "each key once in an object (a second one would silently replace the first)",
+                        "the key written again");
     } catch (const nlohmann::json::parse_error& error) {
         std::string what = error.what();
         // Keep nlohmann's explanation, drop its "[json.exception.parse_error.101] parse error at line 3, column 5: " prefix.
@@ -210,6 +306,30 @@ void validate_against_schema(const nlohmann::json& document, const std::string& 
                     found);
 }
 
+namespace {
+
+// The checks of one rule-set file in data/tables: syntax, schema, the tables themselves, and
+// the file named after its id (scenarios and army folders find it by that name).
+RuleSet load_ruleset_file(const fs::path& file, const fs::path& data_dir) {
+    const auto document = read_json_file(file);
+    validate_against_schema(document, "ruleset", file.string(), data_dir);
+    RuleSet rules = RuleSet::from_json(document, file.string());
+    if (rules.id != file.stem().string())
+        throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", rules.id);
+    return rules;
+}
+
+Army load_army_file(const fs::path& file, const fs::path& data_dir, const RuleSet& rules) {
+    const auto document = read_json_file(file);
+    validate_against_schema(document, "army", file.string(), data_dir);
+    Army army = Army::from_json(document, file.string(), rules);
+    if (army.id != file.stem().string())
+        throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", army.id);
+    return army;
+}
+
+}  // namespace
+
 RulesLibrary RulesLibrary::load(const fs::path& data_dir) {
     RulesLibrary library;
     library.data_dir_ = data_dir;
@@ -217,22 +337,29 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir) {
     std::error_code error;
     if (!fs::is_directory(tables, error))
         throw DataError(tables.string(), "", "a folder of rule-set tables (is FORTUNA_DATA right?)", "no such folder");
+    // A broken file disables itself and what depends on it, and is recorded: one bad army
+    // from a club's download must not stop the umpire's other rule sets (issue 13).
+    const auto record = [&](const DataError& problem) {
+        spdlog::info("{} (this file is not loaded)", problem.what());
+        library.problems_.push_back(problem);
+    };
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(tables))
         if (entry.path().extension() == ".json") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     for (const auto& file : files) {
-        const auto document = read_json_file(file);
-        // The naval tables (seed 000, The Age of Sail) share the folder; naval.cpp reads them.
-        if (format_of(document) == "fortuna-naval") {
-            validate_against_schema(document, "naval", file.string(), data_dir);
-            continue;
+        try {
+            // The naval tables (seed 000, The Age of Sail) share the folder; naval_tables.cpp reads them.
+            const auto document = read_json_file(file);
+            if (format_of(document) == "fortuna-naval") {
+                validate_against_schema(document, "naval", file.string(), data_dir);
+                continue;
+            }
+            auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir));
+            library.rulesets_.emplace(rules->id, std::move(rules));
+        } catch (const DataError& problem) {
+            record(problem);
         }
-        validate_against_schema(document, "ruleset", file.string(), data_dir);
-        auto rules = std::make_unique<RuleSet>(RuleSet::from_json(document, file.string()));
-        if (rules->id != file.stem().string())
-            throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", rules->id);
-        library.rulesets_.emplace(rules->id, std::move(rules));
     }
     const fs::path armies = data_dir / "armies";
     if (fs::is_directory(armies, error)) {
@@ -243,79 +370,164 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir) {
         for (const auto& folder : folders) {
             const std::string ruleset_id = folder.filename().string();
             const auto rules = library.rulesets_.find(ruleset_id);
-            if (rules == library.rulesets_.end())
-                throw DataError(folder.string(), "", "a folder named after a rule set in data/tables", ruleset_id);
+            if (rules == library.rulesets_.end()) {
+                const bool broken = fs::exists(tables / (ruleset_id + ".json"), error);
+                record(DataError(folder.string(), "",
+                                 broken ? "its rule set " + (tables / (ruleset_id + ".json")).string() + " to load first (see its own error)"
+                                        : "a folder named after a rule set in data/tables",
+                                 ruleset_id));
+                continue;
+            }
             std::vector<fs::path> army_files;
             for (const auto& entry : fs::directory_iterator(folder))
                 if (entry.path().extension() == ".json") army_files.push_back(entry.path());
             std::sort(army_files.begin(), army_files.end());
             for (const auto& file : army_files) {
-                const auto document = read_json_file(file);
-                validate_against_schema(document, "army", file.string(), data_dir);
-                auto army = std::make_unique<Army>(Army::from_json(document, file.string(), *rules->second));
-                if (army->id != file.stem().string())
-                    throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", army->id);
-                library.armies_[ruleset_id].emplace(army->id, std::move(army));
+                try {
+                    auto army = std::make_unique<Army>(load_army_file(file, data_dir, *rules->second));
+                    library.armies_[ruleset_id].emplace(army->id, std::move(army));
+                } catch (const DataError& problem) {
+                    record(problem);
+                }
             }
         }
     }
-    spdlog::debug("loaded {} rule sets from {}", library.rulesets_.size(), data_dir.string());
+    spdlog::debug("loaded {} rule sets from {} ({} broken files)", library.rulesets_.size(), data_dir.string(), library.problems_.size());
     return library;
 }
 
-std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const std::vector<fs::path>& paths) {
-    std::vector<DataError> problems;
-    if (paths.empty()) {
-        try {
-            (void)load(data_dir);
-        } catch (const DataError& error) {
-            problems.push_back(error);
-        }
-        return problems;
+namespace {
+
+bool is_journal_file(const fs::path& file) {
+    if (file.extension() == ".journal") return true;
+    std::ifstream in(file, std::ios::binary);
+    std::string first;
+    if (!std::getline(in, first) || first.size() > 64 * 1024) return false;
+    const nlohmann::json header = nlohmann::json::parse(first, nullptr, false);
+    return header.is_object() && header.value("format", std::string()) == kJournalFormat;
+}
+
+// One file, checked exactly as the app and the CLI load it; returns its kind.
+std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
+    const std::string name = file.string();
+    if (is_journal_file(file)) {
+        // read_journal (size, lines, header), then the whole game replayed from its first action.
+        (void)recover_game(library, file);
+        return "journal";
     }
-    // Single files: an army is checked against its rule set's tables in data_dir (only those,
-    // so one broken army does not hide the state of another).
-    std::map<std::string, RuleSet> rulesets;
-    auto ruleset_for = [&](const std::string& id, const fs::path& army_file) -> const RuleSet& {
-        if (auto it = rulesets.find(id); it != rulesets.end()) return it->second;
-        const fs::path tables = data_dir / "tables" / (id + ".json");
-        std::error_code missing;
-        if (id.empty() || !fs::is_regular_file(tables, missing))
-            throw DataError(army_file.string(), "/ruleset", "a rule set in " + (data_dir / "tables").string(), id);
-        const auto document = read_json_file(tables);
-        validate_against_schema(document, "ruleset", tables.string(), data_dir);
-        return rulesets.emplace(id, RuleSet::from_json(document, tables.string())).first->second;
-    };
-    for (const auto& path : paths) {
-        try {
-            const auto document = read_json_file(path);
-            const std::string format = format_of(document);
-            if (format == "fortuna-ruleset") {
-                validate_against_schema(document, "ruleset", path.string(), data_dir);
-                (void)RuleSet::from_json(document, path.string());
-            } else if (format == "fortuna-army") {
-                validate_against_schema(document, "army", path.string(), data_dir);
-                (void)Army::from_json(document, path.string(), ruleset_for(document.value("ruleset", ""), path));
-            } else if (format == "fortuna-scenario" || format == "fortuna-save" || format == "fortuna-naval" ||
-                       format == "fortuna-naval-scenario") {
-                validate_against_schema(document, format.substr(8), path.string(), data_dir);
-            } else {
-                throw DataError(path.string(), "/format",
-                                "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-save\", \"fortuna-naval\" or "
-                                "\"fortuna-naval-scenario\"",
-                                format.empty() ? "no format" : format);
+    const nlohmann::json document = read_json_file(file);
+    const std::string format = format_of(document);
+    if (format.empty() && document.is_object() && document.contains("$schema")) return "schema";
+    if (format == "fortuna-ruleset") {
+        (void)load_ruleset_file(file, library.data_dir());
+        return "rule set";
+    }
+    if (format == "fortuna-army") {
+        validate_against_schema(document, "army", name, library.data_dir());
+        const std::string ruleset = document.at("ruleset").get<std::string>();
+        if (!library.has_ruleset(ruleset)) {
+            try {
+                (void)library.ruleset(ruleset);
+            } catch (const RuleError& missing) {
+                throw DataError(name, "/ruleset", "a rule set that loads from " + (library.data_dir() / "tables").string(), missing.what());
             }
-        } catch (const DataError& error) {
-            problems.push_back(error);
+        }
+        (void)load_army_file(file, library.data_dir(), library.ruleset(ruleset));
+        return "army";
+    }
+    if (format == "fortuna-scenario") {
+        // The schema, the cross-references (rule set, nations, unit types, leaders), then a
+        // game is set up from it as the app does when it opens the scenario.
+        Scenario scenario = Scenario::from_json(document, name, library);
+        (void)Game(library, std::move(scenario), 1);
+        return "scenario";
+    }
+    if (format == "fortuna-naval" || format == "fortuna-naval-scenario") {
+        // The Age of Sail: its tables and scenarios against their schemas (docs/rules/age-of-sail.md).
+        validate_against_schema(document, format.substr(8), name, library.data_dir());
+        return format == "fortuna-naval" ? "naval tables" : "naval scenario";
+    }
+    if (format == "fortuna-save") {
+        // Everything load_game does: schema, the scenario copy, the full replay, the comparison.
+        const ReplayCheck check = check_save(library, file);
+        if (!check.reproduced)
+            throw DataError(name, "/journal", "a journal that replays to the saved position",
+                            check.differences.front() +
+                                (check.differences.size() > 1 ? " (and " + std::to_string(check.differences.size() - 1) + " more)" : ""));
+        return "save";
+    }
+    throw DataError(name, "/format",
+                    "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-save\" or a journal",
+                    format.empty() ? "no format" : format);
+}
+
+bool is_candidate(const fs::path& file) {
+    const auto extension = file.extension();
+    return extension == ".json" || extension == ".fortuna" || extension == ".journal";
+}
+
+}  // namespace
+
+ValidationReport RulesLibrary::check_files(const fs::path& data_dir, const std::vector<fs::path>& paths) {
+    ValidationReport report;
+    std::optional<RulesLibrary> library;
+    try {
+        library.emplace(load(data_dir));
+    } catch (const DataError& error) {
+        report.problems.push_back(error);
+        return report;
+    }
+    // The files to check: those named, and every data file in the folders named (all of
+    // data/ when nothing is named), in a stable order.
+    std::vector<fs::path> files;
+    for (const fs::path& path : paths.empty() ? std::vector<fs::path>{data_dir} : paths) {
+        std::error_code error;
+        if (fs::is_directory(path, error)) {
+            std::vector<fs::path> found;
+            for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, error);
+                 !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+                if (it->is_regular_file(error) && is_candidate(it->path())) found.push_back(it->path());
+            }
+            if (error) report.problems.emplace_back(path.string(), "", "a folder that can be read", error.message());
+            std::sort(found.begin(), found.end());
+            files.insert(files.end(), found.begin(), found.end());
+        } else if (fs::exists(path, error)) {
+            files.push_back(path);
+        } else {
+            report.problems.emplace_back(path.string(), "", "a data file or a folder of them", "no such file or folder");
         }
     }
-    return problems;
+    for (const fs::path& file : files) {
+        try {
+            report.checked.push_back({file, check_one_file(*library, file)});
+        } catch (const DataError& error) {
+            report.checked.push_back({file, "broken"});
+            report.problems.push_back(error);
+        } catch (const RuleError& error) {
+            report.checked.push_back({file, "broken"});
+            report.problems.emplace_back(file.string(), "", "a file whose every action and reference the rules accept", error.what());
+        } catch (const nlohmann::json::exception& error) {
+            report.checked.push_back({file, "broken"});
+            report.problems.emplace_back(file.string(), "", "a file of the shape its schema describes", error.what());
+        }
+    }
+    return report;
+}
+
+std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const std::vector<fs::path>& paths) {
+    return check_files(data_dir, paths).problems;
 }
 
 std::vector<const RuleSet*> RulesLibrary::rulesets() const {
     std::vector<const RuleSet*> list;
     for (const auto& [id, rules] : rulesets_) list.push_back(rules.get());
     return list;
+}
+
+const DataError* RulesLibrary::problem_with(const fs::path& file) const {
+    for (const DataError& problem : problems_)
+        if (fs::path(problem.file()) == file) return &problem;
+    return nullptr;
 }
 
 bool RulesLibrary::has_ruleset(std::string_view id) const { return rulesets_.find(id) != rulesets_.end(); }
@@ -325,6 +537,8 @@ const RuleSet& RulesLibrary::ruleset(std::string_view id) const {
     if (it != rulesets_.end()) return *it->second;
     std::string known;
     for (const auto& [name, rules] : rulesets_) known += (known.empty() ? "" : ", ") + name;
+    if (const DataError* broken = problem_with(data_dir_ / "tables" / (std::string(id) + ".json")))
+        throw RuleError("rule set '" + std::string(id) + "' is not available: its file did not load: " + broken->what());
     throw RuleError("unknown rule set '" + std::string(id) + "': expected one of " + known);
 }
 
@@ -344,6 +558,9 @@ const Army& RulesLibrary::army(std::string_view ruleset_id, std::string_view nat
     std::string known;
     if (it != armies_.end())
         for (const auto& [id, army] : it->second) known += (known.empty() ? "" : ", ") + id;
+    if (const DataError* broken = problem_with(data_dir_ / "armies" / std::string(ruleset_id) / (std::string(nation) + ".json")))
+        throw RuleError("the army '" + std::string(nation) + "' of rule set " + std::string(ruleset_id) +
+                        " is not available: its file did not load: " + broken->what());
     throw RuleError("rule set " + std::string(ruleset_id) + " has no army '" + std::string(nation) +
                     "': expected one of " + (known.empty() ? std::string("(none)") : known));
 }

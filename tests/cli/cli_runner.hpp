@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdio>
 #include <string>
+
+#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 
 namespace fortuna::testing {
@@ -24,6 +26,15 @@ inline CliRun run_shell(const std::string& command) {
     const int status = ::pclose(pipe);
     run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return run;
+}
+
+// The JSON document that --json printed, with what went to standard error before and after
+// it (notes, warnings, the refusal) left out: it is the first "{" to the first "}" alone on a line.
+inline nlohmann::json first_json(const std::string& out) {
+    const auto start = out.find('{');
+    if (start == std::string::npos) return nlohmann::json();
+    const auto end = out.find("\n}", start);
+    return nlohmann::json::parse(out.substr(start, end == std::string::npos ? std::string::npos : end + 2 - start), nullptr, false);
 }
 
 // fortuna-cli ARGUMENTS with the source tree's data folder.

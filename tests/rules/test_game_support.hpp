@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,12 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// The whole of a file, as bytes.
+inline std::string read_text(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 // A random but plausible action for the test scenario, drawn from its own seeded stream so
 // that a failing sequence can be repeated. Some are impossible (refused): that is tested too.

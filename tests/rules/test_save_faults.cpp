@@ -20,24 +20,9 @@ namespace {
 
 using testing::library;
 using testing::skirmish;
+using testing::read_text;
 using testing::TemporaryFolder;
-
-std::string read_text(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// Swaps atomic_write_file's system calls for the test's lifetime.
-class InjectedFaults {
-public:
-    explicit InjectedFaults(const FileOperations& operations) : before_(replace_file_operations(operations)) {}
-    ~InjectedFaults() { replace_file_operations(before_); }
-    InjectedFaults(const InjectedFaults&) = delete;
-    InjectedFaults& operator=(const InjectedFaults&) = delete;
-
-private:
-    FileOperations before_;
-};
+using InjectedFaults = ScopedFileOperations;
 
 // A game saved once (the "previous save"), then played on so the next save differs.
 class SaveFaults : public ::testing::Test {

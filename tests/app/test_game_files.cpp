@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// The app never loses what was entered: recovered games are unsaved until saved, quitting asks, locked games open read-only, a full disk is said.
+#include <QApplication>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <cerrno>
+#include <filesystem>
+#include <memory>
+
+#include "fortuna/journal.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/platform.hpp"
+#include "fortuna/save.hpp"
+#include "fortuna/scenario.hpp"
+#include "game_document.hpp"
+#include "main_window.hpp"
+#include "qt_text.hpp"
+
+using namespace fortuna;
+using namespace fortuna::app;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Answers the next message box with the button whose text contains `button` (after the
+// ampersand is removed); records the box's text for the test to read.
+struct DialogAnswer {
+    QString text;
+    bool seen = false;
+};
+
+void answerNextDialog(const QString& button, DialogAnswer* answer) {
+    QTimer::singleShot(50, qApp, [button, answer] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (box == nullptr) return answerNextDialog(button, answer);  // not up yet: look again
+        answer->seen = true;
+        answer->text = box->text();
+        for (QAbstractButton* candidate : box->buttons()) {
+            if (candidate->text().remove(u'&').contains(button)) {
+                candidate->click();
+                return;
+            }
+        }
+        box->reject();
+    });
+}
+
+}  // namespace
+
+class GameFilesTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const RulesLibrary> library_;
+    std::unique_ptr<MainWindow> window_;
+    std::unique_ptr<QTemporaryDir> folder_;
+
+    std::filesystem::path path(const char* name) const { return ss(folder_->filePath(QString::fromUtf8(name))); }
+
+    // A journal of two phases ended, as a crashed app leaves it in the recovery folder.
+    std::filesystem::path crashedJournal() {
+        const auto journal = recovery_dir() / "test-skirmish-crashed.journal";
+        std::filesystem::create_directories(journal.parent_path());
+        std::filesystem::remove(journal);
+        Game game(*library_, load_scenario(*library_, "test-skirmish"), 5);
+        game.attach_journal(journal);
+        game.apply({{"do", "end-phase"}});
+        game.apply({{"do", "end-phase"}});
+        game.detach_journal();
+        return journal;
+    }
+
+private slots:
+    void initTestCase() { library_ = std::make_shared<const RulesLibrary>(RulesLibrary::load()); }
+
+    void init() {
+        folder_ = std::make_unique<QTemporaryDir>();
+        window_ = std::make_unique<MainWindow>(library_);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+    void cleanup() {
+        // Destroying the window asks nothing (only closing does); the journals go with the folder.
+        window_.reset();
+        std::filesystem::remove_all(recovery_dir());
+    }
+
+    // Issue 13: a recovered game showed no unsaved mark, and quitting right after recovery
+    // asked nothing and deleted the recovery journal with everything recovered.
+    void aRecoveredGameIsUnsavedAndQuittingAsks() {
+        const auto journal = crashedJournal();
+        QVERIFY(window_->openFile(qs(journal.string()), true));
+        GameDocument& document = window_->document();
+        QCOMPARE(document.game().history().size(), std::size_t{2});
+        QVERIFY(document.isModified());
+        QVERIFY(window_->isWindowModified());
+        QVERIFY(window_->windowTitle().contains(u"[*]"_s));
+        QCOMPARE(document.recoveryJournal(), qs(journal.string()));
+
+        // Cancel keeps the window open and the journal on disk.
+        DialogAnswer cancel;
+        answerNextDialog(u"Cancel"_s, &cancel);
+        QVERIFY(!window_->close());
+        QVERIFY(cancel.seen);
+        QVERIFY(cancel.text.contains(u"recovered"_s));
+        QVERIFY(window_->isVisible());
+        QVERIFY(std::filesystem::exists(journal));
+
+        // The recovered game goes on in the same journal: a new action is appended to it.
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QCOMPARE(read_journal(journal).lines.size(), std::size_t{3});
+
+        // Discard is the umpire's own choice: only then is the journal deleted.
+        DialogAnswer discard;
+        answerNextDialog(u"Discard"_s, &discard);
+        QVERIFY(window_->close());
+        QVERIFY(discard.seen);
+        QVERIFY(!std::filesystem::exists(journal));
+        window_.reset();
+    }
+
+    void savingARecoveredGameMakesItClean() {
+        const auto journal = crashedJournal();
+        QVERIFY(window_->openFile(qs(journal.string()), true));
+        GameDocument& document = window_->document();
+        QVERIFY(document.isModified());
+        document.save(qs(path("recovered.fortuna").string()));
+        QVERIFY(!document.isModified());
+        QVERIFY(!window_->isWindowModified());
+        QCOMPARE(load_game(*library_, path("recovered.fortuna")).history().size(), std::size_t{2});
+        // Clean now: closing asks nothing (a dialog would stop this test) and the journal goes.
+        QVERIFY(window_->close());
+        QVERIFY(!std::filesystem::exists(journal));
+        window_.reset();
+    }
+
+    // Issue 13: a second instance offered the first one's live journal, and "Discard" deleted it.
+    void aJournalInUseIsNeitherOfferedNorDeleted() {
+        const auto journal = crashedJournal();
+        auto other = platform::FileLock::try_acquire(lock_path_for(journal), "fortuna");
+        QVERIFY(other != nullptr);
+        DialogAnswer offered;
+        answerNextDialog(u"Discard"_s, &offered);
+        window_->offerRecovery();
+        QTest::qWait(200);
+        QVERIFY(!offered.seen);
+        QVERIFY(std::filesystem::exists(journal));
+        // Opening it anyway is refused, naming the holder.
+        QVERIFY(!window_->openFile(qs(journal.string()), true));
+        other.reset();
+        // Once its program has gone, it is an unfinished game like any other.
+        DialogAnswer later;
+        answerNextDialog(u"Later"_s, &later);
+        window_->offerRecovery();
+        QTRY_VERIFY(later.seen);
+        QVERIFY(std::filesystem::exists(journal));
+    }
+
+    void aSaveHeldByAnotherProgramOpensReadOnly() {
+        const QString save = qs(path("shared.fortuna").string());
+        {
+            Game game(*library_, load_scenario(*library_, "test-skirmish"), 8);
+            game.apply({{"do", "end-phase"}});
+            save_game(game, ss(save));
+        }
+        auto other = platform::FileLock::try_acquire(lock_path_for(ss(save)), "fortuna-cli");
+        QVERIFY(other != nullptr);
+        QVERIFY(window_->openFile(save, true));
+        GameDocument& document = window_->document();
+        QVERIFY(document.isReadOnly());
+        QVERIFY(document.readOnlyHolder().contains(u"fortuna-cli (process"_s));
+        QVERIFY(window_->windowTitle().contains(u"(read-only)"_s));
+        QVERIFY_THROWS_EXCEPTION(GameFilesInUse, document.save(save));
+        // Under another name it saves, and is then the umpire's own.
+        document.save(qs(path("mine.fortuna").string()));
+        QVERIFY(!document.isReadOnly());
+        QVERIFY(!window_->windowTitle().contains(u"(read-only)"_s));
+    }
+
+    // Issue 13: on a full disk the app showed a red status line only.
+    void aFullDiskIsSaidWithWhatIsSafeAndTheGameStaysOpen() {
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        GameDocument& document = window_->document();
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        const auto journal = ss(document.recoveryJournal());
+        QVERIFY(std::filesystem::exists(journal));
+        QSignalSpy failures(&document, &GameDocument::storageFailed);
+        FileOperations full = system_file_operations();
+        full.write = [](int, const void*, std::size_t) -> long {
+            errno = ENOSPC;
+            return -1;
+        };
+        DialogAnswer dialog;
+        answerNextDialog(u"Not Now"_s, &dialog);
+        std::optional<QString> refused;
+        {
+            ScopedFileOperations faults(full);
+            refused = document.perform({{"do", "end-phase"}});
+        }
+        QVERIFY(refused.has_value());
+        QCOMPARE(failures.count(), 1);
+        QVERIFY(dialog.seen);
+        QVERIFY2(dialog.text.contains(u"No space left on device"_s), qPrintable(dialog.text));
+        QVERIFY2(dialog.text.contains(u"every action up to #1"_s), qPrintable(dialog.text));
+        QCOMPARE(document.game().history().size(), std::size_t{1});
+        QCOMPARE(read_journal(journal).lines.size(), std::size_t{1});
+        // The game stays open: play goes on in memory, unsaved, until saved elsewhere.
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QCOMPARE(document.game().history().size(), std::size_t{2});
+        QVERIFY(document.isModified());
+        document.save(qs(path("elsewhere.fortuna").string()));
+        QCOMPARE(load_game(*library_, path("elsewhere.fortuna")).history().size(), std::size_t{2});
+    }
+
+    void aSaveThatFailsOffersToSaveElsewhere() {
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        GameDocument& document = window_->document();
+        document.save(qs(path("first.fortuna").string()));
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        FileOperations denied = system_file_operations();
+        denied.open = [](const char*, int, unsigned) {
+            errno = EROFS;
+            return -1;
+        };
+        DialogAnswer dialog;
+        answerNextDialog(u"Not Now"_s, &dialog);
+        {
+            ScopedFileOperations faults(denied);
+            QTest::keySequence(window_.get(), QKeySequence::Save);
+        }
+        QTRY_VERIFY(dialog.seen);
+        QVERIFY2(dialog.text.contains(u"Read-only file system"_s), qPrintable(dialog.text));
+        QVERIFY2(dialog.text.contains(u"first.fortuna is unchanged"_s), qPrintable(dialog.text));
+        QVERIFY(document.isModified());
+        QCOMPARE(document.game().history().size(), std::size_t{1});
+    }
+};
+
+QTEST_MAIN(GameFilesTest)
+#include "test_game_files.moc"
