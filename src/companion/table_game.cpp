@@ -171,7 +171,7 @@ nlohmann::json TableGame::entered_roll(const std::string& kind_text, const nlohm
     if (!value.is_number() && !value.is_string()) throw ApiError(400, "'value' is the roll as a number, e.g. 4 or 0.734");
     const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
     try {
-        const RollKind kind = roll_kind_from_string(kind_text);
+        const RollKind kind = enum_from_string<RollKind>(kind_text);
         const int natural = parse_roll(kind, text);
         if (kind == RollKind::Random) return format_roll(kind, natural);
         return natural;
