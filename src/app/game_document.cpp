@@ -97,6 +97,11 @@ void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, c
     leaveCurrentGame();
     undo_stack_.clear();
     game_ = std::move(game);
+    // One history (issue 11): the undo stack is a view of the game's, so Undo reaches back
+    // across a save, a reopen and a crash recovery exactly as far as the journal does. Each
+    // command is pushed already applied (its first redo does nothing). The game's own redo
+    // list is not mirrored: a new action clears it, as it clears the stack's.
+    for (const AppliedAction& action : game_->history()) undo_stack_.push(new ActionCommand(*this, qs(action.summary)));
     save_path_ = save_path;
     rebuildCasualtySeries();
     attachRecoveryJournal(journal);

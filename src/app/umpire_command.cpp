@@ -391,7 +391,27 @@ private:
 
 }  // namespace
 
+namespace {
+UmpireCommand parse_words(const QString& text, const Game& game, const std::vector<std::size_t>& selection);
+}  // namespace
+
+// "! reason" at the end overrules a rule of play with the umpire's reason (docs/rules/
+// enforcement.md): "c CL-T1 B-I3 ! the bases touch on the table". A "!" without a reason is refused.
 UmpireCommand parse_umpire_command(const QString& text, const Game& game, const std::vector<std::size_t>& selection) {
+    const qsizetype bang = text.indexOf(u'!');
+    if (bang < 0) return parse_words(text, game, selection);
+    const QString reason = text.mid(bang + 1).trimmed();
+    if (reason.isEmpty())
+        fail(u"'!' overrules a rule of play: give the umpire's reason after it, e.g. 'm CL-T1 60 ! the tape on the table says 48 mm'"_s);
+    UmpireCommand command = parse_words(text.left(bang) + u" !"_s, game, selection);
+    if (command.kind != UmpireCommand::Kind::Action) fail(u"'!' overrules a rule of an action; this command is not one"_s);
+    command.action["override"] = ss(reason);
+    command.echo += u" (overruled: "_s + reason + u")"_s;
+    return command;
+}
+
+namespace {
+UmpireCommand parse_words(const QString& text, const Game& game, const std::vector<std::size_t>& selection) {
     static const QRegularExpression spaces(u"\\s+"_s);
     QStringList words = text.trimmed().split(spaces, Qt::SkipEmptyParts);
     if (words.isEmpty()) fail(u"type a command; ? lists them"_s);
@@ -524,8 +544,14 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
             const qsizetype eq = word.indexOf(u'=');
             if (eq <= 0) fail(QStringLiteral("'%1' is not key=value").arg(word));
             const QString key = word.left(eq).toLower(), value = word.mid(eq + 1);
-            if (key == u"bases") a["bases"] = value.toInt();
-            else if (key == u"facing") a["facing_deg"] = value.toDouble();
+            bool number = false;
+            if (key == u"bases") {
+                a["bases"] = value.toInt(&number);
+                if (!number) fail(QStringLiteral("bases=%1: expected a whole number of bases").arg(value));
+            } else if (key == u"facing") {
+                a["facing_deg"] = value.toDouble(&number);
+                if (!number) fail(QStringLiteral("facing=%1: expected a direction in degrees, 0-360").arg(value));
+            }
             else if (key == u"state" || key == u"formation" || key == u"guns" || key == u"presence") a[ss(key)] = ss(value.toLower());
             else fail(QStringLiteral("'set' does not know '%1': bases, state, formation, facing, guns, presence").arg(key));
         }
@@ -587,5 +613,6 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
     }
     fail(QStringLiteral("unknown command '%1'; ? lists them").arg(verb));
 }
+}  // namespace
 
 }  // namespace fortuna::app

@@ -10,7 +10,7 @@
 //     void declare_muster(CLI::App& command) {
 //         command.add_option("--ruleset", "rule set id (see 'fortuna-cli rulesets')")->type_name("R")->required();
 //         command.add_option("--bases", "number of bases in the unit")->type_name("N");
-//         command.add_flag("--preview", "show the chances without rolling");
+//         command.add_flag("--preview")->description("show the chances without rolling");
 //         command.add_option("save", "a saved game (.fortuna)")->type_name("SAVE");   // a positional word
 //     }
 //     int run_muster(const Arguments& args, Context& context) {

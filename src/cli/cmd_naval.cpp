@@ -303,7 +303,7 @@ void declare_broadside(CLI::App& command) {
     command.add_option("--aim", "aim at the hull or the sails")->type_name("hull|sails");
     command.add_option("--rolls", "the dice thrown, one per deck, e.g. 3,6,6")->type_name("D,D,..");
     command.add_option("--seed", "seed for generated dice")->type_name("N");
-    command.add_flag("--preview", "the chances only, no throw");
+    command.add_flag("--preview")->description("the chances only, no throw");
 }
 void declare_boarding(CLI::App& command) {
     command.add_option("--attacker-decks", "the boarder's gun decks")->type_name("N");
@@ -311,7 +311,7 @@ void declare_boarding(CLI::App& command) {
     command.add_option("--attacker-rolls", "the boarder's dice, e.g. 6,2")->type_name("D,D,..");
     command.add_option("--defender-rolls", "the defender's dice")->type_name("D,D,..");
     command.add_option("--seed", "seed for generated dice")->type_name("N");
-    command.add_flag("--preview", "the chances only, no throw");
+    command.add_flag("--preview")->description("the chances only, no throw");
 }
 void declare_wind(CLI::App& command) {
     command.add_option("--from", "the wind's direction now (8-point compass)")->type_name("W");

@@ -66,7 +66,9 @@ int run_serve(const Arguments& args, Context& context) {
     if (port < 0 || port > 65535) throw UsageError("--port is 1-65535 (0: any free port), not " + std::to_string(port));
 
     const RulesLibrary& library = context.library();
-    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), serve_seed(args));
+    // --advisory: without the rules of play (docs/rules/enforcement.md), as `play --advisory`.
+    const Enforcement enforcement = args.flag("advisory") ? Enforcement{false, false, false, false} : Enforcement{};
+    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), serve_seed(args), enforcement);
 
     // Durable like `play`: every action reaches the journal (and the sender the attribution
     // log beside it) before the page hears back.
@@ -129,6 +131,7 @@ void declare_serve(CLI::App& command) {
     command.add_option("--port", "the port to listen on")->type_name("N");
     command.add_option("--journal", "write the recovery journal here")->type_name("FILE");
     command.add_option("--save", "save the game here when serving stops")->type_name("SAVE");
+    command.add_flag("--advisory")->description("a new game without the rules of play: the app advises, the table decides");
 }
 
 const Registration registration{"serve", "serve the game to the players' phones over HTTP and a WebSocket (docs/companion.md)",

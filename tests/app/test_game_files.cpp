@@ -82,6 +82,7 @@ private slots:
     void init() {
         folder_ = std::make_unique<QTemporaryDir>();
         window_ = std::make_unique<MainWindow>(library_);
+        window_->document().setNewGameEnforcement(fortuna::Enforcement{false, false, false, false});  // files, not rules
         window_->show();
         QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
     }

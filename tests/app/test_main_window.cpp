@@ -3,7 +3,9 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QGraphicsItem>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
@@ -45,7 +47,7 @@ private slots:
         window_ = std::make_unique<MainWindow>(library_);
         window_->document().setRecoveryEnabled(false);
         // The desk's keys and docks out of any sequence; the rules of play have their own tests.
-        window_->document().setNewGameEnforcement(Enforcement{false, false, false, false});
+        window_->document().setNewGameEnforcement(fortuna::Enforcement{false, false, false, false});
         QVERIFY(window_->openFile(u"test-skirmish"_s, true));
         window_->show();
         QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
@@ -55,6 +57,23 @@ private slots:
     // Seed 002 Table 5/6: French line infantry, 5 bases x 3 = 15, against Imperial line infantry
     // 5 x 3 = 15 is 1:1; a typed roll of 6 on the 1-1 column of the dice edition is the
     // result the engine reports, and undo puts both units back exactly as they were.
+    // One history (issue 11): after a save is reopened, Undo reaches the actions made before.
+    void undoReachesBackAcrossAReopenedSave() {
+        QVERIFY(window_->runCommand(u"set F-I2 state=disrupted"_s).isEmpty());
+        QVERIFY(window_->runCommand(u"set I-I2 state=disrupted"_s).isEmpty());
+        const QString save = QDir::temp().filePath(u"fortuna-undo-history-%1.fortuna"_s.arg(QCoreApplication::applicationPid()));
+        window_->document().save(save);
+        QVERIFY(window_->openFile(save, true));
+        QCOMPARE(window_->document().undoStack()->count(), 2);
+        QVERIFY(window_->document().undoStack()->canUndo());
+        window_->document().undoStack()->undo();
+        QCOMPARE(status("I-I2").state, UnitState::Normal);
+        QCOMPARE(status("F-I2").state, UnitState::Disrupted);
+        QCOMPARE(window_->document().game().history().size(), std::size_t{1});
+        QFile::remove(save);
+        QFile::remove(save + u".journal"_s);
+    }
+
     void combatFromTheKeyboardAndUndo() {
         BoardScene& scene = window_->boardScene();
         scene.selectUnits({unit("F-I1"), unit("I-I1")});

@@ -17,7 +17,7 @@ class Served:
         self.journal = os.path.join(self.dir.name, "game.journal")
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         self.process = subprocess.Popen(
-            [cli, "--json", "serve", "--scenario", scenario, "--seed", str(seed), "--bind", "127.0.0.1", "--port", "0",
+            [cli, "--json", "serve", "--advisory", "--scenario", scenario, "--seed", str(seed), "--bind", "127.0.0.1", "--port", "0",
              "--journal", self.journal, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         first = self.process.stdout.readline()

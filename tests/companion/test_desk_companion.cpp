@@ -51,6 +51,7 @@ private slots:
     void init() {
         document_ = std::make_unique<app::GameDocument>(library_);
         document_->setRecoveryEnabled(false);
+        document_->setNewGameEnforcement(fortuna::Enforcement{false, false, false, false});  // the network path, not the rules
         document_->openScenario(QStringLiteral("test-skirmish"));
         server_ = std::make_unique<companion::CompanionServer>(app::deskTableGame(*document_));
         connect(document_.get(), &app::GameDocument::positionChanged, server_.get(), &companion::CompanionServer::gameChanged);

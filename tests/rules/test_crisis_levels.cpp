@@ -118,7 +118,7 @@ TEST(CrisisLevels, ChanceRisesWithEveryLevel) {
 // In play (seed 002, 5)): after the immediate crisis at 50 % the army fights on until the next
 // level; one more base lost (8 of 14 = 57.1 %, the 55 % mark at 8 bases) brings a new crisis.
 TEST(CrisisLevels, AGameTestsAgainAtTheNextLevelBeyondForty) {
-    Game game(library(), fortuna::testing::skirmish(), 1);
+    Game game(library(), fortuna::testing::skirmish(), 1, fortuna::testing::kAdvisory);  // crisis out of phase e
     game.apply({{"do", "set"}, {"unit", "I-I1"}, {"bases", 1}, {"reason", "test"}});
     game.apply({{"do", "set"}, {"unit", "I-I2"}, {"bases", 2}, {"reason", "test"}});  // 7 of 14 lost: 50 %
     ASSERT_TRUE(game.tally(1).crisis_due);
