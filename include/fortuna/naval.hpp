@@ -175,15 +175,15 @@ double downwind_degrees(const NavalTables& tables, const WindState& wind);
 enum class FireState { None, Burning, Spreading };
 enum class BroadsideSide { Port, Starboard };
 enum class Aim { Hull, Sails };
-enum class Aspect { Port, Starboard, Bow, Stern };  // where the shot comes from, seen from the target
+enum class FireAspect { Port, Starboard, Bow, Stern };  // where the shot comes from, seen from the target
 
 std::string_view to_string(FireState value);
 std::string_view to_string(BroadsideSide value);
 std::string_view to_string(Aim value);
-std::string_view to_string(Aspect value);
+std::string_view to_string(FireAspect value);
 BroadsideSide broadside_side_from_string(std::string_view text);  // throws RuleError
 Aim aim_from_string(std::string_view text);                       // "hull", "sails"
-Aspect aspect_from_string(std::string_view text);
+FireAspect fire_aspect_from_string(std::string_view text);
 
 // What actions change: copied whole into the undo record.
 struct ShipStatus {
@@ -235,7 +235,7 @@ double distance_cm(const Ship& a, const Ship& b);
 // Which broadside arc of the firer holds the target, if any (S1: port is the left side).
 std::optional<BroadsideSide> arc_holding(const NavalTables& tables, const Ship& firer, const Ship& target);
 // Where the firer stands seen from the target (D3).
-Aspect aspect_of(const Ship& target, const Ship& firer);
+FireAspect aspect_of(const Ship& target, const Ship& firer);
 
 // ---------------------------------------------------------------- gunnery (Combat)
 
@@ -283,7 +283,7 @@ struct DamageDone {
     Explanation explanation;
 };
 // owner_masts: the target's owner's choice of masts for a broadside (names); empty: D5's default.
-DamageDone apply_hits(const Ship& target, ShipStatus& status, Aim aim, Aspect aspect, int hits,
+DamageDone apply_hits(const Ship& target, ShipStatus& status, Aim aim, FireAspect aspect, int hits,
                       const std::vector<std::string>& owner_masts = {});
 
 // ---------------------------------------------------------------- boarding
@@ -367,7 +367,7 @@ bool is_naval_scenario(const std::filesystem::path& file);  // its "format" says
 struct WindAction {
     std::optional<Roll> direction_roll, speed_roll;
 };
-struct MoveAction {
+struct ShipMoveAction {
     std::string ship;
     double x_cm = 0, y_cm = 0, heading_deg = 0;
     std::optional<Roll> shoal_roll;  // thrown only when the move enters a shoal
@@ -395,7 +395,7 @@ struct AnchorAction {
     bool drop = true;  // false: weigh (raise) the anchor
 };
 struct EndHalfAction {};  // the active player's half of the round ends
-using NavalAction = std::variant<WindAction, MoveAction, BroadsideAction, BoardingAction, HazardAction, AnchorAction,
+using NavalAction = std::variant<WindAction, ShipMoveAction, BroadsideAction, BoardingAction, HazardAction, AnchorAction,
                                  EndHalfAction>;
 
 nlohmann::json naval_action_to_json(const NavalAction& action);
@@ -451,7 +451,7 @@ public:
 
 private:
     std::size_t index_of(std::string_view id) const;
-    std::string apply_move(MoveAction& move, Explanation& steps);
+    std::string apply_move(ShipMoveAction& move, Explanation& steps);
     std::string apply_broadside(BroadsideAction& fire, Explanation& steps);
     std::string apply_boarding(BoardingAction& boarding, Explanation& steps);
     std::string apply_hazard(HazardAction& hazard, Explanation& steps);

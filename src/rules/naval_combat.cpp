@@ -128,7 +128,7 @@ Distribution BroadsideOdds::as_distribution() const {
 
 // ---------------------------------------------------------------- damage to the sheet
 
-DamageDone apply_hits(const Ship& target, ShipStatus& status, Aim aim, Aspect aspect, int hits,
+DamageDone apply_hits(const Ship& target, ShipStatus& status, Aim aim, FireAspect aspect, int hits,
                       const std::vector<std::string>& owner_masts) {
     DamageDone done;
     const auto& masts = target.ship_class->masts;
@@ -136,9 +136,9 @@ DamageDone apply_hits(const Ship& target, ShipStatus& status, Aim aim, Aspect as
         if (aim == Aim::Sails) {
             // D5: broadside, the owner's choice (else the least movement lost); fore or aft in order.
             int chosen = -1;
-            if (aspect == Aspect::Bow || aspect == Aspect::Stern) {
+            if (aspect == FireAspect::Bow || aspect == FireAspect::Stern) {
                 for (int k = 0; k < static_cast<int>(masts.size()); ++k) {
-                    const int i = aspect == Aspect::Bow ? k : static_cast<int>(masts.size()) - 1 - k;
+                    const int i = aspect == FireAspect::Bow ? k : static_cast<int>(masts.size()) - 1 - k;
                     if (status.masts[static_cast<std::size_t>(i)]) {
                         chosen = i;
                         break;
@@ -184,12 +184,12 @@ DamageDone apply_hits(const Ship& target, ShipStatus& status, Aim aim, Aspect as
             return std::string("nothing left on the ") + (port ? "port" : "starboard") + " side to damage";
         };
         std::string words;
-        if (aspect == Aspect::Stern) {
+        if (aspect == FireAspect::Stern) {
             words = "raked from the stern: " + take_deck(true) + "; " + take_deck(false);
-        } else if (aspect == Aspect::Bow) {
+        } else if (aspect == FireAspect::Bow) {
             words = "from the bow: " + take_deck(status.port_decks >= status.starboard_decks);
         } else {
-            words = take_deck(aspect == Aspect::Port);
+            words = take_deck(aspect == FireAspect::Port);
         }
         done.explanation.push_back("hit " + std::to_string(hit + 1) + ": " + words);
     }

@@ -36,7 +36,7 @@ std::vector<std::pair<std::string, std::vector<Roll>>> rolls_of(const NavalActio
     auto one = [](const std::optional<Roll>& roll) { return roll ? std::vector<Roll>{*roll} : std::vector<Roll>{}; };
     if (const auto* w = std::get_if<WindAction>(&action)) {
         out = {{"direction", one(w->direction_roll)}, {"speed", one(w->speed_roll)}};
-    } else if (const auto* m = std::get_if<MoveAction>(&action)) {
+    } else if (const auto* m = std::get_if<ShipMoveAction>(&action)) {
         out = {{"shoal", one(m->shoal_roll)}};
     } else if (const auto* b = std::get_if<BroadsideAction>(&action)) {
         out = {{"dice", b->dice}};
@@ -124,7 +124,7 @@ const AppliedNavalAction& NavalGame::apply(NavalAction action, Dice& dice) {
             for (auto& s : state_.ships) s.now.port_fired = s.now.starboard_fired = s.now.repairing = false;
             applied.summary = "Round " + std::to_string(state_.turn.round) + ": wind from " +
                               tables_->compass[static_cast<std::size_t>(state_.wind.direction)] + ", speed " + std::to_string(state_.wind.speed);
-        } else if (auto* m = std::get_if<MoveAction>(&action)) {
+        } else if (auto* m = std::get_if<ShipMoveAction>(&action)) {
             own(m->ship);
             applied.summary = apply_move(*m, applied.explanation);
         } else if (auto* b = std::get_if<BroadsideAction>(&action)) {
@@ -214,7 +214,7 @@ bool NavalGame::redo() {
 
 // ---------------------------------------------------------------- movement
 
-std::string NavalGame::apply_move(MoveAction& move, Explanation& steps) {
+std::string NavalGame::apply_move(ShipMoveAction& move, Explanation& steps) {
     Ship& s = state_.ships[index_of(move.ship)];
     if (s.now.grounded) throw RuleError(s.name + " is aground: throw a " + std::to_string(tables_->refloat_on) + " to refloat first");
     if (s.now.anchored) throw RuleError(s.name + " is at anchor: weigh anchor (a whole move) before sailing");
@@ -284,7 +284,7 @@ std::string NavalGame::apply_broadside(BroadsideAction& fire, Explanation& steps
     fire.dice.insert(fire.dice.end(), more.begin(), more.end());
     const BroadsideRoll roll = roll_broadside(*tables_, setup, fire.dice);
     steps = roll.explanation;
-    const Aspect aspect = aspect_of(target, firer);
+    const FireAspect aspect = aspect_of(target, firer);
     const DamageDone done = apply_hits(target, target.now, fire.aim, aspect, roll.hits, fire.owner_masts);
     steps.insert(steps.end(), done.explanation.begin(), done.explanation.end());
     target.now.damage_by[static_cast<std::size_t>(firer.now.side)] += done.cells();

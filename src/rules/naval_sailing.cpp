@@ -41,12 +41,12 @@ std::string_view to_string(FireState value) {
 }
 std::string_view to_string(BroadsideSide value) { return value == BroadsideSide::Port ? "port" : "starboard"; }
 std::string_view to_string(Aim value) { return value == Aim::Hull ? "hull" : "sails"; }
-std::string_view to_string(Aspect value) {
+std::string_view to_string(FireAspect value) {
     switch (value) {
-        case Aspect::Port: return "port";
-        case Aspect::Starboard: return "starboard";
-        case Aspect::Bow: return "bow";
-        case Aspect::Stern: return "stern";
+        case FireAspect::Port: return "port";
+        case FireAspect::Starboard: return "starboard";
+        case FireAspect::Bow: return "bow";
+        case FireAspect::Stern: return "stern";
     }
     return "?";
 }
@@ -60,11 +60,11 @@ Aim aim_from_string(std::string_view text) {
     if (text == "sails" || text == "masts") return Aim::Sails;
     throw RuleError("unknown aim '" + std::string(text) + "': expected hull (gun decks) or sails (masts)");
 }
-Aspect aspect_from_string(std::string_view text) {
-    if (text == "port") return Aspect::Port;
-    if (text == "starboard") return Aspect::Starboard;
-    if (text == "bow" || text == "fore") return Aspect::Bow;
-    if (text == "stern" || text == "aft") return Aspect::Stern;
+FireAspect fire_aspect_from_string(std::string_view text) {
+    if (text == "port") return FireAspect::Port;
+    if (text == "starboard") return FireAspect::Starboard;
+    if (text == "bow" || text == "fore") return FireAspect::Bow;
+    if (text == "stern" || text == "aft") return FireAspect::Stern;
     throw RuleError("unknown aspect '" + std::string(text) + "': expected port, starboard, bow or stern");
 }
 
@@ -230,12 +230,12 @@ std::optional<BroadsideSide> arc_holding(const NavalTables& tables, const Ship& 
     return std::nullopt;
 }
 
-Aspect aspect_of(const Ship& target, const Ship& firer) {
+FireAspect aspect_of(const Ship& target, const Ship& firer) {
     const double relative = relative_bearing(target, firer);
-    if (relative > 45 && relative < 135) return Aspect::Starboard;
-    if (relative > 225 && relative < 315) return Aspect::Port;
-    if (relative >= 135 && relative <= 225) return Aspect::Stern;
-    return Aspect::Bow;
+    if (relative > 45 && relative < 135) return FireAspect::Starboard;
+    if (relative > 225 && relative < 315) return FireAspect::Port;
+    if (relative >= 135 && relative <= 225) return FireAspect::Stern;
+    return FireAspect::Bow;
 }
 
 }  // namespace fortuna

@@ -162,7 +162,7 @@ json naval_action_to_json(const NavalAction& action) {
     if (const auto* a = std::get_if<WindAction>(&action)) {
         if (a->direction_roll) out["direction_roll"] = roll_json(*a->direction_roll);
         if (a->speed_roll) out["speed_roll"] = roll_json(*a->speed_roll);
-    } else if (const auto* m = std::get_if<MoveAction>(&action)) {
+    } else if (const auto* m = std::get_if<ShipMoveAction>(&action)) {
         out.update({{"ship", m->ship}, {"x_cm", m->x_cm}, {"y_cm", m->y_cm}, {"heading_deg", m->heading_deg}});
         if (m->shoal_roll) out["shoal_roll"] = roll_json(*m->shoal_roll);
     } else if (const auto* b = std::get_if<BroadsideAction>(&action)) {
@@ -188,7 +188,7 @@ NavalAction naval_action_from_json(const json& input) {
     const std::string kind = input["action"].get<std::string>();
     if (kind == "wind") return WindAction{optional_roll(input, "direction_roll"), optional_roll(input, "speed_roll")};
     if (kind == "move")
-        return MoveAction{text_from(input, "ship"), number_from(input, "x_cm"), number_from(input, "y_cm"),
+        return ShipMoveAction{text_from(input, "ship"), number_from(input, "x_cm"), number_from(input, "y_cm"),
                           number_from(input, "heading_deg"), optional_roll(input, "shoal_roll")};
     if (kind == "broadside") {
         BroadsideAction b{text_from(input, "ship"), text_from(input, "target"),

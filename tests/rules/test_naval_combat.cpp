@@ -29,10 +29,10 @@ TEST(NavalArcs, PortIsTheLeftSideNotAsPrinted) {
 
 TEST(NavalArcs, AspectSeenFromTheTarget) {
     const Ship target = ship_at("third-rate", 1, 50, 50, 0);
-    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 50, 40, 0)), Aspect::Stern);
-    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 50, 60, 0)), Aspect::Bow);
-    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 40, 50, 0)), Aspect::Port);
-    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 60, 50, 0)), Aspect::Starboard);
+    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 50, 40, 0)), FireAspect::Stern);
+    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 50, 60, 0)), FireAspect::Bow);
+    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 40, 50, 0)), FireAspect::Port);
+    EXPECT_EQ(aspect_of(target, ship_at("third-rate", 0, 60, 50, 0)), FireAspect::Starboard);
 }
 
 TEST(NavalGunnery, HitsAndAPairOfSixes) {
@@ -174,14 +174,14 @@ TEST(NavalOdds, BoardingAgreesWithEveryThrowAndByHand) {
 TEST(NavalDamage, HullHitsTakeTheSideFiredAtThenTheHull) {
     const Ship frigate = ship_at("fifth-rate", 1, 0, 0, 0);
     ShipStatus status = frigate.now;
-    const auto done = apply_hits(frigate, status, Aim::Hull, Aspect::Port, 3);
+    const auto done = apply_hits(frigate, status, Aim::Hull, FireAspect::Port, 3);
     EXPECT_EQ(status.port_decks, 0);
     EXPECT_EQ(status.starboard_decks, 2);
     EXPECT_EQ(status.hull, 2);  // D4: the third hit finds no port deck
     EXPECT_EQ(done.cells(), 3);
     // Raked from the stern: each hit takes a deck on both sides.
     ShipStatus raked = frigate.now;
-    apply_hits(frigate, raked, Aim::Hull, Aspect::Stern, 1);
+    apply_hits(frigate, raked, Aim::Hull, FireAspect::Stern, 1);
     EXPECT_EQ(raked.port_decks, 1);
     EXPECT_EQ(raked.starboard_decks, 1);
 }
@@ -189,13 +189,13 @@ TEST(NavalDamage, HullHitsTakeTheSideFiredAtThenTheHull) {
 TEST(NavalDamage, MastsByOwnerChoiceOrFromFore) {
     const Ship frigate = ship_at("fifth-rate", 1, 0, 0, 0);
     ShipStatus a = frigate.now;
-    auto done = apply_hits(frigate, a, Aim::Sails, Aspect::Starboard, 1);  // D5 default: fore (1 unit)
+    auto done = apply_hits(frigate, a, Aim::Sails, FireAspect::Starboard, 1);  // D5 default: fore (1 unit)
     EXPECT_EQ(done.masts, (std::vector<std::string>{"fore"}));
     ShipStatus b = frigate.now;
-    done = apply_hits(frigate, b, Aim::Sails, Aspect::Port, 1, {"main"});  // the owner's choice
+    done = apply_hits(frigate, b, Aim::Sails, FireAspect::Port, 1, {"main"});  // the owner's choice
     EXPECT_EQ(done.masts, (std::vector<std::string>{"main"}));
     ShipStatus c = frigate.now;
-    done = apply_hits(frigate, c, Aim::Sails, Aspect::Stern, 2);  // from aft onwards
+    done = apply_hits(frigate, c, Aim::Sails, FireAspect::Stern, 2);  // from aft onwards
     EXPECT_EQ(done.masts, (std::vector<std::string>{"mizzen", "main"}));
     Ship dismasted = frigate;
     dismasted.now = c;

@@ -56,14 +56,14 @@ TEST(NavalGameplay, SailingWithinTheAllowance) {
     NavalGame game(sail(), channel());
     Dice generator(2);
     // Valiant heads N with a westerly wind: a beam reach, (4 + 1) x 3 = 15 cm.
-    game.apply(MoveAction{"valiant", 30, 55, 0, {}}, generator);
+    game.apply(ShipMoveAction{"valiant", 30, 55, 0, {}}, generator);
     EXPECT_EQ(game.ship("valiant").now.y_cm, 55);
-    EXPECT_THROW(game.apply(MoveAction{"valiant", 30, 56, 0, {}}, generator), RuleError);  // moved already
+    EXPECT_THROW(game.apply(ShipMoveAction{"valiant", 30, 56, 0, {}}, generator), RuleError);  // moved already
     // Monarch turning to W would head into the wind.
-    EXPECT_THROW(game.apply(MoveAction{"monarch", 25, 25, 270, {}}, generator), RuleError);
+    EXPECT_THROW(game.apply(ShipMoveAction{"monarch", 25, 25, 270, {}}, generator), RuleError);
     // Turning to E (4 points, 4 cm) she runs before the wind: 4 x 3 = 12 cm, so 8 cm of sailing is all.
-    EXPECT_THROW(game.apply(MoveAction{"monarch", 39, 25, 90, {}}, generator), RuleError);
-    game.apply(MoveAction{"monarch", 38, 25, 90, {}}, generator);
+    EXPECT_THROW(game.apply(ShipMoveAction{"monarch", 39, 25, 90, {}}, generator), RuleError);
+    game.apply(ShipMoveAction{"monarch", 38, 25, 90, {}}, generator);
     EXPECT_EQ(game.ship("monarch").now.heading_deg, 90);
 }
 
@@ -71,15 +71,15 @@ TEST(NavalHazards, ShoalGroundsOnOneToThreeAndASixRefloats) {
     Dice generator(3);
     {
         NavalGame game(sail(), channel());
-        game.apply(MoveAction{"alert", 100, 52, 90, die(4)}, generator);  // over the Black Rocks, a 4: passes
+        game.apply(ShipMoveAction{"alert", 100, 52, 90, die(4)}, generator);  // over the Black Rocks, a 4: passes
         EXPECT_FALSE(game.ship("alert").now.grounded);
     }
     NavalGame game(sail(), channel());
-    const auto& grounded = game.apply(MoveAction{"alert", 100, 52, 90, die(3)}, generator);
+    const auto& grounded = game.apply(ShipMoveAction{"alert", 100, 52, 90, die(3)}, generator);
     EXPECT_TRUE(game.ship("alert").now.grounded);
     EXPECT_NE(grounded.summary.find("runs aground"), std::string::npos);
     next_round(game, generator);
-    EXPECT_THROW(game.apply(MoveAction{"alert", 104, 52, 90, {}}, generator), RuleError);
+    EXPECT_THROW(game.apply(ShipMoveAction{"alert", 104, 52, 90, {}}, generator), RuleError);
     game.apply(HazardAction{"alert", Hazard::Refloat, die(5), {}}, generator);
     EXPECT_TRUE(game.ship("alert").now.grounded);
     EXPECT_THROW(game.apply(HazardAction{"alert", Hazard::Refloat, die(6), {}}, generator), RuleError);  // one throw a move
@@ -177,7 +177,7 @@ TEST(NavalBoarding, ATieStaysEntangledUntilASix) {
     game.apply(BoardingAction{"arethusa", "belle-poule", 1, dice({3, 3, 3, 3}), dice({4, 4, 2, 2})}, generator);  // 12 all
     EXPECT_EQ(game.ship("arethusa").now.entangled_with, "belle-poule");
     EXPECT_FALSE(game.ship("belle-poule").now.struck);
-    EXPECT_THROW(game.apply(MoveAction{"arethusa", 45, 100, 90, {}}, generator), RuleError);  // entangled
+    EXPECT_THROW(game.apply(ShipMoveAction{"arethusa", 45, 100, 90, {}}, generator), RuleError);  // entangled
     game.apply(HazardAction{"arethusa", Hazard::Disentangle, die(5), {}}, generator);
     EXPECT_EQ(game.ship("belle-poule").now.entangled_with, "arethusa");
     next_round(game, generator);
@@ -190,12 +190,12 @@ TEST(NavalGameplay, AnAnchorTakesAWholeMoveToRaise) {
     Dice generator(9);
     NavalGame game(sail(), channel());
     game.apply(AnchorAction{"valiant", true}, generator);
-    EXPECT_THROW(game.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator), RuleError);
+    EXPECT_THROW(game.apply(ShipMoveAction{"valiant", 30, 45, 0, {}}, generator), RuleError);
     next_round(game, generator);
     game.apply(AnchorAction{"valiant", false}, generator);  // weighing: this move is spent
-    EXPECT_THROW(game.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator), RuleError);
+    EXPECT_THROW(game.apply(ShipMoveAction{"valiant", 30, 45, 0, {}}, generator), RuleError);
     next_round(game, generator);
-    game.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator);
+    game.apply(ShipMoveAction{"valiant", 30, 45, 0, {}}, generator);
     EXPECT_EQ(game.ship("valiant").now.y_cm, 45);
 }
 
@@ -205,14 +205,14 @@ TEST(NavalGameplay, FewerMastsSailSlowerAndNoneDrift) {
     Dice generator(10);
     NavalGame jury(sail(), NavalScenario::from_json(doc, "jury.json", sail()));
     EXPECT_EQ(jury.ship("valiant").mast_units(), 1);
-    EXPECT_THROW(jury.apply(MoveAction{"valiant", 30, 46, 0, {}}, generator), RuleError);  // beam reach: (4 + 1) x 1 = 5 cm
-    jury.apply(MoveAction{"valiant", 30, 45, 0, {}}, generator);
+    EXPECT_THROW(jury.apply(ShipMoveAction{"valiant", 30, 46, 0, {}}, generator), RuleError);  // beam reach: (4 + 1) x 1 = 5 cm
+    jury.apply(ShipMoveAction{"valiant", 30, 45, 0, {}}, generator);
     NavalScenario hulk = channel();
     hulk.ships[2].now.masts = {false, false, false};  // every mast shot away
     NavalGame drifting(sail(), hulk);
-    EXPECT_THROW(drifting.apply(MoveAction{"valiant", 30, 41, 0, {}}, generator), RuleError);   // not downwind
-    EXPECT_THROW(drifting.apply(MoveAction{"valiant", 31.5, 40, 0, {}}, generator), RuleError); // more than 1 cm
-    drifting.apply(MoveAction{"valiant", 31, 40, 90, {}}, generator);  // 1 cm east before a westerly
+    EXPECT_THROW(drifting.apply(ShipMoveAction{"valiant", 30, 41, 0, {}}, generator), RuleError);   // not downwind
+    EXPECT_THROW(drifting.apply(ShipMoveAction{"valiant", 31.5, 40, 0, {}}, generator), RuleError); // more than 1 cm
+    drifting.apply(ShipMoveAction{"valiant", 31, 40, 90, {}}, generator);  // 1 cm east before a westerly
     EXPECT_EQ(drifting.ship("valiant").now.x_cm, 31);
     EXPECT_EQ(drifting.ship("valiant").now.heading_deg, 0);  // she drifts, she does not turn
 }
@@ -241,7 +241,7 @@ TEST(NavalActions, JsonRoundTripAndBadInput) {
     const json encoded = naval_action_to_json(action);
     EXPECT_EQ(encoded["action"], "broadside");
     EXPECT_EQ(naval_action_to_json(naval_action_from_json(encoded)), encoded);
-    for (const NavalAction& other : {NavalAction{WindAction{die(1), die(6)}}, NavalAction{MoveAction{"alert", 1, 2, 22.5, die(2)}},
+    for (const NavalAction& other : {NavalAction{WindAction{die(1), die(6)}}, NavalAction{ShipMoveAction{"alert", 1, 2, 22.5, die(2)}},
                                      NavalAction{HazardAction{"alert", Hazard::Refloat, die(6), {}}}, NavalAction{AnchorAction{"alert", false}},
                                      NavalAction{EndHalfAction{}}, NavalAction{BoardingAction{"a", "b", 2, dice({1}), dice({2})}}})
         EXPECT_EQ(naval_action_to_json(naval_action_from_json(naval_action_to_json(other))), naval_action_to_json(other));
