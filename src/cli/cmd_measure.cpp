@@ -28,8 +28,9 @@ std::string mm(double value) { return std::to_string(static_cast<long long>(std:
 
 int run_distance(const Arguments& args, Context& context) {
     const Game game = open_table(args, context, "distance");
-    const std::string& a = args.positional()[0];
-    const std::string& b = args.positional()[1];
+    const std::vector<std::string> codes = args.positional();
+    const std::string a = codes[0];
+    const std::string b = codes[1];
     const Gap gap = unit_gap(game, unit_index(game, a), unit_index(game, b));
     emit(context,
          {{"from", a}, {"to", b}, {"distance_mm", gap.mm}, {"metres", gap.mm * 2},

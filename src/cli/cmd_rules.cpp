@@ -573,7 +573,7 @@ void declare_order(CLI::App& command) {
 void declare_validate(CLI::App& command) {
     command.add_option("paths", "data files to check (default: the whole data folder)")
         ->type_name("PATH")
-        ->expected(0, CLI::detail::expected_max_vector_size);
+        ->expected(-1);
 }
 
 const Registration registrations[] = {

@@ -150,7 +150,7 @@ TEST_F(CliContinue, AFullDiskStopsPlayAndSaysHowManyActionsAreSafe) {
     // write fails instead of ending the program.
     const std::string journal = path("full.journal");
     const CliRun r = fortuna::testing::run_shell("trap '' XFSZ; ulimit -f 48; '" + std::string(FORTUNA_CLI) + "' --data '" +
-                                                 FORTUNA_TEST_DATA_DIR + "' --json play --scenario test-skirmish --seed 3 --journal " +
+                                                 FORTUNA_TEST_DATA_DIR + "' --json play --advisory --scenario test-skirmish --seed 3 --journal " +
                                                  journal + " --actions " + phases("many", 400) + " --save " + path("full.fortuna"));
     EXPECT_EQ(r.code, 1) << r.out;
     const json state = fortuna::testing::first_json(r.out);

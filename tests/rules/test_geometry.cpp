@@ -21,7 +21,7 @@ using testing::skirmish;
 
 // White Mountain is played with the Age of Glaube (random numbers); the test skirmish with the
 // dice edition of Gloire (seed 002).
-Game white_mountain() { return Game(library(), load_scenario(library(), "white-mountain-1620"), 1620); }
+Game white_mountain() { return Game(library(), load_scenario(library(), "white-mountain-1620"), 1620, testing::kAdvisory); }  // geometry, not the rules of play
 Game skirmish_game() { return Game(library(), skirmish(), 7); }
 
 std::size_t index_of(const Game& game, const std::string& code) { return static_cast<std::size_t>(&game.unit(code) - game.units().data()); }

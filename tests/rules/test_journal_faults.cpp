@@ -23,7 +23,7 @@ using InjectedFaults = ScopedFileOperations;
 // A game with a journal of two actions on disk, then a third that meets the fault.
 class JournalFaults : public ::testing::Test {
 protected:
-    JournalFaults() : folder_("journal-faults"), game_(library(), skirmish(), 42) {
+    JournalFaults() : folder_("journal-faults"), game_(library(), skirmish(), 42, testing::kAdvisory) {
         game_.attach_journal(journal());
         game_.apply({{"do", "end-phase"}});
         game_.apply({{"do", "end-phase"}});
