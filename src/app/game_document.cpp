@@ -102,6 +102,7 @@ void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, c
     // command is pushed already applied (its first redo does nothing). The game's own redo
     // list is not mirrored: a new action clears it, as it clears the stack's.
     for (const AppliedAction& action : game_->history()) undo_stack_.push(new ActionCommand(*this, qs(action.summary)));
+    undo_stack_.setClean();  // what was opened is what is on disk
     save_path_ = save_path;
     rebuildCasualtySeries();
     attachRecoveryJournal(journal);

@@ -700,7 +700,12 @@ QString MainWindow::runCommand(const QString& text) {
         case UmpireCommand::Kind::Measure: {
             const BoardMark a = command.marks[0], b = command.marks[1];
             const double d = distance_between_marks(game, a, b);
-            view_->measure(mark_position(game, a), mark_position(game, b));
+            if (a.kind == BoardMark::Kind::Unit && b.kind == BoardMark::Kind::Unit) {
+                const QLineF tape = measured_line(game, a.index, b.index);  // drawn between the nearest edges it measures
+                view_->measure(tape.p1(), tape.p2());
+            } else {
+                view_->measure(mark_position(game, a), mark_position(game, b));
+            }
             report(tr("%1 to %2: %3 mm between the nearest edges = %4 m").arg(mark_code(game, a), mark_code(game, b))
                        .arg(d, 0, 'f', 0).arg(d * kMetresPerMm, 0, 'f', 0));
             return {};

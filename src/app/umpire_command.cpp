@@ -401,8 +401,9 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
     const qsizetype bang = text.indexOf(u'!');
     if (bang < 0) return parse_words(text, game, selection);
     const QString reason = text.mid(bang + 1).trimmed();
-    if (reason.isEmpty())
-        fail(u"'!' overrules a rule of play: give the umpire's reason after it, e.g. 'm CL-T1 60 ! the tape on the table says 48 mm'"_s);
+    // A bare "!" only forces the desk's own checks (a drag past the allowance); the game's rules
+    // of play still judge the action, and only a reason overrules them.
+    if (reason.isEmpty()) return parse_words(text, game, selection);
     UmpireCommand command = parse_words(text.left(bang) + u" !"_s, game, selection);
     if (command.kind != UmpireCommand::Kind::Action) fail(u"'!' overrules a rule of an action; this command is not one"_s);
     command.action["override"] = ss(reason);

@@ -573,7 +573,8 @@ void declare_order(CLI::App& command) {
 void declare_validate(CLI::App& command) {
     command.add_option("paths", "data files to check (default: the whole data folder)")
         ->type_name("PATH")
-        ->expected(-1);
+        ->expected(1, CLI::detail::expected_max_vector_size)
+        ->allow_extra_args();
 }
 
 const Registration registrations[] = {

@@ -133,7 +133,8 @@ Preview TableGame::preview(const nlohmann::json& action) const {
     Preview preview;
     try {
         // A copy rebuilt from the journal (rolls as recorded), so the real game is not touched.
-        Game copy = Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview");
+        Game copy = Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview",
+                                 g.initial_enforcement());
         const AppliedAction& tried = copy.apply(base);
         preview.summary = tried.summary;
         const auto main_roll = std::find_if(tried.rolls.begin(), tried.rolls.end(), [](const ActionRoll& r) { return r.slot == "roll"; });

