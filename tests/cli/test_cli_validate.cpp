@@ -78,10 +78,11 @@ TEST(CliValidate, AFolderIsSearchedAndEveryKindInItChecked) {
     const CliRun r = run("validate " + std::string(FORTUNA_TEST_DATA_DIR));
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(r.out.find("Is a directory"), std::string::npos) << r.out;
-    // The shipped data: 5 rule sets, their armies, 2 scenarios and the 4 schemas.
+    // The shipped data: 5 rule sets, their armies, 2 land scenarios, the naval tables and
+    // scenario, and the 6 schemas (the naval two among them).
     EXPECT_NE(r.out.find("5 rule set"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("2 scenario"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("4 schema"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("6 schema"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(": all valid"), std::string::npos) << r.out;
 
     const CliRun missing = run("validate /no/such/folder");
@@ -97,7 +98,7 @@ TEST(CliValidate, AJournalIsReplayedInFull) {
         std::ofstream actions(folder / "a.jsonl");
         actions << "{\"do\": \"end-phase\"}\n{\"do\": \"combat\", \"attacker\": \"F-I1\", \"defender\": \"I-I1\", \"roll\": 6}\n";
     }
-    ASSERT_EQ(run("play --scenario test-skirmish --seed 4 --journal " + journal + " --actions " + (folder / "a.jsonl").string()).code, 0);
+    ASSERT_EQ(run("play --advisory --scenario test-skirmish --seed 4 --journal " + journal + " --actions " + (folder / "a.jsonl").string()).code, 0);
     EXPECT_EQ(run("validate " + journal).code, 0);
     // The recorded roll of the combat changed from 6 to 1: the replay no longer agrees.
     std::ifstream in(journal);
