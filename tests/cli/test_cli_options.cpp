@@ -98,7 +98,8 @@ TEST(CliOptions, JsonModeReportsErrorsAsJson) {
 }
 
 TEST(CliOptions, OutDashWritesTheSheetToStandardOutput) {
-    if (mentions(run_cli("sheet reference --help").out, "unknown command")) GTEST_SKIP() << "built without Qt";
+    const auto sheet = run_cli("sheet reference --help");
+    if (sheet.code != 0 || mentions(sheet.out, "unknown command")) GTEST_SKIP() << "built without Qt";
     const fs::path pdf = fs::temp_directory_path() / ("fortuna-cli-stdout-" + std::to_string(::getpid()) + ".pdf");
     // Standard error stays on the pipe, standard output goes to the file.
     const CliRun run = run_shell("(" + kCli + " sheet reference --ruleset reason --date 2026-01-02 --out - 2>&1 > '" + pdf.string() + "')");
