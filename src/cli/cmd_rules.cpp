@@ -456,7 +456,10 @@ int validate_paths(const std::vector<std::filesystem::path>& paths, Context& con
     }
     std::string tally;
     for (const auto& [kind, count] : kinds) tally += (tally.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
-    const std::string what = std::to_string(report.checked.size()) + " file(s) checked" + (tally.empty() ? "" : " (" + tally + ")");
+    // With no paths the data folder is checked: say which one, so an installed copy shows where it looks.
+    const std::string where = paths.empty() ? " in " + context.data_dir.string() : "";
+    const std::string what = std::to_string(report.checked.size()) + " file(s) checked" + where +
+                             (tally.empty() ? "" : " (" + tally + ")");
     lines.push_back(report.problems.empty() ? what + ": all valid"
                                             : what + ": " + std::to_string(report.problems.size()) + " problem(s)");
     emit(context, json{{"valid", report.problems.empty()}, {"checked", checked}, {"problems", list}}, lines);
