@@ -45,6 +45,10 @@ public:
     // file is left out and recorded in problems(), with what depends on it (the armies of a
     // broken rule set); everything else loads. Throws only when there is no tables folder.
     static RulesLibrary load(const std::filesystem::path& data_dir = default_data_dir());
+    // The same with house edits: each file is a rule set that takes the place of the shipped
+    // one with its id (the battle lab's "what if", docs/lab.md); the armies load against it.
+    // Throws DataError naming the file when it does not load or names no shipped rule set.
+    static RulesLibrary load(const std::filesystem::path& data_dir, const std::vector<std::filesystem::path>& edited_rulesets);
 
     // The files load() left out, each with why; the app shows them, the CLI prints them.
     const std::vector<DataError>& problems() const { return problems_; }

@@ -11,6 +11,7 @@
 #include "fortuna/game.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
@@ -54,6 +55,8 @@ struct PlayRequest {
     std::optional<std::string> journal;  // written as actions are applied; an existing one is continued
     std::optional<std::string> actions;  // a file of actions, or "-"
     bool advisory = false;               // a new game without the rules of play (docs/rules/enforcement.md)
+    std::optional<std::string> opponent; // a side id or "both": the programmed opponent plays it (docs/rules/opponent.md)
+    std::optional<std::string> until;    // "end" or HH:MM: how far the opponent plays
 };
 
 bool looks_like_journal(const std::string& path) {
@@ -192,6 +195,48 @@ void apply_actions(Game& game, const std::string& actions, json& applied, std::v
     }
 }
 
+// The sides the programmed opponent plays: one side id, or "both".
+std::vector<int> opponent_sides(const Scenario& scenario, const std::string& which) {
+    if (which == "both") return {0, 1};
+    const int side = scenario.side_index(which);
+    if (side < 0)
+        throw UsageError("--opponent needs a side of " + scenario.id + " ('" + scenario.sides[0].id + "', '" + scenario.sides[1].id +
+                         "') or 'both', not '" + which + "'");
+    return {side};
+}
+
+// Lets the programmed opponent play (docs/rules/opponent.md): both sides to the decision or
+// --until; one side until the other side's half-turn comes. Each applied action is listed
+// with the opponent's reason.
+BattleOutcome play_opponent(Game& game, const PlayRequest& request, json& applied, std::vector<std::string>& lines,
+                            std::optional<std::string>& stopped) {
+    const Doctrines doctrines = load_doctrines(game.library(), game.scenario());
+    const std::vector<int> sides = opponent_sides(game.scenario(), *request.opponent);
+    std::optional<int> until;
+    if (request.until && *request.until != "end") {
+        try {
+            until = parse_clock(*request.until);
+        } catch (const RuleError&) {
+            throw UsageError("--until needs 'end' or a time HH:MM, not '" + *request.until + "'");
+        }
+    }
+    try {
+        const AutoPlay play = play_opponents(game, doctrines, sides, until, [&](const AppliedAction& done) {
+            json entry{{"seq", done.seq}, {"do", done.kind}, {"summary", done.summary}, {"rolls", roll_list(done)},
+                       {"by", done.request.by.value_or("")}};
+            if (done.request.why) entry["why"] = *done.request.why;
+            if (!done.overruled.empty()) entry["overruled"] = done.overruled;
+            applied.push_back(entry);
+            lines.push_back("#" + std::to_string(done.seq) + " " + done.summary);
+            if (done.request.why) lines.push_back("      why: " + *done.request.why);
+        });
+        return play.outcome;
+    } catch (const std::system_error& error) {
+        stopped = std::string("the opponent's action was not applied: ") + error.what();
+        return judge_battle(game, doctrines);
+    }
+}
+
 int play(const PlayRequest& request, Context& context) {
     platform::set_program_name("fortuna-cli");
     const RulesLibrary& library = context.library();
@@ -232,6 +277,8 @@ int play(const PlayRequest& request, Context& context) {
     std::vector<std::string> lines;
     std::optional<std::string> stopped;
     if (request.actions) apply_actions(game, *request.actions, applied, lines, stopped);
+    std::optional<BattleOutcome> outcome;
+    if (request.opponent && !stopped) outcome = play_opponent(game, request, applied, lines, stopped);
 
     // Saved even after a refusal or a journal that failed: the save may go to a healthy disk.
     std::optional<std::string> save_failure;
@@ -250,6 +297,12 @@ int play(const PlayRequest& request, Context& context) {
     if (save_failure) document["save_failed"] = *save_failure;
     if (const auto file = game.journal_file()) document["journal_file"] = file->string();
     if (stopped) document["refused"] = *stopped;
+    if (outcome) {
+        document["outcome"] = {{"decided", outcome->decided}, {"how", outcome->how}, {"words", outcome->words},
+                               {"winner", outcome->winner < 0 ? "" : game.scenario().sides[static_cast<std::size_t>(outcome->winner)].id},
+                               {"clock", game.clock_text()}};
+        lines.push_back(outcome->decided ? "Decided: " + outcome->words : "Not yet decided at " + game.clock_text());
+    }
     for (const auto& line : game.summary_lines()) lines.push_back(line);
     if (request.save && !save_failure) lines.push_back("Saved to " + *request.save);
     emit(context, document, lines);
@@ -284,6 +337,9 @@ int run_play(const Arguments& args, Context& context) {
         throw UsageError("give one of --scenario (a new game), --load SAVE|JOURNAL or --resume: a continued game's scenario and seed are in its file");
     if (sources == 0) throw UsageError("give --scenario ID|FILE for a new game, --load SAVE|JOURNAL or --resume to continue one");
     request.advisory = args.flag("advisory");
+    request.opponent = args.value("opponent");
+    request.until = args.value("until");
+    if (request.until && !request.opponent) throw UsageError("--until says how far the programmed opponent plays: give --opponent SIDE|both");
     if (request.advisory && !request.scenario)
         throw UsageError("--advisory starts a new game without the rules of play; a continued game keeps its own (\"enforce\" actions change it)");
     return play(request, context);
@@ -437,6 +493,8 @@ void declare_play(CLI::App& command) {
     command.add_option("--save", "save the game here afterwards (its journal goes beside it)")->type_name("SAVE");
     command.add_option("--journal", "write the recovery journal here instead of beside the save")->type_name("JOURNAL");
     command.add_flag("--advisory")->description("start without the rules of play: the app advises, the table decides (docs/rules/enforcement.md)");
+    command.add_option("--opponent", "the programmed opponent plays this side, or both (docs/rules/opponent.md)")->type_name("SIDE|both");
+    command.add_option("--until", "how far the opponent plays: 'end' (the decision, the default) or a time")->type_name("end|HH:MM");
 }
 
 void declare_replay(CLI::App& command) {
@@ -448,7 +506,8 @@ void declare_scenario_info(CLI::App& command) {
 }
 
 const Registration registrations[] = {
-    {"play", "play a scenario headlessly from a file of actions, continue a save or a journal, and save it", declare_play, run_play},
+    {"play", "play a scenario headlessly from a file of actions or with the programmed opponent, continue a save or a journal, and save it",
+     declare_play, run_play},
     {"replay", "check that a save's journal reproduces its state (or recover a journal)", declare_replay, run_replay},
     {"scenario info", "a scenario's rule set, times, board, terrain and orders of battle", declare_scenario_info, run_scenario_info},
 };

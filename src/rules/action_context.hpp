@@ -18,6 +18,7 @@
 
 #include "fortuna/actions.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/rules_of_play.hpp"
 
 namespace fortuna::detail {
 
@@ -102,12 +103,22 @@ private:
 std::string unit_label(const Unit& unit);           // "B-I3 Bohemian foot (3)"
 std::string fixed(double value, int decimals = 0);  // "%.*f"
 
-// What this turn's history says (rules_of_play.cpp): facts the rules of play need.
-double move_spent_this_turn(const ActionContext& ctx, const std::string& unit);  // fraction of a move
-bool charged_this_turn(const ActionContext& ctx, const std::string& unit);
-bool under_fire_this_turn(const ActionContext& ctx, const std::string& general);  // a rally's 5.3 test made
-bool fired_this_turn(const ActionContext& ctx, const std::string& battery);
-std::optional<int> fought_this_phase(const ActionContext& ctx, const std::string& attacker, const std::string& defender);
+// What this turn's history says (fortuna/rules_of_play.hpp): facts the rules of play need.
+inline double move_spent_this_turn(const ActionContext& ctx, const std::string& unit) {
+    return fortuna::move_spent_this_turn(ctx.game(), unit);
+}
+inline bool charged_this_turn(const ActionContext& ctx, const std::string& unit) {
+    return fortuna::charged_this_turn(ctx.game(), unit);
+}
+inline bool under_fire_this_turn(const ActionContext& ctx, const std::string& general) {
+    return fortuna::under_fire_this_turn(ctx.game(), general);
+}
+inline bool fired_this_turn(const ActionContext& ctx, const std::string& battery) {
+    return fortuna::fired_this_turn(ctx.game(), battery);
+}
+inline std::optional<int> fought_this_phase(const ActionContext& ctx, const std::string& attacker, const std::string& defender) {
+    return fortuna::fought_this_phase(ctx.game(), attacker, defender);
+}
 
 // The phasing side acts: refuses (sequence family) a unit of the other side doing `verb`.
 void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule);

@@ -330,7 +330,9 @@ Army load_army_file(const fs::path& file, const fs::path& data_dir, const RuleSe
 
 }  // namespace
 
-RulesLibrary RulesLibrary::load(const fs::path& data_dir) {
+RulesLibrary RulesLibrary::load(const fs::path& data_dir) { return load(data_dir, {}); }
+
+RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::path>& edited_rulesets) {
     RulesLibrary library;
     library.data_dir_ = data_dir;
     const fs::path tables = data_dir / "tables";
@@ -360,6 +362,17 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir) {
         } catch (const DataError& problem) {
             record(problem);
         }
+    }
+    for (const fs::path& file : edited_rulesets) {
+        auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir));
+        const auto shipped = library.rulesets_.find(rules->id);
+        if (shipped == library.rulesets_.end()) {
+            std::string known;
+            for (const auto& [id, set] : library.rulesets_) known += (known.empty() ? "" : ", ") + id;
+            throw DataError(file.string(), "/id", "the id of a shipped rule set it edits (" + known + ")", rules->id);
+        }
+        spdlog::info("{}: rule set '{}' edited, in place of the shipped tables", file.string(), rules->id);
+        shipped->second = std::move(rules);
     }
     const fs::path armies = data_dir / "armies";
     if (fs::is_directory(armies, error)) {

@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: MIT
 // What the history of this turn says a unit has done: moved, charged, fired, fought (docs/rules/enforcement.md).
-//
-// These facts are read from the game's history rather than kept in the state: undoing an
-// action takes it out of the history, so an undone move gives its allowance back and an
-// undone combat lets the pair fight again, with no bookkeeping to get wrong.
-#include "action_context.hpp"
+#include "fortuna/rules_of_play.hpp"
 
-namespace fortuna::detail {
+#include "fortuna/game.hpp"
+
+namespace fortuna {
 
 namespace {
 
 // Calls f on each action applied in the current player-half, newest first; f returns false to stop.
 template <class F>
-void each_this_half(const ActionContext& ctx, F f) {
-    const Clock& now = ctx.clock();
-    const auto& history = ctx.history();
+void each_this_half(const Game& game, F f) {
+    const Clock& now = game.clock();
+    const auto& history = game.history();
     for (auto it = history.rbegin(); it != history.rend(); ++it) {
         if (it->clock.turn != now.turn || it->clock.half != now.half) return;
         if (!f(*it)) return;
@@ -33,9 +31,9 @@ const Action& resolved(const AppliedAction& action, const std::vector<AppliedAct
 
 }  // namespace
 
-double move_spent_this_turn(const ActionContext& ctx, const std::string& code) {
+double move_spent_this_turn(const Game& game, std::string_view code) {
     double spent = 0;
-    each_this_half(ctx, [&](const AppliedAction& action) {
+    each_this_half(game, [&](const AppliedAction& action) {
         const Action& a = action.request.action;
         const bool mine = std::visit(
             [&](const auto& typed) {
@@ -52,18 +50,18 @@ double move_spent_this_turn(const ActionContext& ctx, const std::string& code) {
     return spent;
 }
 
-bool charged_this_turn(const ActionContext& ctx, const std::string& code) {
+bool charged_this_turn(const Game& game, std::string_view code) {
     bool charged = false;
-    each_this_half(ctx, [&](const AppliedAction& action) {
+    each_this_half(game, [&](const AppliedAction& action) {
         if (const auto* charge = std::get_if<ChargeAction>(&action.request.action); charge && charge->unit == code) charged = true;
         return !charged;
     });
     return charged;
 }
 
-bool under_fire_this_turn(const ActionContext& ctx, const std::string& general) {
+bool under_fire_this_turn(const Game& game, std::string_view general) {
     bool tested = false;
-    each_this_half(ctx, [&](const AppliedAction& action) {
+    each_this_half(game, [&](const AppliedAction& action) {
         const auto* rally = std::get_if<RallyAction>(&action.request.action);
         if (rally && rally->general == general)
             for (const ActionRoll& roll : action.rolls) tested = tested || roll.slot == "general";
@@ -72,20 +70,20 @@ bool under_fire_this_turn(const ActionContext& ctx, const std::string& general) 
     return tested;
 }
 
-bool fired_this_turn(const ActionContext& ctx, const std::string& battery) {
+bool fired_this_turn(const Game& game, std::string_view battery) {
     bool fired = false;
-    each_this_half(ctx, [&](const AppliedAction& action) {
-        const Action& a = resolved(action, ctx.history());
+    each_this_half(game, [&](const AppliedAction& action) {
+        const Action& a = resolved(action, game.history());
         if (const auto* fire = std::get_if<ArtilleryAction>(&a); fire && fire->battery == battery) fired = true;
         return !fired;
     });
     return fired;
 }
 
-std::optional<int> fought_this_phase(const ActionContext& ctx, const std::string& attacker, const std::string& defender) {
+std::optional<int> fought_this_phase(const Game& game, std::string_view attacker, std::string_view defender) {
     std::optional<int> seq;
-    each_this_half(ctx, [&](const AppliedAction& action) {
-        if (action.clock.phase != ctx.clock().phase) return false;
+    each_this_half(game, [&](const AppliedAction& action) {
+        if (action.clock.phase != game.clock().phase) return false;
         if (std::holds_alternative<RerollAction>(action.request.action)) return true;  // its target is further back
         if (const auto* combat = std::get_if<CombatAction>(&action.request.action);
             combat && combat->attacker == attacker && combat->defender == defender)
@@ -95,4 +93,4 @@ std::optional<int> fought_this_phase(const ActionContext& ctx, const std::string
     return seq;
 }
 
-}  // namespace fortuna::detail
+}  // namespace fortuna

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// The battle lab: many computer-played battles of one scenario, and what their outcomes say with their uncertainty.
+//
+//   const auto battles = run_battles(library, scenario, doctrines, seed, 1000, jobs);
+//   const nlohmann::json summary = summarise_battles(scenario, battles);   // docs/lab.md
+//
+// Battle i is played with seed first_seed + i, whatever the number of threads: the same
+// command gives the same numbers on any machine.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/opponent.hpp"
+
+namespace fortuna {
+
+class RulesLibrary;
+struct Scenario;
+
+struct LabBattle {
+    std::uint64_t seed = 0;
+    BattleOutcome outcome;
+    int applied = 0;
+    int with_reason = 0;
+    std::array<int, 2> crises{};           // crisis-of-morale tests that struck, per side
+    std::array<double, 2> percent_lost{};  // at the end
+};
+
+// Plays `battles` battles with both sides programmed, on `jobs` threads (0: every core).
+// `progress` is called with the number finished (from the worker threads, one at a time).
+std::vector<LabBattle> run_battles(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines,
+                                   std::uint64_t first_seed, int battles, int jobs,
+                                   const std::function<void(int done)>& progress = {});
+
+// One battle: the same as run_battles plays for seed `seed`.
+LabBattle run_battle(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines, std::uint64_t seed);
+
+// Outcomes by winner, how battles ended, the margin, the time of decision, collapses per side,
+// each share with its 95 % Wilson interval and each mean with its 95 % normal interval.
+nlohmann::json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& battles);
+
+// Wilson score interval for `hits` of `n` at 95 %.
+std::array<double, 2> wilson_interval(int hits, int n);
+
+}  // namespace fortuna

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// What this turn's history says a unit has done: moved, charged, fired, fought (docs/rules/enforcement.md).
+//
+// These facts are read from the game's history rather than kept in the state: undoing an
+// action takes it out of the history, so an undone move gives its allowance back and an
+// undone combat lets the pair fight again. The rules of play (action_context.hpp) and the
+// programmed opponent (opponent.hpp) ask the same questions here.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace fortuna {
+
+class Game;
+
+// Fraction of a whole move the unit has used in this player-half (moves, charges, formation changes).
+double move_spent_this_turn(const Game& game, std::string_view unit);
+bool charged_this_turn(const Game& game, std::string_view unit);
+// A rally in this player-half made the general's seed 000, 5.3 test.
+bool under_fire_this_turn(const Game& game, std::string_view general);
+bool fired_this_turn(const Game& game, std::string_view battery);
+// The journal number of the combat of this pair in the current phase, if they have fought.
+std::optional<int> fought_this_phase(const Game& game, std::string_view attacker, std::string_view defender);
+
+}  // namespace fortuna

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// fortuna-cli simulate: the battle lab, many computer-played battles and their outcomes, against an edited rule set if given.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include <unistd.h>
+
+#include "cli.hpp"
+#include "fortuna/battle_lab.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
+#include "fortuna/scenario.hpp"
+
+namespace fortuna::cli {
+namespace {
+
+using nlohmann::json;
+
+std::string percent_text(double share) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", share * 100);
+    return text;
+}
+
+std::string share_text(const json& share) {
+    const auto& ci = share["ci95"];
+    return percent_text(share["share"].get<double>()) + " (" + percent_text(ci[0].get<double>()) + "-" +
+           percent_text(ci[1].get<double>()) + ")";
+}
+
+std::string mean_text(const json& d, const std::string& unit) {
+    if (!d.contains("mean")) return "-";
+    char text[96];
+    std::snprintf(text, sizeof text, "%.1f%s (%.1f-%.1f)", d["mean"].get<double>(), unit.c_str(), d["ci95"][0].get<double>(),
+                  d["ci95"][1].get<double>());
+    return text;
+}
+
+// A progress bar on standard error when it is a terminal (never in a pipe or a log).
+class ProgressBar {
+public:
+    ProgressBar(std::ostream& err, int total, std::string label)
+        : err_(err), total_(total), label_(std::move(label)), shown_(isatty(STDERR_FILENO) == 1) {}
+    void operator()(int done) {
+        if (!shown_) return;
+        constexpr int kWidth = 30;
+        const int filled = total_ > 0 ? done * kWidth / total_ : kWidth;
+        err_ << "\r" << label_ << " [" << std::string(static_cast<std::size_t>(filled), '#')
+             << std::string(static_cast<std::size_t>(kWidth - filled), '.') << "] " << done << "/" << total_ << std::flush;
+        if (done == total_) err_ << "\n";
+    }
+
+private:
+    std::ostream& err_;
+    int total_;
+    std::string label_;
+    bool shown_;
+};
+
+// The rows both summaries share, side by side when there are two.
+std::vector<std::string> summary_lines(const Scenario& scenario, const std::vector<std::pair<std::string, json>>& runs) {
+    std::vector<std::string> lines;
+    const auto row = [&](const std::string& name, const std::function<std::string(const json&)>& cell) {
+        std::string line = name;
+        line.resize(std::max<std::size_t>(line.size() + 1, 34), ' ');
+        for (const auto& [label, summary] : runs) {
+            std::string text = cell(summary);
+            text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
+            line += text;
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        lines.push_back(line);
+    };
+    std::string header(34, ' ');
+    for (const auto& [label, summary] : runs) {
+        std::string text = label;
+        text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
+        header += text;
+    }
+    lines.push_back(header);
+    row("battles", [](const json& s) { return std::to_string(s["battles"].get<int>()); });
+    for (const SideSetup& side : scenario.sides)
+        row("won by " + side.name.substr(0, 24), [&](const json& s) { return share_text(s["outcome_shares"][side.id]); });
+    row("drawn", [](const json& s) { return share_text(s["outcome_shares"]["draw"]); });
+    for (const std::string how : {"sauve-qui-peut", "broke off", "dusk", "stalled"})
+        row("  ended by " + how, [&](const json& s) { return s["ended_by"].contains(how) ? share_text(s["ended_by"][how]) : "-"; });
+    for (const SideSetup& side : scenario.sides)
+        row("sauve-qui-peut of " + side.id, [&](const json& s) { return share_text(s["sauve_qui_peut"][side.id]); });
+    for (const SideSetup& side : scenario.sides)
+        row("losses of " + side.id, [&](const json& s) { return mean_text(s["percent_lost"][side.id], "%"); });
+    row("victory margin", [](const json& s) { return mean_text(s["margin"], ""); });
+    row("decided after (minutes)", [](const json& s) {
+        return mean_text(s["minutes_to_decision"], "") +
+               (s["minutes_to_decision"].contains("mean_clock") ? " ~" + s["minutes_to_decision"]["mean_clock"].get<std::string>() : "");
+    });
+    row("actions with a reason", [](const json& s) { return percent_text(s["actions_with_reason"].get<double>()); });
+    return lines;
+}
+
+int run_simulate(const Arguments& args, Context& context) {
+    const int battles = args.integer("battles", 100);
+    if (battles < 1 || battles > 1000000) throw UsageError("--battles needs a number of battles 1-1000000, not " + std::to_string(battles));
+    const int jobs = args.integer("jobs", 0);
+    if (jobs < 0 || jobs > 1024) throw UsageError("--jobs needs 0 (every core) to 1024 threads");
+    std::uint64_t seed = 1;
+    if (const auto text = args.value("seed")) {
+        try {
+            std::size_t used = 0;
+            seed = std::stoull(*text, &used);
+            if (used != text->size() || text->find('-') != std::string::npos) throw std::invalid_argument(*text);
+        } catch (const std::logic_error&) {
+            throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + *text + "'");
+        }
+    }
+    const RulesLibrary& printed = context.library();
+    const Scenario scenario = load_scenario(printed, args.required("scenario"));
+    const Doctrines doctrines = load_doctrines(printed, scenario);
+
+    std::vector<std::pair<std::string, json>> runs;
+    const auto lab = [&](const RulesLibrary& library, const std::string& label) {
+        // The scenario is read again against this library: its unit types point into it.
+        const Scenario own = Scenario::from_json(scenario.document, scenario.file, library);
+        ProgressBar bar(context.err, battles, label);
+        const auto start = std::chrono::steady_clock::now();
+        const auto results = run_battles(library, own, doctrines, seed, battles, jobs, std::ref(bar));
+        json summary = summarise_battles(own, results);
+        summary["seconds"] = std::round(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 100) / 100;
+        summary["ruleset"] = own.ruleset;
+        runs.emplace_back(label, std::move(summary));
+    };
+    lab(printed, "printed tables");
+    std::optional<RulesLibrary> edited;
+    if (const auto file = args.value("ruleset-file")) {
+        edited.emplace(RulesLibrary::load(context.data_dir, {std::filesystem::path(*file)}));
+        if (!edited->has_ruleset(scenario.ruleset) || edited->ruleset(scenario.ruleset).id != scenario.ruleset)
+            throw UsageError(*file + " edits another rule set; " + scenario.id + " is played with " + scenario.ruleset);
+        lab(*edited, "edited: " + std::filesystem::path(*file).filename().string());
+    }
+
+    json document{{"scenario", scenario.id}, {"seed", seed}, {"battles", battles},
+                  {"doctrines", doctrines.file.empty() ? "default (docs/rules/opponent.md)" : doctrines.file}};
+    document["printed"] = runs.front().second;
+    if (runs.size() > 1) {
+        document["edited"] = runs.back().second;
+        document["ruleset_file"] = *args.value("ruleset-file");
+        json shift = json::object();
+        for (const auto& [winner, share] : runs.back().second["outcome_shares"].items())
+            shift[winner] = std::round((share["share"].get<double>() - runs.front().second["outcome_shares"][winner]["share"].get<double>()) * 10000) / 10000;
+        document["shift"] = shift;
+    }
+    std::vector<std::string> lines{scenario.name + ": " + std::to_string(battles) + " battles from seed " + std::to_string(seed) +
+                                   ", both sides programmed (" +
+                                   (doctrines.file.empty() ? std::string("default doctrines") : doctrines.file) + ")",
+                                   "shares with their 95% intervals; means with their 95% intervals"};
+    for (const auto& line : summary_lines(scenario, runs)) lines.push_back(line);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
+void declare_simulate(CLI::App& command) {
+    command.add_option("--scenario", "the scenario to play (a shipped id or a .json file)")->type_name("ID|FILE")->required();
+    command.add_option("--battles", "how many battles (default 100)")->type_name("N");
+    command.add_option("--seed", "the first battle's seed; battle i plays seed+i (default 1)")->type_name("S");
+    command.add_option("--jobs", "threads (default 0: every core)")->type_name("J");
+    command.add_option("--ruleset-file", "an edited rule-set file: the same battles again with it, side by side")->type_name("FILE");
+}
+
+const Registration registrations[] = {
+    {"simulate", "the battle lab: many computer-played battles, their outcomes with 95% intervals, against an edited rule set",
+     declare_simulate, run_simulate},
+};
+
+}  // namespace
+}  // namespace fortuna::cli

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// The battle lab: battles played on every core, and their summary with 95 % intervals.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "fortuna/battle_lab.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna {
+
+using nlohmann::json;
+
+LabBattle run_battle(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines, std::uint64_t seed) {
+    Game game(library, scenario, seed);
+    const AutoPlay play = play_opponents(game, doctrines, {0, 1});
+    LabBattle battle;
+    battle.seed = seed;
+    battle.outcome = play.outcome;
+    battle.applied = play.applied;
+    battle.with_reason = play.with_reason;
+    for (int s = 0; s < 2; ++s) {
+        battle.crises[static_cast<std::size_t>(s)] = game.state().sides[static_cast<std::size_t>(s)].crises;
+        battle.percent_lost[static_cast<std::size_t>(s)] = game.tally(s).percent_lost;
+    }
+    return battle;
+}
+
+std::vector<LabBattle> run_battles(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines,
+                                   std::uint64_t first_seed, int battles, int jobs, const std::function<void(int)>& progress) {
+    std::vector<LabBattle> results(static_cast<std::size_t>(std::max(0, battles)));
+    if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    jobs = std::clamp(jobs, 1, std::max(1, battles));
+    std::atomic<int> next{0};
+    std::atomic<int> done{0};
+    std::mutex report;
+    std::exception_ptr failure;
+    const auto work = [&] {
+        for (int i = next++; i < battles; i = next++) {
+            try {
+                results[static_cast<std::size_t>(i)] = run_battle(library, scenario, doctrines, first_seed + static_cast<std::uint64_t>(i));
+            } catch (...) {
+                const std::lock_guard lock(report);
+                if (!failure) failure = std::current_exception();
+                next = battles;  // stop the others
+                return;
+            }
+            const int finished = ++done;
+            if (progress) {
+                const std::lock_guard lock(report);
+                progress(finished);
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return results;
+}
+
+std::array<double, 2> wilson_interval(int hits, int n) {
+    if (n <= 0) return {0, 1};
+    constexpr double z = 1.959963984540054;
+    const double p = static_cast<double>(hits) / n;
+    const double denominator = 1 + z * z / n;
+    const double centre = (p + z * z / (2.0 * n)) / denominator;
+    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denominator;
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+namespace {
+
+double round_to(double value, int decimals) {
+    const double f = std::pow(10.0, decimals);
+    return std::round(value * f) / f;
+}
+
+// Mean with a 95 % normal interval; median, least and greatest.
+json describe(std::vector<double> values, int decimals) {
+    if (values.empty()) return json{{"count", 0}};
+    std::sort(values.begin(), values.end());
+    const double n = static_cast<double>(values.size());
+    double sum = 0;
+    for (double v : values) sum += v;
+    const double mean = sum / n;
+    double squares = 0;
+    for (double v : values) squares += (v - mean) * (v - mean);
+    const double sd = values.size() > 1 ? std::sqrt(squares / (n - 1)) : 0;
+    const double half = 1.959963984540054 * sd / std::sqrt(n);
+    return {{"count", values.size()},
+            {"mean", round_to(mean, decimals)},
+            {"ci95", {round_to(mean - half, decimals), round_to(mean + half, decimals)}},
+            {"median", round_to(values[values.size() / 2], decimals)},
+            {"min", round_to(values.front(), decimals)},
+            {"max", round_to(values.back(), decimals)}};
+}
+
+json share(int hits, int n) {
+    const auto ci = wilson_interval(hits, n);
+    return {{"count", hits}, {"share", n > 0 ? round_to(static_cast<double>(hits) / n, 4) : 0.0},
+            {"ci95", {round_to(ci[0], 4), round_to(ci[1], 4)}}};
+}
+
+}  // namespace
+
+json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& battles) {
+    const int n = static_cast<int>(battles.size());
+    std::map<std::string, int> winners, hows;
+    std::array<int, 2> collapsed{}, struck{};
+    std::vector<double> margins, minutes, lost_a, lost_b, actions;
+    int with_reason = 0, applied = 0;
+    for (const LabBattle& b : battles) {
+        const std::string winner = b.outcome.winner < 0 ? "draw" : scenario.sides[static_cast<std::size_t>(b.outcome.winner)].id;
+        ++winners[winner];
+        ++hows[b.outcome.how.empty() ? "undecided" : b.outcome.how];
+        if (b.outcome.how == "sauve-qui-peut" && b.outcome.loser >= 0) ++collapsed[static_cast<std::size_t>(b.outcome.loser)];
+        for (std::size_t s = 0; s < 2; ++s)
+            if (b.crises[s] > 0) ++struck[s];
+        margins.push_back(b.outcome.judgement.margin);
+        minutes.push_back(b.outcome.minutes - scenario.start);
+        lost_a.push_back(b.percent_lost[0]);
+        lost_b.push_back(b.percent_lost[1]);
+        actions.push_back(b.applied);
+        with_reason += b.with_reason;
+        applied += b.applied;
+    }
+    json outcomes = json::object(), shares = json::object(), how = json::object();
+    for (const SideSetup& side : scenario.sides) winners.try_emplace(side.id, 0);
+    winners.try_emplace("draw", 0);
+    for (const auto& [winner, count] : winners) {
+        outcomes[winner] = count;
+        shares[winner] = share(count, n);
+    }
+    for (const auto& [name, count] : hows) how[name] = share(count, n);
+    json collapses = json::object(), crises = json::object(), lost = json::object();
+    for (std::size_t s = 0; s < 2; ++s) {
+        collapses[scenario.sides[s].id] = share(collapsed[s], n);
+        crises[scenario.sides[s].id] = share(struck[s], n);
+    }
+    lost[scenario.sides[0].id] = describe(lost_a, 1);
+    lost[scenario.sides[1].id] = describe(lost_b, 1);
+    json decided = describe(minutes, 1);
+    if (decided.contains("mean")) {
+        decided["mean_clock"] = format_clock(scenario.start + static_cast<int>(std::lround(decided["mean"].get<double>())));
+        decided["median_clock"] = format_clock(scenario.start + static_cast<int>(std::lround(decided["median"].get<double>())));
+    }
+    return {{"scenario", scenario.id},
+            {"battles", n},
+            {"outcomes", outcomes},
+            {"outcome_shares", shares},
+            {"ended_by", how},
+            {"margin", describe(margins, 2)},
+            {"minutes_to_decision", decided},
+            {"sauve_qui_peut", collapses},
+            {"crisis_struck", crises},
+            {"percent_lost", lost},
+            {"actions_per_battle", describe(actions, 1)},
+            {"actions_with_reason", applied > 0 ? round_to(static_cast<double>(with_reason) / applied, 4) : 0.0}};
+}
+
+}  // namespace fortuna
