@@ -98,8 +98,9 @@ TEST(CliOptions, JsonModeReportsErrorsAsJson) {
 }
 
 TEST(CliOptions, OutDashWritesTheSheetToStandardOutput) {
-    const auto sheet = run_cli("sheet reference --help");
-    if (sheet.code != 0 || mentions(sheet.out, "unknown command")) GTEST_SKIP() << "built without Qt";
+    // The sanitizer build leaves out Qt and with it the sheets: its command list has no 'sheet'.
+    const auto commands = run_cli("--help");
+    if (!mentions(commands.out, "\n  sheet ")) GTEST_SKIP() << "built without Qt: no 'sheet' command";
     const fs::path pdf = fs::temp_directory_path() / ("fortuna-cli-stdout-" + std::to_string(::getpid()) + ".pdf");
     // Standard error stays on the pipe, standard output goes to the file.
     const CliRun run = run_shell("(" + kCli + " sheet reference --ruleset reason --date 2026-01-02 --out - 2>&1 > '" + pdf.string() + "')");
