@@ -310,11 +310,12 @@ namespace {
 
 // The checks of one rule-set file in data/tables: syntax, schema, the tables themselves, and
 // the file named after its id (scenarios and army folders find it by that name).
-RuleSet load_ruleset_file(const fs::path& file, const fs::path& data_dir) {
+// An edited copy for the battle lab may have any name: its id says what it edits.
+RuleSet load_ruleset_file(const fs::path& file, const fs::path& data_dir, bool named_after_id = true) {
     const auto document = read_json_file(file);
     validate_against_schema(document, "ruleset", file.string(), data_dir);
     RuleSet rules = RuleSet::from_json(document, file.string());
-    if (rules.id != file.stem().string())
+    if (named_after_id && rules.id != file.stem().string())
         throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", rules.id);
     return rules;
 }
@@ -364,7 +365,7 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::
         }
     }
     for (const fs::path& file : edited_rulesets) {
-        auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir));
+        auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir, false));
         const auto shipped = library.rulesets_.find(rules->id);
         if (shipped == library.rulesets_.end()) {
             std::string known;
