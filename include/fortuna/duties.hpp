@@ -65,6 +65,10 @@ struct Duty {
 // Everything the phasing side must (or, for artillery, may) do in this half-turn, in phase
 // order, then by unit code. Pure function of the game; cheap enough to call after every action.
 std::vector<Duty> duties(const Game& game, const Battlefield& field);
+// The items of one phase only ("a".."e"), measured alone: the same items as
+// duties_in_phase(duties(game, field), phase) at a fraction of the cost (the end of a phase
+// and the programmed opponent ask for one phase).
+std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string_view phase);
 
 // The items of one phase ("a".."e").
 std::vector<Duty> duties_in_phase(const std::vector<Duty>& all, std::string_view phase);

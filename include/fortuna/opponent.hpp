@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/actions.hpp"
+#include "fortuna/duties.hpp"
 #include "fortuna/resolution.hpp"
 #include "fortuna/scenario.hpp"
 
@@ -155,6 +156,9 @@ private:
     int unit_roll(const Game& game, std::size_t unit) const;  // thousandths, from the seed
     void mark(const ActionRequest& request);
     void sync(const Game& game);
+    // The side's duties as the phase began (duties.hpp): each is proposed once, so they are
+    // measured once a phase rather than after every action (the sight checks dominate).
+    const std::vector<Duty>& phase_duties(const Game& game);
 
     SideDoctrine doctrine_;
     std::string by_;
@@ -165,6 +169,8 @@ private:
     std::vector<std::string> held_;  // units that hold this phase, for the end-phase's words
     std::vector<std::string> refusals_;
     int refused_total_ = 0;
+    std::vector<Duty> duties_;
+    bool duties_stale_ = true;
 };
 
 // Plays the sides given (others are left to the caller) until the battle is decided, the clock

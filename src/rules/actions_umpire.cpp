@@ -118,7 +118,7 @@ void execute(ActionContext& ctx, const EndPhaseAction&) {
         // the umpire's call, and his reason is journaled with the end of the phase.
         std::string open;
         int count = 0;
-        for (const Duty& duty : duties_in_phase(duties(game, game.battlefield()), ended_phase.id)) {
+        for (const Duty& duty : duties(game, game.battlefield(), ended_phase.id)) {
             if (duty.done || duty.kind == DutyKind::ArtilleryFire) continue;  // firing is "as many as they wish"
             if (++count <= 4) open += (open.empty() ? "" : "; ") + duty.text;
         }

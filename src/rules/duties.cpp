@@ -61,7 +61,12 @@ std::string_view to_string(DutyKind kind) {
     return "?";
 }
 
-std::vector<Duty> duties(const Game& game, const Battlefield& field) {
+std::vector<Duty> duties(const Game& game, const Battlefield& field) { return duties(game, field, ""); }
+
+std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string_view only_phase) {
+    // Each phase's items are measured only when asked for: the sight checks of b) and d) are
+    // most of the cost, and the end of a phase or the programmed opponent asks for one phase.
+    const auto wanted = [&](std::string_view phase) { return only_phase.empty() || only_phase == phase; };
     const RuleSet& rules = game.rules();
     const GameState& state = game.state();
     const int side = game.phasing_side();
@@ -83,7 +88,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     };
 
     // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
-    for (std::size_t i = 0; i < units.size(); ++i) {
+    for (std::size_t i = 0; i < units.size() && wanted("a"); ++i) {
         if (units[i].id.side != side || !on_table(game, i) || state.units[i].state == UnitState::Normal) continue;
         const UnitState now = state.units[i].state;
         const int need = now == UnitState::Routing ? rules.rally.routing_needs : unit_type_now(game, i).rally;
@@ -100,7 +105,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     }
 
     // b) Batteries in the normal state with guns unlimbered fire on what they can see (section 6).
-    for (std::size_t i = 0; i < units.size(); ++i) {
+    for (std::size_t i = 0; i < units.size() && wanted("b"); ++i) {
         if (units[i].id.side != side || !on_table(game, i)) continue;
         const UnitType& type = unit_type_now(game, i);
         if (type.arm != Arm::Artillery || state.units[i].state != UnitState::Normal || state.units[i].guns != Guns::Unlimbered) continue;
@@ -146,6 +151,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
 
     // c) Reinforcements whose time has come, and messengers who have arrived (7.2.7).
     for (const ReinforcementSetup& r : game.scenario().reinforcements) {
+        if (!wanted("c")) break;
         if (r.side != side_id || r.arrives > game.minutes()) continue;
         bool awaiting = false;
         for (std::size_t i = 0; i < units.size(); ++i)
@@ -161,6 +167,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
         list.push_back(std::move(d));
     }
     for (const Messenger& m : state.messengers) {
+        if (!wanted("c")) break;
         if (m.side != side || m.status != MessengerStatus::InTransit || m.arrives_turn > game.clock().turn) continue;
         Duty d;
         d.id = "c/messenger/" + std::to_string(m.number);
@@ -175,7 +182,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     // d) Combat is not optional between visible enemies in range (8.1.1-8.1.2): infantry within
     // the infantry combat range, cavalry in contact (fortuna::combat_reach). Routing and
     // withdrawing units do not attack.
-    for (std::size_t a = 0; a < units.size(); ++a) {
+    for (std::size_t a = 0; a < units.size() && wanted("d"); ++a) {
         if (units[a].id.side != side || !on_table(game, a)) continue;
         const UnitState now = state.units[a].state;
         if (now == UnitState::Routing || now == UnitState::Withdrawing) continue;
@@ -203,7 +210,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     }
 
     // e) A threshold reached and not yet tested brings a crisis-of-morale test (9.1-9.2).
-    {
+    if (wanted("e")) {
         const SideTally tally = game.tally(side);
         int level = 0;
         for (const Threshold& t : tally.thresholds)
@@ -227,7 +234,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field) {
     for (const AppliedAction& action : game.history()) {
         if (action.clock.turn != clock.turn || action.clock.half != clock.half) continue;
         const std::string id = id_of(action);
-        if (id.empty()) continue;
+        if (id.empty() || !wanted(std::string_view(id).substr(0, 1))) continue;
         auto it = std::find_if(list.begin(), list.end(), [&](const Duty& d) { return d.id == id; });
         if (it == list.end()) {
             Duty d;

@@ -158,6 +158,20 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
         plan.explanation.push_back("seed 000, 6: unlimbered guns must limber (a full move) before they move");
     }
 
+    // A point no table holds (a typing slip of 1e308 mm at the desk) is off the table: it is
+    // not sampled every 2 mm, which would never end.
+    const Board& board = game.scenario().board;
+    if (!std::isfinite(plan.distance_mm) || plan.distance_mm > 2 * std::hypot(board.width_mm, board.depth_mm)) {
+        MoveContact edge;
+        edge.kind = MoveContact::Kind::OffBoard;
+        edge.what = "the table's edge";
+        edge.rule = "the point lies far beyond the table";
+        plan.contacts.push_back(std::move(edge));
+        plan.blocked = true;
+        plan.explanation.push_back("the table's edge: blocks the move (the point lies far beyond the table)");
+        return plan;
+    }
+
     // Going: each 2 mm stretch of the centre's path is road (on a road, which bridges what it
     // crosses), difficult (in a slowing feature, or climbing onto ground higher than the start:
     // 7.2.5 "hills"), or normal; it costs its length over that going's allowance.

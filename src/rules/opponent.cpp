@@ -100,6 +100,7 @@ Opponent::Opponent(const Game& game, SideDoctrine doctrine) : doctrine_(std::mov
 }
 
 void Opponent::forget() {
+    duties_stale_ = true;
     decided_.clear();
     held_.clear();
     refusals_.clear();
@@ -112,6 +113,14 @@ void Opponent::sync(const Game& game) {
         phase_key_ = key;
         forget();
     }
+}
+
+const std::vector<Duty>& Opponent::phase_duties(const Game& game) {
+    if (duties_stale_) {
+        duties_ = duties(game, game.battlefield(), game.phase().id);
+        duties_stale_ = false;
+    }
+    return duties_;
 }
 
 int Opponent::unit_roll(const Game& game, std::size_t unit) const {
@@ -214,7 +223,7 @@ const AppliedAction* Opponent::step(Game& game) {
 // ---- a) rally ---------------------------------------------------------------------------------
 
 std::optional<ActionRequest> Opponent::rally(const Game& game) {
-    for (const Duty& duty : duties_in_phase(duties(game, game.battlefield()), "a")) {
+    for (const Duty& duty : phase_duties(game)) {
         if (duty.done || duty.kind != DutyKind::Rally || decided_.count(duty.units.front())) continue;
         const Unit& unit = game.unit(duty.units.front());
         RallyAction rally;
@@ -245,7 +254,7 @@ std::optional<ActionRequest> Opponent::rally(const Game& game) {
 // ---- b) artillery -----------------------------------------------------------------------------
 
 std::optional<ActionRequest> Opponent::fire(const Game& game) {
-    for (const Duty& duty : duties_in_phase(duties(game, game.battlefield()), "b")) {
+    for (const Duty& duty : phase_duties(game)) {
         if (duty.done || duty.kind != DutyKind::ArtilleryFire || duty.targets.empty() || decided_.count(duty.units.front()))
             continue;
         const FireTarget* chosen = &duty.targets.front();  // nearest first
@@ -266,7 +275,7 @@ std::optional<ActionRequest> Opponent::fire(const Game& game) {
 // ---- c) movement ------------------------------------------------------------------------------
 
 std::optional<ActionRequest> Opponent::manoeuvre(const Game& game) {
-    for (const Duty& duty : duties_in_phase(duties(game, game.battlefield()), "c")) {
+    for (const Duty& duty : phase_duties(game)) {
         if (duty.done) continue;
         if (duty.kind == DutyKind::Reinforcements) {
             const std::string id = duty.id.substr(duty.id.rfind('/') + 1);
@@ -471,7 +480,7 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
 // ---- d) combat --------------------------------------------------------------------------------
 
 std::optional<ActionRequest> Opponent::combat(const Game& game) {
-    for (const Duty& duty : duties_in_phase(duties(game, game.battlefield()), "d")) {
+    for (const Duty& duty : phase_duties(game)) {
         if (duty.done || duty.kind != DutyKind::Combat || duty.units.size() < 2) continue;
         const std::string subject = "combat:" + duty.units[0] + ">" + duty.units[1];
         if (decided_.count(subject)) continue;
@@ -505,7 +514,7 @@ std::optional<ActionRequest> Opponent::combat(const Game& game) {
 // ---- e) crisis of morale ----------------------------------------------------------------------
 
 std::optional<ActionRequest> Opponent::crisis(const Game& game) {
-    for (const Duty& duty : duties_in_phase(duties(game, game.battlefield()), "e")) {
+    for (const Duty& duty : phase_duties(game)) {
         if (duty.done || duty.kind != DutyKind::CrisisTest) continue;
         const std::string side = duty.action.value("side", std::string());
         if (side.empty() || decided_.count("crisis:" + side)) continue;

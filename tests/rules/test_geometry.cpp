@@ -170,6 +170,18 @@ TEST(GeometryMovement, OpenGroundCostsDistanceOverTheNormalMove) {
     EXPECT_FALSE(plan.blocked);
 }
 
+TEST(GeometryMovement, APointFarBeyondTheTableIsTheEdgeNotAnEndlessWalk) {
+    // The fuzzer's "ch F-C1 1e308" at the desk: measured at once as off the table.
+    const Game game = skirmish_game();
+    const Battlefield field(game.scenario());
+    for (const BoardPoint to : {BoardPoint{1e308, 0}, BoardPoint{600, 1e9}}) {
+        const MovePlan plan = plan_move(game, field, index_of(game, "F-I1"), to);
+        EXPECT_TRUE(plan.blocked);
+        ASSERT_EQ(plan.contacts.size(), 1u);
+        EXPECT_EQ(plan.contacts[0].kind, MoveContact::Kind::OffBoard);
+    }
+}
+
 TEST(GeometryMovement, SixtyMillimetresThroughWoodsCostOneAndAHalfMovesInBothEditions) {
     // Line infantry: 50 mm a move, difficult -10 (Table 1 / derived Glaube table): 40 mm a move
     // in woods, so 60 mm through woods is 60 / 40 = 1.5 moves.

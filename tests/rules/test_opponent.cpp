@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "fortuna/battle_lab.hpp"
+#include "fortuna/duties.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/opponent.hpp"
 #include "test_game_support.hpp"
@@ -116,6 +117,21 @@ TEST(Opponent, TheBohemiansHoldTheRidgeAndTheReserveWaits) {
     }
     EXPECT_LT(game.unit("CL-T1").now.position.y_mm, 700.0);
     EXPECT_LT(game.unit("IM-T1").now.position.y_mm, 700.0);
+}
+
+TEST(Duties, OnePhaseMeasuredAloneIsThatPhaseOfTheWholeList) {
+    // Along a computer-played hour of White Mountain, after every action.
+    Game game(library(), white_mountain(), 13);
+    int compared = 0;
+    play_opponents(game, white_mountain_doctrines(), {0, 1}, parse_clock("13:15"), [&](const AppliedAction&) {
+        for (const char* phase : {"a", "b", "c", "d", "e"}) {
+            const auto alone = duties(game, game.battlefield(), phase);
+            const auto filtered = duties_in_phase(duties(game, game.battlefield()), phase);
+            ASSERT_EQ(duties_json(alone), duties_json(filtered)) << "phase " << phase << " at " << game.clock_text();
+            compared += static_cast<int>(alone.size());
+        }
+    });
+    EXPECT_GT(compared, 100);
 }
 
 nlohmann::json doctrine_document() {
