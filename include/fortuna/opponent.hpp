@@ -131,15 +131,23 @@ public:
 
     // The next action of this side's half-turn, its reason in `why`: a duty of the phase, a
     // move the doctrine chooses, or the end of the phase when nothing is left. nullopt when
-    // the half-turn is the other side's.
+    // the half-turn is the other side's, or the phase waits for the player (waiting_for).
     std::optional<ActionRequest> next(const Game& game);
     // Applies next(); a refused proposal is noted (not proposed again this phase) and the
     // next is tried. A phase the opponent cannot end by the rules is ended with the reason
     // as the override ("found no legal action for ..."). Returns the applied action, or
-    // nullptr when it was not this side's half.
+    // nullptr when it was not this side's half or the phase waits for the player.
     const AppliedAction* step(Game& game);
     // Forgets what it decided in the current phase (the app calls it after an undo).
     void forget();
+    // The solo player takes a unit over: the opponent gives it no orders and does none of
+    // its duties (rally, fire, combat); a phase with such a duty open waits for the player.
+    void take_over(const std::string& unit) { taken_.insert(unit); }
+    void hand_back(const std::string& unit) { taken_.erase(unit); }
+    const std::set<std::string>& taken_over() const { return taken_; }
+    // What the phase waits for when next() gives nothing though it is this side's half: the
+    // open duties of units the player has taken over, in words.
+    std::vector<std::string> waiting_for(const Game& game);
     // Proposals the rules refused since it was made (it then chose again).
     int refusals() const { return refused_total_; }
     // The refusals of the current phase, in words.
@@ -171,6 +179,7 @@ private:
     int refused_total_ = 0;
     std::vector<Duty> duties_;
     bool duties_stale_ = true;
+    std::set<std::string> taken_;
 };
 
 // Plays the sides given (others are left to the caller) until the battle is decided, the clock

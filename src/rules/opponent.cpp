@@ -123,6 +123,15 @@ const std::vector<Duty>& Opponent::phase_duties(const Game& game) {
     return duties_;
 }
 
+std::vector<std::string> Opponent::waiting_for(const Game& game) {
+    std::vector<std::string> waiting;
+    if (taken_.empty() || game.phasing_side() != doctrine_.side_index) return waiting;
+    sync(game);
+    for (const Duty& duty : duties(game, game.battlefield(), game.phase().id))
+        if (!duty.done && !duty.units.empty() && taken_.count(duty.units.front())) waiting.push_back(duty.text);
+    return waiting;
+}
+
 int Opponent::unit_roll(const Game& game, std::size_t unit) const {
     const std::uint64_t h = mix(game.seed() ^ mix(hash_text(game.units()[unit].id.code) ^ mix(static_cast<std::uint64_t>(game.clock().turn))));
     return static_cast<int>(h % 1000);
@@ -179,6 +188,7 @@ std::optional<ActionRequest> Opponent::next(const Game& game) {
     else if (phase == "c") request = manoeuvre(game);
     else if (phase == "d") request = combat(game);
     else if (phase == "e") request = crisis(game);
+    if (!request && !waiting_for(game).empty()) return std::nullopt;
     if (!request) {
         ActionRequest end{EndPhaseAction{}};
         std::string words = "phase " + phase + " (" + game.phase().name + ") done";
@@ -224,7 +234,8 @@ const AppliedAction* Opponent::step(Game& game) {
 
 std::optional<ActionRequest> Opponent::rally(const Game& game) {
     for (const Duty& duty : phase_duties(game)) {
-        if (duty.done || duty.kind != DutyKind::Rally || decided_.count(duty.units.front())) continue;
+        if (duty.done || duty.kind != DutyKind::Rally || decided_.count(duty.units.front()) || taken_.count(duty.units.front()))
+            continue;
         const Unit& unit = game.unit(duty.units.front());
         RallyAction rally;
         rally.unit = unit.id.code;
@@ -255,7 +266,8 @@ std::optional<ActionRequest> Opponent::rally(const Game& game) {
 
 std::optional<ActionRequest> Opponent::fire(const Game& game) {
     for (const Duty& duty : phase_duties(game)) {
-        if (duty.done || duty.kind != DutyKind::ArtilleryFire || duty.targets.empty() || decided_.count(duty.units.front()))
+        if (duty.done || duty.kind != DutyKind::ArtilleryFire || duty.targets.empty() || decided_.count(duty.units.front()) ||
+            taken_.count(duty.units.front()))
             continue;
         const FireTarget* chosen = &duty.targets.front();  // nearest first
         for (const FireTarget& target : duty.targets) {
@@ -297,6 +309,10 @@ std::optional<ActionRequest> Opponent::manoeuvre(const Game& game) {
         if (unit.id.side != doctrine_.side_index || unit.now.presence != Presence::OnBoard || unit.now.bases <= 0) continue;
         if (decided_.count(unit.id.code)) continue;
         decided_.insert(unit.id.code);  // one decision a unit a phase, whatever it is
+        if (taken_.count(unit.id.code)) {
+            held_.push_back(unit.id.code + " is commanded by the player");
+            continue;
+        }
         if (auto request = unit_order(game, u)) return request;
     }
     return std::nullopt;
@@ -481,7 +497,7 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
 
 std::optional<ActionRequest> Opponent::combat(const Game& game) {
     for (const Duty& duty : phase_duties(game)) {
-        if (duty.done || duty.kind != DutyKind::Combat || duty.units.size() < 2) continue;
+        if (duty.done || duty.kind != DutyKind::Combat || duty.units.size() < 2 || taken_.count(duty.units.front())) continue;
         const std::string subject = "combat:" + duty.units[0] + ">" + duty.units[1];
         if (decided_.count(subject)) continue;
         const Unit& attacker = game.unit(duty.units[0]);

@@ -102,6 +102,34 @@ TEST(Opponent, PlaysOnlyItsOwnHalfTurnAndEndsEachPhaseSayingWhy) {
     EXPECT_EQ(game.clock().turn, 2);
 }
 
+TEST(Opponent, AUnitThePlayerTakesOverIsLeftToThePlayer) {
+    Game game(library(), white_mountain(), 4);
+    Opponent catholic(game, white_mountain_doctrines().side(0));
+    catholic.take_over("CL-T1");
+    catholic.take_over("CL-A1");
+    const BoardPoint start = game.unit("CL-T1").now.position;
+    // Phase b waits for the player's battery, and says what for.
+    const AppliedAction* step = nullptr;
+    while ((step = catholic.step(game)) != nullptr) ASSERT_LT(game.history().size(), 100u);
+    EXPECT_EQ(game.phase().id, "b");
+    const auto waiting = catholic.waiting_for(game);
+    ASSERT_EQ(waiting.size(), 1u);
+    EXPECT_NE(waiting[0].find("CL-A1"), std::string::npos) << waiting[0];
+    ArtilleryAction fire;
+    fire.battery = "CL-A1";
+    fire.target = "B-I3";
+    game.apply(fire);  // the player fires; the opponent goes on
+    while (game.phasing_side() == 0) ASSERT_NE(catholic.step(game), nullptr) << game.clock_text() << " phase " << game.phase().id;
+    EXPECT_EQ(game.unit("CL-T1").now.position, start);
+    for (const AppliedAction& action : game.history()) {
+        if (!action.request.by) continue;  // the player's own shot
+        EXPECT_NE(action.input.value("unit", ""), "CL-T1") << action.summary;
+        EXPECT_NE(action.input.value("battery", ""), "CL-A1") << action.summary;
+    }
+    // Its half-turn went on without them: the other tercios advanced.
+    EXPECT_LT(game.unit("CL-T2").now.position.y_mm, 700.0);
+}
+
 TEST(Opponent, TheBohemiansHoldTheRidgeAndTheReserveWaits) {
     Game game(library(), white_mountain(), 5);
     play_opponents(game, white_mountain_doctrines(), {0, 1}, parse_clock("12:25"));
