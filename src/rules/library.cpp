@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Finding, reading, schema-checking and cross-checking the data folder.
 #include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -456,6 +457,20 @@ std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
         (void)Game(library, std::move(scenario), 1);
         return "scenario";
     }
+    if (format == "fortuna-doctrine") {
+        // The programmed opponent's doctrine: its schema, then every side, unit and terrain
+        // feature it names against the scenario it is for (docs/rules/opponent.md).
+        validate_against_schema(document, "doctrine", name, library.data_dir());
+        const std::string id = document.at("scenario").get<std::string>();
+        Scenario scenario;
+        try {
+            scenario = load_scenario(library, id);
+        } catch (const std::exception& missing) {
+            throw DataError(name, "/scenario", "a scenario in " + (library.data_dir() / "scenarios").string(), id);
+        }
+        (void)doctrines_from_json(document, name, library, scenario);
+        return "doctrine";
+    }
     if (format == "fortuna-naval" || format == "fortuna-naval-scenario") {
         // The Age of Sail: its tables and scenarios against their schemas (docs/rules/age-of-sail.md).
         validate_against_schema(document, format.substr(8), name, library.data_dir());
@@ -471,7 +486,7 @@ std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
         return "save";
     }
     throw DataError(name, "/format",
-                    "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-save\" or a journal",
+                    "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-doctrine\", \"fortuna-save\" or a journal",
                     format.empty() ? "no format" : format);
 }
 

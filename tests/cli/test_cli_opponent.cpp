@@ -91,5 +91,16 @@ TEST(CliOpponent, TheLabReportsOutcomesWithIntervalsAndAnEditedTableSideBySide) 
     fs::remove(edited);
 }
 
+TEST(CliOpponent, ValidateRefusesADoctrineNamingAUnitTheScenarioLacks) {
+    auto doctrine = nlohmann::json::parse(std::ifstream(std::string(FORTUNA_TEST_DATA_DIR) + "/doctrines/white-mountain-1620.json"));
+    doctrine["sides"]["bohemian"]["reserves"][0]["units"][0] = "B-C9";
+    const fs::path file = fs::temp_directory_path() / ("fortuna-doctrine-" + std::to_string(::getpid()) + ".json");
+    std::ofstream(file) << doctrine.dump(2);
+    const CliRun run = run_cli("validate '" + file.string() + "'");
+    EXPECT_EQ(run.code, 1) << run.out;
+    EXPECT_TRUE(mentions(run.out, "/sides/bohemian/reserves/0/units/0") && mentions(run.out, "B-C9")) << run.out;
+    fs::remove(file);
+}
+
 }  // namespace
 }  // namespace fortuna::testing

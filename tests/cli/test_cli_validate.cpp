@@ -79,10 +79,11 @@ TEST(CliValidate, AFolderIsSearchedAndEveryKindInItChecked) {
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(r.out.find("Is a directory"), std::string::npos) << r.out;
     // The shipped data: 5 rule sets, their armies, 2 land scenarios, the naval tables and
-    // scenario, and the 6 schemas (the naval two among them).
+    // scenario, White Mountain's doctrine, and the 7 schemas (the naval two among them).
     EXPECT_NE(r.out.find("5 rule set"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("2 scenario"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("6 schema"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1 doctrine"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("7 schema"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(": all valid"), std::string::npos) << r.out;
 
     const CliRun missing = run("validate /no/such/folder");
