@@ -96,6 +96,16 @@ private:
         return journal;
     }
 
+    // Every write fails as on a full disk (the platform fault seam, save.hpp).
+    static FileOperations fullDisk() {
+        FileOperations full = system_file_operations();
+        full.write = [](int, const void*, std::size_t) -> long {
+            errno = ENOSPC;
+            return -1;
+        };
+        return full;
+    }
+
 private slots:
     void initTestCase() { library_ = std::make_shared<const RulesLibrary>(RulesLibrary::load()); }
 
@@ -215,16 +225,11 @@ private slots:
         const auto journal = ss(document.recoveryJournal());
         QVERIFY(std::filesystem::exists(journal));
         QSignalSpy failures(&document, &GameDocument::storageFailed);
-        FileOperations full = system_file_operations();
-        full.write = [](int, const void*, std::size_t) -> long {
-            errno = ENOSPC;
-            return -1;
-        };
         DialogAnswer dialog;
         answerNextDialog(u"Not Now"_s, &dialog);
         std::optional<QString> refused;
         {
-            ScopedFileOperations faults(full);
+            ScopedFileOperations faults(fullDisk());
             refused = document.perform({{"do", "end-phase"}});
         }
         QVERIFY(refused.has_value());
@@ -240,6 +245,40 @@ private slots:
         QVERIFY(document.isModified());
         document.save(qs(path("elsewhere.fortuna").string()));
         QCOMPARE(load_game(*library_, path("elsewhere.fortuna")).history().size(), std::size_t{2});
+    }
+
+    // The undo stack moves before its command runs: an undo the journal could not take once left
+    // the stack one step back and the game not (a red status line only), and Redo then failed.
+    void anUndoOnAFullDiskIsSaidAndTheGameFollowsTheStack() {
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        GameDocument& document = window_->document();
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        const auto journal = ss(document.recoveryJournal());
+        QCOMPARE(read_journal(journal).lines.size(), std::size_t{2});
+        QSignalSpy failures(&document, &GameDocument::storageFailed);
+        DialogAnswer dialog;
+        answerNextDialog(u"Not Now"_s, &dialog);
+        {
+            ScopedFileOperations faults(fullDisk());
+            document.undoStack()->undo();
+        }
+        QCOMPARE(failures.count(), 1);
+        QVERIFY(dialog.seen);
+        QVERIFY2(dialog.text.contains(u"No space left on device"_s), qPrintable(dialog.text));
+        QVERIFY2(dialog.text.contains(u"every action up to #2"_s), qPrintable(dialog.text));
+        // The game followed the stack: one action in effect, the second to redo.
+        QCOMPARE(document.undoStack()->index(), 1);
+        QCOMPARE(document.game().history().size(), std::size_t{1});
+        QVERIFY(document.game().can_redo());
+        QCOMPARE(read_journal(journal).lines.size(), std::size_t{2});
+        // The journal has stopped: Redo goes on in memory, with its recorded rolls, unsaved.
+        document.undoStack()->redo();
+        QCOMPARE(document.undoStack()->index(), 2);
+        QCOMPARE(document.game().history().size(), std::size_t{2});
+        QCOMPARE(read_journal(journal).lines.size(), std::size_t{2});
+        QCOMPARE(failures.count(), 1);
+        QVERIFY(document.isModified());
     }
 
     void aSaveThatFailsOffersToSaveElsewhere() {
