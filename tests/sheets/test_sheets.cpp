@@ -160,6 +160,16 @@ TEST(VictorySheet, WhiteMountainFitsOneA4Page) {
     // Glaube: every unit rolls; 15 % crisis on 0.000-0.166 (16.7 %); four victory bands.
     EXPECT_NE(text.find("0.000-0.166"), std::string::npos);
     EXPECT_NE(text.find("decisive victory"), std::string::npos);
+
+    // From a game saved at turn 4 (12:30): a longer legend, the worksheet filled in, still one page.
+    Game game(library(), load_scenario(library(), "white-mountain-1620"), 3, Enforcement{false, false, false, false});
+    for (int phase = 0; phase < 30; ++phase) game.apply({{"do", "end-phase"}});
+    const fs::path save = work_dir() / "white-mountain.fortuna";
+    save_game(game, save);
+    const auto saved = write(SheetKind::Victory, source_from_game(load_game(library(), save), "white-mountain.fortuna"),
+                             "victory-white-mountain-saved.pdf");
+    EXPECT_EQ(pdf_pages(saved), 1);
+    EXPECT_NE(pdf_text(saved).find("The saved game stands at the boxed turn."), std::string::npos);
 }
 
 TEST(VictorySheet, TypedTotalsWithTheirOwnTimes) {
