@@ -184,7 +184,12 @@ private slots:
         offered.stop();  // no box came, and its "Discard" must not answer the offer below
         QVERIFY(std::filesystem::exists(journal));
         // Opening it anyway is refused, naming the holder.
-        QVERIFY(!window_->openFile(qs(journal.string()), true));
+        DialogAnswer refused;
+        answerNextDialog(u"OK"_s, &refused);
+        QVERIFY(!window_->openFile(qs(journal.string())));
+        QVERIFY(refused.seen);
+        QVERIFY2(refused.text.contains(u"in use by fortuna (process"_s), qPrintable(refused.text));
+        QVERIFY(std::filesystem::exists(journal));
         other.reset();
         // Once its program has gone, it is an unfinished game like any other.
         DialogAnswer later;
