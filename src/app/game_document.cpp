@@ -190,11 +190,7 @@ std::optional<QString> GameDocument::perform(const nlohmann::json& action) {
         // The journal could not take the line: the action is not applied, the game is as it
         // was, and every earlier action is on disk.
         spdlog::error("journal failed, {} not applied: {}", action.dump(), error.what());
-        const QString safe = journal_.empty() ? tr("the last save") : tr("every action up to %1, in %2").arg(lastDurableAction(), recoveryJournal());
-        // The journal keeps what it has; play goes on in memory until the game is saved
-        // somewhere that works (the title shows it unsaved, and closing asks).
-        game_->detach_journal();
-        emit storageFailed(qs(error.what()), safe + tr(". The journal has stopped there: actions from now on are in memory until you save"));
+        journalFailed(error);
         return tr("Not applied: %1").arg(qs(error.what()));
     } catch (const std::exception& error) {
         spdlog::warn("refused {}: {}", action.dump(), error.what());
@@ -207,29 +203,55 @@ const AppliedAction* GameDocument::lastApplied() const {
     return &game_->history().back();
 }
 
-void GameDocument::gameUndo() {
+void GameDocument::journalFailed(const std::system_error& error) {
+    const QString safe = journal_.empty() ? tr("the last save") : tr("every action up to %1, in %2").arg(lastDurableAction(), recoveryJournal());
+    // The journal keeps what it has; play goes on in memory until the game is saved
+    // somewhere that works (the title shows it unsaved, and closing asks).
+    game_->detach_journal();
+    emit storageFailed(qs(error.what()), safe + tr(". The journal has stopped there: actions from now on are in memory until you save"));
+}
+
+// The undo stack has already moved when a command's undo() or redo() runs: the game must
+// follow it. When the journal cannot take the undo (or redo) line, the umpire is told what is
+// on disk, the journal stops, and the step is made in memory, so that the stack and the game
+// never disagree. storageFailed comes first: a game saved elsewhere from its dialog is the one
+// the stack's position names, and the step after it makes the game unsaved again.
+template <typename Step>
+const AppliedAction* GameDocument::stepThroughHistory(Step step, const char* what) {
     try {
-        const AppliedAction& undone = game_->undo();
-        casualties_.resize(game_->history().size());
-        spdlog::info("undo #{}: {}", undone.seq, undone.summary);
-        emit positionChanged();
-        emit actionReported(tr("Undone: %1").arg(qs(undone.summary)), {});
+        return &step();
+    } catch (const std::system_error& error) {
+        spdlog::error("journal failed at {}: {}; going on in memory", what, error.what());
+        journalFailed(error);
     } catch (const std::exception& error) {
         emit problem(qs(error.what()));
+        return nullptr;
+    }
+    try {
+        return &step();
+    } catch (const std::exception& error) {
+        emit problem(qs(error.what()));
+        return nullptr;
     }
 }
 
+void GameDocument::gameUndo() {
+    const AppliedAction* undone = stepThroughHistory([this]() -> const AppliedAction& { return game_->undo(); }, "undo");
+    if (undone == nullptr) return;
+    casualties_.resize(game_->history().size());
+    spdlog::info("undo #{}: {}", undone->seq, undone->summary);
+    emit positionChanged();
+    emit actionReported(tr("Undone: %1").arg(qs(undone->summary)), {});
+}
+
 void GameDocument::gameRedo() {
-    try {
-        const AppliedAction& redone = game_->redo();
-        casualties_.resize(game_->history().size() - 1);
-        casualties_.push_back(casualtiesNow());
-        spdlog::info("redo #{}: {} (same rolls)", redone.seq, redone.summary);
-        emit positionChanged();
-        emit actionReported(tr("Redone with the same rolls: %1").arg(qs(redone.summary)), {});
-    } catch (const std::exception& error) {
-        emit problem(qs(error.what()));
-    }
+    const AppliedAction* redone = stepThroughHistory([this]() -> const AppliedAction& { return game_->redo(); }, "redo");
+    if (redone == nullptr) return;
+    casualties_.resize(game_->history().size() - 1);
+    casualties_.push_back(casualtiesNow());
+    spdlog::info("redo #{}: {} (same rolls)", redone->seq, redone->summary);
+    emit positionChanged();
+    emit actionReported(tr("Redone with the same rolls: %1").arg(qs(redone->summary)), {});
 }
 
 CasualtyPoint GameDocument::casualtiesNow() const {

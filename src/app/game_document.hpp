@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <system_error>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -95,8 +96,9 @@ signals:
     void actionReported(const QString& summary, const QStringList& explanation);
     void problem(const QString& message);
     void modifiedChanged();  // isModified() or isReadOnly() may have changed
-    // The journal could not be written (disk full, folder read-only or gone): the action was
-    // not applied; `safe` says which actions are on disk. The game stays open in memory.
+    // The journal could not be written (disk full, folder read-only or gone): a new action was
+    // not applied (an undo or redo goes on in memory); `safe` says which actions are on disk.
+    // The journal stops; the game stays open in memory.
     void storageFailed(const QString& cause, const QString& safe);
 
 private:
@@ -104,6 +106,11 @@ private:
     void attachRecoveryJournal(const std::filesystem::path& existing);
     void leaveCurrentGame();
     QString lastDurableAction() const;
+    // Tells storageFailed what is on disk and stops the journal after a failed write.
+    void journalFailed(const std::system_error& error);
+    // Game::undo or Game::redo, made in memory when the journal cannot take it.
+    template <typename Step>
+    const AppliedAction* stepThroughHistory(Step step, const char* what);
     void rebuildCasualtySeries();
     CasualtyPoint casualtiesNow() const;
 

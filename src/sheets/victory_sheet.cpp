@@ -56,30 +56,52 @@ void add_time_track(Document& document, const SheetSource& source) {
                                        .arg(clock(source.start), clock(source.dusk)));
     constexpr double kLabel = 26;
     constexpr double kHeight = 23;
+    // The hour of dusk on the hour holds no turn, only the dusk box: a single line of text.
+    constexpr double kDuskOnlyHeight = 12;
+    constexpr double kGap = 1.5;
     const int slots_per_row = std::max(1, 60 / step);
     const int first_hour = source.start / 60;
     const int last_hour = source.dusk / 60;
     const int rows = last_hour - first_hour + 1;
-    auto measure = [rows](Canvas&, double) { return rows * (kHeight + 1.5); };
-    auto paint = [&source, &rules, step, slots_per_row, first_hour, rows](Canvas& canvas, QRectF area) {
+    const auto is_turn = [&source, step](int minutes) {
+        return minutes >= source.start && minutes < source.dusk && (minutes - source.start) % step == 0;
+    };
+    std::vector<double> heights;
+    for (int r = 0; r < rows; ++r) {
+        bool any_turn = false;
+        for (int s = 0; s < slots_per_row; ++s) any_turn = any_turn || is_turn((first_hour + r) * 60 + s * step);
+        heights.push_back(any_turn ? kHeight : kDuskOnlyHeight);
+    }
+    double total = 0;
+    for (const double height : heights) total += height + kGap;
+    auto measure = [total](Canvas&, double) { return total; };
+    auto paint = [&source, &rules, step, slots_per_row, first_hour, rows, heights, is_turn](Canvas& canvas, QRectF area) {
         const double box_width = (area.width() - kLabel) / slots_per_row;
+        double y = area.top();
         for (int r = 0; r < rows; ++r) {
-            const double y = area.top() + r * (kHeight + 1.5);
+            const double height = heights[static_cast<std::size_t>(r)];
             const int hour = first_hour + r;
-            canvas.text(QRectF(area.left(), y, kLabel - 3, kHeight), Qt::AlignRight | Qt::AlignVCenter,
+            canvas.text(QRectF(area.left(), y, kLabel - 3, height), Qt::AlignRight | Qt::AlignVCenter,
                         QStringLiteral("%1h").arg(hour, 2, 10, QLatin1Char('0')), fonts().bold, kMuted);
             for (int s = 0; s < slots_per_row; ++s) {
                 const int minutes = hour * 60 + s * step;
-                const QRectF box(area.left() + kLabel + s * box_width, y, box_width, kHeight);
+                const QRectF box(area.left() + kLabel + s * box_width, y, box_width, height);
                 const QRectF inner = box.adjusted(1.5, 1, -1.5, -1);
-                const bool turn = minutes >= source.start && minutes < source.dusk && (minutes - source.start) % step == 0;
                 if (minutes == source.dusk) {
-                    canvas.box(box, 1.2, QColor(60, 60, 60));
-                    canvas.text(inner, Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("DUSK"), fonts().tiny, Qt::white);
-                    canvas.text(inner, Qt::AlignCenter, clock(minutes), fonts().small_bold, Qt::white);
+                    if (height < kHeight) {
+                        // One line, "DUSK 17:00", over two slots: the one after dusk holds no turn.
+                        const QRectF wide(box.left(), box.top(), box_width * std::min(2, slots_per_row - s), height);
+                        canvas.box(wide, 1.2, QColor(60, 60, 60));
+                        canvas.text(wide, Qt::AlignCenter, QStringLiteral("DUSK ") + clock(minutes), fonts().small_bold, Qt::white);
+                        ++s;
+                    } else {
+                        canvas.box(box, 1.2, QColor(60, 60, 60));
+                        canvas.text(inner, Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("DUSK"), fonts().tiny, Qt::white);
+                        canvas.text(inner, Qt::AlignCenter, clock(minutes), fonts().small_bold, Qt::white);
+                    }
                     continue;
                 }
-                if (!turn) {
+                if (!is_turn(minutes)) {
                     canvas.box(box, 0.3, kLight, kLater);
                     continue;
                 }
@@ -101,6 +123,7 @@ void add_time_track(Document& document, const SheetSource& source) {
                     canvas.text(inner, Qt::AlignRight | Qt::AlignBottom, tags.join(QLatin1Char(' ')), fonts().tiny);
                 if (source.now && minutes < *source.now) canvas.cross(box, 0.4);
             }
+            y += height + kGap;
         }
     };
     document.emplace<PaintedBlock>(measure, paint);
@@ -135,10 +158,10 @@ void add_casualty_track(Document& document, const SheetSource& source, int side_
     QString note = QStringLiteral("%1 base units at the start").arg(stages.front().total);
     if (stages.size() > 1) note += QStringLiteral(", %1 when every reinforcement has arrived").arg(most);
     auto& heading = document.emplace<HeadingBlock>(side_label(side), note);
-    heading.space_before = 8;
+    heading.space_before = 6;
 
     constexpr double kLabel = 46;
-    constexpr double kBox = 17;
+    constexpr double kBox = 16;
     constexpr double kLane = 9;
     // Twenty boxes a row leave room under each box for two marks ("15/20%"); a small army
     // gets wider boxes, never more than a row's worth.
@@ -229,6 +252,9 @@ void add_crisis_table(Document& document, const SheetSource& source) {
     columns.push_back({per_unit ? QStringLiteral("Chance per unit") : QStringLiteral("Chance"), 0.9, Qt::AlignCenter});
     auto& crisis = document.emplace<TableBlock>(columns, fonts().small, fonts().small_bold);
     crisis.space_before = 3;
+    // A row a mark, ten of them in the random-number editions (errata E21, E22): rows as
+    // tight as the 7.5 pt type allows keep the sheet on one page.
+    crisis.padding = 1.2;
     bool shared = false;
     for (std::size_t l = 0; l < table.levels.size(); ++l) {
         const auto& level = table.levels[l];
@@ -265,9 +291,9 @@ void add_reinforcements(Document& document, const SheetSource& source) {
     std::vector<TableColumn> columns{{QStringLiteral(""), 0.45, Qt::AlignCenter},
                                      {QStringLiteral("Arrives"), 0.7, Qt::AlignCenter},
                                      {QStringLiteral("Side"), 1.1, Qt::AlignLeft},
-                                     {QStringLiteral("Command"), 2.4, Qt::AlignLeft},
+                                     {QStringLiteral("Command"), 2.2, Qt::AlignLeft},
                                      {QStringLiteral("Bases"), 0.6, Qt::AlignCenter},
-                                     {QStringLiteral("New total"), 0.8, Qt::AlignCenter}};
+                                     {QStringLiteral("New total"), 1.0, Qt::AlignCenter}};
     for (const auto& level : table.levels) columns.push_back({QStringLiteral("%1 %").arg(level.percent), 0.55, Qt::AlignCenter});
     auto& reinforcements = document.emplace<TableBlock>(columns);
     reinforcements.space_before = 3;
@@ -319,11 +345,11 @@ void add_victory(Document& document, const SheetSource& source) {
     for (const auto& band : rules.victory.bands) results.emplace_back(qs(band.result));
     bands.add(results);
 
-    auto& work = document.emplace<TableBlock>(std::vector<TableColumn>{{QStringLiteral("At the end"), 1.6, Qt::AlignLeft},
+    auto& work = document.emplace<TableBlock>(std::vector<TableColumn>{{QStringLiteral("At the end"), 2.4, Qt::AlignLeft},
                                                                        {QStringLiteral("Base units lost"), 1, Qt::AlignCenter},
                                                                        {QStringLiteral("Army total"), 1, Qt::AlignCenter},
                                                                        {QStringLiteral("% lost"), 1, Qt::AlignCenter},
-                                                                       {QStringLiteral("Result"), 2.2, Qt::AlignLeft}});
+                                                                       {QStringLiteral("Result"), 1.8, Qt::AlignLeft}});
     work.space_before = 4;
     for (const auto& side : source.sides) {
         std::vector<Cell> cells{qs(side.name), QStringLiteral(" "), QStringLiteral(" "), QStringLiteral(" "), QStringLiteral(" ")};
