@@ -27,6 +27,8 @@ struct LabBattle {
     BattleOutcome outcome;
     int applied = 0;
     int with_reason = 0;
+    int refused = 0;    // proposals the rules refused
+    int overruled = 0;  // phases ended by override
     std::array<int, 2> crises{};           // crisis-of-morale tests that struck, per side
     std::array<double, 2> percent_lost{};  // at the end
 };

@@ -147,8 +147,15 @@ public:
     LineOfSight line_of_sight(const SightQuery& query) const;
 
 private:
+    // Each feature's box, widened by half a line's width: a point outside it is not in the
+    // feature, so most samples of a move or a line of sight skip the outline test.
+    struct Bounds {
+        double lo_x = 0, lo_y = 0, hi_x = 0, hi_y = 0;
+        bool holds(const BoardPoint& p) const { return p.x_mm >= lo_x && p.x_mm <= hi_x && p.y_mm >= lo_y && p.y_mm <= hi_y; }
+    };
     Board board_;
     std::vector<TerrainFeature> terrain_;
+    std::vector<Bounds> bounds_;
 };
 
 // How wide a line feature is on the table: its own width_mm, else road 8, river 15, stream 6,

@@ -72,7 +72,7 @@ struct SideDoctrine {
     std::string objective_name;
     std::optional<BoardPoint> objective;
     double engage_within_mm = 300;
-    // The author's random-number test (seed 000, 1.2): a unit advances this turn when its
+    // The author's random-number test (seed 000, 2.3): a unit advances this turn when its
     // 0.000-0.999 number is at least this (0: always).
     int advance_test = 0;  // thousandths
     // Attack only when the chance of a result that hurts the defender and not the attacker is
@@ -190,6 +190,7 @@ struct AutoPlay {
     int applied = 0;
     int with_reason = 0;  // applied actions that carry the opponent's why
     int refused = 0;      // proposals the rules refused (the opponent then chose again)
+    int overruled = 0;    // phases it had to end by override (no legal action left)
 };
 AutoPlay play_opponents(Game& game, const Doctrines& doctrines, const std::vector<int>& sides,
                         std::optional<int> until = std::nullopt,

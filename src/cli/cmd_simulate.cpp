@@ -97,6 +97,8 @@ std::vector<std::string> summary_lines(const Scenario& scenario, const std::vect
                (s["minutes_to_decision"].contains("mean_clock") ? " ~" + s["minutes_to_decision"]["mean_clock"].get<std::string>() : "");
     });
     row("actions with a reason", [](const json& s) { return percent_text(s["actions_with_reason"].get<double>()); });
+    row("proposals the rules refused", [](const json& s) { return std::to_string(s["proposals_refused"].get<int>()); });
+    row("phases ended by override", [](const json& s) { return std::to_string(s["phases_ended_by_override"].get<int>()); });
     return lines;
 }
 

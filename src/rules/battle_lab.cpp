@@ -22,6 +22,8 @@ LabBattle run_battle(const RulesLibrary& library, const Scenario& scenario, cons
     battle.outcome = play.outcome;
     battle.applied = play.applied;
     battle.with_reason = play.with_reason;
+    battle.refused = play.refused;
+    battle.overruled = play.overruled;
     for (int s = 0; s < 2; ++s) {
         battle.crises[static_cast<std::size_t>(s)] = game.state().sides[static_cast<std::size_t>(s)].crises;
         battle.percent_lost[static_cast<std::size_t>(s)] = game.tally(s).percent_lost;
@@ -113,7 +115,7 @@ json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& b
     std::map<std::string, int> winners, hows;
     std::array<int, 2> collapsed{}, struck{};
     std::vector<double> margins, minutes, lost_a, lost_b, actions;
-    int with_reason = 0, applied = 0;
+    int with_reason = 0, applied = 0, refused = 0, overruled = 0;
     for (const LabBattle& b : battles) {
         const std::string winner = b.outcome.winner < 0 ? "draw" : scenario.sides[static_cast<std::size_t>(b.outcome.winner)].id;
         ++winners[winner];
@@ -127,6 +129,8 @@ json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& b
         lost_b.push_back(b.percent_lost[1]);
         actions.push_back(b.applied);
         with_reason += b.with_reason;
+        refused += b.refused;
+        overruled += b.overruled;
         applied += b.applied;
     }
     json outcomes = json::object(), shares = json::object(), how = json::object();
@@ -160,7 +164,9 @@ json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& b
             {"crisis_struck", crises},
             {"percent_lost", lost},
             {"actions_per_battle", describe(actions, 1)},
-            {"actions_with_reason", applied > 0 ? round_to(static_cast<double>(with_reason) / applied, 4) : 0.0}};
+            {"actions_with_reason", applied > 0 ? round_to(static_cast<double>(with_reason) / applied, 4) : 0.0},
+            {"proposals_refused", refused},
+            {"phases_ended_by_override", overruled}};
 }
 
 }  // namespace fortuna

@@ -277,12 +277,26 @@ Footprint unit_footprint(const UnitType& type, int bases, Formation formation, c
 
 Battlefield::Battlefield(const Scenario& scenario) : Battlefield(scenario.board, scenario.terrain) {}
 
-Battlefield::Battlefield(Board board, std::vector<TerrainFeature> terrain) : board_(std::move(board)), terrain_(std::move(terrain)) {}
+Battlefield::Battlefield(Board board, std::vector<TerrainFeature> terrain) : board_(std::move(board)), terrain_(std::move(terrain)) {
+    for (const TerrainFeature& f : terrain_) {
+        Bounds b{std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest(),
+                 std::numeric_limits<double>::lowest()};
+        for (const BoardPoint& p : f.points) {
+            b.lo_x = std::min(b.lo_x, p.x_mm), b.hi_x = std::max(b.hi_x, p.x_mm);
+            b.lo_y = std::min(b.lo_y, p.y_mm), b.hi_y = std::max(b.hi_y, p.y_mm);
+        }
+        // Lines reach half their width beyond their points; 1e-6 keeps points on an edge inside.
+        const double margin = (is_area(f) ? 0.0 : feature_width_mm(f) / 2) + 1e-6;
+        b.lo_x -= margin, b.lo_y -= margin, b.hi_x += margin, b.hi_y += margin;
+        bounds_.push_back(b);
+    }
+}
 
 const TerrainFeature* Battlefield::hill_at(const BoardPoint& point) const {
     const TerrainFeature* best = nullptr;
-    for (const auto& f : terrain_) {
-        if (f.kind != TerrainKind::Hill || !is_area(f) || !point_in_polygon(point, f.points)) continue;
+    for (std::size_t k = 0; k < terrain_.size(); ++k) {
+        const TerrainFeature& f = terrain_[k];
+        if (f.kind != TerrainKind::Hill || !bounds_[k].holds(point) || !is_area(f) || !point_in_polygon(point, f.points)) continue;
         if (best == nullptr || f.layers > best->layers) best = &f;
     }
     return best;
@@ -294,8 +308,9 @@ int Battlefield::elevation(const BoardPoint& point) const {
 }
 
 const TerrainFeature* Battlefield::area_at(const BoardPoint& point, TerrainKind kind) const {
-    for (const auto& f : terrain_)
-        if (f.kind == kind && is_area(f) && point_in_polygon(point, f.points)) return &f;
+    for (std::size_t k = 0; k < terrain_.size(); ++k)
+        if (terrain_[k].kind == kind && bounds_[k].holds(point) && is_area(terrain_[k]) && point_in_polygon(point, terrain_[k].points))
+            return &terrain_[k];
     return nullptr;
 }
 
@@ -316,7 +331,9 @@ double feature_width_mm(const TerrainFeature& feature) {
 
 std::vector<const TerrainFeature*> Battlefield::features_at(const BoardPoint& point) const {
     std::vector<const TerrainFeature*> out;
-    for (const auto& f : terrain_) {
+    for (std::size_t k = 0; k < terrain_.size(); ++k) {
+        const TerrainFeature& f = terrain_[k];
+        if (!bounds_[k].holds(point)) continue;
         if (is_area(f)) {
             if (point_in_polygon(point, f.points)) out.push_back(&f);
             continue;
@@ -374,9 +391,9 @@ LineOfSight Battlefield::line_of_sight(const SightQuery& q) const {
             if (const TerrainFeature* hill = hill_at(p); hill != nullptr && hill->layers > eye) crest = hill;
         }
         if (cover == nullptr && distance_mm(p, q.from) > q.edge_mm && distance_mm(p, q.to) > q.edge_mm) {
-            for (const auto& f : terrain_)
-                if (blocks_sight(f.kind) && is_area(f) && point_in_polygon(p, f.points)) {
-                    cover = &f;
+            for (std::size_t k = 0; k < terrain_.size() && cover == nullptr; ++k)
+                if (blocks_sight(terrain_[k].kind) && bounds_[k].holds(p) && is_area(terrain_[k]) && point_in_polygon(p, terrain_[k].points)) {
+                    cover = &terrain_[k];
                     break;
                 }
         }

@@ -571,6 +571,7 @@ AutoPlay play_opponents(Game& game, const Doctrines& doctrines, const std::vecto
         if (applied == nullptr) return play;
         ++play.applied;
         if (applied->request.why) ++play.with_reason;
+        if (!applied->overruled.empty()) ++play.overruled;
         if (on_applied) on_applied(*applied);
     }
 }

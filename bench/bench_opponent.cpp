@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// Issue 17's speed targets: one computer-played White Mountain to its decision under 2 s; 1,000 battles under a minute on 2 cores.
+#include "fortuna/battle_lab.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
+#include "fortuna/scenario.hpp"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+const fortuna::RulesLibrary& library() {
+    static const fortuna::RulesLibrary loaded = fortuna::RulesLibrary::load(FORTUNA_BENCH_DATA_DIR);
+    return loaded;
+}
+
+const fortuna::Scenario& white_mountain() {
+    static const fortuna::Scenario loaded = fortuna::load_scenario(library(), "white-mountain-1620");
+    return loaded;
+}
+
+// One battle, both sides programmed, to its decision (target: under 2 s). Seeds vary so the
+// mean covers short and long battles alike.
+void BM_WhiteMountainToTheDecision(benchmark::State& state) {
+    const fortuna::Doctrines doctrines = fortuna::load_doctrines(library(), white_mountain());
+    std::uint64_t seed = 1;
+    int actions = 0;
+    for (auto _ : state) {
+        const fortuna::LabBattle battle = fortuna::run_battle(library(), white_mountain(), doctrines, seed++);
+        actions += battle.applied;
+        benchmark::DoNotOptimize(battle.outcome.decided);
+    }
+    state.counters["actions/battle"] = benchmark::Counter(actions, benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_WhiteMountainToTheDecision)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+// The lab on every core: 100 battles a round; 1,000 in under a minute is 6 s a round here.
+void BM_LabHundredBattlesOnEveryCore(benchmark::State& state) {
+    const fortuna::Doctrines doctrines = fortuna::load_doctrines(library(), white_mountain());
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        const auto battles = fortuna::run_battles(library(), white_mountain(), doctrines, seed, 100, 0);
+        seed += 100;
+        benchmark::DoNotOptimize(battles.size());
+    }
+}
+BENCHMARK(BM_LabHundredBattlesOnEveryCore)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
+
+}  // namespace
