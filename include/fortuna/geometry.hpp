@@ -67,8 +67,11 @@ double move_allowance_mm(const UnitType& type, Formation formation, Going going,
 // A straight move of the unit's centre to `to`, ending facing `facing_deg` (its own facing when
 // not given). Going is sampled every 2 mm; a stretch costs its length over its going's allowance
 // (7.2.5). Units passed through or ended on, impassable ground and the table's edge are contacts.
+// `table`, when given, holds the footprints of the units as they stand (index_table): a caller
+// planning many moves in one position measures them once.
 MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit, const BoardPoint& to,
-                   std::optional<double> facing_deg = std::nullopt, MoveKind kind = MoveKind::Move);
+                   std::optional<double> facing_deg = std::nullopt, MoveKind kind = MoveKind::Move,
+                   const TableIndex* table = nullptr);
 // A general riding to `to`: 200 mm a turn in any direction regardless of terrain (seed 000,
 // 7.2.7; the rule set's messenger speed), never off the table.
 MovePlan plan_general_move(const Game& game, std::size_t general, const BoardPoint& to);

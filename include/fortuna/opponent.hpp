@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/actions.hpp"
+#include "fortuna/battlefield.hpp"
 #include "fortuna/duties.hpp"
 #include "fortuna/resolution.hpp"
 #include "fortuna/scenario.hpp"
@@ -159,8 +160,8 @@ private:
     std::optional<ActionRequest> manoeuvre(const Game& game);
     std::optional<ActionRequest> combat(const Game& game);
     std::optional<ActionRequest> crisis(const Game& game);
-    std::optional<ActionRequest> unit_order(const Game& game, std::size_t unit);
-    bool committed(const Game& game, std::size_t unit) const;
+    std::optional<ActionRequest> unit_order(const Game& game, std::size_t unit, const TableIndex& table);
+    bool committed(const Game& game, std::size_t unit, const TableIndex& table) const;
     int unit_roll(const Game& game, std::size_t unit) const;  // thousandths, from the seed
     void mark(const ActionRequest& request);
     void sync(const Game& game);
@@ -179,6 +180,7 @@ private:
     int refused_total_ = 0;
     std::vector<Duty> duties_;
     bool duties_stale_ = true;
+    bool remeasured_ = false;  // the phase's duties measured again before ending it
     std::set<std::string> taken_;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Doctrines: reading a scenario's doctrine file against the scenario, and when the programmed generals call a battle decided.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "fortuna/errors.hpp"
@@ -192,9 +193,12 @@ int bases_out_of_the_fight(const Game& game, int side) {
 }  // namespace
 
 BattleOutcome judge_battle(const Game& game, const Doctrines& doctrines) {
+    // Asked after every action of a computer-played battle: each side's tally is taken once.
+    const std::array<SideTally, 2> tallies{game.tally(0), game.tally(1)};
     BattleOutcome outcome;
     outcome.minutes = game.minutes();
-    outcome.judgement = game.victory();
+    outcome.judgement = judge_victory(game.rules(), tallies[0].bases_lost, tallies[0].bases_start, tallies[1].bases_lost,
+                                      tallies[1].bases_start, tallies[0].name, tallies[1].name);
     const auto decide = [&](int loser, std::string how, std::string words) {
         outcome.decided = true;
         outcome.loser = loser;
@@ -204,7 +208,7 @@ BattleOutcome judge_battle(const Game& game, const Doctrines& doctrines) {
         return outcome;
     };
     for (int s = 0; s < 2; ++s) {
-        const SideTally tally = game.tally(s);
+        const SideTally& tally = tallies[static_cast<std::size_t>(s)];
         const int out = bases_out_of_the_fight(game, s);
         if (tally.bases_start > 0 && 2 * out >= tally.bases_start)
             return decide(s, "sauve-qui-peut",
@@ -213,7 +217,7 @@ BattleOutcome judge_battle(const Game& game, const Doctrines& doctrines) {
     }
     for (int s = 0; s < 2; ++s) {
         const SideDoctrine& doctrine = doctrines.side(s);
-        const SideTally tally = game.tally(s);
+        const SideTally& tally = tallies[static_cast<std::size_t>(s)];
         if (doctrine.break_off_percent && tally.percent_lost >= *doctrine.break_off_percent)
             return decide(s, "broke off",
                           tally.name + " breaks off the attack at " + std::to_string(static_cast<int>(std::lround(tally.percent_lost))) +

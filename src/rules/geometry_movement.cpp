@@ -136,7 +136,7 @@ double move_allowance_mm(const UnitType& type, Formation formation, Going going,
 }
 
 MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit, const BoardPoint& to, std::optional<double> facing_deg,
-                   MoveKind kind) {
+                   MoveKind kind, const TableIndex* table) {
     const UnitStatus& now = game.state().units.at(unit);
     const UnitType& type = unit_type_now(game, unit);
     const Unit& self = game.units()[unit];
@@ -176,6 +176,10 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     // crosses), difficult (in a slowing feature, or climbing onto ground higher than the start:
     // 7.2.5 "hills"), or normal; it costs its length over that going's allowance.
     const int start_height = field.elevation(now.position);
+    // Climbing is only possible where some hill rises above the start.
+    const bool higher_ground = std::any_of(field.terrain().begin(), field.terrain().end(), [&](const TerrainFeature& f) {
+        return f.kind == TerrainKind::Hill && f.layers > start_height;
+    });
     const int steps = std::max(1, static_cast<int>(std::ceil(plan.distance_mm / kSampleMm)));
     const double step = plan.distance_mm / steps;
     const TerrainFeature* first_slow = nullptr;
@@ -191,7 +195,7 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
                 if (first_slow == nullptr) first_slow = f;
             }
         }
-        if (!road && !slow && field.elevation(p) > start_height) slow = climbed = true;
+        if (!road && !slow && higher_ground && field.elevation(p) > start_height) slow = climbed = true;
         if (road) plan.road_mm += step;
         else if (slow) plan.difficult_mm += step;
         else plan.normal_mm += step;
@@ -230,9 +234,16 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     }
     for (std::size_t j = 0; j < game.units().size(); ++j) {
         if (j == unit || game.state().units[j].presence != Presence::OnBoard) continue;
-        const Footprint other = unit_footprint(game, j);
-        const double r = std::hypot(other.width_mm, other.depth_mm) / 2;
         const BoardPoint& c = game.state().units[j].position;
+        // With the table indexed, its widest half-diagonal rules most units out before any outline.
+        if (table != nullptr && (c.x_mm < lo_x - table->widest_mm || c.x_mm > hi_x + table->widest_mm ||
+                                 c.y_mm < lo_y - table->widest_mm || c.y_mm > hi_y + table->widest_mm))
+            continue;
+        Footprint measured;
+        const bool indexed = table != nullptr && !table->footprints[j].corners.empty();
+        if (!indexed) measured = unit_footprint(game, j);
+        const Footprint& other = indexed ? table->footprints[j] : measured;
+        const double r = std::hypot(other.width_mm, other.depth_mm) / 2;
         if (c.x_mm < lo_x - r || c.x_mm > hi_x + r || c.y_mm < lo_y - r || c.y_mm > hi_y + r) continue;
         if (!polygons_overlap(swept, other.corners)) continue;
         MoveContact contact;
@@ -264,7 +275,12 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     std::vector<std::pair<BoardPoint, BoardPoint>> paths{{now.position, to}};
     for (std::size_t k = 0; k < start.corners.size(); ++k) paths.emplace_back(start.corners[k], end.corners[k]);
     const TerrainFeature* barrier = nullptr;
-    for (const auto& [a, b] : paths) {
+    // Only lakes and towns are impassable (Battlefield::impassable_at): without one on the
+    // table there is nothing to sample for.
+    const bool any_impassable = std::any_of(field.terrain().begin(), field.terrain().end(), [](const TerrainFeature& f) {
+        return f.kind == TerrainKind::Lake || f.kind == TerrainKind::Town;
+    });
+    for (const auto& [a, b] : any_impassable ? paths : decltype(paths){}) {
         const int n = std::max(1, static_cast<int>(std::ceil(distance_mm(a, b) / kSampleMm)));
         for (int i = 0; i <= n && barrier == nullptr; ++i) {
             const double t = static_cast<double>(i) / n;

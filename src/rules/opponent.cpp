@@ -6,6 +6,7 @@
 // duties the rules give the side (duties.hpp); phase c is where the doctrine chooses.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "fortuna/battlefield.hpp"
@@ -72,6 +73,20 @@ Assessment assess(const Game& game, const CombatAction& action) {
     return a;
 }
 
+// The gap between two units on the table from footprints measured once (index_table); nullopt
+// when their centres are so far apart that the gap must exceed `limit` (a cheap test first).
+std::optional<double> gap_within(const Game& game, const TableIndex& table, std::size_t a, std::size_t b, double limit) {
+    const Footprint& fa = table.footprints[a];
+    const Footprint& fb = table.footprints[b];
+    if (fa.corners.empty() || fb.corners.empty()) return std::nullopt;
+    const double reach = (std::sqrt(fa.width_mm * fa.width_mm + fa.depth_mm * fa.depth_mm) +
+                          std::sqrt(fb.width_mm * fb.width_mm + fb.depth_mm * fb.depth_mm)) / 2;
+    if (distance_mm(game.units()[a].now.position, game.units()[b].now.position) - reach > limit) return std::nullopt;
+    const double gap = polygon_gap(fa.corners, fb.corners).mm;
+    if (gap > limit) return std::nullopt;
+    return gap;
+}
+
 // splitmix64: one well-mixed number from the seed and the question, so a unit's test is the
 // same whenever it is asked (an undone step proposed again is the same step).
 std::uint64_t mix(std::uint64_t x) {
@@ -101,6 +116,7 @@ Opponent::Opponent(const Game& game, SideDoctrine doctrine) : doctrine_(std::mov
 
 void Opponent::forget() {
     duties_stale_ = true;
+    remeasured_ = false;
     decided_.clear();
     held_.clear();
     refusals_.clear();
@@ -137,7 +153,7 @@ int Opponent::unit_roll(const Game& game, std::size_t unit) const {
     return static_cast<int>(h % 1000);
 }
 
-bool Opponent::committed(const Game& game, std::size_t unit) const {
+bool Opponent::committed(const Game& game, std::size_t unit, const TableIndex& table) const {
     const std::string& code = game.units()[unit].id.code;
     for (const ReserveOrder& order : doctrine_.reserves) {
         if (std::find(order.units.begin(), order.units.end(), code) == order.units.end()) continue;
@@ -150,7 +166,7 @@ bool Opponent::committed(const Game& game, std::size_t unit) const {
                 for (std::size_t e = 0; e < game.units().size(); ++e) {
                     const Unit& enemy = game.units()[e];
                     if (enemy.id.side == doctrine_.side_index || !fights(enemy)) continue;
-                    if (unit_gap_mm(game, m, e) <= *order.enemy_within_mm) return true;
+                    if (gap_within(game, table, m, e, *order.enemy_within_mm)) return true;
                 }
             }
         }
@@ -219,6 +235,13 @@ const AppliedAction* Opponent::step(Game& game) {
                 mark(*request);
                 refusals_.push_back(refusal.what());
                 ++refused_total_;
+                continue;
+            }
+            // A duty may have come up since the phase began (a screen routed away brings two
+            // units into sight): measure the phase again once and do it.
+            if (!remeasured_) {
+                remeasured_ = true;
+                duties_stale_ = true;
                 continue;
             }
             // The phase cannot end by the rules (a duty the opponent found no legal way to
@@ -304,6 +327,7 @@ std::optional<ActionRequest> Opponent::manoeuvre(const Game& game) {
             return request;
         }
     }
+    const TableIndex table = index_table(game);  // the footprints as they stand before this order
     for (std::size_t u = 0; u < game.units().size(); ++u) {
         const Unit& unit = game.units()[u];
         if (unit.id.side != doctrine_.side_index || unit.now.presence != Presence::OnBoard || unit.now.bases <= 0) continue;
@@ -313,13 +337,13 @@ std::optional<ActionRequest> Opponent::manoeuvre(const Game& game) {
             held_.push_back(unit.id.code + " is commanded by the player");
             continue;
         }
-        if (auto request = unit_order(game, u)) return request;
+        if (auto request = unit_order(game, u, table)) return request;
     }
     return std::nullopt;
 }
 
 // One unit's order in phase c, or nullopt when it holds (the reason goes to held_).
-std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t u) {
+std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t u, const TableIndex& table) {
     const Unit& unit = game.units()[u];
     const std::string& code = unit.id.code;
     const Battlefield& field = game.battlefield();
@@ -356,8 +380,8 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
     for (std::size_t e = 0; e < game.units().size(); ++e) {
         const Unit& enemy = game.units()[e];
         if (enemy.id.side == doctrine_.side_index || !fights(enemy)) continue;
-        const double gap = unit_gap_mm(game, u, e);
-        if (!nearest || gap < nearest_gap) nearest = e, nearest_gap = gap;
+        const auto gap = gap_within(game, table, u, e, nearest ? nearest_gap : std::numeric_limits<double>::max());
+        if (gap && (!nearest || *gap < nearest_gap)) nearest = e, nearest_gap = *gap;
     }
 
     const bool withdrawing = unit.now.state == UnitState::Withdrawing;
@@ -366,14 +390,14 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
         const BoardPoint home{unit.now.position.x_mm, home_y_};
         const double allowance = move_allowance_mm(type, unit.now.formation, Going::Normal, false) * left;
         const BoardPoint to = toward(unit.now.position, home, std::min(allowance, distance_mm(unit.now.position, home) - 30));
-        const MovePlan plan = plan_move(game, field, u, to, unit.now.facing_deg, MoveKind::Move);
+        const MovePlan plan = plan_move(game, field, u, to, unit.now.facing_deg, MoveKind::Move, &table);
         if (plan.blocked || plan.over() || plan.distance_mm < 5) return hold("is withdrawing but its way back is blocked");
         ActionRequest request{MoveAction{code, std::nullopt, to, unit.now.facing_deg, false}};
         request.why = code + " withdraws " + mm(plan.distance_mm) + " facing the enemy (seed 000, 8.5.2)";
         return request;
     }
 
-    const bool reserve = !committed(game, u);
+    const bool reserve = !committed(game, u, table);
     if (reserve) return hold("is held in reserve");
     const bool in_reserve_list = std::any_of(doctrine_.reserves.begin(), doctrine_.reserves.end(), [&](const ReserveOrder& r) {
         return std::find(r.units.begin(), r.units.end(), code) != r.units.end();
@@ -402,7 +426,7 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
             const BoardPoint to = unit_frame_point(enemy.now.position, enemy.now.facing_deg, across + sign_across * stand,
                                                    ahead + sign_ahead * stand);
             const double facing = facing_towards(to, enemy.now.position);
-            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Charge);
+            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Charge, &table);
             if (plan.blocked || plan.cost_moves > left + 1e-6) continue;
             CombatAction probe = combat_between(code, enemy.id.code);
             probe.charge = true;
@@ -474,11 +498,22 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
     for (const double swerve : {0.0, 25.0, -25.0, 50.0, -50.0}) {
         const double rad = (facing + swerve) * std::numbers::pi / 180.0;
         double length = std::min(distance, allowance);
-        for (int halving = 0; halving < 6 && length >= 5; ++halving, length *= 0.6) {
+        for (int halving = 0; halving < 6 && length >= 5; ++halving) {
             const BoardPoint to{unit.now.position.x_mm + std::sin(rad) * length, unit.now.position.y_mm - std::cos(rad) * length};
-            if (!game.scenario().board.contains(to)) continue;
-            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Move);
-            if (plan.blocked || plan.cost_moves > left + 1e-6) continue;
+            if (!game.scenario().board.contains(to)) {
+                length *= 0.6;
+                continue;
+            }
+            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Move, &table);
+            if (!plan.blocked && plan.cost_moves > left + 1e-6) {
+                // Slow going: shorten in proportion to what the move has left (a hair under).
+                length *= std::min(0.95, left / plan.cost_moves * 0.99);
+                continue;
+            }
+            if (plan.blocked) {
+                length *= 0.6;
+                continue;
+            }
             bool disrupts = false;  // passing through friends disrupts both (7.2.2): go round instead
             for (const MoveContact& contact : plan.contacts) disrupts = disrupts || !contact.consequence.empty();
             if (disrupts) continue;
