@@ -852,4 +852,93 @@ Eingabe: den Auflöser öffnen</translation>
         <translation>&lt;p&gt;Wenn die Schlacht jetzt endete: &lt;b&gt;%1&lt;/b&gt; (Abstand %2 Punkte)&lt;/p&gt;</translation>
     </message>
 </context>
+<context>
+    <name>fortuna::app::OutcomePlot</name>
+    <message>
+        <source>Run the battles to see how they end</source>
+        <translation>Spielen Sie die Schlachten, um zu sehen, wie sie ausgehen</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::BattleLabDialog</name>
+    <message>
+        <source>Battle Lab — %1</source>
+        <translation>Schlachtlabor — %1</translation>
+    </message>
+    <message>
+        <source>none: the printed tables only</source>
+        <translation>keine: nur die gedruckten Tabellen</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen…</translation>
+    </message>
+    <message>
+        <source>&amp;Battles:</source>
+        <translation>&amp;Schlachten:</translation>
+    </message>
+    <message>
+        <source>First &amp;seed:</source>
+        <translation>Erster &amp;Startwert:</translation>
+    </message>
+    <message>
+        <source>&amp;Edited rule set:</source>
+        <translation>&amp;Geändertes Regelwerk:</translation>
+    </message>
+    <message>
+        <source>Both sides are played by their doctrines (docs/rules/opponent.md); battle i plays seed + i.</source>
+        <translation>Beide Seiten spielen nach ihren Doktrinen (docs/rules/opponent.md); Schlacht i spielt Startwert + i.</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>Edited rule set</source>
+        <translation>Geändertes Regelwerk</translation>
+    </message>
+    <message>
+        <source>Rule set (*.json)</source>
+        <translation>Regelwerk (*.json)</translation>
+    </message>
+    <message>
+        <source>The seed is a whole number 0-18446744073709551615, not “%1”.</source>
+        <translation>Der Startwert ist eine ganze Zahl 0-18446744073709551615, nicht „%1“.</translation>
+    </message>
+    <message>
+        <source>printed tables</source>
+        <translation>gedruckte Tabellen</translation>
+    </message>
+    <message>
+        <source>edited: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <source>The battles were not played: %1</source>
+        <translation>Die Schlachten wurden nicht gespielt: %1</translation>
+    </message>
+    <message>
+        <source>won by %1</source>
+        <translation>gewonnen von %1</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>Shares with their 95% intervals (the whiskers); the same seeds give the same battles.</source>
+        <translation>Anteile mit ihren 95-%-Intervallen (die Striche); dieselben Startwerte ergeben dieselben Schlachten.</translation>
+    </message>
+    <message>
+        <source>The battles are still being played; the window closes when they are done.</source>
+        <translation>Die Schlachten laufen noch; das Fenster schließt, wenn sie beendet sind.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Playing %n battle(s)…</source>
+        <translation>
+            <numerusform>%n Schlacht wird gespielt…</numerusform>
+            <numerusform>%n Schlachten werden gespielt…</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -11,6 +11,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -45,6 +47,10 @@ LabBattle run_battle(const RulesLibrary& library, const Scenario& scenario, cons
 // Outcomes by winner, how battles ended, the margin, the time of decision, collapses per side,
 // each share with its 95 % Wilson interval and each mean with its 95 % normal interval.
 nlohmann::json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& battles);
+
+// The summary as a table of text, one column per run ("printed tables", "edited: ..."): the
+// command line prints it and the app shows it.
+std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<std::pair<std::string, nlohmann::json>>& runs);
 
 // Wilson score interval for `hits` of `n` at 95 %.
 std::array<double, 2> wilson_interval(int hits, int n);

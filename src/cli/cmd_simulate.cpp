@@ -19,26 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string percent_text(double share) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", share * 100);
-    return text;
-}
-
-std::string share_text(const json& share) {
-    const auto& ci = share["ci95"];
-    return percent_text(share["share"].get<double>()) + " (" + percent_text(ci[0].get<double>()) + "-" +
-           percent_text(ci[1].get<double>()) + ")";
-}
-
-std::string mean_text(const json& d, const std::string& unit) {
-    if (!d.contains("mean")) return "-";
-    char text[96];
-    std::snprintf(text, sizeof text, "%.1f%s (%.1f-%.1f)", d["mean"].get<double>(), unit.c_str(), d["ci95"][0].get<double>(),
-                  d["ci95"][1].get<double>());
-    return text;
-}
-
 // A progress bar on standard error when it is a terminal (never in a pipe or a log).
 class ProgressBar {
 public:
@@ -59,48 +39,6 @@ private:
     std::string label_;
     bool shown_;
 };
-
-// The rows both summaries share, side by side when there are two.
-std::vector<std::string> summary_lines(const Scenario& scenario, const std::vector<std::pair<std::string, json>>& runs) {
-    std::vector<std::string> lines;
-    const auto row = [&](const std::string& name, const std::function<std::string(const json&)>& cell) {
-        std::string line = name;
-        line.resize(std::max<std::size_t>(line.size() + 1, 34), ' ');
-        for (const auto& [label, summary] : runs) {
-            std::string text = cell(summary);
-            text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
-            line += text;
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        lines.push_back(line);
-    };
-    std::string header(34, ' ');
-    for (const auto& [label, summary] : runs) {
-        std::string text = label;
-        text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
-        header += text;
-    }
-    lines.push_back(header);
-    row("battles", [](const json& s) { return std::to_string(s["battles"].get<int>()); });
-    for (const SideSetup& side : scenario.sides)
-        row("won by " + side.name.substr(0, 24), [&](const json& s) { return share_text(s["outcome_shares"][side.id]); });
-    row("drawn", [](const json& s) { return share_text(s["outcome_shares"]["draw"]); });
-    for (const std::string how : {"sauve-qui-peut", "broke off", "dusk", "stalled"})
-        row("  ended by " + how, [&](const json& s) { return s["ended_by"].contains(how) ? share_text(s["ended_by"][how]) : "-"; });
-    for (const SideSetup& side : scenario.sides)
-        row("sauve-qui-peut of " + side.id, [&](const json& s) { return share_text(s["sauve_qui_peut"][side.id]); });
-    for (const SideSetup& side : scenario.sides)
-        row("losses of " + side.id, [&](const json& s) { return mean_text(s["percent_lost"][side.id], "%"); });
-    row("victory margin", [](const json& s) { return mean_text(s["margin"], ""); });
-    row("decided after (minutes)", [](const json& s) {
-        return mean_text(s["minutes_to_decision"], "") +
-               (s["minutes_to_decision"].contains("mean_clock") ? " ~" + s["minutes_to_decision"]["mean_clock"].get<std::string>() : "");
-    });
-    row("actions with a reason", [](const json& s) { return percent_text(s["actions_with_reason"].get<double>()); });
-    row("proposals the rules refused", [](const json& s) { return std::to_string(s["proposals_refused"].get<int>()); });
-    row("phases ended by override", [](const json& s) { return std::to_string(s["phases_ended_by_override"].get<int>()); });
-    return lines;
-}
 
 int run_simulate(const Arguments& args, Context& context) {
     const int battles = args.integer("battles", 100);
@@ -157,7 +95,7 @@ int run_simulate(const Arguments& args, Context& context) {
                                    ", both sides programmed (" +
                                    (doctrines.file.empty() ? std::string("default doctrines") : doctrines.file) + ")",
                                    "shares with their 95% intervals; means with their 95% intervals"};
-    for (const auto& line : summary_lines(scenario, runs)) lines.push_back(line);
+    for (const auto& line : lab_table(scenario, runs)) lines.push_back(line);
     emit(context, document, lines);
     return kExitOk;
 }

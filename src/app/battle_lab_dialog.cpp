@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+// The battle lab in the app: runs battle_lab.hpp's battles in a worker thread and plots the outcomes with their intervals.
+#include "battle_lab_dialog.hpp"
+
+#include <QCloseEvent>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "fortuna/battle_lab.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
+#include "fortuna/scenario.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+OutcomePlot::OutcomePlot(QWidget* parent) : QWidget(parent) { setMinimumHeight(180); }
+
+void OutcomePlot::setRuns(std::vector<std::pair<QString, json>> runs, QStringList outcomes, QStringList names) {
+    runs_ = std::move(runs);
+    outcomes_ = std::move(outcomes);
+    names_ = std::move(names);
+    update();
+}
+
+void OutcomePlot::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    const QRectF area = QRectF(rect()).adjusted(40, 10, -10, -36);
+    painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0));
+    painter.drawRect(area);
+    painter.setPen(palette().color(QPalette::WindowText));
+    for (const int percent : {0, 50, 100}) {
+        const double y = area.bottom() - area.height() * percent / 100.0;
+        painter.drawText(QRectF(0, y - 7, 36, 14), Qt::AlignRight | Qt::AlignVCenter, QString::number(percent) + u"%"_s);
+        if (percent == 50) {
+            painter.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+            painter.setPen(palette().color(QPalette::WindowText));
+        }
+    }
+    if (runs_.empty() || outcomes_.isEmpty()) {
+        painter.drawText(area, Qt::AlignCenter, tr("Run the battles to see how they end"));
+        return;
+    }
+    // One group per outcome; in it one bar per run, the printed tables first.
+    const QColor colours[] = {QColor(0x4a, 0x6f, 0xa5), QColor(0xd0, 0x8a, 0x2e)};
+    const double group = area.width() / outcomes_.size();
+    const double bar = std::min(48.0, group * 0.7 / static_cast<double>(runs_.size()));
+    painter.setRenderHint(QPainter::Antialiasing);
+    for (int o = 0; o < outcomes_.size(); ++o) {
+        const double left = area.left() + group * o + (group - bar * static_cast<double>(runs_.size())) / 2;
+        for (std::size_t r = 0; r < runs_.size(); ++r) {
+            const json& share = runs_[r].second["outcome_shares"][outcomes_[o].toStdString()];
+            if (!share.is_object()) continue;
+            const double value = share["share"].get<double>();
+            const QRectF rect_bar(left + bar * static_cast<double>(r), area.bottom() - area.height() * value, bar - 4, area.height() * value);
+            painter.fillRect(rect_bar, colours[r % 2]);
+            // The 95 % interval as a whisker.
+            const double lo = area.bottom() - area.height() * share["ci95"][0].get<double>();
+            const double hi = area.bottom() - area.height() * share["ci95"][1].get<double>();
+            const double x = rect_bar.center().x();
+            painter.setPen(QPen(palette().color(QPalette::WindowText), 1.2));
+            painter.drawLine(QPointF(x, lo), QPointF(x, hi));
+            painter.drawLine(QPointF(x - 5, lo), QPointF(x + 5, lo));
+            painter.drawLine(QPointF(x - 5, hi), QPointF(x + 5, hi));
+            painter.drawText(QRectF(rect_bar.left() - 10, std::min(hi, rect_bar.top()) - 16, bar + 16, 14), Qt::AlignCenter,
+                             QString::number(value * 100, 'f', 1) + u"%"_s);
+        }
+        painter.drawText(QRectF(area.left() + group * o, area.bottom() + 4, group, 14), Qt::AlignCenter, names_.value(o));
+    }
+    // The legend: which colour is which run.
+    double x = area.left();
+    for (std::size_t r = 0; r < runs_.size(); ++r) {
+        painter.fillRect(QRectF(x, area.bottom() + 22, 10, 10), colours[r % 2]);
+        painter.drawText(QRectF(x + 14, area.bottom() + 19, 220, 14), Qt::AlignLeft | Qt::AlignVCenter, runs_[r].first);
+        x += 230;
+    }
+}
+
+BattleLabDialog::BattleLabDialog(const RulesLibrary& library, const Scenario& scenario, QWidget* parent)
+    : QDialog(parent), library_(library), scenario_(std::make_shared<const Scenario>(scenario)) {
+    setWindowTitle(tr("Battle Lab — %1").arg(qs(scenario.name)));
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    battles_ = new QSpinBox(this);
+    battles_->setRange(1, 100000);
+    battles_->setValue(200);
+    seed_ = new QLineEdit(u"1"_s, this);
+    auto* edited_row = new QHBoxLayout;
+    edited_ = new QLineEdit(this);
+    edited_->setPlaceholderText(tr("none: the printed tables only"));
+    auto* browse = new QPushButton(tr("Choose…"), this);
+    edited_row->addWidget(edited_, 1);
+    edited_row->addWidget(browse);
+    form->addRow(tr("&Battles:"), battles_);
+    form->addRow(tr("First &seed:"), seed_);
+    form->addRow(tr("&Edited rule set:"), edited_row);
+    layout->addLayout(form);
+    progress_ = new QProgressBar(this);
+    layout->addWidget(progress_);
+    plot_ = new OutcomePlot(this);
+    layout->addWidget(plot_, 1);
+    summary_ = new QPlainTextEdit(this);
+    summary_->setReadOnly(true);
+    summary_->setFont(QFont(u"monospace"_s));
+    summary_->setMinimumHeight(160);
+    layout->addWidget(summary_, 1);
+    status_ = new QLabel(tr("Both sides are played by their doctrines (docs/rules/opponent.md); battle i plays seed + i."), this);
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    run_button_ = buttons->addButton(tr("&Run"), QDialogButtonBox::ActionRole);
+    run_button_->setDefault(true);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &BattleLabDialog::reject);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Edited rule set"), QString(), tr("Rule set (*.json)"));
+        if (!file.isEmpty()) edited_->setText(file);
+    });
+    connect(run_button_, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const unsigned long long seed = seed_->text().trimmed().toULongLong(&ok);
+        if (!ok) {
+            status_->setText(tr("The seed is a whole number 0-18446744073709551615, not “%1”.").arg(seed_->text()));
+            return;
+        }
+        run(battles_->value(), seed, edited_->text().trimmed());
+    });
+    resize(640, 640);
+}
+
+BattleLabDialog::~BattleLabDialog() {
+    if (worker_.joinable()) worker_.join();
+}
+
+void BattleLabDialog::run(int battles, unsigned long long seed, const QString& edited_ruleset) {
+    if (running()) return;
+    if (worker_.joinable()) worker_.join();
+    done_ = false;
+    run_button_->setEnabled(false);
+    progress_->setRange(0, battles * (edited_ruleset.isEmpty() ? 1 : 2));
+    progress_->setValue(0);
+    status_->setText(tr("Playing %n battle(s)…", nullptr, battles));
+    const QPointer<BattleLabDialog> self(this);
+    const auto report = [self](int done) {
+        QMetaObject::invokeMethod(
+            self, [self, done] { if (self) self->progress_->setValue(done); }, Qt::QueuedConnection);
+    };
+    const std::filesystem::path edited = edited_ruleset.toStdString();
+    // The worker reads the library and its own copy of the scenario; only queued calls reach the window.
+    worker_ = std::thread([this, self, battles, seed, edited, report, scenario = scenario_] {
+        std::vector<std::pair<QString, json>> runs;
+        QString error;
+        try {
+            const Doctrines doctrines = load_doctrines(library_, *scenario);
+            runs.emplace_back(tr("printed tables"), summarise_battles(*scenario, run_battles(library_, *scenario, doctrines, seed, battles, 0, report)));
+            if (!edited.empty()) {
+                const RulesLibrary house = RulesLibrary::load(library_.data_dir(), {edited});
+                const Scenario own = Scenario::from_json(scenario->document, scenario->file, house);
+                const auto offset = [report, battles](int done) { report(battles + done); };
+                runs.emplace_back(tr("edited: %1").arg(qs(edited.filename().string())),
+                                  summarise_battles(own, run_battles(house, own, doctrines, seed, battles, 0, offset)));
+            }
+        } catch (const std::exception& problem) {
+            error = qs(problem.what());
+        }
+        done_ = true;
+        QMetaObject::invokeMethod(
+            self, [self, runs = std::move(runs), error]() mutable { if (self) self->showResults(std::move(runs), error); },
+            Qt::QueuedConnection);
+    });
+}
+
+void BattleLabDialog::showResults(std::vector<std::pair<QString, json>> runs, QString error) {
+    run_button_->setEnabled(true);
+    if (!error.isEmpty()) {
+        status_->setText(tr("The battles were not played: %1").arg(error));
+        emit finished();
+        return;
+    }
+    QStringList outcomes, names;
+    for (const SideSetup& side : scenario_->sides) {
+        outcomes << qs(side.id);
+        names << tr("won by %1").arg(qs(side.name).section(u' ', 0, 2));
+    }
+    outcomes << u"draw"_s;
+    names << tr("drawn");
+    std::vector<std::pair<std::string, json>> table;
+    for (const auto& [label, summary] : runs) table.emplace_back(label.toStdString(), summary);
+    QStringList lines;
+    for (const std::string& line : lab_table(*scenario_, table)) lines << qs(line);
+    summary_->setPlainText(lines.join(u'\n'));
+    plot_->setRuns(std::move(runs), outcomes, names);
+    status_->setText(tr("Shares with their 95% intervals (the whiskers); the same seeds give the same battles."));
+    emit finished();
+}
+
+QString BattleLabDialog::summaryText() const { return summary_->toPlainText(); }
+QString BattleLabDialog::statusText() const { return status_->text(); }
+
+void BattleLabDialog::reject() {
+    if (running()) {
+        status_->setText(tr("The battles are still being played; the window closes when they are done."));
+        return;
+    }
+    QDialog::reject();
+}
+
+}  // namespace fortuna::app

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// The battle lab dialog: White Mountain's battles played off the window's thread, plotted and tabled, against an edited table.
+#include <QSignalSpy>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "battle_lab_dialog.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/scenario.hpp"
+
+namespace fortuna::app {
+
+using namespace Qt::StringLiterals;
+
+class BattleLabTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        library_ = std::make_unique<RulesLibrary>(RulesLibrary::load(default_data_dir()));
+        scenario_ = std::make_unique<Scenario>(load_scenario(*library_, "white-mountain-1620"));
+    }
+
+    void theBattlesArePlayedAndPlottedWithoutFreezingTheWindow() {
+        BattleLabDialog dialog(*library_, *scenario_);
+        QSignalSpy finished(&dialog, &BattleLabDialog::finished);
+        dialog.run(6, 1);
+        QVERIFY(dialog.running() || finished.count() == 1);
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(dialog.plot().runCount(), 1);
+        const QString text = dialog.summaryText();
+        QVERIFY2(text.contains(u"won by Imperialists"_s) && text.contains(u"battles"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"printed tables"_s), qPrintable(text));
+        dialog.grab().save(QStringLiteral("battle-lab-dialog.png"));
+    }
+
+    void anEditedTableIsPlayedBesideThePrintedOne() {
+        // The same tables under another file name: the same battles, so the same outcomes.
+        const auto file = std::filesystem::temp_directory_path() / "fortuna-lab-dialog-glaube.json";
+        std::ofstream(file) << std::ifstream(library_->data_dir() / "tables" / "glaube.json").rdbuf();
+        BattleLabDialog dialog(*library_, *scenario_);
+        QSignalSpy finished(&dialog, &BattleLabDialog::finished);
+        dialog.run(3, 5, QString::fromStdString(file.string()));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(dialog.plot().runCount(), 2);
+        QVERIFY2(dialog.summaryText().contains(u"edited: fortuna-lab-dialog-glaube.json"_s), qPrintable(dialog.summaryText()));
+        std::filesystem::remove(file);
+    }
+
+    void aBrokenEditIsSaidAndNothingIsPlotted() {
+        const auto file = std::filesystem::temp_directory_path() / "fortuna-lab-dialog-broken.json";
+        std::ofstream(file) << "{\"format\": \"fortuna-ruleset\"";
+        BattleLabDialog dialog(*library_, *scenario_);
+        QSignalSpy finished(&dialog, &BattleLabDialog::finished);
+        dialog.run(2, 1, QString::fromStdString(file.string()));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(dialog.plot().runCount(), 0);
+        QVERIFY2(dialog.statusText().contains(u"fortuna-lab-dialog-broken.json"_s), qPrintable(dialog.statusText()));
+        std::filesystem::remove(file);
+    }
+
+private:
+    std::unique_ptr<RulesLibrary> library_;
+    std::unique_ptr<Scenario> scenario_;
+};
+
+}  // namespace fortuna::app
+
+QTEST_MAIN(fortuna::app::BattleLabTest)
+#include "test_battle_lab.moc"
