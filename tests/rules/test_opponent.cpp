@@ -168,7 +168,9 @@ TEST(Opponent, AProposalNotedAsRefusedIsNotProposedAgainThisPhase) {
     EXPECT_EQ(catholic.refusals_this_phase()[0], "the umpire says the smoke hides every target");
     const std::optional<ActionRequest> second = catholic.next(game);
     ASSERT_TRUE(second.has_value());
-    if (const auto* fire = std::get_if<ArtilleryAction>(&second->action)) EXPECT_NE(fire->battery, battery);
+    if (const auto* fire = std::get_if<ArtilleryAction>(&second->action)) {
+        EXPECT_NE(fire->battery, battery);
+    }
     // Forgotten (after an undo in the app), the phase is judged afresh: the battery is proposed again.
     catholic.forget();
     EXPECT_EQ(encode_action(*catholic.next(game)), encode_action(*first));
