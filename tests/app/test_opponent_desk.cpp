@@ -2,6 +2,7 @@
 // Game > Computer Plays (issue 17): the opponent's half-turn through the undo stack, its reasons, its arrow, pause, take-over and undo.
 #include <QAction>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QStandardPaths>
@@ -193,6 +194,38 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(game().phasing_side(), 1, 20000);
         QCOMPARE(game().clock().turn, 1);
         QVERIFY(game().history().size() > 10);
+        QVERIFY(!window_->boardScene().intention().has_value());
+    }
+
+    // Both sides, instant: each half-turn at once, paused at its end (P goes on), to the decision,
+    // which the status line and the log announce; then the computer proposes nothing more.
+    void bothSidesPlayToTheDecision() {
+        openWhiteMountain(7);
+        action(u"computerSpeed%1"_s.arg(static_cast<int>(OpponentDesk::Speed::Instant)))->trigger();
+        action(u"computerPlaysBoth"_s)->trigger();
+        QVERIFY(desk().plays(0) && desk().plays(1));
+        QVERIFY(action(u"computerPlaysBoth"_s)->isChecked());
+        QElapsedTimer clock;
+        clock.start();
+        int halves = 0;
+        while (!desk().outcome() && halves < 200) {
+            QTRY_VERIFY_WITH_TIMEOUT(desk().paused() || desk().outcome(), 60000);
+            if (desk().outcome()) break;
+            ++halves;
+            action(u"computerPause"_s)->trigger();  // resume: the next half-turn
+        }
+        QVERIFY(desk().outcome().has_value());
+        qInfo("%d half-turns, %d actions, %lld ms: %s", halves, static_cast<int>(game().history().size()),
+              static_cast<long long>(clock.elapsed()), desk().outcome()->words.c_str());
+        QVERIFY(halves > 2);
+        // The same battle as the library plays it under the seed (fortuna-cli play --opponent both).
+        Game library_game(*library_, load_scenario(*library_, "white-mountain-1620"), 7);
+        play_opponents(library_game, *desk().doctrines(), {0, 1});
+        QCOMPARE(game().history().size(), library_game.history().size());
+        QVERIFY(game().journal() == library_game.journal());
+        QTRY_VERIFY(window_->statusBar()->currentMessage().startsWith(u"The battle is decided"_s));
+        QVERIFY(logText().contains(u"The battle is decided"_s));
+        QVERIFY(!desk().proposal().has_value());
         QVERIFY(!window_->boardScene().intention().has_value());
     }
 
