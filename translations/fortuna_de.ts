@@ -816,6 +816,10 @@ Eingabe: den Auflöser öffnen</translation>
         <translation>Der Computer kann nicht spielen: %1</translation>
     </message>
     <message>
+        <source>The computer cannot end the phase: %1</source>
+        <translation>Der Computer kann die Phase nicht beenden: %1</translation>
+    </message>
+    <message>
         <source>The computer could not settle on an action: paused</source>
         <translation>Der Computer fand keine Aktion: angehalten</translation>
     </message>

@@ -215,7 +215,12 @@ bool OpponentDesk::step() {
         opponent->noted(request, ss(*refusal));
         spdlog::info("{} proposed {}, refused by the rules: {}; it chooses again", request.by.value_or("computer"),
                      encode_action(request).dump(), ss(*refusal));
-        if (ending) return false;
+        if (ending) {
+            // Refused even when overruled: say so and stop, rather than ask again and again.
+            emit reported(tr("The computer cannot end the phase: %1").arg(*refusal), true);
+            setPaused(true);
+            return false;
+        }
     }
     emit reported(tr("The computer could not settle on an action: paused"), true);
     setPaused(true);
