@@ -229,6 +229,27 @@ private slots:
         QVERIFY(!window_->boardScene().intention().has_value());
     }
 
+    // A scenario without a doctrine file (the test skirmish) gets the default doctrines
+    // (docs/rules/opponent.md); the menu names its sides; a new battle unticks the sides.
+    void aScenarioWithoutDoctrinesIsPlayedByTheDefault() {
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        QCOMPARE(action(u"computerPlaysSide0"_s)->text(), u"French"_s);
+        QCOMPARE(action(u"computerPlaysSide1"_s)->text(), u"Imperialists"_s);
+        const int side = game().phasing_side();
+        action(u"computerSpeed%1"_s.arg(static_cast<int>(OpponentDesk::Speed::StepByStep)))->trigger();
+        action(u"computerPlaysSide%1"_s.arg(side))->trigger();
+        QVERIFY(desk().plays(side));
+        QCOMPARE(desk().doctrines()->file, std::string());  // built in memory: the default
+        for (int i = 0; i < 12 && game().phasing_side() == side; ++i) action(u"computerStep"_s)->trigger();
+        QVERIFY(game().history().size() >= 5);
+        for (const AppliedAction& applied : game().history()) QVERIFY2(applied.request.why.has_value(), applied.summary.c_str());
+        openWhiteMountain(1);
+        QVERIFY(!desk().playsAny());
+        QVERIFY(!action(u"computerPlaysSide0"_s)->isChecked());
+        QVERIFY(!action(u"computerPlaysSide1"_s)->isChecked());
+        QCOMPARE(action(u"computerPlaysSide0"_s)->text(), u"Imperialists and Catholic League"_s);
+    }
+
     // A battery the player takes over (T) is his to fire: the computer's phase b waits and says
     // so; once he has fired, it goes on.
     void aUnitTakenOverMakesTheComputerWaitForThePlayer() {
