@@ -150,10 +150,14 @@ void OpponentDesk::propose() {
     Opponent* opponent = phasingOpponent();
     if (opponent == nullptr || judge()) {
         proposal_.reset();
+        unproposed_.reset();
         drawProposal();
         return;
     }
-    if (!proposal_) proposal_ = opponent->next(document_.game());
+    if (!proposal_) {
+        unproposed_ = *opponent;
+        proposal_ = opponent->next(document_.game());
+    }
     if (!proposal_) {
         waiting_ = opponent->waiting_for(document_.game());
         if (!waiting_.empty()) {
@@ -190,7 +194,7 @@ bool OpponentDesk::step() {
         const bool ending = std::holds_alternative<EndPhaseAction>(request.action);
         const std::size_t length = document_.game().history().size();
         snapshots_.erase(snapshots_.lower_bound(length), snapshots_.end());
-        snapshots_.insert_or_assign(length, Snapshot{document_.game().phasing_side(), *opponent, request});
+        if (unproposed_) snapshots_.insert_or_assign(length, Snapshot{document_.game().phasing_side(), *unproposed_});
         performing_ = true;
         std::optional<QString> refusal = document_.perform(encode_action(request));
         if (refusal && ending && !storage_failed_) {
@@ -270,6 +274,14 @@ void OpponentDesk::applyTakenOver(Opponent& opponent) {
 void OpponentDesk::forgetAll() {
     for (auto& [side, opponent] : opponents_) opponent.forget();
     proposal_.reset();
+    unproposed_.reset();
+}
+
+void OpponentDesk::reconsider() {
+    if (unproposed_ && plays(unproposed_->side())) opponents_.insert_or_assign(unproposed_->side(), *unproposed_);
+    unproposed_.reset();
+    proposal_.reset();
+    for (auto& [side, opponent] : opponents_) applyTakenOver(opponent);
 }
 
 void OpponentDesk::rememberPosition() {
@@ -293,20 +305,19 @@ void OpponentDesk::positionChanged() {
     const bool redone = game.history().size() == history_seen_ + 1 && game.redo_stack().size() + 1 == redo_seen_ &&
                         !game.history().empty() && game.history().back().input == redo_top_seen_;
     rememberPosition();
-    // Whatever changed, the opponent's phase is judged again from the game as it is now;
-    // back where it stood before one of its steps, it is of the same mind as it was then.
-    forgetAll();
     const std::size_t length = game.history().size();
     if (undone || redone) {
+        // The opponent's phase is judged again from the game as it is now; back where it stood
+        // before one of its steps, it is of the same mind as it was then.
+        forgetAll();
         const auto snapshot = snapshots_.find(length);
-        if (snapshot != snapshots_.end() && snapshot->second.side == game.phasing_side() && plays(snapshot->second.side)) {
-            Opponent& opponent = opponents_.insert_or_assign(snapshot->second.side, snapshot->second.opponent).first->second;
-            applyTakenOver(opponent);
-            proposal_ = snapshot->second.proposal;
-        }
+        if (snapshot != snapshots_.end() && snapshot->second.side == game.phasing_side() && plays(snapshot->second.side))
+            applyTakenOver(opponents_.insert_or_assign(snapshot->second.side, snapshot->second.opponent).first->second);
     } else {
-        // A new action of the player's: what the opponent had in mind after it is gone.
+        // A new action of the player's: what the opponent had in mind after it is gone, and its
+        // pending proposal is asked again in the new position.
         snapshots_.erase(snapshots_.lower_bound(length == 0 ? 0 : length - 1), snapshots_.end());
+        reconsider();
     }
     if (playsAny() && (undone || redone)) {
         timer_.stop();
@@ -346,13 +357,9 @@ QStringList OpponentDesk::changeHands(const std::vector<std::size_t>& units, boo
         const std::string& code = game.units()[u].id.code;
         if (take ? !taken_.insert(code).second : taken_.erase(code) == 0) continue;
         changed << qs(code);
-        const auto it = opponents_.find(game.units()[u].id.side);
-        if (it == opponents_.end()) continue;
-        if (take) it->second.take_over(code);
-        else it->second.hand_back(code);
     }
     if (!changed.isEmpty()) {
-        forgetAll();
+        reconsider();
         propose();
         schedule();
     }

@@ -85,7 +85,11 @@ private:
     bool judge();
     void schedule();
     void tick();
+    // After an undo or redo: the opponent's phase judged again (Opponent::forget).
     void forgetAll();
+    // After the player's own action or a change of hands: the opponent goes back to its mind
+    // before the pending proposal and is asked again (what it decided earlier in the phase stands).
+    void reconsider();
     // The player's takeovers, after an opponent was made or restored.
     void applyTakenOver(Opponent& opponent);
     QStringList changeHands(const std::vector<std::size_t>& units, bool take);
@@ -96,16 +100,18 @@ private:
     std::map<int, Opponent> opponents_;
     std::set<std::string> taken_;
     std::optional<ActionRequest> proposal_;
+    // The phasing side's opponent as it was before it made proposal_ (next() notes what it
+    // decides as it goes, so asking again is asking this copy).
+    std::optional<Opponent> unproposed_;
     std::vector<std::string> waiting_;
     std::optional<BattleOutcome> outcome_;
-    // The opponent as it stood with its proposal before each of its steps, by the length of the
-    // history then: an undo (or redo) back to that length brings back the same mind and the same
-    // proposal. Opponent::forget alone would judge the phase afresh, and in the movement phase a
+    // The opponent as it stood before each of its steps, by the length of the history then: an
+    // undo (or redo) back to that length brings back the same mind, so it proposes the same
+    // action. Opponent::forget alone would judge the phase afresh, and in the movement phase a
     // unit that had moved part of its allowance would be offered the rest (docs/user-guide.md).
     struct Snapshot {
         int side;
         Opponent opponent;
-        ActionRequest proposal;
     };
     std::map<std::size_t, Snapshot> snapshots_;
     QTimer timer_;

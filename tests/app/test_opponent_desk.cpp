@@ -10,6 +10,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <map>
 #include <memory>
 
 #include "board_scene.hpp"
@@ -227,6 +228,33 @@ private slots:
         QVERIFY(logText().contains(u"The battle is decided"_s));
         QVERIFY(!desk().proposal().has_value());
         QVERIFY(!window_->boardScene().intention().has_value());
+    }
+
+    // The player's own action in the computer's half-turn (a unit he took over moves) does not
+    // make the computer forget what it decided this phase: no unit is ordered twice in phase c.
+    void thePlayersActionDoesNotMakeTheComputerOrderAUnitTwice() {
+        openWhiteMountain(7);
+        playCatholicStepByStep();
+        const std::size_t lancers = static_cast<std::size_t>(find_unit(game(), u"CL-C5"_s));
+        window_->boardScene().selectUnits({lancers});
+        action(u"computerTakeOver"_s)->trigger();
+        while (game().phase().id != "c") action(u"computerStep"_s)->trigger();
+        const std::size_t phase_start = game().history().size();
+        for (int i = 0; i < 3; ++i) action(u"computerStep"_s)->trigger();
+        const BoardPoint at = game().units()[lancers].now.position;
+        const std::optional<QString> refused = window_->document().perform(
+            {{"do", "move"}, {"unit", "CL-C5"}, {"to", {{"x_mm", at.x_mm}, {"y_mm", at.y_mm - 20}}}});
+        QVERIFY2(!refused, qPrintable(refused.value_or(QString())));
+        QVERIFY(!desk().paused());
+        while (game().phase().id == "c") action(u"computerStep"_s)->trigger();
+        std::map<std::string, int> orders;
+        for (std::size_t i = phase_start; i < game().history().size(); ++i) {
+            const AppliedAction& applied = game().history()[i];
+            if (applied.request.by && applied.kind != "end-phase") ++orders[applied.input.value("unit", std::string())];
+        }
+        QVERIFY(orders.size() >= 3);
+        for (const auto& [unit, count] : orders) QVERIFY2(count == 1, unit.c_str());
+        QCOMPARE(orders.count("CL-C5"), std::size_t{0});
     }
 
     // A scenario without a doctrine file (the test skirmish) gets the default doctrines
