@@ -694,7 +694,7 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
     <message>
         <source>Com&amp;puter Plays</source>
-        <translation>Co&amp;mputer spielt</translation>
+        <translation>Compu&amp;ter spielt</translation>
     </message>
     <message>
         <source>&amp;Both Sides</source>
