@@ -692,6 +692,141 @@ Eingabe: den Auflöser öffnen</translation>
         <source>&lt;h2&gt;Fortuna Belli %1&lt;/h2&gt;&lt;p&gt;An umpire&apos;s assistant for horse-and-musket miniature wargames: the board at true scale (1 mm = 2 m) and every roll explained.&lt;/p&gt;&lt;p&gt;Rule sources:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;From the blog texts &lt;i&gt;The Age of Glaube&lt;/i&gt;, &lt;i&gt;The Age of Gloire&lt;/i&gt;, &lt;i&gt;The Age of Reason&lt;/i&gt;, &lt;i&gt;The Age of Destiny&lt;/i&gt;, &lt;i&gt;Realm of Chance: the Age of Gloire&lt;/i&gt; (dice edition) and &lt;i&gt;The Battle of White Mountain, 8 November 1620, Redux&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;MIT licence.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Fortuna Belli %1&lt;/h2&gt;&lt;p&gt;Ein Schiedsrichter-Assistent für Tabletop-Schlachten der Musketenzeit: der Tisch im wahren Maßstab (1 mm = 2 m) und jeder Wurf erklärt.&lt;/p&gt;&lt;p&gt;Regelquellen:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Nach den Blogtexten &lt;i&gt;The Age of Glaube&lt;/i&gt;, &lt;i&gt;The Age of Gloire&lt;/i&gt;, &lt;i&gt;The Age of Reason&lt;/i&gt;, &lt;i&gt;The Age of Destiny&lt;/i&gt;, &lt;i&gt;Realm of Chance: the Age of Gloire&lt;/i&gt; (Würfelausgabe) und &lt;i&gt;The Battle of White Mountain, 8 November 1620, Redux&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Com&amp;puter Plays</source>
+        <translation>Compu&amp;ter spielt</translation>
+    </message>
+    <message>
+        <source>&amp;Both Sides</source>
+        <translation>&amp;Beide Seiten</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / Resume</source>
+        <translation>&amp;Pause / Weiter</translation>
+    </message>
+    <message>
+        <source>&amp;Step: One Action of the Computer</source>
+        <translation>&amp;Schritt: eine Aktion des Computers</translation>
+    </message>
+    <message>
+        <source>The computer plays no side: Game &gt; Computer Plays</source>
+        <translation>Der Computer spielt keine Seite: Spiel &gt; Computer spielt</translation>
+    </message>
+    <message>
+        <source>Not the computer&apos;s half-turn</source>
+        <translation>Nicht der Halbzug des Computers</translation>
+    </message>
+    <message>
+        <source>Step by Step (Only on Step)</source>
+        <translation>Schritt für Schritt (nur auf Schritt)</translation>
+    </message>
+    <message>
+        <source>Slow (One Action a Second)</source>
+        <translation>Langsam (eine Aktion pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>Fast (Five Actions a Second)</source>
+        <translation>Schnell (fünf Aktionen pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>Instant (to the End of Its Half-Turn)</source>
+        <translation>Sofort (bis zum Ende seines Halbzugs)</translation>
+    </message>
+    <message>
+        <source>&amp;Take Over the Selected Units</source>
+        <translation>Ausgewählte Einheiten &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>Yours already</source>
+        <translation>Schon Ihre</translation>
+    </message>
+    <message>
+        <source>You command %1: the computer gives it no orders</source>
+        <translation>Sie führen %1: der Computer gibt ihr keine Befehle</translation>
+    </message>
+    <message>
+        <source>&amp;Hand Back the Selected Units</source>
+        <translation>Ausgewählte Einheiten &amp;zurückgeben</translation>
+    </message>
+    <message>
+        <source>Not taken over</source>
+        <translation>Nicht übernommen</translation>
+    </message>
+    <message>
+        <source>The computer commands %1 again</source>
+        <translation>Der Computer führt %1 wieder</translation>
+    </message>
+    <message>
+        <source>(no battle open)</source>
+        <translation>(keine Schlacht offen)</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;P&lt;/b&gt;, Shift+P&lt;/td&gt;&lt;td&gt;computer: pause or resume; one action now&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;T&lt;/b&gt;, Shift+T&lt;/td&gt;&lt;td&gt;take the selected units over from the computer; hand them back&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;P&lt;/b&gt;, Umschalt+P&lt;/td&gt;&lt;td&gt;Computer: anhalten oder weiter; jetzt eine Aktion&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;T&lt;/b&gt;, Umschalt+T&lt;/td&gt;&lt;td&gt;die ausgewählten Einheiten vom Computer übernehmen; zurückgeben&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::OpponentDesk</name>
+    <message>
+        <source>%1 attacks %2</source>
+        <translation>%1 greift %2 an</translation>
+    </message>
+    <message>
+        <source>%1 charges</source>
+        <translation>%1 attackiert</translation>
+    </message>
+    <message>
+        <source>%1 fires on %2</source>
+        <translation>%1 feuert auf %2</translation>
+    </message>
+    <message>
+        <source>%1 moves</source>
+        <translation>%1 marschiert</translation>
+    </message>
+    <message>
+        <source>%1 routs</source>
+        <translation>%1 flieht</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · why: %3</source>
+        <translation>%1 · %2 · warum: %3</translation>
+    </message>
+    <message>
+        <source>Computer paused (P resumes, Shift+P plays one action)</source>
+        <translation>Computer angehalten (P setzt fort, Umschalt+P spielt eine Aktion)</translation>
+    </message>
+    <message>
+        <source>Computer paused after the redo: you are in control (P resumes)</source>
+        <translation>Computer nach dem Wiederherstellen angehalten: Sie haben die Führung (P setzt fort)</translation>
+    </message>
+    <message>
+        <source>Computer paused after the undo: you are in control (P resumes)</source>
+        <translation>Computer nach dem Rückgängigmachen angehalten: Sie haben die Führung (P setzt fort)</translation>
+    </message>
+    <message>
+        <source>Computer resumed</source>
+        <translation>Computer spielt weiter</translation>
+    </message>
+    <message>
+        <source>The battle is decided (%1): %2</source>
+        <translation>Die Schlacht ist entschieden (%1): %2</translation>
+    </message>
+    <message>
+        <source>The computer cannot play: %1</source>
+        <translation>Der Computer kann nicht spielen: %1</translation>
+    </message>
+    <message>
+        <source>The computer cannot end the phase: %1</source>
+        <translation>Der Computer kann die Phase nicht beenden: %1</translation>
+    </message>
+    <message>
+        <source>The computer could not settle on an action: paused</source>
+        <translation>Der Computer fand keine Aktion: angehalten</translation>
+    </message>
+    <message>
+        <source>Waiting for you: %1</source>
+        <translation>Wartet auf Sie: %1</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::OrderOfBattlePanel</name>

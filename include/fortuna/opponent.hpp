@@ -139,6 +139,11 @@ public:
     // as the override ("found no legal action for ..."). Returns the applied action, or
     // nullptr when it was not this side's half or the phase waits for the player.
     const AppliedAction* step(Game& game);
+    // For a caller that applies next()'s proposal itself (the app, through its undo stack):
+    // what became of it, noted as step() notes it. An applied or refused subject is not
+    // proposed again this phase; a refusal is counted with the rules' words. The end of a
+    // phase is never noted (it is proposed until the phase has ended).
+    void noted(const ActionRequest& request, const std::optional<std::string>& refusal = std::nullopt);
     // Forgets what it decided in the current phase (the app calls it after an undo).
     void forget();
     // The solo player takes a unit over: the opponent gives it no orders and does none of

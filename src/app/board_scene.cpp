@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QImage>
 #include <QPainter>
+#include <QPainterPath>
 #include <QPixmapCache>
 #include <QStyleOptionGraphicsItem>
 
@@ -539,6 +540,66 @@ void GeneralItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
                                Qt::AlignHCenter | Qt::AlignVCenter);
 }
 
+// ------------------------------------------------------------------ IntentionArrow
+
+// The programmed opponent's next action: a violet arrow with a pale halo, as thick on screen at
+// fit zoom as at true scale, its reason the tooltip. It takes no clicks: the units below stay
+// selectable through it.
+class IntentionArrow : public QGraphicsItem {
+public:
+    explicit IntentionArrow(const QLineF& line) : line_(line) {
+        setZValue(12);  // above units (10) and generals (11)
+        setAcceptedMouseButtons(Qt::NoButton);
+    }
+    const QLineF& line() const { return line_; }
+    void setViewScale(double pixels_per_mm) {
+        prepareGeometryChange();
+        ppm_ = std::max(pixels_per_mm, 0.02);
+    }
+    static QColor colour() { return {0x6a, 0x1b, 0x9a}; }
+    QRectF boundingRect() const override {
+        const double m = kHeadPixels / ppm_;
+        return QRectF(line_.p1(), line_.p2()).normalized().adjusted(-m, -m, m, m);
+    }
+    QPainterPath shape() const override {
+        QPainterPath path(line_.p1());
+        path.lineTo(line_.p2());
+        QPainterPathStroker stroke;
+        stroke.setWidth(kHeadPixels / ppm_);
+        return stroke.createStroke(path);
+    }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        const double ppm = pixels_per_mm(painter);
+        const double shaft = kShaftPixels / ppm, head = kHeadPixels / ppm;
+        painter->setRenderHint(QPainter::Antialiasing);
+        const double length = line_.length();
+        const QPointF tip = line_.p2();
+        const QPointF along = length > 1e-9 ? (line_.p2() - line_.p1()) / length : QPointF(0, -1);
+        const QPointF across(-along.y(), along.x());
+        const QPointF base = tip - along * std::min(head, length);
+        const QPolygonF arrow_head({tip, base + across * head * 0.45, base - across * head * 0.45});
+        const QColor halo(0xf8, 0xf4, 0xe8, 220);
+        for (const bool halo_pass : {true, false}) {
+            const double widen = halo_pass ? 3 / ppm : 0;
+            painter->setPen(QPen(halo_pass ? halo : colour(), shaft + widen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            painter->setBrush(halo_pass ? halo : colour());
+            if (length > head) painter->drawLine(line_.p1(), base);
+            painter->setPen(QPen(halo_pass ? halo : colour(), widen > 0 ? widen : 1 / ppm, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            painter->drawPolygon(arrow_head);
+        }
+        // Where it starts: a ring round the unit's centre.
+        painter->setPen(QPen(colour(), 2 / ppm));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(line_.p1(), 6 / ppm, 6 / ppm);
+    }
+
+private:
+    static constexpr double kShaftPixels = 4;
+    static constexpr double kHeadPixels = 18;
+    QLineF line_;
+    double ppm_ = 1;
+};
+
 // ------------------------------------------------------------------ BoardScene
 
 BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene(parent), document_(document) {
@@ -557,6 +618,7 @@ BoardScene::~BoardScene() {
     rebuilding_ = true;
     range_overlay_ = nullptr;
     terrain_ = nullptr;
+    intention_ = nullptr;
     disconnect(this, nullptr, nullptr, nullptr);
 }
 
@@ -565,6 +627,7 @@ void BoardScene::rebuild() {
     clearSelection();
     range_overlay_ = nullptr;
     terrain_ = nullptr;
+    intention_ = nullptr;  // deleted by clear() with the rest
     clear();
     units_.clear();
     generals_.clear();
@@ -616,6 +679,7 @@ void BoardScene::setViewScale(double pixels_per_mm) {
     if (pixels_per_mm <= 0 || std::abs(pixels_per_mm - view_ppm_) < 1e-9 * pixels_per_mm) return;
     view_ppm_ = pixels_per_mm;
     for (UnitItem* unit : units_) unit->setViewScale(pixels_per_mm);
+    if (intention_ != nullptr) intention_->setViewScale(pixels_per_mm);
     labels_stale_ = true;
 }
 
@@ -906,6 +970,31 @@ void BoardScene::clearMoveGhost() {
     update();
 }
 
+void BoardScene::showIntention(const QLineF& line, const QString& label, const QString& reason) {
+    clearIntention();
+    intention_ = new IntentionArrow(line);
+    if (view_ppm_ > 0) intention_->setViewScale(view_ppm_);
+    intention_->setToolTip(reason);
+    intention_label_ = label;
+    addItem(intention_);
+    update();
+}
+
+void BoardScene::clearIntention() {
+    if (intention_ == nullptr) return;
+    delete intention_;  // removes itself from the scene
+    intention_ = nullptr;
+    intention_label_.clear();
+    update();
+}
+
+std::optional<QLineF> BoardScene::intention() const {
+    if (intention_ == nullptr) return std::nullopt;
+    return intention_->line();
+}
+
+QString BoardScene::intentionReason() const { return intention_ != nullptr ? intention_->toolTip() : QString(); }
+
 void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
     painter->fillRect(rect, QColor(0x5b, 0x4a, 0x3a));  // the room beyond the table
     if (table_.isEmpty()) return;
@@ -946,6 +1035,13 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
 void BoardScene::drawForeground(QPainter* painter, const QRectF&) {
     const double ppm = pixels_per_mm(painter);
     painter->setRenderHint(QPainter::Antialiasing);
+    if (intention_ != nullptr && !intention_label_.isEmpty()) {
+        // The label beyond the arrow's head, where it does not cover the unit that acts.
+        const QLineF& line = intention_->line();
+        const double length = std::max(line.length(), 1e-9);
+        const QPointF beyond = line.p2() + (line.p2() - line.p1()) / length * (26 / ppm);
+        draw_label(painter, beyond, intention_label_, 12, IntentionArrow::colour(), true, false, Qt::AlignCenter);
+    }
     if (ghost_) {
         const Ghost& g = *ghost_;
         // The allowances around where the unit stood: normal, difficult, road, charge.

@@ -96,6 +96,12 @@ public:
     void clearSight();
     void showMoveGhost(std::size_t unit, const QPointF& to, const MoveCheck& check);
     void clearMoveGhost();
+    // The programmed opponent's next action (Game > Computer Plays): an arrow from the unit to
+    // where it goes or what it attacks, a short label at its head, its reason as the tooltip.
+    void showIntention(const QLineF& line, const QString& label, const QString& reason);
+    void clearIntention();
+    std::optional<QLineF> intention() const;
+    QString intentionReason() const;
 
 signals:
     void selectionOrderChanged();
@@ -131,6 +137,8 @@ private:
         double normal, difficult, road, charge;
     };
     std::optional<Ghost> ghost_;
+    class IntentionArrow* intention_ = nullptr;
+    QString intention_label_;
     bool rebuilding_ = false;
     QGraphicsItem* terrain_ = nullptr;
     double view_ppm_ = 0;

@@ -3,6 +3,7 @@
 #include "main_window.hpp"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QCompleter>
@@ -25,6 +26,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <array>
 #include <cstdio>
 
 #include <spdlog/spdlog.h>
@@ -46,6 +48,7 @@
 #include "journal_dock.hpp"
 #include "log_dock.hpp"
 #include "naval_desk.hpp"
+#include "opponent_desk.hpp"
 #include "order_of_battle_dock.hpp"
 #include "qt_text.hpp"
 #include "turn_bar.hpp"
@@ -264,6 +267,8 @@ void MainWindow::buildActions() {
         if (!duties_->activateNextOpen()) report(tr("Nothing left to do in this phase: N for the next"));
     });
     game->addAction(tr("Deliberate Re-roll of the Last Action"), this, [this] { runCommand(u"reroll"_s); });
+    game->addSeparator();
+    buildComputerMenu(game);
 #ifdef FORTUNA_HAVE_COMPANION
     game->addSeparator();
     game->addAction(tr("Table &Companion…"), this, [this] { showCompanionDialog(*document_, this); });
@@ -313,6 +318,102 @@ void MainWindow::buildActions() {
 
     turn_bar_ = new TurnBar(*document_, next_phase_, this);
     addToolBar(Qt::TopToolBarArea, turn_bar_);
+}
+
+void MainWindow::buildComputerMenu(QMenu* game) {
+    // The programmed opponent (issue 17): which sides it plays, how fast, and the player's hand on it.
+    opponent_ = new OpponentDesk(*document_, *scene_, this);
+    QMenu* computer = game->addMenu(tr("Com&puter Plays"));
+    computer->menuAction()->setObjectName(u"computerPlays"_s);
+    std::array<QAction*, 2> sides{};
+    for (int side = 0; side < 2; ++side) {
+        sides[static_cast<std::size_t>(side)] = computer->addAction(QString());
+        QAction* action = sides[static_cast<std::size_t>(side)];
+        action->setObjectName(QStringLiteral("computerPlaysSide%1").arg(side));
+        action->setCheckable(true);
+        connect(action, &QAction::triggered, this, [this, side](bool on) { opponent_->setPlays(side, on); });
+    }
+    QAction* both = computer->addAction(tr("&Both Sides"));
+    both->setObjectName(u"computerPlaysBoth"_s);
+    both->setCheckable(true);
+    connect(both, &QAction::triggered, this, [this](bool on) {
+        opponent_->setPlays(0, on);
+        opponent_->setPlays(1, on);
+    });
+    computer->addSeparator();
+    QAction* pause = computer->addAction(tr("&Pause / Resume"));
+    pause->setObjectName(u"computerPause"_s);
+    pause->setShortcut(QKeySequence(u"P"_s));
+    pause->setCheckable(true);
+    connect(pause, &QAction::triggered, this, [this](bool on) { opponent_->setPaused(on); });
+    QAction* step = computer->addAction(tr("&Step: One Action of the Computer"));
+    step->setObjectName(u"computerStep"_s);
+    step->setShortcut(QKeySequence(u"Shift+P"_s));
+    connect(step, &QAction::triggered, this, [this] {
+        if (!opponent_->playsAny()) return report(tr("The computer plays no side: Game > Computer Plays"), true);
+        if (!opponent_->step() && opponent_->waitingFor().empty() && !opponent_->outcome())
+            report(tr("Not the computer's half-turn"));
+    });
+    computer->addSeparator();
+    auto* speeds = new QActionGroup(this);
+    const std::pair<OpponentDesk::Speed, QString> speed_names[] = {
+        {OpponentDesk::Speed::StepByStep, tr("Step by Step (Only on Step)")},
+        {OpponentDesk::Speed::Slow, tr("Slow (One Action a Second)")},
+        {OpponentDesk::Speed::Fast, tr("Fast (Five Actions a Second)")},
+        {OpponentDesk::Speed::Instant, tr("Instant (to the End of Its Half-Turn)")},
+    };
+    const int saved = QSettings().value(u"computer/speed"_s, static_cast<int>(OpponentDesk::Speed::Slow)).toInt();
+    for (const auto& [speed, name] : speed_names) {
+        QAction* action = computer->addAction(name);
+        action->setObjectName(QStringLiteral("computerSpeed%1").arg(static_cast<int>(speed)));
+        action->setCheckable(true);
+        action->setActionGroup(speeds);
+        action->setChecked(static_cast<int>(speed) == saved);
+        if (action->isChecked()) opponent_->setSpeed(speed);
+        connect(action, &QAction::triggered, this, [this, speed] {
+            opponent_->setSpeed(speed);
+            QSettings().setValue(u"computer/speed"_s, static_cast<int>(speed));
+        });
+    }
+    computer->addSeparator();
+    // The selected units change hands: T takes them from the computer, Shift+T gives them back.
+    const auto hands = [this, computer](const QString& text, const QString& name, const QString& key, bool take) {
+        QAction* action = computer->addAction(text);
+        action->setObjectName(name);
+        action->setShortcut(QKeySequence(key));
+        connect(action, &QAction::triggered, this, [this, take] {
+            if (scene_->selectedUnits().empty()) return report(tr("Select a unit first (Tab or click)"), true);
+            const QStringList codes = take ? opponent_->takeOver(scene_->selectedUnits()) : opponent_->handBack(scene_->selectedUnits());
+            const QString list = codes.join(u", "_s);
+            if (take) report(codes.isEmpty() ? tr("Yours already") : tr("You command %1: the computer gives it no orders").arg(list));
+            else report(codes.isEmpty() ? tr("Not taken over") : tr("The computer commands %1 again").arg(list));
+        });
+        return action;
+    };
+    QAction* take = hands(tr("&Take Over the Selected Units"), u"computerTakeOver"_s, u"T"_s, true);
+    QAction* give = hands(tr("&Hand Back the Selected Units"), u"computerHandBack"_s, u"Shift+T"_s, false);
+    const auto follow = [this, sides, both, pause, step, take, give] {
+        const bool open = document_->hasGame();
+        for (int side = 0; side < 2; ++side) {
+            QAction* action = sides[static_cast<std::size_t>(side)];
+            action->setEnabled(open);
+            action->setChecked(opponent_->plays(side));
+            action->setText(open ? qs(document_->game().scenario().sides[static_cast<std::size_t>(side)].name) : tr("(no battle open)"));
+        }
+        both->setEnabled(open);
+        both->setChecked(opponent_->plays(0) && opponent_->plays(1));
+        pause->setChecked(opponent_->paused());
+        for (QAction* action : {step, take, give}) action->setEnabled(open);
+    };
+    connect(opponent_, &OpponentDesk::stateChanged, this, follow);
+    connect(document_.get(), &GameDocument::gameReplaced, this, follow);
+    // Its words go to the status line (the echo below keeps the action's summary, as for a desk
+    // action, and stays short enough to leave the command line room); a refusal is an error.
+    connect(opponent_, &OpponentDesk::reported, this, [this](const QString& text, bool error) {
+        if (error) return report(text, true);
+        statusBar()->showMessage(text, 30000);
+    });
+    follow();
 }
 
 void MainWindow::buildDocks() {
@@ -756,6 +857,10 @@ void MainWindow::showKeys() {
                       "<tr><td><b>Alt+1/2/3</b>, <b>[</b> <b>]</b></td><td>line, column, square; wheel 45°</td></tr>"
                       "<tr><td><b>+</b> <b>-</b> Home</td><td>zoom, fit the table; <b>G</b> grid, <b>O</b> range overlays</td></tr>"
                       "</table><h3>Command line</h3><pre>");
+    // The programmed opponent's keys, a row of their own (Game > Computer Plays).
+    html.replace(u"</table>"_s, tr("<tr><td><b>P</b>, Shift+P</td><td>computer: pause or resume; one action now</td></tr>"
+                                   "<tr><td><b>T</b>, Shift+T</td><td>take the selected units over from the computer; hand them back</td></tr>") +
+                                    u"</table>"_s);
     for (const QString& line : umpire_command_help()) html += line.toHtmlEscaped() + u"\n"_s;
     html += u"</pre>"_s;
     QMessageBox box(QMessageBox::NoIcon, tr("Keys and commands"), html, QMessageBox::Close, this);

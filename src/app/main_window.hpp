@@ -30,6 +30,7 @@ class CrisisPanel;
 class DutiesPanel;
 class GameDocument;
 class JournalPanel;
+class OpponentDesk;
 class RallyPanel;
 class TurnBar;
 class WelcomeOverlay;
@@ -49,6 +50,8 @@ public:
     DutiesPanel* dutiesPanel() const { return duties_; }
     TurnBar* turnBar() const { return turn_bar_; }
     WelcomeOverlay* welcome() const { return welcome_; }
+    // Game > Computer Plays: the programmed opponent (opponent_desk.hpp).
+    OpponentDesk* opponentDesk() const { return opponent_; }
 
     // Opens a scenario, save or recovery journal; reports a failure in a message box unless quiet.
     bool openFile(const QString& file, bool quiet = false);
@@ -71,6 +74,7 @@ protected:
 private:
     void buildActions();
     void buildDocks();
+    void buildComputerMenu(QMenu* game);
     void updateTitle();
     void addRecent(const QString& file);
     void rebuildRecentMenu();
@@ -108,6 +112,7 @@ private:
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
     QAction* next_phase_ = nullptr;
+    OpponentDesk* opponent_ = nullptr;
     std::map<QString, std::function<QWidget*()>> unbuilt_docks_;
     bool started_ = false;
     QStringList history_;

@@ -194,6 +194,15 @@ void Opponent::mark(const ActionRequest& request) {
     decided_.insert(subject);
 }
 
+void Opponent::noted(const ActionRequest& request, const std::optional<std::string>& refusal) {
+    if (std::holds_alternative<EndPhaseAction>(request.action)) return;
+    mark(request);
+    if (refusal) {
+        refusals_.push_back(*refusal);
+        ++refused_total_;
+    }
+}
+
 std::optional<ActionRequest> Opponent::next(const Game& game) {
     if (game.phasing_side() != doctrine_.side_index) return std::nullopt;
     sync(game);
@@ -228,13 +237,11 @@ const AppliedAction* Opponent::step(Game& game) {
         const bool ending = std::holds_alternative<EndPhaseAction>(request->action);
         try {
             const AppliedAction& applied = game.apply(*request);
-            if (!ending) mark(*request);
+            noted(*request);
             return &applied;
         } catch (const RuleError& refusal) {
             if (!ending) {
-                mark(*request);
-                refusals_.push_back(refusal.what());
-                ++refused_total_;
+                noted(*request, std::string(refusal.what()));
                 continue;
             }
             // A duty may have come up since the phase began (a screen routed away brings two

@@ -130,6 +130,53 @@ TEST(Opponent, AUnitThePlayerTakesOverIsLeftToThePlayer) {
     EXPECT_LT(game.unit("CL-T2").now.position.y_mm, 700.0);
 }
 
+TEST(Opponent, ACallerThatAppliesTheProposalsItselfPlaysTheSameHalfTurnAsStep) {
+    // The app applies next()'s proposal through its undo stack and tells the opponent with noted().
+    Game stepped(library(), white_mountain(), 9);
+    Opponent by_step(stepped, white_mountain_doctrines().side(0));
+    while (stepped.phasing_side() == 0) ASSERT_NE(by_step.step(stepped), nullptr);
+    Game applied(library(), white_mountain(), 9);
+    Opponent by_hand(applied, white_mountain_doctrines().side(0));
+    while (applied.phasing_side() == 0) {
+        ASSERT_LT(applied.history().size(), 500u);
+        std::optional<ActionRequest> request = by_hand.next(applied);
+        ASSERT_TRUE(request.has_value());
+        try {
+            applied.apply(*request);
+            by_hand.noted(*request);
+        } catch (const RuleError& refusal) {
+            ASSERT_FALSE(std::holds_alternative<EndPhaseAction>(request->action)) << refusal.what();
+            by_hand.noted(*request, std::string(refusal.what()));
+        }
+    }
+    EXPECT_EQ(applied.journal(), stepped.journal());
+    EXPECT_EQ(by_hand.refusals(), by_step.refusals());
+}
+
+TEST(Opponent, AProposalNotedAsRefusedIsNotProposedAgainThisPhase) {
+    Game game(library(), white_mountain(), 4);
+    Opponent catholic(game, white_mountain_doctrines().side(0));
+    while (game.phase().id != "b") ASSERT_NE(catholic.step(game), nullptr);
+    const std::optional<ActionRequest> first = catholic.next(game);
+    ASSERT_TRUE(first.has_value());
+    ASSERT_TRUE(std::holds_alternative<ArtilleryAction>(first->action)) << encode_action(*first).dump();
+    const std::string battery = std::get<ArtilleryAction>(first->action).battery;
+    EXPECT_EQ(encode_action(*catholic.next(game)), encode_action(*first));  // asked again: the same
+    catholic.noted(*first, std::string("the umpire says the smoke hides every target"));
+    EXPECT_EQ(catholic.refusals(), 1);
+    ASSERT_EQ(catholic.refusals_this_phase().size(), 1u);
+    EXPECT_EQ(catholic.refusals_this_phase()[0], "the umpire says the smoke hides every target");
+    const std::optional<ActionRequest> second = catholic.next(game);
+    ASSERT_TRUE(second.has_value());
+    if (const auto* fire = std::get_if<ArtilleryAction>(&second->action)) {
+        EXPECT_NE(fire->battery, battery);
+    }
+    // Forgotten (after an undo in the app), the phase is judged afresh: the battery is proposed again.
+    catholic.forget();
+    EXPECT_EQ(encode_action(*catholic.next(game)), encode_action(*first));
+    EXPECT_TRUE(catholic.refusals_this_phase().empty());
+}
+
 TEST(Opponent, TheBohemiansHoldTheRidgeAndTheReserveWaits) {
     Game game(library(), white_mountain(), 5);
     play_opponents(game, white_mountain_doctrines(), {0, 1}, parse_clock("12:25"));
