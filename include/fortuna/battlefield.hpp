@@ -133,6 +133,11 @@ public:
     // Every feature holding the point: areas by their outline, lines (roads, rivers, streams,
     // walls, earthworks, redans) within half their width of the line.
     std::vector<const TerrainFeature*> features_at(const BoardPoint& point) const;
+    // The features whose ground may reach into the box lo-hi (their bounding boxes meet it),
+    // and whether one of them holds a point: a move asks the first once and the second for
+    // each 2 mm of its path.
+    std::vector<const TerrainFeature*> features_near(const BoardPoint& lo, const BoardPoint& hi) const;
+    bool holds(const TerrainFeature& feature, const BoardPoint& point) const;
     bool on_board(const Polygon& outline) const;
 
     // Line of sight (seed 000, section 6: artillery "can't fire on units hidden behind hills, villages, or

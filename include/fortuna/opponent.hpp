@@ -141,8 +141,9 @@ public:
     const AppliedAction* step(Game& game);
     // For a caller that applies next()'s proposal itself (the app, through its undo stack):
     // what became of it, noted as step() notes it. An applied or refused subject is not
-    // proposed again this phase; a refusal is counted with the rules' words. The end of a
-    // phase is never noted (it is proposed until the phase has ended).
+    // proposed again this phase; a refusal is counted with the rules' words. A refused end of
+    // phase makes the opponent measure the phase again, and refused once more, propose the end
+    // with the override "found no legal action for ...".
     void noted(const ActionRequest& request, const std::optional<std::string>& refusal = std::nullopt);
     // Forgets what it decided in the current phase (the app calls it after an undo).
     void forget();
@@ -186,6 +187,7 @@ private:
     std::vector<Duty> duties_;
     bool duties_stale_ = true;
     bool remeasured_ = false;  // the phase's duties measured again before ending it
+    std::optional<std::string> end_override_;  // the phase is ended by override, with this reason
     std::set<std::string> taken_;
 };
 

@@ -196,13 +196,9 @@ bool OpponentDesk::step() {
         snapshots_.erase(snapshots_.lower_bound(length), snapshots_.end());
         if (unproposed_) snapshots_.insert_or_assign(length, Snapshot{document_.game().phasing_side(), *unproposed_});
         performing_ = true;
+        // A refused end of phase is noted below: the opponent measures the phase again, then
+        // proposes the end with its override (Opponent::noted), as Opponent::step does.
         std::optional<QString> refusal = document_.perform(encode_action(request));
-        if (refusal && ending && !storage_failed_) {
-            // The phase cannot end by the rules (a duty it found no legal way to do): it ends it
-            // and says so, as Opponent::step does, the override kept in the journal.
-            request.override_reason = "the programmed opponent found no legal action for what is left: " + ss(*refusal);
-            refusal = document_.perform(encode_action(request));
-        }
         performing_ = false;
         rememberPosition();
         if (storage_failed_) return false;
@@ -219,7 +215,7 @@ bool OpponentDesk::step() {
         opponent->noted(request, ss(*refusal));
         spdlog::info("{} proposed {}, refused by the rules: {}; it chooses again", request.by.value_or("computer"),
                      encode_action(request).dump(), ss(*refusal));
-        if (ending) {
+        if (ending && request.override_reason) {
             // Refused even when overruled: say so and stop, rather than ask again and again.
             emit reported(tr("The computer cannot end the phase: %1").arg(*refusal), true);
             setPaused(true);

@@ -334,22 +334,29 @@ double feature_width_mm(const TerrainFeature& feature) {
     }
 }
 
+bool Battlefield::holds(const TerrainFeature& f, const BoardPoint& point) const {
+    const auto k = static_cast<std::size_t>(&f - terrain_.data());
+    if (k >= terrain_.size() || !bounds_[k].holds(point)) return false;
+    if (is_area(f)) return point_in_polygon(point, f.points);
+    const double half = feature_width_mm(f) / 2;
+    const std::size_t segments = f.points.size() - (f.closed ? 0u : 1u);
+    for (std::size_t i = 0; f.points.size() >= 2 && i < segments; ++i)
+        if (point_segment_distance(point, f.points[i], f.points[(i + 1) % f.points.size()]) <= half) return true;
+    return false;
+}
+
 std::vector<const TerrainFeature*> Battlefield::features_at(const BoardPoint& point) const {
     std::vector<const TerrainFeature*> out;
+    for (const TerrainFeature& f : terrain_)
+        if (holds(f, point)) out.push_back(&f);
+    return out;
+}
+
+std::vector<const TerrainFeature*> Battlefield::features_near(const BoardPoint& lo, const BoardPoint& hi) const {
+    std::vector<const TerrainFeature*> out;
     for (std::size_t k = 0; k < terrain_.size(); ++k) {
-        const TerrainFeature& f = terrain_[k];
-        if (!bounds_[k].holds(point)) continue;
-        if (is_area(f)) {
-            if (point_in_polygon(point, f.points)) out.push_back(&f);
-            continue;
-        }
-        const double half = feature_width_mm(f) / 2;
-        const std::size_t segments = f.points.size() - (f.closed ? 0u : 1u);
-        for (std::size_t i = 0; f.points.size() >= 2 && i < segments; ++i)
-            if (point_segment_distance(point, f.points[i], f.points[(i + 1) % f.points.size()]) <= half) {
-                out.push_back(&f);
-                break;
-            }
+        const Bounds& b = bounds_[k];
+        if (b.lo_x <= hi.x_mm && lo.x_mm <= b.hi_x && b.lo_y <= hi.y_mm && lo.y_mm <= b.hi_y) out.push_back(&terrain_[k]);
     }
     return out;
 }

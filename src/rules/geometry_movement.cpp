@@ -182,13 +182,18 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     });
     const int steps = std::max(1, static_cast<int>(std::ceil(plan.distance_mm / kSampleMm)));
     const double step = plan.distance_mm / steps;
+    // Only the features whose box meets the centre's path can hold one of its samples.
+    const std::vector<const TerrainFeature*> near = field.features_near(
+        {std::min(now.position.x_mm, to.x_mm), std::min(now.position.y_mm, to.y_mm)},
+        {std::max(now.position.x_mm, to.x_mm), std::max(now.position.y_mm, to.y_mm)});
     const TerrainFeature* first_slow = nullptr;
     bool climbed = false;
     for (int i = 0; i < steps && plan.distance_mm > 0; ++i) {
         const double t = (i + 0.5) / steps;
         const BoardPoint p{now.position.x_mm + (to.x_mm - now.position.x_mm) * t, now.position.y_mm + (to.y_mm - now.position.y_mm) * t};
         bool road = false, slow = false;
-        for (const TerrainFeature* f : field.features_at(p)) {
+        for (const TerrainFeature* f : near) {
+            if (!field.holds(*f, p)) continue;
             if (f->kind == TerrainKind::Road) road = true;
             else if (slows(f->kind)) {
                 slow = true;

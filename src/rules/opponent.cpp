@@ -117,6 +117,7 @@ Opponent::Opponent(const Game& game, SideDoctrine doctrine) : doctrine_(std::mov
 void Opponent::forget() {
     duties_stale_ = true;
     remeasured_ = false;
+    end_override_.reset();
     decided_.clear();
     held_.clear();
     refusals_.clear();
@@ -195,7 +196,20 @@ void Opponent::mark(const ActionRequest& request) {
 }
 
 void Opponent::noted(const ActionRequest& request, const std::optional<std::string>& refusal) {
-    if (std::holds_alternative<EndPhaseAction>(request.action)) return;
+    if (std::holds_alternative<EndPhaseAction>(request.action)) {
+        if (!refusal) return;
+        // A duty may have come up since the phase began (a screen routed away brings two units
+        // into sight): the phase is measured again once and its new duty proposed. Refused
+        // again, the phase has a duty the opponent found no legal way to do: it ends the phase
+        // and says so, as the override the journal keeps.
+        if (!remeasured_) {
+            remeasured_ = true;
+            duties_stale_ = true;
+        } else {
+            end_override_ = "the programmed opponent found no legal action for what is left: " + *refusal;
+        }
+        return;
+    }
     mark(request);
     if (refusal) {
         refusals_.push_back(*refusal);
@@ -222,6 +236,7 @@ std::optional<ActionRequest> Opponent::next(const Game& game) {
             for (std::size_t i = 0; i < held_.size(); ++i) words += (i ? "; " : "") + held_[i];
         }
         end.why = words;
+        end.override_reason = end_override_;
         request = std::move(end);
     }
     request->by = by_;
@@ -240,21 +255,10 @@ const AppliedAction* Opponent::step(Game& game) {
             noted(*request);
             return &applied;
         } catch (const RuleError& refusal) {
-            if (!ending) {
-                noted(*request, std::string(refusal.what()));
-                continue;
-            }
-            // A duty may have come up since the phase began (a screen routed away brings two
-            // units into sight): measure the phase again once and do it.
-            if (!remeasured_) {
-                remeasured_ = true;
-                duties_stale_ = true;
-                continue;
-            }
-            // The phase cannot end by the rules (a duty the opponent found no legal way to
-            // do): it ends it and says so, as the override the journal keeps.
-            request->override_reason = "the programmed opponent found no legal action for what is left: " + std::string(refusal.what());
-            return &game.apply(*request);
+            if (ending && request->override_reason)
+                throw RuleError("the programmed opponent of " + doctrine_.side + " cannot end the phase even by override: " +
+                                refusal.what());
+            noted(*request, std::string(refusal.what()));
         }
     }
     throw RuleError("the programmed opponent of " + doctrine_.side + " could not settle on an action");
@@ -339,12 +343,15 @@ std::optional<ActionRequest> Opponent::manoeuvre(const Game& game) {
         const Unit& unit = game.units()[u];
         if (unit.id.side != doctrine_.side_index || unit.now.presence != Presence::OnBoard || unit.now.bases <= 0) continue;
         if (decided_.count(unit.id.code)) continue;
-        decided_.insert(unit.id.code);  // one decision a unit a phase, whatever it is
         if (taken_.count(unit.id.code)) {
+            decided_.insert(unit.id.code);
             held_.push_back(unit.id.code + " is commanded by the player");
             continue;
         }
+        // One decision a unit a phase: an order is marked when it is applied or refused
+        // (noted), a hold at once; so asking again before then gives the same order.
         if (auto request = unit_order(game, u, table)) return request;
+        decided_.insert(unit.id.code);
     }
     return std::nullopt;
 }

@@ -320,3 +320,22 @@ TEST(BattleLab, TheSameBattlesOnOneThreadOrTwoAndWilsonIntervals) {
 
 }  // namespace
 }  // namespace fortuna
+
+namespace fortuna {
+namespace {
+
+TEST(Opponent, AskedTwiceInTheMovementPhaseItProposesTheSameOrder) {
+    Game game(library(), white_mountain(), 9);
+    Opponent catholic(game, white_mountain_doctrines().side(0));
+    while (game.phase().id != "c") ASSERT_NE(catholic.step(game), nullptr);
+    for (int order = 0; order < 5; ++order) {
+        const auto first = catholic.next(game);
+        const auto again = catholic.next(game);
+        ASSERT_TRUE(first && again);
+        EXPECT_EQ(encode_action(*first), encode_action(*again));
+        ASSERT_NE(catholic.step(game), nullptr);
+    }
+}
+
+}  // namespace
+}  // namespace fortuna
