@@ -329,6 +329,14 @@ Eingabe: den Auflöser öffnen</translation>
 <context>
     <name>fortuna::app::MainWindow</name>
     <message>
+        <source>Battle &amp;Lab…</source>
+        <translation>Schlacht&amp;labor…</translation>
+    </message>
+    <message>
+        <source>Open a scenario first</source>
+        <translation>Öffnen Sie zuerst ein Szenario</translation>
+    </message>
+    <message>
         <source>%1 · rules: %2</source>
         <translation>%1 · Regeln: %2</translation>
     </message>

@@ -60,7 +60,7 @@ void OutcomePlot::paintEvent(QPaintEvent*) {
     }
     // One group per outcome; in it one bar per run, the printed tables first.
     const QColor colours[] = {QColor(0x4a, 0x6f, 0xa5), QColor(0xd0, 0x8a, 0x2e)};
-    const double group = area.width() / outcomes_.size();
+    const double group = area.width() / static_cast<double>(outcomes_.size());
     const double bar = std::min(48.0, group * 0.7 / static_cast<double>(runs_.size()));
     painter.setRenderHint(QPainter::Antialiasing);
     for (int o = 0; o < outcomes_.size(); ++o) {

@@ -31,6 +31,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "battle_lab_dialog.hpp"
 #include "board_scene.hpp"
 #include "board_view.hpp"
 #ifdef FORTUNA_HAVE_COMPANION
@@ -324,6 +325,13 @@ void MainWindow::buildComputerMenu(QMenu* game) {
     // The programmed opponent (issue 17): which sides it plays, how fast, and the player's hand on it.
     opponent_ = new OpponentDesk(*document_, *scene_, this);
     QMenu* computer = game->addMenu(tr("Com&puter Plays"));
+    // The battle lab (issue 17): many computer-played battles of the open scenario.
+    game->addAction(tr("Battle &Lab…"), this, [this] {
+        if (!document_->hasGame()) return report(tr("Open a scenario first"), true);
+        auto* lab = new BattleLabDialog(document_->library(), document_->game().scenario(), this);
+        lab->setAttribute(Qt::WA_DeleteOnClose);
+        lab->show();
+    })->setObjectName(u"battleLab"_s);
     computer->menuAction()->setObjectName(u"computerPlays"_s);
     std::array<QAction*, 2> sides{};
     for (int side = 0; side < 2; ++side) {
