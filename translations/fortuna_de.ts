@@ -329,8 +329,8 @@ Eingabe: den Auflöser öffnen</translation>
 <context>
     <name>fortuna::app::MainWindow</name>
     <message>
-        <source>Battle &amp;Lab…</source>
-        <translation>Schlacht&amp;labor…</translation>
+        <source>Battle La&amp;b…</source>
+        <translation>Schlachtla&amp;bor…</translation>
     </message>
     <message>
         <source>Open a scenario first</source>

@@ -79,10 +79,15 @@ void OutcomePlot::paintEvent(QPaintEvent*) {
             painter.drawLine(QPointF(x, lo), QPointF(x, hi));
             painter.drawLine(QPointF(x - 5, lo), QPointF(x + 5, lo));
             painter.drawLine(QPointF(x - 5, hi), QPointF(x + 5, hi));
-            painter.drawText(QRectF(rect_bar.left() - 10, std::min(hi, rect_bar.top()) - 16, bar + 16, 14), Qt::AlignCenter,
+            // The share above the whisker, or inside the bar when the whisker reaches the top.
+            const double label_y = std::min(hi, rect_bar.top()) - 16 < area.top() ? rect_bar.top() + 2 : std::min(hi, rect_bar.top()) - 16;
+            painter.setPen(label_y > rect_bar.top() ? QColor(Qt::white) : palette().color(QPalette::WindowText));
+            painter.drawText(QRectF(rect_bar.left() - 10, label_y, bar + 16, 14), Qt::AlignCenter,
                              QString::number(value * 100, 'f', 1) + u"%"_s);
+            painter.setPen(palette().color(QPalette::WindowText));
         }
-        painter.drawText(QRectF(area.left() + group * o, area.bottom() + 4, group, 14), Qt::AlignCenter, names_.value(o));
+        painter.drawText(QRectF(area.left() + group * o, area.bottom() + 4, group, 14), Qt::AlignCenter,
+                         painter.fontMetrics().elidedText(names_.value(o), Qt::ElideRight, static_cast<int>(group) - 6));
     }
     // The legend: which colour is which run.
     double x = area.left();
@@ -110,7 +115,9 @@ BattleLabDialog::BattleLabDialog(const RulesLibrary& library, const Scenario& sc
     edited_row->addWidget(browse);
     form->addRow(tr("&Battles:"), battles_);
     form->addRow(tr("First &seed:"), seed_);
-    form->addRow(tr("&Edited rule set:"), edited_row);
+    auto* edited_label = new QLabel(tr("&Edited rule set:"), this);
+    edited_label->setBuddy(edited_);
+    form->addRow(edited_label, edited_row);
     layout->addLayout(form);
     progress_ = new QProgressBar(this);
     layout->addWidget(progress_);

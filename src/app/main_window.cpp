@@ -326,7 +326,7 @@ void MainWindow::buildComputerMenu(QMenu* game) {
     opponent_ = new OpponentDesk(*document_, *scene_, this);
     QMenu* computer = game->addMenu(tr("Com&puter Plays"));
     // The battle lab (issue 17): many computer-played battles of the open scenario.
-    game->addAction(tr("Battle &Lab…"), this, [this] {
+    game->addAction(tr("Battle La&b…"), this, [this] {
         if (!document_->hasGame()) return report(tr("Open a scenario first"), true);
         auto* lab = new BattleLabDialog(document_->library(), document_->game().scenario(), this);
         lab->setAttribute(Qt::WA_DeleteOnClose);
