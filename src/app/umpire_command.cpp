@@ -424,6 +424,9 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         force = true;
         words.last().chop(1);
     }
+    // "!" alone (or "! reason" with nothing before it) leaves no verb (fuzz_umpire_command:
+    // taking the first of an empty list read freed memory).
+    if (words.isEmpty()) fail(u"'!' follows a command: c CL-T1 B-I3 ! the reason"_s);
     const QString verb = words.takeFirst().toLower();
     Parser parser(game, selection);
     UmpireCommand command;

@@ -249,6 +249,10 @@ private slots:
             QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bad, game(), {}));
             QVERIFY(window_->runCommand(bad).contains(u"negative"_s));
         }
+        // A "!" with no command before it (fuzz_umpire_command) is refused, saying what it follows.
+        for (const QString& bare : {u"!"_s, u" ! "_s, u"!-c I1 I-IA1  F-I1 I-IA1 +f4"_s})
+            QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bare, game(), {}));
+        QVERIFY(window_->runCommand(u"! the bases touch"_s).contains(u"follows a command"_s));
         for (const QString& bad : {u"r CL-C3 0.6x"_s, u"r B-I3 abc"_s, u"k 0.6x"_s, u"c CL-C3 B-C1 4x"_s, u"reroll 4x"_s}) {
             const QString error = window_->runCommand(bad);
             QVERIFY2(!error.isEmpty(), qPrintable(bad));
