@@ -1005,6 +1005,21 @@ Eingabe: den Auflöser öffnen</translation>
 <context>
     <name>fortuna::app::BattleLabDialog</name>
     <message>
+        <source>Stopping: the battles under way finish, then those played are shown.</source>
+        <translation>Wird angehalten: die laufenden Schlachten enden, dann werden die gespielten gezeigt.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n battle(s); shares with their 95% intervals (the whiskers).</source>
+        <translation>
+            <numerusform>Nach %n Schlacht angehalten; Anteile mit ihren 95-%-Intervallen (die Striche).</numerusform>
+            <numerusform>Nach %n Schlachten angehalten; Anteile mit ihren 95-%-Intervallen (die Striche).</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Battle Lab — %1</source>
         <translation>Schlachtlabor — %1</translation>
     </message>

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -37,9 +38,12 @@ struct LabBattle {
 
 // Plays `battles` battles with both sides programmed, on `jobs` threads (0: every core).
 // `progress` is called with the number finished (from the worker threads, one at a time).
+// When `stop` becomes true no further battle is begun: the battles finished are returned, in
+// seed order (the app's Stop button).
 std::vector<LabBattle> run_battles(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines,
                                    std::uint64_t first_seed, int battles, int jobs,
-                                   const std::function<void(int done)>& progress = {});
+                                   const std::function<void(int done)>& progress = {},
+                                   const std::atomic<bool>* stop = nullptr);
 
 // One battle: the same as run_battles plays for seed `seed`.
 LabBattle run_battle(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines, std::uint64_t seed);

@@ -141,6 +141,7 @@ BattleLabDialog::BattleLabDialog(const RulesLibrary& library, const Scenario& sc
         if (!file.isEmpty()) edited_->setText(file);
     });
     connect(run_button_, &QPushButton::clicked, this, [this] {
+        if (running()) return stop();
         bool ok = false;
         const unsigned long long seed = seed_->text().trimmed().toULongLong(&ok);
         if (!ok) {
@@ -153,14 +154,23 @@ BattleLabDialog::BattleLabDialog(const RulesLibrary& library, const Scenario& sc
 }
 
 BattleLabDialog::~BattleLabDialog() {
+    stop_ = true;  // the battles under way finish; no other begins
     if (worker_.joinable()) worker_.join();
+}
+
+void BattleLabDialog::stop() {
+    if (!running()) return;
+    stop_ = true;
+    status_->setText(tr("Stopping: the battles under way finish, then those played are shown."));
 }
 
 void BattleLabDialog::run(int battles, unsigned long long seed, const QString& edited_ruleset) {
     if (running()) return;
     if (worker_.joinable()) worker_.join();
     done_ = false;
-    run_button_->setEnabled(false);
+    stop_ = false;
+    requested_ = battles;
+    run_button_->setText(tr("&Stop"));
     progress_->setRange(0, battles * (edited_ruleset.isEmpty() ? 1 : 2));
     progress_->setValue(0);
     status_->setText(tr("Playing %n battle(s)…", nullptr, battles));
@@ -176,13 +186,13 @@ void BattleLabDialog::run(int battles, unsigned long long seed, const QString& e
         QString error;
         try {
             const Doctrines doctrines = load_doctrines(library_, *scenario);
-            runs.emplace_back(tr("printed tables"), summarise_battles(*scenario, run_battles(library_, *scenario, doctrines, seed, battles, 0, report)));
-            if (!edited.empty()) {
+            runs.emplace_back(tr("printed tables"), summarise_battles(*scenario, run_battles(library_, *scenario, doctrines, seed, battles, 0, report, &stop_)));
+            if (!edited.empty() && !stop_) {
                 const RulesLibrary house = RulesLibrary::load(library_.data_dir(), {edited});
                 const Scenario own = Scenario::from_json(scenario->document, scenario->file, house);
                 const auto offset = [report, battles](int done) { report(battles + done); };
                 runs.emplace_back(tr("edited: %1").arg(qs(edited.filename().string())),
-                                  summarise_battles(own, run_battles(house, own, doctrines, seed, battles, 0, offset)));
+                                  summarise_battles(own, run_battles(house, own, doctrines, seed, battles, 0, offset, &stop_)));
             }
         } catch (const std::exception& problem) {
             error = qs(problem.what());
@@ -195,10 +205,15 @@ void BattleLabDialog::run(int battles, unsigned long long seed, const QString& e
 }
 
 void BattleLabDialog::showResults(std::vector<std::pair<QString, json>> runs, QString error) {
-    run_button_->setEnabled(true);
+    run_button_->setText(tr("&Run"));
+    if (close_when_done_) {
+        emit labFinished();
+        QDialog::reject();
+        return;
+    }
     if (!error.isEmpty()) {
         status_->setText(tr("The battles were not played: %1").arg(error));
-        emit finished();
+        emit labFinished();
         return;
     }
     QStringList outcomes, names;
@@ -213,9 +228,12 @@ void BattleLabDialog::showResults(std::vector<std::pair<QString, json>> runs, QS
     QStringList lines;
     for (const std::string& line : lab_table(*scenario_, table)) lines << qs(line);
     summary_->setPlainText(lines.join(u'\n'));
+    const int played = runs.empty() ? 0 : runs.front().second.value("battles", 0);
+    const bool stopped = stop_ && played < requested_;
     plot_->setRuns(std::move(runs), outcomes, names);
-    status_->setText(tr("Shares with their 95% intervals (the whiskers); the same seeds give the same battles."));
-    emit finished();
+    status_->setText(stopped ? tr("Stopped after %n battle(s); shares with their 95% intervals (the whiskers).", nullptr, played)
+                             : tr("Shares with their 95% intervals (the whiskers); the same seeds give the same battles."));
+    emit labFinished();
 }
 
 QString BattleLabDialog::summaryText() const { return summary_->toPlainText(); }
@@ -223,7 +241,9 @@ QString BattleLabDialog::statusText() const { return status_->text(); }
 
 void BattleLabDialog::reject() {
     if (running()) {
-        status_->setText(tr("The battles are still being played; the window closes when they are done."));
+        // Closing stops the lab: the battles under way finish, then the window closes.
+        close_when_done_ = true;
+        stop();
         return;
     }
     QDialog::reject();

@@ -53,18 +53,20 @@ public:
     BattleLabDialog(const RulesLibrary& library, const Scenario& scenario, QWidget* parent = nullptr);
     ~BattleLabDialog() override;
 
-    // Starts the battles (the Run button); finished() is emitted when the summary is shown.
+    // Starts the battles (the Run button); labFinished() is emitted when the summary is shown.
     void run(int battles, unsigned long long seed, const QString& edited_ruleset = {});
+    // No further battle is begun; those finished are summarised (the Stop button, closing).
+    void stop();
     bool running() const { return worker_.joinable() && !done_; }
     const OutcomePlot& plot() const { return *plot_; }
     QString summaryText() const;
     QString statusText() const;
 
-signals:
-    void finished();
+    // Esc and Close: while the battles run, stops them and closes once those under way are done.
+    void reject() override;
 
-protected:
-    void reject() override;  // not while the battles run
+signals:
+    void labFinished();  // the summary is shown (or the error)
 
 private:
     void showResults(std::vector<std::pair<QString, nlohmann::json>> runs, QString error);
@@ -81,6 +83,9 @@ private:
     QLabel* status_;
     std::thread worker_;
     std::atomic<bool> done_{false};
+    std::atomic<bool> stop_{false};
+    bool close_when_done_ = false;
+    int requested_ = 0;  // battles asked for in the current run
 };
 
 }  // namespace fortuna::app

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "fortuna/battle_lab.hpp"
@@ -34,8 +35,9 @@ LabBattle run_battle(const RulesLibrary& library, const Scenario& scenario, cons
 }
 
 std::vector<LabBattle> run_battles(const RulesLibrary& library, const Scenario& scenario, const Doctrines& doctrines,
-                                   std::uint64_t first_seed, int battles, int jobs, const std::function<void(int)>& progress) {
-    std::vector<LabBattle> results(static_cast<std::size_t>(std::max(0, battles)));
+                                   std::uint64_t first_seed, int battles, int jobs, const std::function<void(int)>& progress,
+                                   const std::atomic<bool>* stop) {
+    std::vector<std::optional<LabBattle>> results(static_cast<std::size_t>(std::max(0, battles)));
     if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     jobs = std::clamp(jobs, 1, std::max(1, battles));
     std::atomic<int> next{0};
@@ -44,6 +46,7 @@ std::vector<LabBattle> run_battles(const RulesLibrary& library, const Scenario& 
     std::exception_ptr failure;
     const auto work = [&] {
         for (int i = next++; i < battles; i = next++) {
+            if (stop != nullptr && *stop) return;
             try {
                 results[static_cast<std::size_t>(i)] = run_battle(library, scenario, doctrines, first_seed + static_cast<std::uint64_t>(i));
             } catch (...) {
@@ -64,7 +67,10 @@ std::vector<LabBattle> run_battles(const RulesLibrary& library, const Scenario& 
     work();
     for (std::thread& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
-    return results;
+    std::vector<LabBattle> finished;
+    for (auto& battle : results)
+        if (battle) finished.push_back(std::move(*battle));
+    return finished;
 }
 
 std::array<double, 2> wilson_interval(int hits, int n) {

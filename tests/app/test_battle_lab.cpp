@@ -27,7 +27,7 @@ private slots:
 
     void theBattlesArePlayedAndPlottedWithoutFreezingTheWindow() {
         BattleLabDialog dialog(*library_, *scenario_);
-        QSignalSpy finished(&dialog, &BattleLabDialog::finished);
+        QSignalSpy finished(&dialog, &BattleLabDialog::labFinished);
         dialog.run(6, 1);
         QVERIFY(dialog.running() || finished.count() == 1);
         QVERIFY(finished.wait(120000));
@@ -43,7 +43,7 @@ private slots:
         const auto file = std::filesystem::temp_directory_path() / "fortuna-lab-dialog-glaube.json";
         std::ofstream(file) << std::ifstream(library_->data_dir() / "tables" / "glaube.json").rdbuf();
         BattleLabDialog dialog(*library_, *scenario_);
-        QSignalSpy finished(&dialog, &BattleLabDialog::finished);
+        QSignalSpy finished(&dialog, &BattleLabDialog::labFinished);
         dialog.run(3, 5, QString::fromStdString(file.string()));
         QVERIFY(finished.wait(120000));
         QCOMPARE(dialog.plot().runCount(), 2);
@@ -51,11 +51,35 @@ private slots:
         std::filesystem::remove(file);
     }
 
+    void stopEndsTheRunWithTheBattlesPlayedSoFar() {
+        BattleLabDialog dialog(*library_, *scenario_);
+        QSignalSpy finished(&dialog, &BattleLabDialog::labFinished);
+        dialog.run(100000, 1);  // far more than the test waits for
+        QTest::qWait(300);
+        dialog.stop();
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(dialog.statusText().contains(u"Stopped after"_s), qPrintable(dialog.statusText()));
+        QCOMPARE(dialog.plot().runCount(), 1);
+    }
+
+    void closingWhileTheBattlesRunStopsThemAndCloses() {
+        auto* dialog = new BattleLabDialog(*library_, *scenario_);
+        dialog->show();
+        QSignalSpy finished(dialog, &BattleLabDialog::labFinished);
+        dialog->run(100000, 1);
+        QTest::qWait(200);
+        dialog->reject();  // Esc or the Close button
+        QVERIFY(dialog->isVisible());  // until the battles under way are done
+        QVERIFY(finished.wait(120000));
+        QVERIFY(!dialog->isVisible());
+        delete dialog;
+    }
+
     void aBrokenEditIsSaidAndNothingIsPlotted() {
         const auto file = std::filesystem::temp_directory_path() / "fortuna-lab-dialog-broken.json";
         std::ofstream(file) << "{\"format\": \"fortuna-ruleset\"";
         BattleLabDialog dialog(*library_, *scenario_);
-        QSignalSpy finished(&dialog, &BattleLabDialog::finished);
+        QSignalSpy finished(&dialog, &BattleLabDialog::labFinished);
         dialog.run(2, 1, QString::fromStdString(file.string()));
         QVERIFY(finished.wait(120000));
         QCOMPARE(dialog.plot().runCount(), 0);
