@@ -59,6 +59,18 @@ std::string Arguments::required(const std::string& name) const {
     return *v;
 }
 
+std::optional<std::uint64_t> Arguments::seed(const std::string& name) const {
+    const auto text = value(name);
+    if (!text) return std::nullopt;
+    try {
+        std::size_t used = 0;
+        const unsigned long long parsed = std::stoull(*text, &used);
+        if (used == text->size() && text->find('-') == std::string::npos) return parsed;
+    } catch (const std::logic_error&) {
+    }
+    throw UsageError("--" + name + " needs a whole number 0-18446744073709551615, not '" + *text + "'");
+}
+
 int Arguments::integer(const std::string& name, std::optional<int> fallback) const {
     const auto v = value(name);
     if (!v) {

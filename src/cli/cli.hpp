@@ -33,6 +33,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -67,6 +68,9 @@ public:
     std::string required(const std::string& name) const;
     int integer(const std::string& name, std::optional<int> fallback = std::nullopt) const;
     double number(const std::string& name, std::optional<double> fallback = std::nullopt) const;
+    // A generator's seed (--seed N, 0-18446744073709551615): nullopt when not given; a UsageError
+    // naming what was typed when it is not such a number.
+    std::optional<std::uint64_t> seed(const std::string& name = "seed") const;
     // Every positional word, in the order the positional options were declared.
     std::vector<std::string> positional() const;
 

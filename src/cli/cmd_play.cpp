@@ -32,17 +32,6 @@ json roll_list(const AppliedAction& action) {
     return rolls;
 }
 
-std::uint64_t seed_of(const Arguments& args) {
-    const std::string text = args.required("seed");
-    try {
-        std::size_t used = 0;
-        const unsigned long long value = std::stoull(text, &used);
-        if (used == text.size() && text.find('-') == std::string::npos) return value;
-    } catch (const std::logic_error&) {
-    }
-    throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + text + "'");
-}
-
 // ------------------------------------------------------------------ play
 
 // What `play` was asked, parsed from the command line (run_play) and acted on by play().
@@ -331,7 +320,7 @@ int run_play(const Arguments& args, Context& context) {
     request.save = args.value("save");
     request.journal = args.value("journal");
     request.actions = args.value("actions");
-    if (args.value("seed")) request.seed = seed_of(args);
+    request.seed = args.seed();
     const int sources = (request.load ? 1 : 0) + (request.resume ? 1 : 0) + (request.scenario ? 1 : 0);
     if (sources > 1 || ((request.load || request.resume) && request.seed))
         throw UsageError("give one of --scenario (a new game), --load SAVE|JOURNAL or --resume: a continued game's scenario and seed are in its file");

@@ -45,16 +45,7 @@ int run_simulate(const Arguments& args, Context& context) {
     if (battles < 1 || battles > 1000000) throw UsageError("--battles needs a number of battles 1-1000000, not " + std::to_string(battles));
     const int jobs = args.integer("jobs", 0);
     if (jobs < 0 || jobs > 1024) throw UsageError("--jobs needs 0 (every core) to 1024 threads");
-    std::uint64_t seed = 1;
-    if (const auto text = args.value("seed")) {
-        try {
-            std::size_t used = 0;
-            seed = std::stoull(*text, &used);
-            if (used != text->size() || text->find('-') != std::string::npos) throw std::invalid_argument(*text);
-        } catch (const std::logic_error&) {
-            throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + *text + "'");
-        }
-    }
+    const std::uint64_t seed = args.seed().value_or(1);
     const RulesLibrary& printed = context.library();
     const Scenario scenario = load_scenario(printed, args.required("scenario"));
     const Doctrines doctrines = load_doctrines(printed, scenario);

@@ -216,6 +216,7 @@ std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<s
         text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
         header += text;
     }
+    while (!header.empty() && header.back() == ' ') header.pop_back();
     lines.push_back(header);
     row("battles", [](const json& s) { return std::to_string(s["battles"].get<int>()); });
     for (const SideSetup& side : scenario.sides)
