@@ -126,9 +126,16 @@ void GameDocument::attachRecoveryJournal(const std::filesystem::path& existing) 
         }
         game_->attach_journal(journal_);
     } catch (const std::exception& error) {
+        // Issue 13: a status line was all the umpire saw, then played on believing every action
+        // was safe. The same dialog as a failed write says so and offers to save elsewhere; it
+        // comes once the game is shown (queued), not in the middle of opening it.
         journal_.clear();
         spdlog::warn("no crash-safe journal: {}", error.what());
-        emit problem(tr("The crash-safe journal could not be written: %1").arg(qs(error.what())));
+        const QString cause = tr("The crash-safe journal could not be created: %1").arg(qs(error.what()));
+        const QString safe = save_path_.isEmpty()
+                                 ? tr("nothing of this game is on disk yet; every action stays in memory until you save it")
+                                 : tr("%1 as it was opened; actions from now on stay in memory until you save").arg(save_path_);
+        QMetaObject::invokeMethod(this, [this, cause, safe] { emit storageFailed(cause, safe); }, Qt::QueuedConnection);
     }
 }
 

@@ -11,6 +11,7 @@
 
 #include <cerrno>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "fortuna/journal.hpp"
@@ -284,6 +285,30 @@ private slots:
         QCOMPARE(read_journal(journal).lines.size(), std::size_t{2});
         QCOMPARE(failures.count(), 1);
         QVERIFY(document.isModified());
+    }
+
+    // Issue 13: when the recovery journal could not be created at all (its folder unwritable),
+    // the umpire saw one red status line and played on believing every action was safe.
+    void aJournalThatCannotBeCreatedIsSaidAsADialog() {
+        const QByteArray kept = qgetenv("FORTUNA_RECOVERY_DIR");
+        const auto blocker = path("a-file-not-a-folder");
+        { std::ofstream(blocker) << "x"; }
+        qputenv("FORTUNA_RECOVERY_DIR", QByteArray::fromStdString((blocker / "recovery").string()));
+        DialogAnswer dialog;
+        answerNextDialog(u"Not Now"_s, &dialog);
+        const bool opened = window_->openFile(u"test-skirmish"_s, true);
+        QTRY_VERIFY(dialog.seen);
+        qputenv("FORTUNA_RECOVERY_DIR", kept);
+        QVERIFY(opened);
+        QVERIFY2(dialog.text.contains(u"could not be created"_s), qPrintable(dialog.text));
+        QVERIFY2(dialog.text.contains(u"nothing of this game is on disk yet"_s), qPrintable(dialog.text));
+        GameDocument& document = window_->document();
+        QVERIFY(document.recoveryJournal().isEmpty());
+        // Play goes on in memory, unsaved, and saves where the disk works.
+        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(document.isModified());
+        document.save(qs(path("saved.fortuna").string()));
+        QCOMPARE(load_game(*library_, path("saved.fortuna")).history().size(), std::size_t{1});
     }
 
     void aSaveThatFailsOffersToSaveElsewhere() {
