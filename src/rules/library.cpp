@@ -12,8 +12,12 @@
 
 #include <spdlog/spdlog.h>
 #ifdef _WIN32
+#ifndef NOMINMAX  // libstdc++ for mingw defines it already
 #define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
+#endif
 #include <windows.h>
 #endif
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
