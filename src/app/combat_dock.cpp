@@ -154,9 +154,11 @@ void CombatPanel::takeSelection() {
     if (selected.size() < 2) return;
     try {
         const UmpireCommand command = parse_umpire_command(u"c"_s, document_.game(), selected);
+        const auto* combat = std::get_if<CombatAction>(&command.action.action);
+        if (combat == nullptr) return;
         filling_ = true;
-        attacker_->setCurrentIndex(find_unit(document_.game(), qs(command.action["attacker"].get<std::string>())));
-        defender_->setCurrentIndex(find_unit(document_.game(), qs(command.action["defender"].get<std::string>())));
+        attacker_->setCurrentIndex(find_unit(document_.game(), qs(combat->attacker)));
+        defender_->setCurrentIndex(find_unit(document_.game(), qs(combat->defender)));
         filling_ = false;
         propose();
     } catch (const std::exception&) {
@@ -196,49 +198,39 @@ void CombatPanel::propose() {
     preview();
 }
 
-std::optional<CombatRequest> CombatPanel::request() const {
+std::optional<CombatAction> CombatPanel::action() const {
     if (!document_.hasGame() || attacker_->currentIndex() < 0 || defender_->currentIndex() < 0) return std::nullopt;
     const Game& game = document_.game();
-    const auto a = attacker_->currentData().value<std::size_t>();
-    const auto d = defender_->currentData().value<std::size_t>();
-    const UnitStatus& sa = game.state().units[a];
-    const UnitStatus& sd = game.state().units[d];
-    CombatRequest r;
-    r.attacker = {&game.units()[a].type(), game.units()[a].id.code, sa.bases, sa.state, sa.formation, std::nullopt};
-    r.defender = {&game.units()[d].type(), game.units()[d].id.code, sd.bases, sd.state, sd.formation, std::nullopt};
-    r.flank = flank_->isChecked();
-    r.rear = rear_->isChecked();
-    r.charge = charge_->isChecked();
-    r.obstacle = obstacle_->isChecked();
-    r.combined_arms = arms_->value();
-    r.terrain = terrain_->currentIndex() == 1 ? TerrainAdvantage::Attacker
-                : terrain_->currentIndex() == 2 ? TerrainAdvantage::Defender
-                                                : TerrainAdvantage::None;
-    // Leaders' effect depends on their own roll under fire; the preview assumes they survive.
-    const auto leader = [&](QComboBox* box) {
-        const QString code = box->currentData().toString();
-        if (code.isEmpty()) return LeaderEffect::None;
-        const int g = find_general(game, code);
-        return g >= 0 && game.generals()[static_cast<std::size_t>(g)].id.great_captain ? LeaderEffect::GreatCaptain : LeaderEffect::Present;
-    };
-    r.attacker_leader = leader(attacker_leader_);
-    r.defender_leader = leader(defender_leader_);
-    return r;
+    CombatAction action;
+    action.attacker = game.units()[attacker_->currentData().value<std::size_t>()].id.code;
+    action.defender = game.units()[defender_->currentData().value<std::size_t>()].id.code;
+    action.flank = flank_->isChecked();
+    action.rear = rear_->isChecked();
+    action.charge = charge_->isChecked();
+    action.obstacle = obstacle_->isChecked();
+    action.arms = arms_->value();
+    action.terrain = terrain_->currentIndex() == 1   ? TerrainAdvantage::Attacker
+                     : terrain_->currentIndex() == 2 ? TerrainAdvantage::Defender
+                                                     : TerrainAdvantage::None;
+    if (const QString g = attacker_leader_->currentData().toString(); !g.isEmpty()) action.attacker_leader = ss(g);
+    if (const QString g = defender_leader_->currentData().toString(); !g.isEmpty()) action.defender_leader = ss(g);
+    return action;
 }
 
 void CombatPanel::preview() {
     if (filling_) return;
-    const auto r = request();
-    if (!r) return;
+    const auto combat = action();
+    if (!combat) return;
     const Game& game = document_.game();
     const RuleSet& rules = game.rules();
     try {
-        if (r->attacker.unit->arm == Arm::Cavalry && r->defender.formation == Formation::Square) {
+        const CombatRequest r = combat_request(game, *combat);
+        if (r.attacker.unit->arm == Arm::Cavalry && r.defender.formation == Formation::Square) {
             setup_->setText(tr("<b>Cavalry against a square</b>: %1 with %2 (the odds table is not used).")
                                 .arg(qs(rules.cavalry_vs_square.section), qs(to_string(rules.cavalry_vs_square.roll))));
-            bars_->setDistribution(square_probabilities(rules, r->defender.state));
+            bars_->setDistribution(square_probabilities(rules, r.defender.state));
         } else {
-            const CombatSetup setup = prepare_combat(rules, *r);
+            const CombatSetup setup = prepare_combat(rules, r);
             QString text = QStringLiteral("<b>%1 : %2</b> → odds %3, column <b>%4</b>%5, roll modifier <b>%6</b>")
                                .arg(setup.attack_strength)
                                .arg(setup.defend_strength)
@@ -249,7 +241,7 @@ void CombatPanel::preview() {
             QStringList steps;
             for (const std::string& step : setup.explanation) steps << qs(step).toHtmlEscaped();
             text += steps.join(u"<br>"_s) + u"</span>"_s;
-            if (r->attacker_leader != LeaderEffect::None || r->defender_leader != LeaderEffect::None)
+            if (r.attacker_leader != LeaderEffect::None || r.defender_leader != LeaderEffect::None)
                 text += tr("<br><i>Leaders first roll under fire (Table 6); the bars assume they survive.</i>");
             setup_->setText(text);
             bars_->setDistribution(combat_probabilities(rules, setup));
@@ -261,21 +253,11 @@ void CombatPanel::preview() {
 }
 
 void CombatPanel::resolve() {
-    if (!document_.hasGame() || attacker_->currentIndex() < 0 || defender_->currentIndex() < 0) return;
-    const Game& game = document_.game();
-    const auto a = attacker_->currentData().value<std::size_t>();
-    const auto d = defender_->currentData().value<std::size_t>();
-    nlohmann::json action = {{"do", "combat"}, {"attacker", game.units()[a].id.code}, {"defender", game.units()[d].id.code}};
-    if (flank_->isChecked()) action["flank"] = true;
-    if (rear_->isChecked()) action["rear"] = true;
-    if (charge_->isChecked()) action["charge"] = true;
-    if (obstacle_->isChecked()) action["obstacle"] = true;
-    if (arms_->value() > 1) action["arms"] = arms_->value();
-    if (terrain_->currentIndex() > 0) action["terrain"] = terrain_->currentIndex() == 1 ? "attacker" : "defender";
-    if (const QString g = attacker_leader_->currentData().toString(); !g.isEmpty()) action["attacker_leader"] = ss(g);
-    if (const QString g = defender_leader_->currentData().toString(); !g.isEmpty()) action["defender_leader"] = ss(g);
-    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
-    if (auto error = document_.perform(action)) {
+    const auto combat = action();
+    if (!combat) return;
+    ActionRequest request(*combat);
+    enter_roll(request, roll_->text());
+    if (auto error = document_.perform(request)) {
         result_->setHtml(QStringLiteral("<p style='color:#c01010'><b>Not applied:</b> %1</p>").arg(error->toHtmlEscaped()));
         emit document_.problem(*error);
         return;

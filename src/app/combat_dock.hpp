@@ -7,6 +7,7 @@
 
 #include <optional>
 
+#include "fortuna/actions.hpp"
 #include "fortuna/resolution.hpp"
 
 class QCheckBox;
@@ -40,7 +41,9 @@ private:
     void rebuildLists();
     void propose();
     void preview();
-    std::optional<CombatRequest> request() const;
+    // The combat as the widgets set it: the preview's request and the applied action both come
+    // from it (combat_request in the library), so what the bars show is what Enter resolves.
+    std::optional<CombatAction> action() const;
 
     GameDocument& document_;
     BoardScene& scene_;

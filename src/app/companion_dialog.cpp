@@ -69,7 +69,7 @@ companion::TableGame deskTableGame(GameDocument& document) {
                 else stack->redo();
                 return std::nullopt;
             }
-            if (const auto refused = document.perform(action)) return ss(*refused);
+            if (const auto refused = document.performJson(action)) return ss(*refused);
             return std::nullopt;
         });
 }

@@ -239,12 +239,13 @@ void ArtilleryPanel::preview() {
 void ArtilleryPanel::fire() {
     if (!document_.hasGame() || battery_->currentIndex() < 0 || target_->currentIndex() < 0) return;
     const Game& game = document_.game();
-    nlohmann::json action = {{"do", "artillery"},
-                             {"battery", game.units()[battery_->currentData().value<std::size_t>()].id.code},
-                             {"target", game.units()[target_->currentData().value<std::size_t>()].id.code},
-                             {"range_mm", range_->value()}};
-    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
-    if (auto error = document_.perform(action)) {
+    ArtilleryAction fire;
+    fire.battery = game.units()[battery_->currentData().value<std::size_t>()].id.code;
+    fire.target = game.units()[target_->currentData().value<std::size_t>()].id.code;
+    fire.range_mm = range_->value();
+    ActionRequest request(std::move(fire));
+    enter_roll(request, roll_->text());
+    if (auto error = document_.perform(request)) {
         result_->setText(QStringLiteral("<span style='color:#c01010'>Not fired: %1</span>").arg(error->toHtmlEscaped()));
         return;
     }
@@ -345,10 +346,12 @@ void RallyPanel::setUnit(std::size_t unit) {
 void RallyPanel::rallySelected() {
     if (!document_.hasGame() || !list_->currentItem() || !list_->currentItem()->data(0, Qt::UserRole).isValid()) return;
     const std::size_t u = list_->currentItem()->data(0, Qt::UserRole).value<std::size_t>();
-    nlohmann::json action = {{"do", "rally"}, {"unit", document_.game().units()[u].id.code}};
-    if (const QString g = general_->currentData().toString(); !g.isEmpty()) action["general"] = ss(g);
-    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
-    if (auto error = document_.perform(action)) {
+    RallyAction rally;
+    rally.unit = document_.game().units()[u].id.code;
+    if (const QString g = general_->currentData().toString(); !g.isEmpty()) rally.general = ss(g);
+    ActionRequest request(std::move(rally));
+    enter_roll(request, roll_->text());
+    if (auto error = document_.perform(request)) {
         result_->setText(QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error->toHtmlEscaped()));
         return;
     }
@@ -422,9 +425,9 @@ void CrisisPanel::test(int side) {
         result_->setText(tr("No crisis test is due for %1: %2 of %3 bases lost.").arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start));
         return;
     }
-    nlohmann::json action = {{"do", "crisis"}, {"side", document_.game().scenario().sides[static_cast<std::size_t>(side)].id}};
-    if (const QString roll = roll_->text().trimmed(); !roll.isEmpty()) action["roll"] = ss(roll);
-    if (auto error = document_.perform(action)) result_->setText(QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error->toHtmlEscaped()));
+    ActionRequest request(CrisisAction{document_.game().scenario().sides[static_cast<std::size_t>(side)].id});
+    enter_roll(request, roll_->text());
+    if (auto error = document_.perform(request)) result_->setText(QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error->toHtmlEscaped()));
     else roll_->clear();
 }
 

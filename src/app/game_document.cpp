@@ -179,10 +179,20 @@ QString GameDocument::lastDurableAction() const {
     return tr("#%1 %2").arg(last.value("seq", 0)).arg(qs(last.value("summary", std::string())));
 }
 
-std::optional<QString> GameDocument::perform(const nlohmann::json& action) {
-    if (!game_) return tr("No battle is open");
+std::optional<QString> GameDocument::performJson(const nlohmann::json& action) {
     try {
-        const AppliedAction& applied = game_->apply(action);
+        return perform(decode_action(action));
+    } catch (const std::exception& error) {
+        spdlog::warn("refused {}: {}", action.dump(), error.what());
+        return qs(error.what());
+    }
+}
+
+std::optional<QString> GameDocument::perform(const ActionRequest& request) {
+    if (!game_) return tr("No battle is open");
+    const auto action = [&request] { return encode_action(request); };  // for the log only
+    try {
+        const AppliedAction& applied = game_->apply(request);
         casualties_.resize(game_->history().size() - 1);
         casualties_.push_back(casualtiesNow());
         const QString summary = qs(applied.summary);
@@ -196,11 +206,11 @@ std::optional<QString> GameDocument::perform(const nlohmann::json& action) {
     } catch (const std::system_error& error) {
         // The journal could not take the line: the action is not applied, the game is as it
         // was, and every earlier action is on disk.
-        spdlog::error("journal failed, {} not applied: {}", action.dump(), error.what());
+        spdlog::error("journal failed, {} not applied: {}", action().dump(), error.what());
         journalFailed(error);
         return tr("Not applied: %1").arg(qs(error.what()));
     } catch (const std::exception& error) {
-        spdlog::warn("refused {}: {}", action.dump(), error.what());
+        spdlog::warn("refused {}: {}", action().dump(), error.what());
         return qs(error.what());
     }
 }

@@ -15,9 +15,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fortuna/actions.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
+#include "desk_actions.hpp"
 
 namespace fortuna::app {
 
@@ -70,8 +72,11 @@ public:
     bool isRecovered() const { return recovered_; }
 
     // One user action: apply it to the game now, then push the command that undoes and redoes
-    // it. Returns the error in words when the game refuses it (nothing changes then).
-    std::optional<QString> perform(const nlohmann::json& action);
+    // it. Returns the error in words when the game refuses it (nothing changes then). Widgets
+    // build the typed action (actions.hpp); only JSON that arrives from outside (the table
+    // companion's network messages) goes through performJson, which decodes it first.
+    std::optional<QString> perform(const ActionRequest& request);
+    std::optional<QString> performJson(const nlohmann::json& action);
     const AppliedAction* lastApplied() const;
 
     // The crash-safe journal (seed-free words: every action is appended and fsynced by the

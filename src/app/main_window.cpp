@@ -135,9 +135,10 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
     connect(view_, &BoardView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(view_, &BoardView::moveRequested, this, [this](std::size_t unit, QPointF to, bool charge, bool past) {
         const Game& game = document_->game();
-        nlohmann::json action = {{"do", charge ? "charge" : "move"}, {"unit", game.units()[unit].id.code},
-                                 {"to", {{"x_mm", to.x()}, {"y_mm", to.y()}}}};
-        if (past) action["note"] = "past the allowance: " + ss(check_move(game, unit, to, charge).words());
+        const std::string& code = game.units()[unit].id.code;
+        const BoardPoint where{to.x(), to.y()};
+        ActionRequest action = charge ? ActionRequest(charge_to(code, where)) : ActionRequest(move_to(code, where));
+        if (past) action.note = "past the allowance: " + ss(check_move(game, unit, to, charge).words());
         if (auto error = document_->perform(action)) report(*error, true);
     });
     // The whole window on the screen it opens on (1366 x 768 laptops too), then as it was left.
@@ -781,9 +782,9 @@ QString MainWindow::runCommand(const QString& text) {
         const Game& game = document_->game();
         switch (command.kind) {
         case UmpireCommand::Kind::Action:
-            if (command.action["do"] == "crisis") {
+            if (const auto* crisis = std::get_if<CrisisAction>(&command.action.action)) {
                 // Nothing due is an answer, not an error (seed 000 section 9).
-                const int side = game.scenario().side_index(command.action["side"].get<std::string>());
+                const int side = game.scenario().side_index(crisis->side);
                 if (const SideTally t = game.tally(side); !t.crisis_due) {
                     report(tr("No crisis test is due for %1: %2 of %3 bases lost").arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start));
                     return {};

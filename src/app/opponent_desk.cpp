@@ -198,7 +198,7 @@ bool OpponentDesk::step() {
         performing_ = true;
         // A refused end of phase is noted below: the opponent measures the phase again, then
         // proposes the end with its override (Opponent::noted), as Opponent::step does.
-        std::optional<QString> refusal = document_.perform(encode_action(request));
+        std::optional<QString> refusal = document_.perform(request);
         performing_ = false;
         rememberPosition();
         if (storage_failed_) return false;

@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "board_geometry.hpp"
+#include "desk_actions.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {
@@ -163,6 +164,14 @@ std::optional<QPointF> as_point(const QString& token) {
 
 [[noreturn]] void fail(const QString& message) { throw CommandError(ss(message)); }
 
+// A word the umpire typed for one of the game's named values ("column", "disrupted"): the
+// library's own table of names decides, and its message says what was expected.
+template <NamedEnum E>
+E named_value(const QString& word, const QString& verb) {
+    if (auto value = try_enum_from_string<E>(ss(word))) return *value;
+    fail(QStringLiteral("%1: unknown %2 '%3': expected %4").arg(verb, qs(std::string(EnumNames<E>::what)), word, qs(enum_choices<E>())));
+}
+
 // What is left after the parts of a command were taken out is refused, never ignored: a typo in
 // a roll ("0.6x") must not become a roll the app generates.
 void refuse_leftovers(const QStringList& words, const QString& verb, const QString& usage) {
@@ -276,9 +285,7 @@ public:
         CombatProposal proposal = propose_combat(game_, p.actor, p.supports, p.target);
         QStringList said;
         for (const QString& reason : reasons_of(proposal)) said << u"proposed: "_s + reason;
-        std::string terrain = proposal.terrain == TerrainAdvantage::Attacker   ? "attacker"
-                              : proposal.terrain == TerrainAdvantage::Defender ? "defender"
-                                                                               : "none";
+        TerrainAdvantage terrain = proposal.terrain;
         for (const QString& word : words) {
             const QString w = word.toLower();
             if (w.size() < 2 || (w[0] != u'+' && w[0] != u'-')) refuse_leftovers({word}, u"c"_s, u"modifiers are +flank, +rear, +charge, +arms2, +arms3, +ta, +td, +obstacle (or - to drop one), then the roll"_s);
@@ -291,27 +298,29 @@ public:
             else if (m == u"arms2" || m == u"2") proposal.arms = on ? 2 : 1;
             else if (m == u"arms3" || m == u"3") proposal.arms = on ? 3 : 1;
             else if (m == u"arms" ) proposal.arms = on ? std::max(2, proposal.arms) : 1;
-            else if (m == u"ta" || m == u"terrain-attacker") terrain = on ? "attacker" : "none";
-            else if (m == u"td" || m == u"terrain-defender" || m == u"terrain") terrain = on ? "defender" : "none";
+            else if (m == u"ta" || m == u"terrain-attacker") terrain = on ? TerrainAdvantage::Attacker : TerrainAdvantage::None;
+            else if (m == u"td" || m == u"terrain-defender" || m == u"terrain") terrain = on ? TerrainAdvantage::Defender : TerrainAdvantage::None;
             else fail(QStringLiteral("unknown combat modifier '%1': +flank, +rear, +charge, +arms2, +arms3, +ta, +td, +obstacle").arg(word));
             said << QStringLiteral("umpire: %1").arg(word);
         }
         if (proposal.flank && proposal.rear) proposal.flank = false;  // the rear shift includes the flank's
         UmpireCommand command;
         command.kind = UmpireCommand::Kind::Action;
-        nlohmann::json& a = command.action;
-        a = {{"do", "combat"}, {"attacker", code(p.actor)}, {"defender", code(p.target)}};
-        if (proposal.flank) a["flank"] = true;
-        if (proposal.rear) a["rear"] = true;
-        if (proposal.charge) a["charge"] = true;
-        if (proposal.obstacle) a["obstacle"] = true;
-        if (proposal.arms > 1) a["arms"] = proposal.arms;
-        if (terrain != "none") a["terrain"] = terrain;
+        CombatAction a;
+        a.attacker = code(p.actor);
+        a.defender = code(p.target);
+        a.flank = proposal.flank;
+        a.rear = proposal.rear;
+        a.charge = proposal.charge;
+        a.obstacle = proposal.obstacle;
+        a.arms = proposal.arms;
+        a.terrain = terrain;
         for (std::size_t g : generals) {
             const General& general = game_.generals()[g];
-            a[general.id.side == side(p.actor) ? "attacker_leader" : "defender_leader"] = general.id.code;
+            (general.id.side == side(p.actor) ? a.attacker_leader : a.defender_leader) = general.id.code;
         }
-        if (roll) a["roll"] = ss(*roll);
+        command.action = std::move(a);
+        if (roll) enter_roll(command.action, *roll);
         command.echo = QStringLiteral("%1 attacks %2%3%4").arg(qs(code(p.actor)), qs(code(p.target)),
                                                             said.isEmpty() ? QString() : u" ("_s + said.join(u"; "_s) + u")"_s,
                                                             roll ? u", umpire's roll "_s + *roll : u", roll generated"_s);
@@ -345,10 +354,13 @@ public:
         const double measured = std::round(distance_between_units(game_, p.actor, p.target));
         UmpireCommand command;
         command.kind = UmpireCommand::Kind::Action;
-        command.action = {{"do", "artillery"}, {"battery", code(p.actor)}, {"target", code(p.target)},
-                          {"range_mm", range.value_or(measured)}};
-        if (roll) command.action["roll"] = ss(*roll);
-        if (!sight.clear) command.action["note"] = "fired although " + ss(sight.reason);
+        ArtilleryAction fire;
+        fire.battery = code(p.actor);
+        fire.target = code(p.target);
+        fire.range_mm = range.value_or(measured);
+        command.action = std::move(fire);
+        if (roll) enter_roll(command.action, *roll);
+        if (!sight.clear) command.action.note = "fired although " + ss(sight.reason);
         command.echo = QStringLiteral("%1 fires on %2 at %3 mm%4%5").arg(qs(code(p.actor)), qs(code(p.target)))
                            .arg(range.value_or(measured))
                            .arg(range ? u" (umpire's range; board says "_s + QString::number(measured) + u" mm)"_s : u" (measured)"_s,
@@ -377,8 +389,9 @@ public:
             fail(QStringLiteral("%1: %2 (add ! to move anyway; the journal notes it)").arg(qs(code(u)), check.words()));
         UmpireCommand command;
         command.kind = UmpireCommand::Kind::Action;
-        command.action = {{"do", charge ? "charge" : "move"}, {"unit", code(u)}, {"to", {{"x_mm", to.x()}, {"y_mm", to.y()}}}};
-        if (check.over) command.action["note"] = "past the allowance: " + ss(check.words());
+        const BoardPoint where{to.x(), to.y()};
+        command.action = charge ? ActionRequest(charge_to(code(u), where)) : ActionRequest(move_to(code(u), where));
+        if (check.over) command.action.note = "past the allowance: " + ss(check.words());
         command.echo = QStringLiteral("%1 %2 to (%3, %4): %5").arg(qs(code(u)), charge ? u"charges"_s : u"moves"_s)
                            .arg(to.x()).arg(to.y()).arg(check.words());
         return command;
@@ -406,7 +419,7 @@ UmpireCommand parse_umpire_command(const QString& text, const Game& game, const 
     if (reason.isEmpty()) return parse_words(text, game, selection);
     UmpireCommand command = parse_words(text.left(bang) + u" !"_s, game, selection);
     if (command.kind != UmpireCommand::Kind::Action) fail(u"'!' overrules a rule of an action; this command is not one"_s);
-    command.action["override"] = ss(reason);
+    command.action.override_reason = ss(reason);
     command.echo += u" (overruled: "_s + reason + u")"_s;
     return command;
 }
@@ -430,7 +443,7 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
     const QString verb = words.takeFirst().toLower();
     Parser parser(game, selection);
     UmpireCommand command;
-    const auto action = [&](nlohmann::json a, const QString& echo) {
+    const auto action = [&](ActionRequest a, const QString& echo) {
         command.kind = UmpireCommand::Kind::Action;
         command.action = std::move(a);
         command.echo = echo;
@@ -447,9 +460,11 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         const auto generals = parser.take_generals(words);
         refuse_leftovers(words, verb, u"r [UNIT] [GENERAL] [ROLL]"_s);
         const std::size_t u = parser.one_unit(named, verb);
-        nlohmann::json a = {{"do", "rally"}, {"unit", parser.code(u)}};
-        if (!generals.empty()) a["general"] = game.generals()[generals.front()].id.code;
-        if (roll) a["roll"] = ss(*roll);
+        RallyAction rally;
+        rally.unit = parser.code(u);
+        if (!generals.empty()) rally.general = game.generals()[generals.front()].id.code;
+        ActionRequest a(std::move(rally));
+        if (roll) enter_roll(a, *roll);
         return action(a, QStringLiteral("%1 tries to rally%2").arg(qs(parser.code(u)), roll ? u", umpire's roll "_s + *roll : QString()));
     }
     if (verb == u"f" || verb == u"form" || verb == u"formation") {
@@ -460,7 +475,11 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         if (to == u"l") to = u"line"_s;
         else if (to == u"c" || to == u"col") to = u"column"_s;
         else if (to == u"s" || to == u"sq" || to == u"h" || to == u"hedgehog") to = u"square"_s;
-        return action({{"do", "formation"}, {"unit", parser.code(u)}, {"to", ss(to)}}, QStringLiteral("%1 forms %2").arg(qs(parser.code(u)), to));
+        FormationAction form;
+        form.unit = parser.code(u);
+        form.to = named_value<Formation>(to, u"f"_s);
+        return action(form,
+                      QStringLiteral("%1 forms %2").arg(qs(parser.code(u)), to));
     }
     if (verb == u"w" || verb == u"wheel" || verb == u"face") {
         const auto named = parser.take_units(words);
@@ -471,24 +490,29 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         facing = std::fmod(std::fmod(facing, 360.0) + 360.0, 360.0);
         const MoveCheck check = check_wheel(game, u, facing);
         if (check.over && !force) fail(QStringLiteral("%1 wheels: outer flank %2 (add ! to wheel anyway)").arg(qs(parser.code(u)), check.words()));
-        nlohmann::json a = {{"do", "move"}, {"unit", parser.code(u)}, {"facing_deg", facing}};
-        if (check.over) a["note"] = "wheel past the allowance: " + ss(check.words());
+        MoveAction wheel;
+        wheel.unit = parser.code(u);
+        wheel.facing_deg = facing;
+        ActionRequest a(std::move(wheel));
+        if (check.over) a.note = "wheel past the allowance: " + ss(check.words());
         return action(a, QStringLiteral("%1 wheels to face %2 deg: outer flank %3").arg(qs(parser.code(u))).arg(facing).arg(check.words()));
     }
     if (verb == u"limber" || verb == u"unlimber" || verb == u"mount" || verb == u"dismount") {
         const auto named = parser.take_units(words);
         const std::size_t u = parser.one_unit(named, verb);
-        nlohmann::json a = {{"do", "formation"}, {"unit", parser.code(u)}};
-        if (verb == u"limber" || verb == u"unlimber") a["guns"] = verb == u"limber" ? "limbered" : "unlimbered";
-        else a["mount"] = verb == u"mount";
+        FormationAction a;
+        a.unit = parser.code(u);
+        if (verb == u"limber" || verb == u"unlimber") a.guns = verb == u"limber" ? Guns::Limbered : Guns::Unlimbered;
+        else a.mount = verb == u"mount";
         return action(a, QStringLiteral("%1: %2").arg(qs(parser.code(u)), verb));
     }
     if (verb == u"rout") {
         const auto named = parser.take_units(words);
         const std::size_t u = parser.one_unit(named, verb);
-        nlohmann::json a = {{"do", "rout"}, {"unit", parser.code(u)}};
-        if (words.contains(u"off"_s, Qt::CaseInsensitive)) a["off_board"] = true;
-        return action(a, QStringLiteral("%1 routs").arg(qs(parser.code(u))));
+        RoutAction rout;
+        rout.unit = parser.code(u);
+        rout.off_board = words.contains(u"off"_s, Qt::CaseInsensitive);
+        return action(rout, QStringLiteral("%1 routs").arg(qs(parser.code(u))));
     }
     if (verb == u"k" || verb == u"crisis") {
         std::optional<QString> roll = parser.take_roll(words);
@@ -503,11 +527,11 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
             }
             if (side < 0) fail(QStringLiteral("no side called '%1'").arg(words[0]));
         }
-        nlohmann::json a = {{"do", "crisis"}, {"side", game.scenario().sides[static_cast<std::size_t>(side)].id}};
-        if (roll) a["roll"] = ss(*roll);
+        ActionRequest a(CrisisAction{game.scenario().sides[static_cast<std::size_t>(side)].id});
+        if (roll) enter_roll(a, *roll);
         return action(a, QStringLiteral("crisis of morale test for %1").arg(qs(game.scenario().sides[static_cast<std::size_t>(side)].name)));
     }
-    if (verb == u"n" || verb == u"next") return action({{"do", "end-phase"}}, u"next phase"_s);
+    if (verb == u"n" || verb == u"next") return action(EndPhaseAction{}, u"next phase"_s);
     if (verb == u"reinf" || verb == u"reinforcements") {
         std::string id;
         if (!words.isEmpty()) id = ss(words[0]);
@@ -519,7 +543,7 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
                 if (waiting && r.arrives <= game.minutes()) { id = r.id; break; }
             }
         if (id.empty()) fail(u"no reinforcement is due; name one: reinf ID"_s);
-        return action({{"do", "reinforcements"}, {"id", id}}, QStringLiteral("reinforcements %1").arg(qs(id)));
+        return action(ReinforcementsAction{id}, QStringLiteral("reinforcements %1").arg(qs(id)));
     }
     if (verb == u"deliver") {
         std::optional<QString> roll = parser.take_roll(words);
@@ -529,34 +553,36 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         if (!ok || number < 1) {
             // "deliver 3" alone: the 3 is the messenger, not a roll.
             if (roll && words.isEmpty()) {
-                nlohmann::json a = {{"do", "deliver"}, {"messenger", roll->toInt()}};
-                return action(a, QStringLiteral("messenger %1 arrives").arg(*roll));
+                return action(DeliverAction{roll->toInt(), false}, QStringLiteral("messenger %1 arrives").arg(*roll));
             }
             fail(u"'deliver' needs the messenger's number: deliver 3 [captured] [ROLL]"_s);
         }
         refuse_leftovers(words.mid(1), verb, u"deliver N [captured] [ROLL]"_s);
-        nlohmann::json a = {{"do", "deliver"}, {"messenger", number}};
-        if (captured) a["captured"] = true;
-        else if (roll) a["roll"] = ss(*roll);
+        ActionRequest a(DeliverAction{number, captured});
+        if (!captured && roll) enter_roll(a, *roll);
         return action(a, captured ? QStringLiteral("messenger %1 captured").arg(number) : QStringLiteral("messenger %1 arrives").arg(number));
     }
     if (verb == u"set") {
         const auto named = parser.take_units(words);
         if (named.empty()) fail(u"'set' needs a unit code, then key=value: bases=3 state=disrupted formation=column facing=90"_s);
-        nlohmann::json a = {{"do", "set"}, {"unit", parser.code(named.front())}};
+        SetAction a;
+        a.unit = parser.code(named.front());
         for (const QString& word : words) {
             const qsizetype eq = word.indexOf(u'=');
             if (eq <= 0) fail(QStringLiteral("'%1' is not key=value").arg(word));
             const QString key = word.left(eq).toLower(), value = word.mid(eq + 1);
             bool number = false;
             if (key == u"bases") {
-                a["bases"] = value.toInt(&number);
+                a.bases = value.toInt(&number);
                 if (!number) fail(QStringLiteral("bases=%1: expected a whole number of bases").arg(value));
             } else if (key == u"facing") {
-                a["facing_deg"] = value.toDouble(&number);
+                a.facing_deg = value.toDouble(&number);
                 if (!number) fail(QStringLiteral("facing=%1: expected a direction in degrees, 0-360").arg(value));
             }
-            else if (key == u"state" || key == u"formation" || key == u"guns" || key == u"presence") a[ss(key)] = ss(value.toLower());
+            else if (key == u"state") a.state = named_value<UnitState>(value.toLower(), u"set"_s);
+            else if (key == u"formation") a.formation = named_value<Formation>(value.toLower(), u"set"_s);
+            else if (key == u"guns") a.guns = named_value<Guns>(value.toLower(), u"set"_s);
+            else if (key == u"presence") a.presence = named_value<Presence>(value.toLower(), u"set"_s);
             else fail(QStringLiteral("'set' does not know '%1': bases, state, formation, facing, guns, presence").arg(key));
         }
         return action(a, QStringLiteral("correction of %1").arg(qs(parser.code(named.front()))));
@@ -570,8 +596,8 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         return command;
     }
     if (verb == u"reroll") {
-        nlohmann::json a = {{"do", "reroll"}};
-        if (auto roll = parser.take_roll(words)) a["roll"] = ss(*roll);
+        ActionRequest a(RerollAction{});
+        if (auto roll = parser.take_roll(words)) enter_roll(a, *roll);
         refuse_leftovers(words, verb, u"reroll [ROLL]"_s);
         return action(a, u"deliberate re-roll of the last action (journaled)"_s);
     }

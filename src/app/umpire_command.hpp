@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "board_geometry.hpp"
+#include "fortuna/actions.hpp"
 #include "fortuna/game.hpp"
 
 namespace fortuna::app {
@@ -26,7 +27,7 @@ struct BoardMark {
 struct UmpireCommand {
     enum class Kind { Action, Select, Measure, Sight, Undo, Redo, Fit, Centre, Help, NextDuty };
     Kind kind = Kind::Help;
-    nlohmann::json action;             // Kind::Action: what Game::apply takes
+    ActionRequest action;              // Kind::Action: the typed action the game applies
     std::vector<std::size_t> units;    // Select
     std::vector<BoardMark> marks;      // Measure, Sight (two), Centre (one)
     QString echo;                      // what was understood, in words (proposals included)

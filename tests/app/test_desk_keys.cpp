@@ -242,9 +242,9 @@ private slots:
     void theCommandLineReadsMillimetresGeneralsAndRefusesBadRolls() {
         open(u"white-mountain-1620"_s);
         const UmpireCommand fire = parse_umpire_command(u"a CL-A2 B-I4 300 0.950 !"_s, game(), {});
-        QCOMPARE(fire.action["range_mm"].get<double>(), 300.0);
-        QCOMPARE(fire.action["roll"].get<std::string>(), std::string("0.950"));
-        QCOMPARE(parse_umpire_command(u"a CL-A2 B-I4 250mm !"_s, game(), {}).action["range_mm"].get<double>(), 250.0);
+        QCOMPARE(encode_action(fire.action)["range_mm"].get<double>(), 300.0);
+        QCOMPARE(encode_action(fire.action)["roll"].get<std::string>(), std::string("0.950"));
+        QCOMPARE(encode_action(parse_umpire_command(u"a CL-A2 B-I4 250mm !"_s, game(), {}).action)["range_mm"].get<double>(), 250.0);
         for (const QString& bad : {u"a CL-A2 B-I4 -300 !"_s, u"a CL-A2 B-I4 -300mm !"_s, u"m CL-C3 -40"_s}) {
             QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bad, game(), {}));
             QVERIFY(window_->runCommand(bad).contains(u"negative"_s));

@@ -145,7 +145,7 @@ private slots:
         QVERIFY(std::filesystem::exists(journal));
 
         // The recovered game goes on in the same journal: a new action is appended to it.
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
         QCOMPARE(read_journal(journal).lines.size(), std::size_t{3});
 
         // Discard is the umpire's own choice: only then is the journal deleted.
@@ -227,7 +227,7 @@ private slots:
     void aFullDiskIsSaidWithWhatIsSafeAndTheGameStaysOpen() {
         QVERIFY(window_->openFile(u"test-skirmish"_s, true));
         GameDocument& document = window_->document();
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
         const auto journal = ss(document.recoveryJournal());
         QVERIFY(std::filesystem::exists(journal));
         QSignalSpy failures(&document, &GameDocument::storageFailed);
@@ -236,7 +236,7 @@ private slots:
         std::optional<QString> refused;
         {
             ScopedFileOperations faults(fullDisk());
-            refused = document.perform({{"do", "end-phase"}});
+            refused = document.perform(EndPhaseAction{});
         }
         QVERIFY(refused.has_value());
         QCOMPARE(failures.count(), 1);
@@ -246,7 +246,7 @@ private slots:
         QCOMPARE(document.game().history().size(), std::size_t{1});
         QCOMPARE(read_journal(journal).lines.size(), std::size_t{1});
         // The game stays open: play goes on in memory, unsaved, until saved elsewhere.
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
         QCOMPARE(document.game().history().size(), std::size_t{2});
         QVERIFY(document.isModified());
         document.save(qs(path("elsewhere.fortuna").string()));
@@ -258,8 +258,8 @@ private slots:
     void anUndoOnAFullDiskIsSaidAndTheGameFollowsTheStack() {
         QVERIFY(window_->openFile(u"test-skirmish"_s, true));
         GameDocument& document = window_->document();
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
         const auto journal = ss(document.recoveryJournal());
         QCOMPARE(read_journal(journal).lines.size(), std::size_t{2});
         QSignalSpy failures(&document, &GameDocument::storageFailed);
@@ -305,7 +305,7 @@ private slots:
         GameDocument& document = window_->document();
         QVERIFY(document.recoveryJournal().isEmpty());
         // Play goes on in memory, unsaved, and saves where the disk works.
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
         QVERIFY(document.isModified());
         document.save(qs(path("saved.fortuna").string()));
         QCOMPARE(load_game(*library_, path("saved.fortuna")).history().size(), std::size_t{1});
@@ -315,7 +315,7 @@ private slots:
         QVERIFY(window_->openFile(u"test-skirmish"_s, true));
         GameDocument& document = window_->document();
         document.save(qs(path("first.fortuna").string()));
-        QVERIFY(!document.perform({{"do", "end-phase"}}).has_value());
+        QVERIFY(!document.perform(EndPhaseAction{}).has_value());
         FileOperations denied = system_file_operations();
         denied.open = [](const char*, int, unsigned) {
             errno = EROFS;

@@ -243,7 +243,7 @@ private slots:
         for (int i = 0; i < 3; ++i) action(u"computerStep"_s)->trigger();
         const BoardPoint at = game().units()[lancers].now.position;
         const std::optional<QString> refused = window_->document().perform(
-            {{"do", "move"}, {"unit", "CL-C5"}, {"to", {{"x_mm", at.x_mm}, {"y_mm", at.y_mm - 20}}}});
+            move_to("CL-C5", BoardPoint{at.x_mm, at.y_mm - 20}));
         QVERIFY2(!refused, qPrintable(refused.value_or(QString())));
         QVERIFY(!desk().paused());
         while (game().phase().id == "c") action(u"computerStep"_s)->trigger();
@@ -295,7 +295,7 @@ private slots:
         const std::size_t before = game().history().size();
         action(u"computerStep"_s)->trigger();
         QCOMPARE(game().history().size(), before);  // it waits
-        QVERIFY(!window_->document().perform({{"do", "artillery"}, {"battery", "CL-A1"}, {"target", "B-I3"}}).has_value());
+        QVERIFY(!window_->document().perform(ArtilleryAction{"CL-A1", "B-I3", std::nullopt}).has_value());
         QVERIFY(desk().waitingFor().empty());
         QVERIFY(desk().proposal().has_value());
         QVERIFY(!desk().paused());  // the player's action is not an undo: the computer goes on

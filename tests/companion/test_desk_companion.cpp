@@ -87,7 +87,7 @@ private slots:
         QNetworkRequest request(QUrl(server_->url().replace(QStringLiteral("http:"), QStringLiteral("ws:")) + QStringLiteral("api/live")));
         page.open(request);
         QTRY_COMPARE(messages.size(), qsizetype{1});  // hello
-        QVERIFY(!document_->perform({{"do", "end-phase"}}));
+        QVERIFY(!document_->perform(EndPhaseAction{}));
         QTRY_COMPARE(messages.size(), qsizetype{2});
         const nlohmann::json& update = messages.back();
         QCOMPARE(update["type"].get<std::string>(), std::string("update"));
