@@ -1254,7 +1254,7 @@ Es ist hier schreibgeschützt geöffnet: Sie können es ansehen, weiterspielen u
     </message>
     <message>
         <source>Cannot write the game</source>
-        <translation>Das Spiel kann nicht geschrieben werden</translation>
+        <translation>Das Spiel kann nicht gespeichert werden</translation>
     </message>
     <message>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;b&gt;Safe:&lt;/b&gt; %2.&lt;/p&gt;&lt;p&gt;The game stays open. Save it elsewhere (another folder or disk)?&lt;/p&gt;</source>
@@ -1312,7 +1312,7 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
     </message>
     <message>
         <source>undone (the dice are kept: asking again gives the same roll)</source>
-        <translation>rückgängig gemacht (die Würfel bleiben liegen: erneut verlangt, ergibt sich derselbe Wurf)</translation>
+        <translation>rückgängig gemacht (die Würfe bleiben erhalten: ein neuer Versuch ergibt denselben Wurf)</translation>
     </message>
     <message>
         <source>redone: %1</source>
@@ -1549,7 +1549,7 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
     </message>
     <message>
         <source>The turn, the clock and the phasing side (seed 000 section 4: a turn is each side&apos;s half-turn in phases a-e)</source>
-        <translation>Der Zug, die Uhrzeit und die ziehende Seite (seed 000, Abschnitt 4: ein Zug ist der Halbzug jeder Seite in den Phasen a-e)</translation>
+        <translation>Der Zug, die Uhrzeit und die ziehende Seite (seed 000, Abschnitt 4: ein Zug besteht aus dem Halbzug jeder Seite mit den Phasen a-e)</translation>
     </message>
     <message>
         <source>Phases</source>
