@@ -1058,7 +1058,7 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
     <message>
         <source>&lt;p&gt;A game of &lt;b&gt;%1&lt;/b&gt; was not closed cleanly.&lt;/p&gt;&lt;p&gt;%2 journal lines; the last: &lt;i&gt;%3&lt;/i&gt;%4&lt;/p&gt;&lt;p&gt;Recover it exactly as it stood (rolls included)?&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Ein Spiel von &lt;b&gt;%1&lt;/b&gt; wurde nicht ordentlich geschlossen.&lt;/p&gt;&lt;p&gt;%2 Journalzeilen; die letzte: &lt;i&gt;%3&lt;/i&gt;%4&lt;/p&gt;&lt;p&gt;Genau so wiederherstellen, wie es stand (mit allen Würfen)?&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Ein Spiel von &lt;b&gt;%1&lt;/b&gt; wurde nicht ordentlich geschlossen.&lt;/p&gt;&lt;p&gt;Zeilen im Journal: %2; die letzte: &lt;i&gt;%3&lt;/i&gt;%4&lt;/p&gt;&lt;p&gt;Genau so wiederherstellen, wie es stand (mit allen Würfen)?&lt;/p&gt;</translation>
     </message>
     <message>
         <source> (a last, unfinished line was dropped)</source>
