@@ -1244,7 +1244,7 @@ Eingabe: den Auflöser öffnen</translation>
         <source>%1 is in use by %2.
 
 It is open here read-only: you may look and play on, and save under another name.</source>
-        <translation>%1 wird von %2 benutzt.
+        <translation>%1 ist in Benutzung: %2.
 
 Es ist hier schreibgeschützt geöffnet: Sie können es ansehen, weiterspielen und unter einem anderen Namen speichern.</translation>
     </message>
