@@ -10,6 +10,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <map>
@@ -83,6 +85,12 @@ class GermanTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() {
+        // The export box remembers its folder in the settings: keep the user's own settings out of it.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
     void menusAndDocksSpeakGerman() {
         QCOMPARE(QLocale().language(), QLocale::German);  // ctest sets LANG, LC_ALL, LC_MESSAGES
         const std::unique_ptr<MainWindow> shown = germanWindowOnSkirmish();
