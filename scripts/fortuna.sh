@@ -29,6 +29,7 @@ packages=(
   libcli11-dev  # fortuna-cli's options, help, man page and completion (issue 15)
   librsvg2-bin desktop-file-utils appstream shared-mime-info man-db  # icons, desktop entry, AppStream, MIME, man (issue 15)
   qt6-tools-dev qt6-l10n-tools  # qt_add_translations, lupdate and lrelease for translations/ (issue 15)
+  qt6-translations-l10n  # Qt's own German (Strg+S, dialog buttons) that translations.cpp loads beside fortuna_de (issue 15)
   # Table companion (issue 16): WebSocket feed, QR code in the app, API and browser tests
   qt6-websockets-dev libqrencode-dev python3-websockets chromium
   imagemagick  # issue 14: scripts/app-screenshots.sh's simulated deuteranopia view

@@ -55,12 +55,77 @@
         <source>Write a sheet as a PDF file</source>
         <translation>Ein Blatt als PDF-Datei schreiben</translation>
     </message>
+    <message>
+        <source>%1: type the umpire&apos;s roll (4, or 0.650), or leave it empty and the app rolls; Enter resolves, Esc goes back to the board, a letter is a command (J, U, N)</source>
+        <translation>%1: den Wurf des Schiedsrichters eingeben (4 oder 0.650) oder leer lassen, dann würfelt das Programm; Eingabe löst auf, Esc führt zurück zum Tisch, ein Buchstabe ist ein Befehl (J, U, N)</translation>
+    </message>
+    <message>
+        <source>%1 roll</source>
+        <translation>%1: Wurf</translation>
+    </message>
+    <message>
+        <source>, +%1 more</source>
+        <translation>, +%1 weitere</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 written to
+%2</source>
+        <translation>%1 wurde gespeichert als
+%2</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Open the file in the desktop&apos;s viewer</source>
+        <translation>Die Datei mit dem Standardprogramm des Desktops öffnen</translation>
+    </message>
+    <message>
+        <source>Battle Report</source>
+        <translation>Schlachtbericht</translation>
+    </message>
+    <message>
+        <source>Web page (*.html);;PDF (*.pdf)</source>
+        <translation>Webseite (*.html);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Drawing the board for each quarter hour…</source>
+        <translation>Der Tisch wird für jede Viertelstunde gezeichnet …</translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation>Der Bericht wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>The battle report</source>
+        <translation>Der Schlachtbericht</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna</name>
+    <message>
+        <source>The rules data cannot be loaded:
+
+%1</source>
+        <translation>Die Regeldaten können nicht geladen werden:
+
+%1</translation>
+    </message>
+    <message>
+        <source>Broken data files left out</source>
+        <translation>Fehlerhafte Datendateien ausgelassen</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::ArtilleryPanel</name>
     <message>
         <source>&amp;Battery</source>
-        <translation>&amp;Batterie</translation>
+        <translation>Ba&amp;tterie</translation>
     </message>
     <message>
         <source>&amp;Target</source>
@@ -94,6 +159,135 @@
         <source>&lt;span style=&apos;color:#c01010&apos;&gt;%1 cannot see %2: %3&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#c01010&apos;&gt;%1 kann %2 nicht sehen: %3&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>Artillery</source>
+        <translation>Artillerie</translation>
+    </message>
+    <message>
+        <source>Battery</source>
+        <translation>Batterie</translation>
+    </message>
+    <message>
+        <source>The battery that fires: the phasing side&apos;s first</source>
+        <translation>Die feuernde Batterie: die der ziehenden Seite zuerst</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>The enemy on the table: in range and in sight first, nearest first</source>
+        <translation>Die Gegner auf dem Tisch: die in Reichweite und in Sicht zuerst, die nächsten zuerst</translation>
+    </message>
+    <message>
+        <source>Range in board mm</source>
+        <translation>Entfernung in Tisch-mm</translation>
+    </message>
+    <message>
+        <source>Measured between the nearest edges; the umpire may correct it</source>
+        <translation>Zwischen den nächsten Kanten gemessen; der Schiedsrichter darf sie korrigieren</translation>
+    </message>
+    <message>
+        <source>Fire the battery</source>
+        <translation>Die Batterie feuern lassen</translation>
+    </message>
+    <message>
+        <source>Fire with the roll typed, or a roll of the app&apos;s (Enter in the roll box)</source>
+        <translation>Mit dem eingegebenen Wurf feuern oder mit einem Wurf des Programms (Eingabe im Wurffeld)</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::BattleLabDialog</name>
+    <message>
+        <source>Stopping: the battles under way finish, then those played are shown.</source>
+        <translation>Wird angehalten: die laufenden Schlachten enden, dann werden die gespielten gezeigt.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n battle(s); shares with their 95% intervals (the whiskers).</source>
+        <translation>
+            <numerusform>Nach %n Schlacht angehalten; Anteile mit ihren 95-%-Intervallen (die Striche).</numerusform>
+            <numerusform>Nach %n Schlachten angehalten; Anteile mit ihren 95-%-Intervallen (die Striche).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Battle Lab — %1</source>
+        <translation>Schlachtlabor — %1</translation>
+    </message>
+    <message>
+        <source>none: the printed tables only</source>
+        <translation>keine: nur die gedruckten Tabellen</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen …</translation>
+    </message>
+    <message>
+        <source>&amp;Battles:</source>
+        <translation>&amp;Schlachten:</translation>
+    </message>
+    <message>
+        <source>First &amp;seed:</source>
+        <translation>&amp;Erster Startwert:</translation>
+    </message>
+    <message>
+        <source>&amp;Edited rule set:</source>
+        <translation>&amp;Geändertes Regelwerk:</translation>
+    </message>
+    <message>
+        <source>Both sides are played by their doctrines (docs/rules/opponent.md); battle i plays seed + i.</source>
+        <translation>Beide Seiten spielen nach ihren Doktrinen (docs/rules/opponent.md); Schlacht i spielt Startwert + i.</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>S&amp;tarten</translation>
+    </message>
+    <message>
+        <source>Edited rule set</source>
+        <translation>Geändertes Regelwerk</translation>
+    </message>
+    <message>
+        <source>Rule set (*.json)</source>
+        <translation>Regelwerk (*.json)</translation>
+    </message>
+    <message>
+        <source>The seed is a whole number 0-18446744073709551615, not “%1”.</source>
+        <translation>Der Startwert ist eine ganze Zahl 0-18446744073709551615, nicht „%1“.</translation>
+    </message>
+    <message>
+        <source>printed tables</source>
+        <translation>gedruckte Tabellen</translation>
+    </message>
+    <message>
+        <source>edited: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <source>The battles were not played: %1</source>
+        <translation>Die Schlachten wurden nicht gespielt: %1</translation>
+    </message>
+    <message>
+        <source>won by %1</source>
+        <translation>gewonnen von %1</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>Shares with their 95% intervals (the whiskers); the same seeds give the same battles.</source>
+        <translation>Anteile mit ihren 95-%-Intervallen (die Striche); dieselben Startwerte ergeben dieselben Schlachten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Playing %n battle(s)…</source>
+        <translation>
+            <numerusform>%n Schlacht wird gespielt…</numerusform>
+            <numerusform>%n Schlachten werden gespielt…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::BoardView</name>
@@ -121,12 +315,28 @@
         <source>%1 not moved: %2. Hold Shift to move anyway; the journal will flag it.</source>
         <translation>%1 nicht bewegt: %2. Mit gedrückter Umschalttaste trotzdem bewegen; das Journal vermerkt es.</translation>
     </message>
+    <message>
+        <source>%1: no enemy in reach (Tab: the next unit)</source>
+        <translation>%1: kein Gegner in Reichweite (Tab: die nächste Einheit)</translation>
+    </message>
+    <message>
+        <source>%1: %2 enemy unit(s) in reach; E chooses the one to attack or fire on</source>
+        <translation>%1: %2 gegnerische Einheit(en) in Reichweite; E wählt, welche angegriffen oder beschossen wird</translation>
+    </message>
+    <message>
+        <source>%1 has no enemy in contact or in range (%2 mm): Tab for another unit</source>
+        <translation>%1 hat keinen Gegner in Kontakt oder in Reichweite (%2 mm): Tab für eine andere Einheit</translation>
+    </message>
+    <message>
+        <source>%1 against %2 (%3 mm; %4 of %5 in reach): C combat, A fire, E the next enemy</source>
+        <translation>%1 gegen %2 (%3 mm; %4 von %5 in Reichweite): C Gefecht, A Feuer, E der nächste Gegner</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::CombatPanel</name>
     <message>
         <source>&amp;Attacker</source>
-        <translation>&amp;Angreifer</translation>
+        <translation>A&amp;ngreifer</translation>
     </message>
     <message>
         <source>&amp;Defender</source>
@@ -146,7 +356,7 @@
     </message>
     <message>
         <source>&amp;Obstacle</source>
-        <translation>&amp;Hindernis</translation>
+        <translation>H&amp;indernis</translation>
     </message>
     <message>
         <source>arms </source>
@@ -182,7 +392,7 @@
     </message>
     <message>
         <source>Ro&amp;ll</source>
-        <translation>Wü&amp;rfeln</translation>
+        <translation>Würfe&amp;ln</translation>
     </message>
     <message>
         <source>none</source>
@@ -207,6 +417,188 @@
     <message>
         <source>&lt;span style=&apos;color:#c01010&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#c01010&apos;&gt;%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Combat</source>
+        <translation>Gefecht</translation>
+    </message>
+    <message>
+        <source>Attacker</source>
+        <translation>Angreifer</translation>
+    </message>
+    <message>
+        <source>The attacking unit (Tab and E choose it from the board)</source>
+        <translation>Die angreifende Einheit (Tab und E wählen sie auf dem Tisch)</translation>
+    </message>
+    <message>
+        <source>Defender</source>
+        <translation>Verteidiger</translation>
+    </message>
+    <message>
+        <source>The defending unit</source>
+        <translation>Die verteidigende Einheit</translation>
+    </message>
+    <message>
+        <source>Flank attack</source>
+        <translation>Flankenangriff</translation>
+    </message>
+    <message>
+        <source>Attack on the defender&apos;s flank: one column in the attacker&apos;s favour (Table 6)</source>
+        <translation>Angriff in die Flanke des Verteidigers: eine Spalte zugunsten des Angreifers (Tabelle 6)</translation>
+    </message>
+    <message>
+        <source>Rear attack</source>
+        <translation>Angriff in den Rücken</translation>
+    </message>
+    <message>
+        <source>Attack on the defender&apos;s rear: two columns in the attacker&apos;s favour (Table 6)</source>
+        <translation>Angriff in den Rücken des Verteidigers: zwei Spalten zugunsten des Angreifers (Tabelle 6)</translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation>Attacke</translation>
+    </message>
+    <message>
+        <source>The attacker charged this turn</source>
+        <translation>Der Angreifer hat in diesem Zug attackiert</translation>
+    </message>
+    <message>
+        <source>Obstacle</source>
+        <translation>Hindernis</translation>
+    </message>
+    <message>
+        <source>A wall, earthwork or redan between them</source>
+        <translation>Eine Mauer, eine Schanze oder ein Redan zwischen ihnen</translation>
+    </message>
+    <message>
+        <source>Combined arms</source>
+        <translation>Verbundene Waffen</translation>
+    </message>
+    <message>
+        <source>How many arms attack together (infantry, cavalry, artillery)</source>
+        <translation>Wie viele Waffengattungen gemeinsam angreifen (Infanterie, Kavallerie, Artillerie)</translation>
+    </message>
+    <message>
+        <source>Terrain advantage</source>
+        <translation>Geländevorteil</translation>
+    </message>
+    <message>
+        <source>Uphill, in a village or a wood: who the ground favours</source>
+        <translation>Bergauf, in einem Dorf oder einem Wald: wen das Gelände begünstigt</translation>
+    </message>
+    <message>
+        <source>A general with the attacker (rolls under fire first, Table 6)</source>
+        <translation>Ein General beim Angreifer (würfelt zuerst unter Beschuss, Tabelle 6)</translation>
+    </message>
+    <message>
+        <source>A general with the defender</source>
+        <translation>Ein General beim Verteidiger</translation>
+    </message>
+    <message>
+        <source>Roll and apply the combat</source>
+        <translation>Das Gefecht würfeln und anwenden</translation>
+    </message>
+    <message>
+        <source>Resolve with the roll typed, or a roll of the app&apos;s (Ctrl+Enter, or Enter in the roll box)</source>
+        <translation>Mit dem eingegebenen Wurf auflösen oder mit einem Wurf des Programms (Strg+Eingabe oder Eingabe im Wurffeld)</translation>
+    </message>
+    <message>
+        <source>Combat result</source>
+        <translation>Gefechtsergebnis</translation>
+    </message>
+    <message>
+        <source>The last combat applied and the table cells it used</source>
+        <translation>Das zuletzt angewandte Gefecht und die Tabellenfelder, die es benutzt hat</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::CompanionDialog</name>
+    <message>
+        <source>Table Companion</source>
+        <translation>Tischbegleiter</translation>
+    </message>
+    <message>
+        <source>Players follow the battle and roll their own dice from their phones; you accept or decline what they propose. Anyone who can reach the address sees the board; a join code lets a player act for their side only.</source>
+        <translation>Die Spieler verfolgen die Schlacht und würfeln selbst auf ihren Handys; Sie nehmen an oder lehnen ab, was sie vorschlagen. Wer die Adresse erreicht, sieht den Tisch; mit einem Beitrittscode handelt ein Spieler nur für seine eigene Seite.</translation>
+    </message>
+    <message>
+        <source>This computer only (127.0.0.1)</source>
+        <translation>Nur dieser Computer (127.0.0.1)</translation>
+    </message>
+    <message>
+        <source>The club&apos;s network (%1)</source>
+        <translation>Das Netzwerk des Vereins (%1)</translation>
+    </message>
+    <message>
+        <source>Every network of this computer (0.0.0.0)</source>
+        <translation>Alle Netzwerke dieses Computers (0.0.0.0)</translation>
+    </message>
+    <message>
+        <source>Listen on</source>
+        <translation>Erreichbar über</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Start Serving</source>
+        <translation>Server starten</translation>
+    </message>
+    <message>
+        <source>QR code for</source>
+        <translation>QR-Code für</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Wer</translation>
+    </message>
+    <message>
+        <source>Join code</source>
+        <translation>Beitrittscode</translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <translation>Der Server läuft nicht.</translation>
+    </message>
+    <message>
+        <source>Open a battle first.</source>
+        <translation>Öffnen Sie zuerst eine Schlacht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving: %n page(s) connected.</source>
+        <translation>
+            <numerusform>Der Server läuft: %n Seite verbunden.</numerusform>
+            <numerusform>Der Server läuft: %n Seiten verbunden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>From %1: %2</source>
+        <translation>Von %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot serve: %1</source>
+        <translation>Der Server kann nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>Stop Serving</source>
+        <translation>Server anhalten</translation>
+    </message>
+    <message>
+        <source>Serving: 0 pages connected.</source>
+        <translation>Der Server läuft: 0 Seiten verbunden.</translation>
+    </message>
+    <message>
+        <source>Everyone (watch only)</source>
+        <translation>Alle (nur zuschauen)</translation>
+    </message>
+    <message>
+        <source>Umpire</source>
+        <translation>Schiedsrichter</translation>
+    </message>
+    <message>
+        <source>(no QR code: libqrencode is missing)</source>
+        <translation>(kein QR-Code: libqrencode fehlt)</translation>
     </message>
 </context>
 <context>
@@ -234,6 +626,22 @@
     <message>
         <source>&lt;br&gt;next test at %1% = %2 bases lost (%3 more)</source>
         <translation>&lt;br&gt;nächster Test bei %1 % = %2 verlorene Basen (%3 weitere)</translation>
+    </message>
+    <message>
+        <source>Crisis of morale</source>
+        <translation>Moralkrise</translation>
+    </message>
+    <message>
+        <source>Crisis test, side %1</source>
+        <translation>Krisentest, Seite %1</translation>
+    </message>
+    <message>
+        <source>Make this side&apos;s crisis-of-morale test (seed 000 section 9) with the roll typed, or a roll of the app&apos;s</source>
+        <translation>Den Moralkrisentest dieser Seite (seed 000, Abschnitt 9) mit dem eingegebenen Wurf machen oder mit einem Wurf des Programms</translation>
+    </message>
+    <message>
+        <source>No crisis test is due for %1: %2 of %3 bases lost.</source>
+        <translation>Für %1 ist kein Krisentest fällig: %2 von %3 Basen verloren.</translation>
     </message>
 </context>
 <context>
@@ -302,6 +710,10 @@ Eingabe: den Auflöser öffnen</translation>
         <source>Enter: fire on %1</source>
         <translation>Eingabe: auf %1 feuern</translation>
     </message>
+    <message>
+        <source>Duties of the phasing side</source>
+        <translation>Pflichten der ziehenden Seite</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::GameDocument</name>
@@ -325,12 +737,40 @@ Eingabe: den Auflöser öffnen</translation>
         <source>Redone with the same rolls: %1</source>
         <translation>Wiederhergestellt mit denselben Würfen: %1</translation>
     </message>
+    <message>
+        <source> (read-only)</source>
+        <translation> (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>the start of the game (no action yet)</source>
+        <translation>Spielbeginn (noch keine Aktion)</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>Nicht angewandt: %1</translation>
+    </message>
+    <message>
+        <source>the last save</source>
+        <translation>der zuletzt gespeicherte Stand</translation>
+    </message>
+    <message>
+        <source>every action up to %1, in %2</source>
+        <translation>alle Aktionen bis %1, in %2</translation>
+    </message>
+    <message>
+        <source>. The journal has stopped there: actions from now on are in memory until you save</source>
+        <translation>. Das Journal hat dort aufgehört: Aktionen ab jetzt sind nur im Arbeitsspeicher, bis Sie speichern</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::MainWindow</name>
     <message>
         <source>Battle La&amp;b…</source>
-        <translation>Schlachtla&amp;bor…</translation>
+        <translation>Schlachtla&amp;bor …</translation>
     </message>
     <message>
         <source>Open a scenario first</source>
@@ -383,10 +823,6 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source>&amp;Command Line</source>
         <translation>&amp;Befehlszeile</translation>
-    </message>
-    <message>
-        <source>Select Next Unit (Tab)</source>
-        <translation>Nächste Einheit auswählen (Tab)</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -502,7 +938,7 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
     <message>
         <source>Bring On &amp;Reinforcements</source>
-        <translation>&amp;Verstärkungen heranführen</translation>
+        <translation>Verstärkungen &amp;heranführen</translation>
     </message>
     <message>
         <source>&amp;Duties of the Phasing Side</source>
@@ -539,10 +975,6 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source> Umpire: </source>
         <translation> Schiedsrichter: </translation>
-    </message>
-    <message>
-        <source>c F-I1 I-I1 +flank 4   ·   a   ·   r   ·   n   ·   ? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)</source>
-        <translation>c F-I1 I-I1 +flank 4   ·   a   ·   r   ·   n   ·   ? für Hilfe   (C, A, R, K, N vom Tisch aus; : oder Strg+L zum Tippen)</translation>
     </message>
     <message>
         <source>Order of Battle</source>
@@ -613,10 +1045,6 @@ Eingabe: den Auflöser öffnen</translation>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>Not saved</source>
-        <translation>Nicht gespeichert</translation>
-    </message>
-    <message>
         <source>Save the game</source>
         <translation>Das Spiel speichern</translation>
     </message>
@@ -630,7 +1058,7 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
     <message>
         <source>&lt;p&gt;A game of &lt;b&gt;%1&lt;/b&gt; was not closed cleanly.&lt;/p&gt;&lt;p&gt;%2 journal lines; the last: &lt;i&gt;%3&lt;/i&gt;%4&lt;/p&gt;&lt;p&gt;Recover it exactly as it stood (rolls included)?&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Ein Spiel von &lt;b&gt;%1&lt;/b&gt; wurde nicht ordentlich geschlossen.&lt;/p&gt;&lt;p&gt;%2 Journalzeilen; die letzte: &lt;i&gt;%3&lt;/i&gt;%4&lt;/p&gt;&lt;p&gt;Genau so wiederherstellen, wie es stand (mit allen Würfen)?&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Ein Spiel von &lt;b&gt;%1&lt;/b&gt; wurde nicht ordentlich geschlossen.&lt;/p&gt;&lt;p&gt;Zeilen im Journal: %2; die letzte: &lt;i&gt;%3&lt;/i&gt;%4&lt;/p&gt;&lt;p&gt;Genau so wiederherstellen, wie es stand (mit allen Würfen)?&lt;/p&gt;</translation>
     </message>
     <message>
         <source> (a last, unfinished line was dropped)</source>
@@ -651,10 +1079,6 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source>Unsaved battle</source>
         <translation>Ungespeicherte Schlacht</translation>
-    </message>
-    <message>
-        <source>Save the game before closing?</source>
-        <translation>Das Spiel vor dem Schließen speichern?</translation>
     </message>
     <message>
         <source>Select a unit first (Tab or click)</source>
@@ -772,6 +1196,170 @@ Eingabe: den Auflöser öffnen</translation>
         <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;P&lt;/b&gt;, Shift+P&lt;/td&gt;&lt;td&gt;computer: pause or resume; one action now&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;T&lt;/b&gt;, Shift+T&lt;/td&gt;&lt;td&gt;take the selected units over from the computer; hand them back&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;P&lt;/b&gt;, Umschalt+P&lt;/td&gt;&lt;td&gt;Computer: anhalten oder weiter; jetzt eine Aktion&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;T&lt;/b&gt;, Umschalt+T&lt;/td&gt;&lt;td&gt;die ausgewählten Einheiten vom Computer übernehmen; zurückgeben&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
+    <message>
+        <source>%1   ·   a   ·   r   ·   n   ·   ? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)</source>
+        <translation>%1   ·   a   ·   r   ·   n   ·   ? für Hilfe   (C, A, R, K, N vom Tisch aus; : oder Strg+L zum Tippen)</translation>
+    </message>
+    <message>
+        <source>&amp;Battle Report (HTML or PDF)…</source>
+        <translation>Schlachtbe&amp;richt (HTML oder PDF) …</translation>
+    </message>
+    <message>
+        <source>The battle so far, quarter hour by quarter hour, with a picture of the board for each</source>
+        <translation>Die bisherige Schlacht, Viertelstunde für Viertelstunde, mit einem Bild des Tisches zu jeder</translation>
+    </message>
+    <message>
+        <source>Select the Next Unit of the Phasing Side (Tab)</source>
+        <translation>Nächste Einheit der ziehenden Seite auswählen (Tab)</translation>
+    </message>
+    <message>
+        <source>Select the Next &amp;Enemy in Reach</source>
+        <translation>Nächsten &amp;Gegner in Reichweite auswählen</translation>
+    </message>
+    <message>
+        <source>Select the Previous Enemy in Reach</source>
+        <translation>Vorigen Gegner in Reichweite auswählen</translation>
+    </message>
+    <message>
+        <source>Table &amp;Companion…</source>
+        <translation>Tischb&amp;egleiter …</translation>
+    </message>
+    <message>
+        <source>? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)</source>
+        <translation>? für Hilfe   (C, A, R, K, N vom Tisch aus; : oder Strg+L zum Tippen)</translation>
+    </message>
+    <message>
+        <source>The umpire&apos;s command line: a command, unit codes, modifiers and a roll, then Enter (? lists them). Up/Down recall earlier commands; Esc goes back to the board.</source>
+        <translation>Die Befehlszeile des Schiedsrichters: ein Befehl, Einheitenkürzel, Modifikatoren und ein Wurf, dann Eingabe (? listet sie auf). Auf/Ab holen frühere Befehle zurück; Esc führt zurück zum Tisch.</translation>
+    </message>
+    <message>
+        <source>Umpire&apos;s command line</source>
+        <translation>Befehlszeile des Schiedsrichters</translation>
+    </message>
+    <message>
+        <source>Opened read-only</source>
+        <translation>Schreibgeschützt geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 is in use by %2.
+
+It is open here read-only: you may look and play on, and save under another name.</source>
+        <translation>%1 ist in Benutzung: %2.
+
+Es ist hier schreibgeschützt geöffnet: Sie können es ansehen, weiterspielen und unter einem anderen Namen speichern.</translation>
+    </message>
+    <message>
+        <source>the game as it stands, in memory here</source>
+        <translation>das Spiel, wie es jetzt steht, hier im Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Cannot write the game</source>
+        <translation>Das Spiel kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;b&gt;Safe:&lt;/b&gt; %2.&lt;/p&gt;&lt;p&gt;The game stays open. Save it elsewhere (another folder or disk)?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sicher ist:&lt;/b&gt; %2.&lt;/p&gt;&lt;p&gt;Das Spiel bleibt offen. Anderswo speichern (in einem anderen Ordner oder auf einem anderen Laufwerk)?&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Save &amp;Elsewhere…</source>
+        <translation>&amp;Anderswo speichern …</translation>
+    </message>
+    <message>
+        <source>&amp;Not Now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>This game was recovered from its journal and has not been saved. Save it before closing?
+
+Discard deletes the recovery journal.</source>
+        <translation>Dieses Spiel wurde aus seinem Journal wiederhergestellt und ist noch nicht gespeichert. Vor dem Schließen speichern?
+
+Verwerfen löscht das Wiederherstellungsjournal.</translation>
+    </message>
+    <message>
+        <source>Save the game before closing?
+
+Discard deletes the unsaved actions and their journal.</source>
+        <translation>Das Spiel vor dem Schließen speichern?
+
+Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
+    </message>
+    <message>
+        <source>No crisis test is due for %1: %2 of %3 bases lost</source>
+        <translation>Für %1 ist kein Krisentest fällig: %2 von %3 Basen verloren</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::NavalBoard</name>
+    <message>
+        <source>wind %1, %2</source>
+        <translation>Wind %1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::NavalDesk</name>
+    <message>
+        <source>%1 - Fortuna Belli, The Age of Sail</source>
+        <translation>%1 – Fortuna Belli, The Age of Sail</translation>
+    </message>
+    <message>
+        <source>Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo</source>
+        <translation>Tab Schiff, T Ziel, F Feuer auf den Rumpf, S auf die Segel, B entern, X Brand bekämpfen, R flottmachen, M Mast reparieren, E Bewegung beenden, W Wind, Strg+Z rückgängig, Strg+Umschalt+Z wiederherstellen</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>undone (the dice are kept: asking again gives the same roll)</source>
+        <translation>rückgängig gemacht (die Würfe bleiben erhalten: ein neuer Versuch ergibt denselben Wurf)</translation>
+    </message>
+    <message>
+        <source>redone: %1</source>
+        <translation>wiederhergestellt: %1</translation>
+    </message>
+    <message>
+        <source>no target in an arc of fire within %1 cm</source>
+        <translation>kein Ziel in einem Schusswinkel innerhalb von %1 cm</translation>
+    </message>
+    <message>
+        <source>Round %1, %2 to move. Wind from %3, speed %4%5. Damage inflicted: %6 %7, %8 %9.</source>
+        <translation>Runde %1, %2 zieht. Wind aus %3, Stärke %4%5. Zugefügter Schaden: %6 %7, %8 %9.</translation>
+    </message>
+    <message>
+        <source> (high seas)</source>
+        <translation> (schwere See)</translation>
+    </message>
+    <message>
+        <source>%1 (%2): port %3, starboard %4, masts %5, hull %6%7%8</source>
+        <translation>%1 (%2): Backbord %3, Steuerbord %4, Masten %5, Rumpf %6%7%8</translation>
+    </message>
+    <message>
+        <source>, on fire</source>
+        <translation>, in Brand</translation>
+    </message>
+    <message>
+        <source>, sunk</source>
+        <translation>, gesunken</translation>
+    </message>
+    <message>
+        <source>, prize</source>
+        <translation>, Prise</translation>
+    </message>
+    <message>
+        <source>No enemy in an arc of fire.</source>
+        <translation>Kein Gegner in einem Schusswinkel.</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: %3 broadside, %4 cm, gun decks: %5.</source>
+        <translation>%1 -&gt; %2: Breitseite %3, %4 cm, Geschützdecks: %5.</translation>
+    </message>
+    <message>
+        <source>
+%1 (%2-6): at least one hit %3, fire %4</source>
+        <translation>
+%1 (%2-6): mindestens ein Treffer %3, Brand %4</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::OpponentDesk</name>
@@ -872,6 +1460,13 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
 </context>
 <context>
+    <name>fortuna::app::OutcomePlot</name>
+    <message>
+        <source>Run the battles to see how they end</source>
+        <translation>Spielen Sie die Schlachten, um zu sehen, wie sie ausgehen</translation>
+    </message>
+</context>
+<context>
     <name>fortuna::app::RallyPanel</name>
     <message>
         <source>Unit</source>
@@ -891,7 +1486,7 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
     <message>
         <source>&amp;Rally</source>
-        <translation>&amp;Sammeln</translation>
+        <translation>Sa&amp;mmeln</translation>
     </message>
     <message>
         <source>no general</source>
@@ -900,6 +1495,34 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source>%1: every unit in good order</source>
         <translation>%1: alle Einheiten in guter Ordnung</translation>
+    </message>
+    <message>
+        <source>Rally</source>
+        <translation>Sammeln</translation>
+    </message>
+    <message>
+        <source>Units to rally</source>
+        <translation>Zu sammelnde Einheiten</translation>
+    </message>
+    <message>
+        <source>The phasing side&apos;s disrupted, withdrawing and routing units, with the roll each needs and its chance</source>
+        <translation>Die erschütterten, zurückweichenden und fliehenden Einheiten der ziehenden Seite, mit dem Wurf, den jede braucht, und ihrer Chance</translation>
+    </message>
+    <message>
+        <source>General helping the rally</source>
+        <translation>General, der beim Sammeln hilft</translation>
+    </message>
+    <message>
+        <source>A general with the unit adds his modifier</source>
+        <translation>Ein General bei der Einheit bringt seinen Modifikator ein</translation>
+    </message>
+    <message>
+        <source>Rally the unit</source>
+        <translation>Die Einheit sammeln</translation>
+    </message>
+    <message>
+        <source>Rally the chosen unit with the roll typed, or a roll of the app&apos;s</source>
+        <translation>Die gewählte Einheit mit dem eingegebenen Wurf sammeln oder mit einem Wurf des Programms</translation>
     </message>
 </context>
 <context>
@@ -919,6 +1542,34 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source>dusk %1 (in %2 min)</source>
         <translation>Dämmerung %1 (in %2 min)</translation>
+    </message>
+    <message>
+        <source>Turn and clock</source>
+        <translation>Zug und Uhrzeit</translation>
+    </message>
+    <message>
+        <source>The turn, the clock and the phasing side (seed 000 section 4: a turn is each side&apos;s half-turn in phases a-e)</source>
+        <translation>Der Zug, die Uhrzeit und die ziehende Seite (seed 000, Abschnitt 4: ein Zug besteht aus dem Halbzug jeder Seite mit den Phasen a-e)</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Phasen</translation>
+    </message>
+    <message>
+        <source>The phases of the half-turn: a) rally, b) artillery fire, c) movement, d) combat, e) morale. N goes to the next</source>
+        <translation>Die Phasen des Halbzugs: a) Sammeln, b) Artilleriefeuer, c) Bewegung, d) Gefecht, e) Moral. N geht zur nächsten</translation>
+    </message>
+    <message>
+        <source>Dusk</source>
+        <translation>Dämmerung</translation>
+    </message>
+    <message>
+        <source>Minutes to dusk; in the last hour sight is shortened (Table 8)</source>
+        <translation>Minuten bis zur Dämmerung; in der letzten Stunde ist die Sicht verkürzt (Tabelle 8)</translation>
+    </message>
+    <message>
+        <source>Duties of the phasing side</source>
+        <translation>Pflichten der ziehenden Seite</translation>
     </message>
 </context>
 <context>
@@ -996,107 +1647,26 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
 </context>
 <context>
-    <name>fortuna::app::OutcomePlot</name>
+    <name>fortuna::app::WelcomeOverlay</name>
     <message>
-        <source>Run the battles to see how they end</source>
-        <translation>Spielen Sie die Schlachten, um zu sehen, wie sie ausgehen</translation>
-    </message>
-</context>
-<context>
-    <name>fortuna::app::BattleLabDialog</name>
-    <message>
-        <source>Stopping: the battles under way finish, then those played are shown.</source>
-        <translation>Wird angehalten: die laufenden Schlachten enden, dann werden die gespielten gezeigt.</translation>
+        <source>&lt;h3 style=&apos;margin:0&apos;&gt;The umpire&apos;s desk: where to begin&lt;/h3&gt;&lt;table cellspacing=&apos;3&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Tab&lt;/b&gt;&lt;/td&gt;&lt;td&gt;choose your unit (those facing an enemy come first)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;the enemy it can attack or fire on (E again: the next)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;C&lt;/b&gt;, &lt;b&gt;Enter&lt;/b&gt;&lt;/td&gt;&lt;td&gt;resolve the combat (type the roll before Enter, or let the app roll)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;U&lt;/b&gt;&lt;/td&gt;&lt;td&gt;undo, with the same roll kept for redo&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;J&lt;/b&gt;, &lt;b&gt;Enter&lt;/b&gt;&lt;/td&gt;&lt;td&gt;solo play: the next duty of the phase, then resolve it&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;N&lt;/b&gt;&lt;/td&gt;&lt;td&gt;the next phase&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;back to the board from anywhere&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;every key and command&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;h3 style=&apos;margin:0&apos;&gt;Das Schiedsrichterpult: so beginnen Sie&lt;/h3&gt;&lt;table cellspacing=&apos;3&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Tab&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Ihre Einheit wählen (die vor einem Gegner zuerst)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;ihr Gegner für Angriff oder Beschuss (E erneut: der nächste)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;C&lt;/b&gt;, &lt;b&gt;Eingabe&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Gefecht auflösen (Wurf tippen; leer: das Programm würfelt)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;U&lt;/b&gt;&lt;/td&gt;&lt;td&gt;rückgängig; derselbe Wurf bleibt fürs Wiederherstellen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;J&lt;/b&gt;, &lt;b&gt;Eingabe&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Solospiel: die nächste Pflicht der Phase, dann auflösen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;N&lt;/b&gt;&lt;/td&gt;&lt;td&gt;die nächste Phase&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;von überall zurück zum Tisch&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;alle Tasten und Befehle&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <source>&amp;Stop</source>
-        <translation>&amp;Anhalten</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stopped after %n battle(s); shares with their 95% intervals (the whiskers).</source>
-        <translation>
-            <numerusform>Nach %n Schlacht angehalten; Anteile mit ihren 95-%-Intervallen (die Striche).</numerusform>
-            <numerusform>Nach %n Schlachten angehalten; Anteile mit ihren 95-%-Intervallen (die Striche).</numerusform>
-        </translation>
+        <source>Welcome: the keys to begin with</source>
+        <translation>Willkommen: die Tasten für den Anfang</translation>
     </message>
     <message>
-        <source>Battle Lab — %1</source>
-        <translation>Schlachtlabor — %1</translation>
+        <source>Got it (Esc)</source>
+        <translation>Verstanden (Esc)</translation>
     </message>
     <message>
-        <source>none: the printed tables only</source>
-        <translation>keine: nur die gedruckten Tabellen</translation>
+        <source>Hide this panel for good; F1 lists the keys at any time</source>
+        <translation>Diesen Hinweis für immer ausblenden; F1 zeigt die Tasten jederzeit</translation>
     </message>
     <message>
-        <source>Choose…</source>
-        <translation>Wählen…</translation>
-    </message>
-    <message>
-        <source>&amp;Battles:</source>
-        <translation>&amp;Schlachten:</translation>
-    </message>
-    <message>
-        <source>First &amp;seed:</source>
-        <translation>Erster &amp;Startwert:</translation>
-    </message>
-    <message>
-        <source>&amp;Edited rule set:</source>
-        <translation>&amp;Geändertes Regelwerk:</translation>
-    </message>
-    <message>
-        <source>Both sides are played by their doctrines (docs/rules/opponent.md); battle i plays seed + i.</source>
-        <translation>Beide Seiten spielen nach ihren Doktrinen (docs/rules/opponent.md); Schlacht i spielt Startwert + i.</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>&amp;Starten</translation>
-    </message>
-    <message>
-        <source>Edited rule set</source>
-        <translation>Geändertes Regelwerk</translation>
-    </message>
-    <message>
-        <source>Rule set (*.json)</source>
-        <translation>Regelwerk (*.json)</translation>
-    </message>
-    <message>
-        <source>The seed is a whole number 0-18446744073709551615, not “%1”.</source>
-        <translation>Der Startwert ist eine ganze Zahl 0-18446744073709551615, nicht „%1“.</translation>
-    </message>
-    <message>
-        <source>printed tables</source>
-        <translation>gedruckte Tabellen</translation>
-    </message>
-    <message>
-        <source>edited: %1</source>
-        <translation>geändert: %1</translation>
-    </message>
-    <message>
-        <source>The battles were not played: %1</source>
-        <translation>Die Schlachten wurden nicht gespielt: %1</translation>
-    </message>
-    <message>
-        <source>won by %1</source>
-        <translation>gewonnen von %1</translation>
-    </message>
-    <message>
-        <source>drawn</source>
-        <translation>unentschieden</translation>
-    </message>
-    <message>
-        <source>Shares with their 95% intervals (the whiskers); the same seeds give the same battles.</source>
-        <translation>Anteile mit ihren 95-%-Intervallen (die Striche); dieselben Startwerte ergeben dieselben Schlachten.</translation>
-    </message>
-    <message>
-        <source>The battles are still being played; the window closes when they are done.</source>
-        <translation>Die Schlachten laufen noch; das Fenster schließt, wenn sie beendet sind.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Playing %n battle(s)…</source>
-        <translation>
-            <numerusform>%n Schlacht wird gespielt…</numerusform>
-            <numerusform>%n Schlachten werden gespielt…</numerusform>
-        </translation>
+        <source>Dismiss the welcome panel</source>
+        <translation>Den Willkommenshinweis schließen</translation>
     </message>
 </context>
 </TS>
