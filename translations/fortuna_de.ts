@@ -105,6 +105,10 @@
         <source>The battle report</source>
         <translation>Der Schlachtbericht</translation>
     </message>
+    <message>
+        <source>%1 → %2 at %3 mm</source>
+        <translation>%1 → %2 auf %3 mm</translation>
+    </message>
 </context>
 <context>
     <name>fortuna</name>
@@ -119,6 +123,13 @@
     <message>
         <source>Broken data files left out</source>
         <translation>Fehlerhafte Datendateien ausgelassen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n data file(s) could not be loaded and were left out. Every rule set, army and scenario that does not depend on them works.</source>
+        <translation>
+            <numerusform>%n Datendatei konnte nicht geladen werden und wurde ausgelassen. Jedes Regelwerk, jede Armee und jedes Szenario, das nicht von ihr abhängt, funktioniert.</numerusform>
+            <numerusform>%n Datendateien konnten nicht geladen werden und wurden ausgelassen. Jedes Regelwerk, jede Armee und jedes Szenario, das nicht von ihnen abhängt, funktioniert.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -194,6 +205,10 @@
     <message>
         <source>Fire with the roll typed, or a roll of the app&apos;s (Enter in the roll box)</source>
         <translation>Mit dem eingegebenen Wurf feuern oder mit einem Wurf des Programms (Eingabe im Wurffeld)</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#c01010&apos;&gt;Not fired: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#c01010&apos;&gt;Nicht gefeuert: %1&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -510,6 +525,14 @@
         <source>The last combat applied and the table cells it used</source>
         <translation>Das zuletzt angewandte Gefecht und die Tabellenfelder, die es benutzt hat</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1 : %2&lt;/b&gt; → odds %3, column &lt;b&gt;%4&lt;/b&gt;%5, roll modifier &lt;b&gt;%6&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 : %2&lt;/b&gt; → Verhältnis %3, Spalte &lt;b&gt;%4&lt;/b&gt;%5, Wurfmodifikator &lt;b&gt;%6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> (%1 shifted)</source>
+        <translation> (um %1 verschoben)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::CompanionDialog</name>
@@ -643,6 +666,10 @@
         <source>No crisis test is due for %1: %2 of %3 bases lost.</source>
         <translation>Für %1 ist kein Krisentest fällig: %2 von %3 Basen verloren.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 of %3 bases lost (%4%)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 von %3 Basen verloren (%4%)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::DutiesPanel</name>
@@ -722,10 +749,6 @@ Eingabe: den Auflöser öffnen</translation>
         <translation>Keine Schlacht</translation>
     </message>
     <message>
-        <source>The crash-safe journal could not be written: %1</source>
-        <translation>Das absturzsichere Journal konnte nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
         <source>No battle is open</source>
         <translation>Keine Schlacht ist geöffnet</translation>
     </message>
@@ -764,6 +787,18 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source>. The journal has stopped there: actions from now on are in memory until you save</source>
         <translation>. Das Journal hat dort aufgehört: Aktionen ab jetzt sind nur im Arbeitsspeicher, bis Sie speichern</translation>
+    </message>
+    <message>
+        <source>The crash-safe journal could not be created: %1</source>
+        <translation>Das absturzsichere Journal konnte nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>nothing of this game is on disk yet; every action stays in memory until you save it</source>
+        <translation>von dieser Partie ist noch nichts auf der Festplatte; jede Aktion bleibt im Arbeitsspeicher, bis Sie speichern</translation>
+    </message>
+    <message>
+        <source>%1 as it was opened; actions from now on stay in memory until you save</source>
+        <translation>%1 wie beim Öffnen; Aktionen ab jetzt bleiben im Arbeitsspeicher, bis Sie speichern</translation>
     </message>
 </context>
 <context>
@@ -1571,6 +1606,14 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <source>Duties of the phasing side</source>
         <translation>Pflichten der ziehenden Seite</translation>
     </message>
+    <message>
+        <source>Turn %1 · %2 · %3 · phase %4) %5</source>
+        <translation>Zug %1 · %2 · %3 · Phase %4) %5</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Turn %1&lt;/b&gt; &amp;nbsp; &lt;b style=&apos;font-size:large&apos;&gt;%2&lt;/b&gt; &amp;nbsp; &lt;span style=&apos;background:%3&apos;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Zug %1&lt;/b&gt; &amp;nbsp; &lt;b style=&apos;font-size:large&apos;&gt;%2&lt;/b&gt; &amp;nbsp; &lt;span style=&apos;background:%3&apos;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::UnitInspector</name>
@@ -1630,6 +1673,38 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <source>in sight</source>
         <translation>in Sicht</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; of %2 (%3 × %4 mm)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; von %2 (%3 × %4 mm)</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c06000&apos;&gt;disrupted&lt;/b&gt; (orange counter)</source>
+        <translation>&lt;b style=&apos;color:#c06000&apos;&gt;in Unordnung&lt;/b&gt; (oranger Marker)</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#c01010&apos;&gt;routing&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#c01010&apos;&gt;in Flucht&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 normal, %2 disrupted → strength &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>%1 normal, %2 in Unordnung → Stärke &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <translation>braucht %1</translation>
+    </message>
+    <message>
+        <source>%1 mm normal · %2 difficult · %3 road · %4 charge</source>
+        <translation>%1 mm normal · %2 schwierig · %3 Straße · %4 Attacke</translation>
+    </message>
+    <message>
+        <source>turn %1; next charge turn %2</source>
+        <translation>Zug %1; nächste Attacke in Zug %2</translation>
+    </message>
+    <message>
+        <source>(%1, %2) mm, facing %3°</source>
+        <translation>(%1, %2) mm, Front %3°</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::VictoryPanel</name>
@@ -1644,6 +1719,10 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
     <message>
         <source>&lt;p&gt;If the battle ended now: &lt;b&gt;%1&lt;/b&gt; (margin %2 points)&lt;/p&gt;</source>
         <translation>&lt;p&gt;Wenn die Schlacht jetzt endete: &lt;b&gt;%1&lt;/b&gt; (Abstand %2 Punkte)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;Side&lt;/th&gt;&lt;th&gt;Lost&lt;/th&gt;&lt;th&gt;%&lt;/th&gt;&lt;th align=left&gt;Next threshold&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align=left&gt;Seite&lt;/th&gt;&lt;th&gt;Verloren&lt;/th&gt;&lt;th&gt;%&lt;/th&gt;&lt;th align=left&gt;Nächste Schwelle&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
 </context>
 <context>

@@ -200,9 +200,10 @@ int run_fortuna(int argc, char** argv) {
     }
     if (!broken.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, broken] {
+            const int count = static_cast<int>(broken.size());  // lupdate reads no cast in tr()'s count
             QMessageBox box(QMessageBox::Warning, QApplication::translate("fortuna", "Broken data files left out"),
                             QApplication::translate("fortuna", "%n data file(s) could not be loaded and were left out. "
-                                                               "Every rule set, army and scenario that does not depend on them works.", nullptr, static_cast<int>(broken.size())),
+                                                               "Every rule set, army and scenario that does not depend on them works.", nullptr, count),
                             QMessageBox::Ok, &window);
             box.setObjectName(u"brokenDataFiles"_s);
             box.setDetailedText(broken.join(u"\n\n"_s));

@@ -231,11 +231,11 @@ void CombatPanel::preview() {
             bars_->setDistribution(square_probabilities(rules, r.defender.state));
         } else {
             const CombatSetup setup = prepare_combat(rules, r);
-            QString text = QStringLiteral("<b>%1 : %2</b> → odds %3, column <b>%4</b>%5, roll modifier <b>%6</b>")
+            QString text = tr("<b>%1 : %2</b> → odds %3, column <b>%4</b>%5, roll modifier <b>%6</b>")
                                .arg(setup.attack_strength)
                                .arg(setup.defend_strength)
                                .arg(qs(setup.odds.odds.text()), qs(setup.column_label),
-                                    setup.column_shift ? QStringLiteral(" (%1 shifted)").arg(setup.column_shift) : QString(),
+                                    setup.column_shift ? tr(" (%1 shifted)").arg(setup.column_shift) : QString(),
                                     qs(format_modifier(rules.combat_results.roll, setup.roll_modifier)));
             text += u"<br><span style='color:#555'>"_s;
             QStringList steps;

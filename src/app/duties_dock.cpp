@@ -32,7 +32,7 @@ QString compact(const Game& game, const Duty& duty) {
     // off before the target.
     if (duty.kind == DutyKind::ArtilleryFire && !duty.done && !duty.units.empty() && !duty.targets.empty()) {
         const FireTarget& nearest = duty.targets.front();
-        QString text = QStringLiteral("%1 → %2 at %3 mm").arg(qs(duty.units.front()), qs(nearest.unit)).arg(nearest.range_mm, 0, 'f', 0);
+        QString text = QObject::tr("%1 → %2 at %3 mm").arg(qs(duty.units.front()), qs(nearest.unit)).arg(nearest.range_mm, 0, 'f', 0);
         if (duty.targets.size() > 1) text += QObject::tr(", +%1 more").arg(duty.targets.size() - 1);
         return text;
     }

@@ -246,7 +246,7 @@ void ArtilleryPanel::fire() {
     ActionRequest request(std::move(fire));
     enter_roll(request, roll_->text());
     if (auto error = document_.perform(request)) {
-        result_->setText(QStringLiteral("<span style='color:#c01010'>Not fired: %1</span>").arg(error->toHtmlEscaped()));
+        result_->setText(tr("<span style='color:#c01010'>Not fired: %1</span>").arg(error->toHtmlEscaped()));
         return;
     }
     roll_->clear();
@@ -400,7 +400,7 @@ void CrisisPanel::refresh() {
     for (int s = 0; s < 2; ++s) {
         const SideTally t = game.tally(s);
         const CrisisAssessment a = assess_crisis(game.rules(), t.bases_lost, t.bases_start);
-        QString text = QStringLiteral("<b>%1</b>: %2 of %3 bases lost (%4%)")
+        QString text = tr("<b>%1</b>: %2 of %3 bases lost (%4%)")
                            .arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start).arg(t.percent_lost, 0, 'f', 1);
         if (t.crisis_due) {
             const Probability p = crisis_probability(game.rules(), t.bases_lost, t.bases_start);

@@ -42,23 +42,23 @@ void UnitInspector::refresh() {
         };
         row(tr("Side"), QStringLiteral("%1, %2").arg(qs(side.name), qs(unit.id.command).toHtmlEscaped()));
         row(tr("Type"), QStringLiteral("%1 (%2, %3)").arg(qs(type.name), qs(to_string(type.arm)), qs(type.source)));
-        row(tr("Bases"), QStringLiteral("<b>%1</b> of %2 (%3 × %4 mm)").arg(now.bases).arg(unit.id.bases_start).arg(type.base.width_mm).arg(type.base.depth_mm));
+        row(tr("Bases"), tr("<b>%1</b> of %2 (%3 × %4 mm)").arg(now.bases).arg(unit.id.bases_start).arg(type.base.width_mm).arg(type.base.depth_mm));
         QString state = qs(to_string(now.state));
-        if (now.state == UnitState::Disrupted) state = u"<b style='color:#c06000'>disrupted</b> (orange counter)"_s;
-        if (now.state == UnitState::Routing) state = u"<b style='color:#c01010'>routing</b>"_s;
+        if (now.state == UnitState::Disrupted) state = tr("<b style='color:#c06000'>disrupted</b> (orange counter)");
+        if (now.state == UnitState::Routing) state = tr("<b style='color:#c01010'>routing</b>");
         if (now.presence != Presence::OnBoard) state += QStringLiteral(" · %1").arg(qs(to_string(now.presence)));
         row(tr("State"), state);
         row(tr("Formation"), qs(to_string(now.formation)) + (now.guns != Guns::None ? u", guns "_s + qs(to_string(now.guns)) : QString()) +
                                  (now.mount != Mount::None ? u", "_s + qs(to_string(now.mount)) : QString()));
-        row(tr("Factor"), QStringLiteral("%1 normal, %2 disrupted → strength <b>%3</b>")
+        row(tr("Factor"), tr("%1 normal, %2 disrupted → strength <b>%3</b>")
                               .arg(type.factor_normal).arg(type.factor_disrupted)
                               .arg(now.bases * type.factor(now.state, now.formation)));
-        row(tr("Rally"), QStringLiteral("needs %1").arg(qs(format_roll(kind, type.rally))));
-        row(tr("Movement"), QStringLiteral("%1 mm normal · %2 difficult · %3 road · %4 charge")
+        row(tr("Rally"), tr("needs %1").arg(qs(format_roll(kind, type.rally))));
+        row(tr("Movement"), tr("%1 mm normal · %2 difficult · %3 road · %4 charge")
                                 .arg(m.allowance("normal")).arg(m.allowance("difficult")).arg(m.allowance("road")).arg(m.allowance("charge")));
         if (now.last_charge_turn > 0)
-            row(tr("Charged"), QStringLiteral("turn %1; next charge turn %2").arg(now.last_charge_turn).arg(now.last_charge_turn + game.rules().charge_once_every_turns));
-        row(tr("Position"), QStringLiteral("(%1, %2) mm, facing %3°").arg(now.position.x_mm, 0, 'f', 0).arg(now.position.y_mm, 0, 'f', 0).arg(now.facing_deg, 0, 'f', 0));
+            row(tr("Charged"), tr("turn %1; next charge turn %2").arg(now.last_charge_turn).arg(now.last_charge_turn + game.rules().charge_once_every_turns));
+        row(tr("Position"), tr("(%1, %2) mm, facing %3°").arg(now.position.x_mm, 0, 'f', 0).arg(now.position.y_mm, 0, 'f', 0).arg(now.facing_deg, 0, 'f', 0));
         const int layers = hill_layers_at(game.scenario(), to_point(now.position));
         if (layers > 0) row(tr("Ground"), QStringLiteral("hill, layer %1").arg(layers));
         if (!type.notes.empty()) row(tr("Notes"), qs(type.notes).toHtmlEscaped());

@@ -43,7 +43,7 @@ TurnBar::TurnBar(GameDocument& document, QAction* next_phase, QWidget* parent)
 QString TurnBar::text() const {
     if (!document_.hasGame()) return {};
     const Game& game = document_.game();
-    return QStringLiteral("Turn %1 · %2 · %3 · phase %4) %5")
+    return tr("Turn %1 · %2 · %3 · phase %4) %5")
         .arg(game.clock().turn)
         .arg(qs(game.clock_text()), qs(game.scenario().sides[static_cast<std::size_t>(game.phasing_side())].name),
              qs(game.phase().id), qs(game.phase().name));
@@ -68,8 +68,8 @@ void TurnBar::refresh() {
     if (!document_.hasGame()) return;
     const Game& game = document_.game();
     const SideSetup& side = game.scenario().sides[static_cast<std::size_t>(game.phasing_side())];
-    turn_->setText(QStringLiteral("<b>Turn %1</b> &nbsp; <b style='font-size:large'>%2</b> &nbsp; "
-                                  "<span style='background:%3'>&nbsp;&nbsp;&nbsp;</span> <b>%4</b>")
+    turn_->setText(tr("<b>Turn %1</b> &nbsp; <b style='font-size:large'>%2</b> &nbsp; "
+                      "<span style='background:%3'>&nbsp;&nbsp;&nbsp;</span> <b>%4</b>")
                        .arg(game.clock().turn)
                        .arg(qs(game.clock_text()), qs(side.colour), qs(side.name)));
     QString phases;

@@ -76,7 +76,8 @@ VictoryPanel::VictoryPanel(GameDocument& document, QWidget* parent) : QWidget(pa
 void VictoryPanel::refresh() {
     if (!document_.hasGame()) return;
     const Game& game = document_.game();
-    QString html = u"<table cellspacing=0 cellpadding=2><tr><th align=left>Side</th><th>Lost</th><th>%</th><th align=left>Next threshold</th></tr>"_s;
+    QString html = u"<table cellspacing=0 cellpadding=2>"_s +
+                   tr("<tr><th align=left>Side</th><th>Lost</th><th>%</th><th align=left>Next threshold</th></tr>");
     for (int s = 0; s < 2; ++s) {
         const SideTally t = game.tally(s);
         QString next = tr("none left");
