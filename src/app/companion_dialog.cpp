@@ -173,6 +173,9 @@ void CompanionDialog::start() {
 
 void CompanionDialog::stop() {
     if (server_ == nullptr) return;
+    // Closing drops the pages, and the server says so (pagesChanged) after "Not serving." was
+    // written: nothing it says once stopped reaches the status line.
+    disconnect(server_, nullptr, this, nullptr);
     server_->close();
     server_->deleteLater();
     server_ = nullptr;
