@@ -30,7 +30,8 @@ protected:
     }
     void TearDown() override { fs::remove_all(root_); }
 
-    fs::path file(const std::string& relative) const { return root_ / relative; }
+    // In the platform's own spelling ("armies\\spain.json" on Windows), as the loader names it.
+    fs::path file(const std::string& relative) const { return (root_ / relative).make_preferred(); }
     json read(const std::string& relative) const { return read_json_file(file(relative)); }
     void write(const std::string& relative, const json& document) const { write_text(relative, document.dump(2)); }
     void write_text(const std::string& relative, const std::string& text) const {
