@@ -608,7 +608,7 @@ BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene
     // pixmap cache holds a few hundred and then thrashes, so a big battle gets room for its own.
     QPixmapCache::setCacheLimit(std::max(QPixmapCache::cacheLimit(), 256 * 1024));
     connect(&document_, &GameDocument::gameReplaced, this, &BoardScene::rebuild);
-    connect(&document_, &GameDocument::positionChanged, this, &BoardScene::refresh);
+    connect(&document_, &GameDocument::changed, this, &BoardScene::refreshChange);
     connect(this, &QGraphicsScene::selectionChanged, this, &BoardScene::trackSelection);
     rebuild();
 }
@@ -671,6 +671,20 @@ void BoardScene::refresh() {
         units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
     for (std::size_t g = 0; g < generals_.size(); ++g) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
     labels_stale_ = true;  // placed before the next paint (BoardView::paintEvent)
+    updateRangeOverlay();
+    update();
+}
+
+void BoardScene::refreshChange(const GameChange& change) {
+    if (!document_.hasGame()) return;
+    if (change.clock) return refresh();
+    const Game& game = document_.game();
+    for (std::size_t i : change.units)
+        if (i < units_.size())
+            units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
+    for (std::size_t g : change.generals)
+        if (g < generals_.size()) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
+    if (!change.units.empty() || !change.generals.empty()) labels_stale_ = true;
     updateRangeOverlay();
     update();
 }

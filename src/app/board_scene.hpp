@@ -11,6 +11,10 @@
 
 #include "board_geometry.hpp"
 
+namespace fortuna {
+struct GameChange;
+}
+
 namespace fortuna::app {
 
 class GameDocument;
@@ -113,6 +117,9 @@ protected:
 private:
     void rebuild();
     void refresh();
+    // After an action, undo or redo: only the units and generals it changed (a new turn
+    // redraws every unit, whose charge marks count turns).
+    void refreshChange(const fortuna::GameChange& change);
     void trackSelection();
     void updateRangeOverlay();
     // Unit codes and terrain names where they stay legible: clear of generals, other units and

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <system_error>
 
 #include <spdlog/spdlog.h>
@@ -102,6 +103,25 @@ void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, c
     // command is pushed already applied (its first redo does nothing). The game's own redo
     // list is not mirrored: a new action clears it, as it clears the stack's.
     for (const AppliedAction& action : game_->history()) undo_stack_.push(new ActionCommand(*this, qs(action.summary)));
+    // What each action, undo or redo changed, gathered until the views are told (announceChange).
+    pending_change_.reset();
+    game_->listen([this](const GameChange& change) {
+        if (!pending_change_) {
+            pending_change_ = change;
+            return;
+        }
+        GameChange& merged = *pending_change_;
+        merged.cause = change.cause;
+        merged.action = change.action;
+        for (auto [into, from] : {std::pair{&merged.units, &change.units}, std::pair{&merged.generals, &change.generals}}) {
+            into->insert(into->end(), from->begin(), from->end());
+            std::sort(into->begin(), into->end());
+            into->erase(std::unique(into->begin(), into->end()), into->end());
+        }
+        merged.messengers = merged.messengers || change.messengers;
+        merged.sides = merged.sides || change.sides;
+        merged.clock = merged.clock || change.clock;
+    });
     undo_stack_.setClean();  // what was opened is what is on disk
     save_path_ = save_path;
     rebuildCasualtySeries();
@@ -200,7 +220,7 @@ std::optional<QString> GameDocument::perform(const ActionRequest& request) {
         for (const std::string& line : applied.explanation) explanation << qs(line);
         spdlog::info("#{} {}", applied.seq, applied.summary);
         undo_stack_.push(new ActionCommand(*this, summary));
-        emit positionChanged();
+        announceChange();
         emit actionReported(summary, explanation);
         return std::nullopt;
     } catch (const std::system_error& error) {
@@ -257,7 +277,7 @@ void GameDocument::gameUndo() {
     if (undone == nullptr) return;
     casualties_.resize(game_->history().size());
     spdlog::info("undo #{}: {}", undone->seq, undone->summary);
-    emit positionChanged();
+    announceChange();
     emit actionReported(tr("Undone: %1").arg(qs(undone->summary)), {});
 }
 
@@ -267,8 +287,17 @@ void GameDocument::gameRedo() {
     casualties_.resize(game_->history().size() - 1);
     casualties_.push_back(casualtiesNow());
     spdlog::info("redo #{}: {} (same rolls)", redone->seq, redone->summary);
-    emit positionChanged();
+    announceChange();
     emit actionReported(tr("Redone with the same rolls: %1").arg(qs(redone->summary)), {});
+}
+
+void GameDocument::announceChange() {
+    if (pending_change_) {
+        const GameChange change = std::move(*pending_change_);
+        pending_change_.reset();
+        emit changed(change);
+    }
+    emit positionChanged();
 }
 
 CasualtyPoint GameDocument::casualtiesNow() const {

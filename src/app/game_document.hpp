@@ -98,6 +98,9 @@ public:
 signals:
     void gameReplaced();               // a different game is open: rebuild everything
     void positionChanged();            // units, clock or morale changed
+    // Just before positionChanged after an action, undo or redo: what it changed (game.hpp's
+    // GameChange, from the game's own undo record), so that a view refreshes only that.
+    void changed(const fortuna::GameChange& change);
     void actionReported(const QString& summary, const QStringList& explanation);
     void problem(const QString& message);
     void modifiedChanged();  // isModified() or isReadOnly() may have changed
@@ -110,6 +113,8 @@ private:
     void adopt(std::unique_ptr<Game> game, const QString& save_path, const std::filesystem::path& journal = {});
     void attachRecoveryJournal(const std::filesystem::path& existing);
     void leaveCurrentGame();
+    // Emits changed (what the game reported since the last call) and then positionChanged.
+    void announceChange();
     QString lastDurableAction() const;
     // Tells storageFailed what is on disk and stops the journal after a failed write.
     void journalFailed(const std::system_error& error);
@@ -121,6 +126,7 @@ private:
 
     std::shared_ptr<const RulesLibrary> library_;
     std::unique_ptr<Game> game_;
+    std::optional<GameChange> pending_change_;  // gathered from the game's listener
     QUndoStack undo_stack_;
     QString save_path_;
     std::filesystem::path journal_;

@@ -2,6 +2,8 @@
 // Order of battle: side -> command -> units with bases, state and formation; a filter; selects on the board.
 #include "order_of_battle_dock.hpp"
 
+#include <algorithm>
+
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QTreeWidget>
@@ -39,7 +41,7 @@ OrderOfBattlePanel::OrderOfBattlePanel(GameDocument& document, BoardScene& scene
     layout->addWidget(tree_);
     connect(filter_, &QLineEdit::textChanged, this, &OrderOfBattlePanel::applyFilter);
     connect(&document_, &GameDocument::gameReplaced, this, &OrderOfBattlePanel::rebuild);
-    connect(&document_, &GameDocument::positionChanged, this, &OrderOfBattlePanel::refresh);
+    connect(&document_, &GameDocument::changed, this, &OrderOfBattlePanel::refreshChange);
     connect(&scene_, &BoardScene::selectionOrderChanged, this, &OrderOfBattlePanel::followBoardSelection);
     connect(tree_, &QTreeWidget::itemSelectionChanged, this, &OrderOfBattlePanel::selectOnBoard);
     connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
@@ -82,13 +84,21 @@ void OrderOfBattlePanel::rebuild() {
     for (int c = 0; c < 4; ++c) tree_->resizeColumnToContents(c);
 }
 
-void OrderOfBattlePanel::refresh() {
+void OrderOfBattlePanel::refresh() { refreshRows(nullptr); }
+
+void OrderOfBattlePanel::refreshChange(const GameChange& change) {
+    if (!change.units.empty()) refreshRows(&change.units);
+}
+
+// Every row, or only those of `units` (sorted, as GameChange gives them).
+void OrderOfBattlePanel::refreshRows(const std::vector<std::size_t>* units) {
     if (!document_.hasGame()) return;
     const Game& game = document_.game();
     for (QTreeWidgetItemIterator it(tree_); *it; ++it) {
         const QVariant unit_data = (*it)->data(0, kUnitRole);
         if (!unit_data.isValid()) continue;
         const std::size_t i = unit_data.value<std::size_t>();
+        if (units != nullptr && !std::binary_search(units->begin(), units->end(), i)) continue;
         const Unit& unit = game.units()[i];
         const UnitStatus& now = game.state().units[i];
         QTreeWidgetItem* item = *it;

@@ -4,8 +4,15 @@
 
 #include <QWidget>
 
+#include <cstddef>
+#include <vector>
+
 class QLineEdit;
 class QTreeWidget;
+
+namespace fortuna {
+struct GameChange;
+}
 
 namespace fortuna::app {
 
@@ -24,6 +31,8 @@ signals:
 private:
     void rebuild();
     void refresh();
+    void refreshChange(const fortuna::GameChange& change);  // only the rows of the units it changed
+    void refreshRows(const std::vector<std::size_t>* units);  // every row, or only these
     void applyFilter();
     void followBoardSelection();
     void selectOnBoard();
