@@ -388,7 +388,7 @@ TEST(NavalVictorySheet, ChannelFitsOneA4PageWithEverySheetAndTheTally) {
     const std::string text = pdf_text(pdf);
     for (const char* words : {"Naval victory sheet", "The winner is the Admiral inflicting the most damage on the opposing fleet",
                               "Arethusa", "Belle Poule", "Valiant", "Monarch", "Alert", "Robuste", "Actionnaire", "Licorne",
-                              "Great Britain 2, France 0", "Great Britain leads", "printed 2026-11-23", "wind from W, speed 4"})
+                              "Great Britain 2, France 0", "Great Britain leads", "printed 2026-11-23", "channel-1778.json \u00b7 round 1"})
         EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text;
     // France: Belle Poule and Licorne 2+2 decks, 3 masts, 3 hull = 10 each; Robuste 3+3+3+3 = 12;
     // Actionnaire one starboard deck short, 11: 43 cells for the British to mark off.
