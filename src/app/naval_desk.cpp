@@ -21,6 +21,7 @@
 #include <system_error>
 
 #include "fortuna/errors.hpp"
+#include "export_actions.hpp"
 #include "fortuna/save.hpp"
 #include "qt_text.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
@@ -150,7 +151,7 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
     journal_->setFocusPolicy(Qt::NoFocus);
     auto* keys = new QLabel(tr("Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
                                "E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, "
-                               "Ctrl+P victory sheet (PDF)"), this);
+                               "Ctrl+P victory sheet (PDF), Ctrl+W close"), this);
     keys->setWordWrap(true);
     auto* side = new QVBoxLayout;
     side->addWidget(status_);
@@ -309,7 +310,10 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
         case Qt::Key_R: perform(HazardAction{me, Hazard::Refloat, {}, {}}); break;
         case Qt::Key_M: perform(HazardAction{me, Hazard::MastRepair, {}, {}}); break;
         case Qt::Key_E: perform(EndHalfAction{}); break;
-        case Qt::Key_W: perform(WindAction{}); break;
+        case Qt::Key_W:
+            if (ctrl) close();
+            else perform(WindAction{});
+            break;
         case Qt::Key_Z:
             if (ctrl && shift) redo();
             else if (ctrl) undo();
@@ -403,10 +407,12 @@ bool NavalDesk::saveTo(const QString& file) {
 bool NavalDesk::save() { return save_path_.isEmpty() ? saveAs() : saveTo(save_path_); }
 
 bool NavalDesk::saveAs() {
-    const QString suggested = save_path_.isEmpty() ? qs(game().scenario().id + kNavalSaveExtension) : save_path_;
+    const QString suggested = save_path_.isEmpty() ? start_folder() + u"/"_s + qs(game().scenario().id + kNavalSaveExtension) : save_path_;
     const QString file = QFileDialog::getSaveFileName(this, tr("Save the naval game"), suggested,
                                                       tr("Fortuna Belli naval games (*.fortuna-naval)"));
-    return !file.isEmpty() && saveTo(file);
+    if (file.isEmpty()) return false;
+    remember_folder(file);
+    return saveTo(file);
 }
 
 bool NavalDesk::exportVictorySheet(const QString& pdf) {
@@ -431,12 +437,22 @@ bool NavalDesk::exportVictorySheet(const QString& pdf) {
 }
 
 void NavalDesk::exportVictorySheetAsked() {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export the naval victory sheet"), qs(game().scenario().id + "-victory.pdf"),
-                                                      tr("PDF (*.pdf)"));
-    if (!file.isEmpty()) exportVictorySheet(file);
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export the naval victory sheet"),
+                                                      start_folder() + u"/"_s + qs(game().scenario().id + "-victory.pdf"), tr("PDF (*.pdf)"));
+    if (file.isEmpty()) return;
+    remember_folder(file);
+    exportVictorySheet(file);
 }
 
 void NavalDesk::closeEvent(QCloseEvent* event) {
+    letGoOfJournal();
+    QWidget::closeEvent(event);
+}
+
+// Also when the app quits with the desk open (it goes with its parent, without a close event).
+NavalDesk::~NavalDesk() { letGoOfJournal(); }
+
+void NavalDesk::letGoOfJournal() {
     // Saved work needs no journal; unsaved work keeps it in the recovery folder, to open again.
     const QString journal = recoveryJournal();
     session_->detach_journal();
@@ -444,7 +460,6 @@ void NavalDesk::closeEvent(QCloseEvent* event) {
         std::error_code ignored;
         std::filesystem::remove(ss(journal), ignored);
     }
-    QWidget::closeEvent(event);
 }
 
 bool is_naval_file(const std::filesystem::path& file) {

@@ -39,7 +39,7 @@ private:
 // Keys: Tab / Shift+Tab the ship (of the side to move), T the target, F fire at the hull, S fire at
 // the sails, B board, X fight the fire, R refloat, M repair a mast, E end the move, W the wind,
 // Ctrl+Z undo and Ctrl+Shift+Z redo (the rolls stay in each action: undo never re-rolls),
-// Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P the victory sheet as PDF.
+// Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P the victory sheet as PDF, Ctrl+W close.
 //
 // The game is never lost: every action reaches a journal in naval_recovery_dir() as it applies.
 // Closing a saved game removes that journal; closing unsaved work keeps it, to open again.
@@ -50,6 +50,7 @@ public:
     // opened from ("" for a scenario), `journal` a recovery journal to continue ("" for a new one).
     NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalSession> session, const QString& save_path,
               const std::filesystem::path& journal, QWidget* parent = nullptr);
+    ~NavalDesk() override;
 
     const NavalGame& game() const { return session_->game(); }
     const NavalSession& session() const { return *session_; }
@@ -80,6 +81,7 @@ protected:
 private:
     void fire(Aim aim);
     void followActiveSide();
+    void letGoOfJournal();
     void refresh();
     std::string shipId(int index) const;
 
