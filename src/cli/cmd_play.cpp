@@ -463,10 +463,10 @@ int run_scenario_info(const Arguments& args, Context& context) {
 // ------------------------------------------------------------------ declarations
 
 void declare_play(CLI::App& command) {
-    command.add_option("--scenario", "start a new game of this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
+    command.add_option("--scenario", "start a new game of this scenario (a shipped id or a .json file; a naval one plays naval actions)")->type_name("ID|FILE");
     command.add_option("--seed", "seed of the game's generator, for a repeatable game (0-18446744073709551615)")->type_name("N");
     command.add_option("--actions", "apply these actions, one JSON object a line ('-' reads standard input)")->type_name("FILE.jsonl|-");
-    command.add_option("--load", "continue this saved game or recovery journal instead of starting one")->type_name("SAVE|JOURNAL");
+    command.add_option("--load", "continue this saved game or recovery journal (land or naval) instead of starting one")->type_name("SAVE|JOURNAL");
     command.add_flag("--resume")->description("continue the journal beside --save, or the newest unfinished game");
     command.add_option("--save", "save the game here afterwards (its journal goes beside it)")->type_name("SAVE");
     command.add_option("--journal", "write the recovery journal here instead of beside the save")->type_name("JOURNAL");

@@ -78,7 +78,7 @@ namespace {
 // A save, or the journal beside it when that journal goes further (a crash after the save
 // leaves the actions since in the journal only). A journal that disagrees is refused, never replaced.
 NavalSession continue_naval_save(const NavalTables& tables, const std::filesystem::path& save, const std::filesystem::path& data_dir,
-                                 std::vector<std::string>& notes) {
+                                 std::optional<std::filesystem::path>& journal, std::vector<std::string>& notes) {
     NavalSession session = load_naval_game(tables, save, data_dir);
     const std::filesystem::path beside = journal_path_for_save(save);
     std::error_code missing;
@@ -88,8 +88,13 @@ NavalSession continue_naval_save(const NavalTables& tables, const std::filesyste
     std::size_t same = 0;
     const bool same_game = contents.header == session.journal_header();
     while (same_game && same < saved.size() && same < contents.lines.size() && saved[same] == contents.lines[same]) ++same;
-    if (same_game && same == contents.lines.size()) return session;
+    // The journal beside the save goes on taking the actions, as the land game's does.
+    if (same_game && same == contents.lines.size()) {
+        journal = beside;
+        return session;
+    }
     if (same_game && same == saved.size()) {
+        journal = beside;
         notes.push_back("continuing " + beside.string() + ": it holds " + plural(contents.lines.size() - saved.size(), "journal line") +
                         " beyond the save " + save.string());
         return recover_naval_game(tables, beside, data_dir);
@@ -106,7 +111,7 @@ NavalSession open_naval_game(const NavalTables& tables, const NavalPlayRequest& 
             journal = *request.load;
             return recover_naval_game(tables, *request.load, context.data_dir);
         }
-        return continue_naval_save(tables, *request.load, context.data_dir, notes);
+        return continue_naval_save(tables, *request.load, context.data_dir, journal, notes);
     }
     return NavalSession(tables, read_naval_scenario_copy(naval_scenario_file(context, *request.scenario), context.data_dir),
                         seed_or_random(request.seed), context.data_dir);
@@ -151,7 +156,7 @@ int play_naval(const NavalPlayRequest& request, Context& context) {
     std::vector<std::shared_ptr<platform::FileLock>> owned;
     if (request.save) owned.push_back(own_game_files(*request.save));
     if (request.journal) owned.push_back(own_game_files(*request.journal));
-    if (request.load && !request.save && !request.journal && is_naval_journal(*request.load)) owned.push_back(own_game_files(*request.load));
+    if (request.load && !request.save && !request.journal) owned.push_back(own_game_files(*request.load));
 
     const NavalTables tables = load_naval_tables(context.data_dir);
     std::optional<std::filesystem::path> loaded_journal;

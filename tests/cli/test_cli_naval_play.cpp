@@ -80,6 +80,14 @@ TEST_F(NavalPlay, PlaysAFileSavesLoadsAndContinues) {
     EXPECT_NE(text.out.find("arethusa     fifth-rate  port 2 stbd 1"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("belle-poule  fifth-rate  port 1 stbd 2"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("leading: level"), std::string::npos) << text.out;
+
+    // Continued without --save: the actions go to the journal beside the save, and the next
+    // --load of the save continues that journal, saying so.
+    ASSERT_EQ(cli("play --load " + save + " --actions " + actions("c.jsonl", "{\"action\":\"end-half\"}\n")).code, 0);
+    const CliRun later = cli("--json play --load " + save);
+    EXPECT_EQ(later.code, 0) << later.out;
+    EXPECT_NE(later.out.find("holds 1 journal line beyond the save"), std::string::npos) << later.out;
+    EXPECT_EQ(fortuna::testing::first_json(later.out)["active_side"], "british");
 }
 
 TEST_F(NavalPlay, ARefusalStopsWithTheCountAndStillSaves) {
