@@ -328,6 +328,7 @@ int run_play(const Arguments& args, Context& context) {
 int run_replay(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one saved game (or journal) to replay");
     const std::string path = args.positional().front();
+    if (names_naval_game(context, std::nullopt, path)) return replay_naval(path, context);
     const RulesLibrary& library = context.library();
     if (looks_like_journal(path)) {
         const JournalContents contents = read_journal(path);

@@ -212,4 +212,19 @@ int play_naval(const NavalPlayRequest& request, Context& context) {
     return stopped || save_failure ? kExitFailure : kExitOk;
 }
 
+int replay_naval(const std::string& file, Context& context) {
+    const NavalTables tables = load_naval_tables(context.data_dir);
+    const bool journal = is_naval_journal(file);
+    const NavalSession session = journal ? recover_naval_game(tables, file, context.data_dir) : load_naval_game(tables, file, context.data_dir);
+    json document = session.game().to_json();
+    document.update({{"file", file}, {"kind", journal ? "naval journal" : "naval save"}, {"reproduced", true},
+                     {"lines", session.journal().size()}, {"actions", session.game().history().size()}});
+    std::vector<std::string> lines{file + ": the " + (journal ? "naval journal" : "naval save") + " of " +
+                                   plural(session.journal().size(), "line") + " (" + plural(session.game().history().size(), "action") +
+                                   " in effect) replays roll by roll" + (journal ? "" : " to the saved state")};
+    for (const auto& line : naval_state_lines(session.game())) lines.push_back(line);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
 }  // namespace fortuna::cli

@@ -36,4 +36,8 @@ struct NavalPlayRequest {
 };
 int play_naval(const NavalPlayRequest& request, Context& context);
 
+// `replay` of a naval save or journal: replayed roll by roll; a file that does not reproduce is a
+// DataError naming the field (exit 1).
+int replay_naval(const std::string& file, Context& context);
+
 }  // namespace fortuna::cli

@@ -126,6 +126,22 @@ TEST_F(NavalPlay, AJournalResumesAfterTheProgramDied) {
     EXPECT_EQ(lines, 4);
 }
 
+TEST_F(NavalPlay, ReplayChecksASaveAndNamesTheFieldOfACorruptOne) {
+    const std::string save = at("r.fortuna-naval");
+    ASSERT_EQ(cli("play --scenario channel-1778 --seed 3 --actions " + actions("a.jsonl", kDuel) + " --save " + save).code, 0);
+    const CliRun good = cli("replay " + save);
+    EXPECT_EQ(good.code, 0) << good.out;
+    EXPECT_NE(good.out.find("the naval save of 2 lines (2 actions in effect) replays roll by roll to the saved state"), std::string::npos)
+        << good.out;
+    json document = json::parse(std::ifstream(save));
+    document["journal"][0]["action"]["dice"][1] = 7;  // a die entered as 7
+    std::ofstream(save) << document.dump();
+    const CliRun bad = cli("replay " + save);
+    EXPECT_EQ(bad.code, 1) << bad.out;
+    EXPECT_NE(bad.out.find("/journal/0/action/dice/1"), std::string::npos) << bad.out;
+    EXPECT_NE(bad.out.find("a d6 roll, 1 to 6"), std::string::npos) << bad.out;
+}
+
 TEST_F(NavalPlay, LandOptionsAreRefusedForANavalGame) {
     const CliRun run = cli("play --scenario channel-1778 --opponent british");
     EXPECT_EQ(run.code, 2) << run.out;
