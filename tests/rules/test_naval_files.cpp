@@ -152,6 +152,39 @@ TEST(NavalFiles, ARefusedActionChangesNeitherGameNorDiceNorJournal) {
     EXPECT_FALSE(session.undo());
 }
 
+// A full disk when the broadside's line is written: the broadside is not applied, the dice are
+// not spent, nothing half-written stays; with room again the same broadside throws the same dice
+// as a game that never met the fault, and undo after the fault is refused as a whole too.
+TEST(NavalFiles, AJournalThatCannotTakeTheLineLeavesTheGameAsItWas) {
+    testing::TemporaryFolder folder("naval-faults");
+    const auto file = folder.path() / "g.journal";
+    NavalSession session = channel_session(21);
+    session.attach_journal(file);
+    session.apply(EndHalfAction{});
+    const std::string before = testing::read_text(file);
+    FileOperations full = system_file_operations();
+    full.write = [](int, const void*, std::size_t) -> long {
+        errno = ENOSPC;
+        return -1;
+    };
+    {
+        ScopedFileOperations faults(full);
+        EXPECT_THROW(session.apply(BroadsideAction{"belle-poule", "arethusa", BroadsideSide::Port, Aim::Hull, {}, {}}), std::system_error);
+        EXPECT_THROW(session.undo(), std::system_error);
+    }
+    EXPECT_EQ(session.game().history().size(), 1U);
+    EXPECT_EQ(session.journal().size(), 1U);
+    EXPECT_EQ(session.dice().draws(), 0U);
+    EXPECT_EQ(testing::read_text(file), before);
+    NavalSession untroubled = channel_session(21);
+    untroubled.apply(EndHalfAction{});
+    const auto a = dice_of(session.apply(BroadsideAction{"belle-poule", "arethusa", BroadsideSide::Port, Aim::Hull, {}, {}}));
+    const auto b = dice_of(untroubled.apply(BroadsideAction{"belle-poule", "arethusa", BroadsideSide::Port, Aim::Hull, {}, {}}));
+    EXPECT_EQ(a, b);
+    session.detach_journal();
+    EXPECT_EQ(recover_naval_game(sail(), file, kData).game().to_json(), untroubled.game().to_json());
+}
+
 TEST(NavalFiles, ACorruptSaveIsRefusedNamingTheField) {
     testing::TemporaryFolder folder("naval-corrupt");
     NavalSession live = channel_session(3);
