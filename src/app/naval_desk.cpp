@@ -138,7 +138,8 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
                      const std::filesystem::path& journal, QWidget* parent)
     : QWidget(parent), tables_(std::move(tables)), session_(std::move(session)), save_path_(save_path) {
     saved_lines_ = session_->journal().size();
-    setWindowTitle(tr("%1 - Fortuna Belli, The Age of Sail").arg(qs(game().scenario().name)));
+    // "[*]": the title shows * while there is work the save does not hold, as the main window's does.
+    setWindowTitle(tr("%1[*] - Fortuna Belli, The Age of Sail").arg(qs(game().scenario().name)));
     setFocusPolicy(Qt::StrongFocus);
     board_ = new NavalBoard(session_->game(), this);
     status_ = new QLabel(this);
@@ -326,6 +327,7 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
 bool NavalDesk::focusNextPrevChild(bool) { return false; }
 
 void NavalDesk::refresh() {
+    setWindowModified(isModified());
     const auto& state = game().state();
     const auto& scenario = game().scenario();
     status_->setText(tr("Round %1, %2 to move. Wind from %3, speed %4%5. Damage inflicted: %6 %7, %8 %9.")

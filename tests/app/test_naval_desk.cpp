@@ -69,9 +69,11 @@ private slots:
         const auto fired = std::get<BroadsideAction>(desk->game().history().back().action).dice;
         QTest::keyClick(desk, Qt::Key_E);
         QVERIFY(desk->isModified());
+        QVERIFY(desk->isWindowModified());
         const QString save = folder_.filePath(QStringLiteral("channel.fortuna-naval"));
         QVERIFY2(desk->saveTo(save), qPrintable(desk->lastMessage()));
         QVERIFY(!desk->isModified());
+        QVERIFY(!desk->isWindowModified());
         // Ctrl+S writes the same file again once it has a name.
         QTest::keyClick(desk, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);  // nothing to redo: no change
         QTest::keyClick(desk, Qt::Key_S, Qt::ControlModifier);
