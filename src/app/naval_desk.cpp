@@ -20,8 +20,9 @@
 #include <random>
 #include <system_error>
 
-#include "fortuna/errors.hpp"
 #include "export_actions.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
 #include "qt_text.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
@@ -467,7 +468,16 @@ void NavalDesk::letGoOfJournal() {
 bool is_naval_file(const std::filesystem::path& file) {
     std::error_code missing;
     if (!std::filesystem::is_regular_file(file, missing)) return false;
-    return is_naval_journal(file) || is_naval_scenario(file) || is_naval_save(file);
+    if (is_naval_journal(file)) return true;
+    if (file.extension() == ".journal") return false;  // a land game's journal: no need to read it all
+    // One read for both JSON kinds: a land save can be large, and every File > Open comes here first.
+    try {
+        const nlohmann::json document = read_json_file(file);
+        const std::string format = document.is_object() ? document.value("format", std::string()) : std::string();
+        return format == kNavalScenarioFormat || format == kNavalSaveFormat;
+    } catch (const DataError&) {
+        return false;  // not JSON: the land game's opening says what is wrong with it
+    }
 }
 
 NavalDesk* open_naval_desk(const std::filesystem::path& file, const std::filesystem::path& data_dir, QWidget* parent) {
