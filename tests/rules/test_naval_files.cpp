@@ -2,7 +2,11 @@
 // Naval saves and journals: a save reloads to the same game, a journal cut off by a kill resumes it, undo keeps its rolls across a reload, a corrupt save is refused by field.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <fstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/naval_files.hpp"
@@ -114,6 +118,67 @@ TEST(NavalFiles, AJournalCutOffByAKillResumesTheGame) {
     EXPECT_EQ(recover_naval_game(sail(), left, kData).game().to_json(), live.game().to_json());
     // A land game's recovery never meets a naval journal: they live in a folder of their own.
     EXPECT_EQ(naval_recovery_dir().parent_path(), recovery_dir());
+}
+
+// One step of a scripted naval game, picked by its own seeded stream so the parent can play
+// the same script; refused steps (a side that has fired, nothing to redo) are part of it.
+void script_step(NavalSession& session, Dice& chooser) {
+    try {
+        switch (chooser.below(7)) {
+        case 0: session.apply(BroadsideAction{"arethusa", "belle-poule", BroadsideSide::Starboard, Aim::Sails, {}, {}}); break;
+        case 1: session.apply(BroadsideAction{"belle-poule", "arethusa", BroadsideSide::Port, Aim::Sails, {}, {}}); break;
+        case 2:
+        case 3: session.apply(EndHalfAction{}); break;
+        case 4: session.apply(WindAction{}); break;
+        case 5: session.undo(); break;
+        default: session.redo(); break;
+        }
+    } catch (const RuleError&) {
+    }
+}
+
+// A child plays with a journal and reports each line it wrote through a pipe; the parent
+// SIGKILLs it mid-script: every reported line is in the journal, and the resumed game equals
+// the same script played live up to the same line.
+TEST(NavalFiles, SigkillMidGameLosesNoReportedLine) {
+    testing::TemporaryFolder folder("naval-sigkill");
+    const auto file = folder.path() / "crash.journal";
+    int channel[2];
+    ASSERT_EQ(::pipe(channel), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        ::close(channel[0]);
+        NavalSession session = channel_session(1778);
+        session.attach_journal(file);
+        Dice chooser(5);
+        for (int i = 0; i < 1000000; ++i) {
+            const std::size_t before = session.journal().size();
+            script_step(session, chooser);
+            const auto lines = static_cast<std::uint32_t>(session.journal().size());
+            if (lines != before && ::write(channel[1], &lines, sizeof lines) != sizeof lines) ::_exit(3);
+        }
+        ::_exit(0);
+    }
+    ::close(channel[1]);
+    std::uint32_t acknowledged = 0;
+    for (int i = 0; i < 80; ++i)
+        if (::read(channel[0], &acknowledged, sizeof acknowledged) != sizeof acknowledged) break;
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(channel[0]);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    ASSERT_GE(acknowledged, 80U);
+
+    const NavalSession resumed = recover_naval_game(sail(), file, kData);
+    EXPECT_GE(resumed.journal().size(), acknowledged);
+    NavalSession live = channel_session(1778);
+    Dice chooser(5);
+    while (live.journal().size() < resumed.journal().size()) script_step(live, chooser);
+    EXPECT_EQ(resumed.journal(), live.journal());
+    EXPECT_EQ(resumed.game().to_json(), live.game().to_json());
+    EXPECT_EQ(resumed.dice().draws(), live.dice().draws());
 }
 
 TEST(NavalFiles, UndoAfterAReloadKeepsTheRolls) {
