@@ -406,6 +406,20 @@ TEST(NavalVictorySheet, TheCommandLineWritesItForANavalScenario) {
     EXPECT_EQ(document["pages"], 1);
     EXPECT_EQ(pdf_pages(pdf), 1);
     EXPECT_NE(pdf_text(pdf).find("Great Britain 0, France 0 \u2014 level"), std::string::npos);
+    // From a naval save and from its journal: the broadside's hit comes crossed off, the wind log has the round.
+    const fs::path actions = work_dir() / "naval.jsonl";
+    std::ofstream(actions) << R"({"action":"broadside","ship":"arethusa","target":"belle-poule","side":"starboard","dice":[4,1]})" << "\n";
+    const fs::path save = work_dir() / "naval.fortuna-naval";
+    ASSERT_EQ(run(std::string(FORTUNA_CLI) + " play --scenario channel-1778 --seed 2 --actions " + quoted(actions) + " --save " + quoted(save)).status, 0);
+    for (const fs::path& source : {save, fs::path(save.string() + ".journal")}) {
+        const fs::path played = work_dir() / "naval-played.pdf";
+        const Command from = run(std::string(FORTUNA_CLI) + " sheet victory --load " + quoted(source) + " --out " + quoted(played));
+        ASSERT_EQ(from.status, 0) << from.output;
+        const std::string text = pdf_text(played);
+        EXPECT_NE(text.find("Great Britain 1, France 0 \u2014 Great Britain leads"), std::string::npos) << source << "\n" << text;
+        EXPECT_NE(text.find("Rounds and the wind"), std::string::npos);
+        EXPECT_NE(text.find("1 of 10"), std::string::npos);  // Belle Poule's damage taken
+    }
     const Command roster = run(std::string(FORTUNA_CLI) + " sheet roster --scenario channel-1778 --out " + quoted(work_dir() / "r.pdf"));
     EXPECT_EQ(roster.status, 2);
     EXPECT_NE(roster.output.find("has a victory sheet only"), std::string::npos) << roster.output;
