@@ -83,7 +83,6 @@ public:
 private:
     void record(const nlohmann::json& line);
     nlohmann::json step_line(const std::string& kind, int of, const std::string& summary) const;
-    const NavalTables* tables_;
     NavalScenarioCopy scenario_;
     std::uint64_t seed_;
     Dice dice_;

@@ -119,7 +119,7 @@ NavalScenario scenario_of(const NavalScenarioCopy& copy, const NavalTables& tabl
 
 NavalSession::NavalSession(const NavalTables& tables, NavalScenarioCopy scenario, std::uint64_t seed,
                            const std::filesystem::path& data_dir)
-    : tables_(&tables), scenario_(std::move(scenario)), seed_(seed), dice_(seed), game_(tables, scenario_of(scenario_, tables, data_dir)) {}
+    : scenario_(std::move(scenario)), seed_(seed), dice_(seed), game_(tables, scenario_of(scenario_, tables, data_dir)) {}
 
 json NavalSession::journal_header() const {
     json copy{{"id", scenario_.id}, {"document", scenario_.document}};
