@@ -360,6 +360,7 @@ struct NavalScenario {
 };
 NavalScenario load_naval_scenario(const std::filesystem::path& file, const NavalTables& tables,
                                   const std::filesystem::path& data_dir);
+inline constexpr const char* kNavalScenarioFormat = "fortuna-naval-scenario";
 bool is_naval_scenario(const std::filesystem::path& file);  // its "format" says so
 
 // The actions of a naval game: plain structs, the rolls inside them (filled in when generated),

@@ -591,8 +591,8 @@ void MainWindow::raiseDock(const QString& name) {
 
 bool MainWindow::openFile(const QString& file, bool quiet) {
     try {
-        // A naval scenario (The Age of Sail) opens in its own desk window.
-        if (file.endsWith(u".json"_s) && is_naval_scenario(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
+        // A naval scenario, save or journal (The Age of Sail, by its content) opens in its own desk window.
+        if (is_naval_file(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
         if (document_->isReadOnly() && !quiet)
@@ -611,7 +611,7 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
 void MainWindow::openDialog() {
     const QString dir = QSettings().contains(u"lastDirectory"_s) ? start_folder() : qs(document_->library().data_dir().string() + "/scenarios");
     const QString file = QFileDialog::getOpenFileName(this, tr("Open a scenario or a saved game"), dir,
-                                                      tr("Battles (*.json *.fortuna *.journal);;All files (*)"));
+                                                      tr("Battles (*.json *.fortuna *.fortuna-naval *.journal);;All files (*)"));
     if (file.isEmpty()) return;
     remember_folder(file);
     openFile(file);

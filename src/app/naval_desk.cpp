@@ -2,6 +2,11 @@
 // The naval desk: the Age of Sail board, the damage sheets, the odds before the roll and the journal, driven from the keyboard.
 #include "naval_desk.hpp"
 
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -13,9 +18,16 @@
 
 #include <cmath>
 #include <random>
+#include <system_error>
 
+#include "export_actions.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/save.hpp"
 #include "qt_text.hpp"
+#ifdef FORTUNA_HAVE_SHEETS
+#include "fortuna/sheets/naval_sheet.hpp"
+#endif
 
 namespace fortuna::app {
 
@@ -123,12 +135,14 @@ void NavalBoard::paintEvent(QPaintEvent*) {
 
 // ---------------------------------------------------------------- desk
 
-NavalDesk::NavalDesk(NavalTables tables, NavalScenario scenario, std::uint64_t seed, QWidget* parent)
-    : QWidget(parent), tables_(std::make_unique<NavalTables>(std::move(tables))), dice_(seed) {
-    game_ = std::make_unique<NavalGame>(*tables_, std::move(scenario));
-    setWindowTitle(tr("%1 - Fortuna Belli, The Age of Sail").arg(qs(game_->scenario().name)));
+NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalSession> session, const QString& save_path,
+                     const std::filesystem::path& journal, QWidget* parent)
+    : QWidget(parent), tables_(std::move(tables)), session_(std::move(session)), save_path_(save_path) {
+    saved_lines_ = session_->journal().size();
+    // "[*]": the title shows * while there is work the save does not hold, as the main window's does.
+    setWindowTitle(tr("%1[*] - Fortuna Belli, The Age of Sail").arg(qs(game().scenario().name)));
     setFocusPolicy(Qt::StrongFocus);
-    board_ = new NavalBoard(*game_, this);
+    board_ = new NavalBoard(session_->game(), this);
     status_ = new QLabel(this);
     odds_ = new QLabel(this);
     odds_->setWordWrap(true);
@@ -138,7 +152,8 @@ NavalDesk::NavalDesk(NavalTables tables, NavalScenario scenario, std::uint64_t s
     journal_->setReadOnly(true);
     journal_->setFocusPolicy(Qt::NoFocus);
     auto* keys = new QLabel(tr("Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
-                               "E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo"), this);
+                               "E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, "
+                               "Ctrl+P victory sheet (PDF), Ctrl+W close"), this);
     keys->setWordWrap(true);
     auto* side = new QVBoxLayout;
     side->addWidget(status_);
@@ -149,19 +164,36 @@ NavalDesk::NavalDesk(NavalTables tables, NavalScenario scenario, std::uint64_t s
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(board_, 3);
     layout->addLayout(side, 2);
+    for (const auto& line : session_->journal()) journal_->appendPlainText(qs(line.value("summary", std::string())));
+    // Every action reaches the disk as it applies (naval_files.hpp): a crash loses nothing.
+    try {
+        std::filesystem::path file = journal;
+        if (file.empty()) {
+            std::filesystem::create_directories(naval_recovery_dir());
+            const QString stamp = QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+            const std::string base = game().scenario().id + "-" + ss(stamp) + "-" + std::to_string(QCoreApplication::applicationPid());
+            // Two desks opened in the same second each get a journal of their own.
+            file = naval_recovery_dir() / (base + ".journal");
+            for (int n = 2; std::filesystem::exists(file); ++n) file = naval_recovery_dir() / (base + "-" + std::to_string(n) + ".journal");
+        }
+        session_->attach_journal(file);
+    } catch (const std::exception& error) {
+        journal_->appendPlainText(tr("No crash-safe journal: %1").arg(qs(error.what())));
+    }
     selectShip(1);
     refresh();
 }
 
-std::string NavalDesk::shipId(int index) const { return game_->state().ships.at(static_cast<std::size_t>(index)).id; }
+
+std::string NavalDesk::shipId(int index) const { return game().state().ships.at(static_cast<std::size_t>(index)).id; }
 
 void NavalDesk::selectShip(int step) {
-    const auto& ships = game_->state().ships;
+    const auto& ships = game().state().ships;
     const int n = static_cast<int>(ships.size());
     for (int k = 1; k <= n; ++k) {
         const int i = ((ship_ < 0 ? (step > 0 ? -1 : 0) : ship_) + step * k % n + n) % n;
         const Ship& s = ships[static_cast<std::size_t>(i)];
-        if (!s.now.sunk && s.now.side == game_->state().turn.active_side) {
+        if (!s.now.sunk && s.now.side == game().state().turn.active_side) {
             ship_ = i;
             break;
         }
@@ -172,7 +204,7 @@ void NavalDesk::selectShip(int step) {
 
 void NavalDesk::selectTarget() {
     // The next enemy in one of the selected ship's broadside arcs and within range.
-    const auto& ships = game_->state().ships;
+    const auto& ships = game().state().ships;
     const int n = static_cast<int>(ships.size());
     if (ship_ < 0) return;
     const Ship& me = ships[static_cast<std::size_t>(ship_)];
@@ -188,37 +220,60 @@ void NavalDesk::selectTarget() {
     refresh();
 }
 
+// After a move ends, or an undo or redo crosses the end of one, the selection goes to a ship of the side to move.
+void NavalDesk::followActiveSide() {
+    if (ship_ >= 0 && game().state().ships[static_cast<std::size_t>(ship_)].now.side == game().state().turn.active_side) return;
+    ship_ = -1;
+    selectShip(1);
+}
+
 bool NavalDesk::perform(NavalAction action) {
     try {
-        const auto& done = game_->apply(std::move(action), dice_);
+        const auto& done = session_->apply(std::move(action));
         last_ = qs(done.summary);
         journal_->appendPlainText(last_);
         for (const auto& step : done.explanation) journal_->appendPlainText(u"    "_s + qs(step));
-        if (ship_ >= 0 && game_->state().ships[static_cast<std::size_t>(ship_)].now.side != game_->state().turn.active_side) {
-            ship_ = -1;
-            selectShip(1);
-        }
+        followActiveSide();
         refresh();
         return true;
     } catch (const RuleError& error) {
         last_ = qs(error.what());
         journal_->appendPlainText(tr("refused: %1").arg(last_));
         return false;
+    } catch (const std::system_error& error) {
+        // The journal could not take the line: the action is not applied (naval_files.hpp).
+        last_ = tr("not applied, the journal could not be written: %1").arg(qs(error.what()));
+        journal_->appendPlainText(last_);
+        return false;
     }
 }
 
 bool NavalDesk::undo() {
-    if (!game_->undo()) return false;
+    try {
+        if (!session_->undo()) return false;
+    } catch (const std::system_error& error) {
+        last_ = tr("not undone, the journal could not be written: %1").arg(qs(error.what()));
+        journal_->appendPlainText(last_);
+        return false;
+    }
     last_ = tr("undone (the dice are kept: asking again gives the same roll)");
     journal_->appendPlainText(last_);
+    followActiveSide();
     refresh();
     return true;
 }
 
 bool NavalDesk::redo() {
-    if (!game_->redo()) return false;
-    last_ = tr("redone: %1").arg(qs(game_->history().back().summary));
+    try {
+        if (!session_->redo()) return false;
+    } catch (const std::system_error& error) {
+        last_ = tr("not redone, the journal could not be written: %1").arg(qs(error.what()));
+        journal_->appendPlainText(last_);
+        return false;
+    }
+    last_ = tr("redone: %1").arg(qs(game().history().back().summary));
     journal_->appendPlainText(last_);
+    followActiveSide();
     refresh();
     return true;
 }
@@ -228,7 +283,7 @@ void NavalDesk::fire(Aim aim) {
         last_ = tr("no target in an arc of fire within %1 cm").arg(tables_->max_range_cm);
         return;
     }
-    const auto& ships = game_->state().ships;
+    const auto& ships = game().state().ships;
     const auto side = arc_holding(*tables_, ships[static_cast<std::size_t>(ship_)], ships[static_cast<std::size_t>(target_)]);
     perform(BroadsideAction{shipId(ship_), shipId(target_), side.value_or(BroadsideSide::Port), aim, {}, {}});
 }
@@ -242,7 +297,14 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
         case Qt::Key_Backtab: selectShip(-1); break;
         case Qt::Key_T: selectTarget(); break;
         case Qt::Key_F: fire(Aim::Hull); break;
-        case Qt::Key_S: fire(Aim::Sails); break;
+        case Qt::Key_S:
+            if (ctrl && shift) saveAs();
+            else if (ctrl) save();
+            else fire(Aim::Sails);
+            break;
+        case Qt::Key_P:
+            if (ctrl) exportVictorySheetAsked();
+            break;
         case Qt::Key_B:
             if (target_ >= 0) perform(BoardingAction{me, shipId(target_), 1, {}, {}});
             break;
@@ -250,7 +312,10 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
         case Qt::Key_R: perform(HazardAction{me, Hazard::Refloat, {}, {}}); break;
         case Qt::Key_M: perform(HazardAction{me, Hazard::MastRepair, {}, {}}); break;
         case Qt::Key_E: perform(EndHalfAction{}); break;
-        case Qt::Key_W: perform(WindAction{}); break;
+        case Qt::Key_W:
+            if (ctrl) close();
+            else perform(WindAction{});
+            break;
         case Qt::Key_Z:
             if (ctrl && shift) redo();
             else if (ctrl) undo();
@@ -263,8 +328,9 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
 bool NavalDesk::focusNextPrevChild(bool) { return false; }
 
 void NavalDesk::refresh() {
-    const auto& state = game_->state();
-    const auto& scenario = game_->scenario();
+    setWindowModified(isModified());
+    const auto& state = game().state();
+    const auto& scenario = game().scenario();
     status_->setText(tr("Round %1, %2 to move. Wind from %3, speed %4%5. Damage inflicted: %6 %7, %8 %9.")
                          .arg(state.turn.round)
                          .arg(qs(scenario.sides[static_cast<std::size_t>(state.turn.active_side)].name))
@@ -272,9 +338,9 @@ void NavalDesk::refresh() {
                          .arg(state.wind.speed)
                          .arg(high_seas(*tables_, state.wind) ? tr(" (high seas)") : QString())
                          .arg(qs(scenario.sides[0].name))
-                         .arg(game_->damage_inflicted_by(0))
+                         .arg(game().damage_inflicted_by(0))
                          .arg(qs(scenario.sides[1].name))
-                         .arg(game_->damage_inflicted_by(1)));
+                         .arg(game().damage_inflicted_by(1)));
     status_->setWordWrap(true);
     sheets_->clear();
     for (std::size_t i = 0; i < state.ships.size(); ++i) {
@@ -316,11 +382,122 @@ void NavalDesk::refresh() {
     board_->setSelection(ship_, target_);
 }
 
+QString NavalDesk::recoveryJournal() const {
+    const auto file = session_->journal_file();
+    return file ? qs(file->string()) : QString();
+}
+
+bool NavalDesk::saveTo(const QString& file) {
+    try {
+        const std::filesystem::path path = ss(file);
+        // The save becomes ours (refused when another program has it open), then is written whole or not at all.
+        std::shared_ptr<platform::FileLock> owner = own_game_files(path);
+        save_naval_game(*session_, path);
+        save_owner_ = std::move(owner);
+        save_path_ = file;
+        saved_lines_ = session_->journal().size();
+        last_ = tr("Saved %1").arg(file);
+    } catch (const std::exception& error) {
+        last_ = tr("Not saved: %1").arg(qs(error.what()));
+        journal_->appendPlainText(last_);
+        return false;
+    }
+    journal_->appendPlainText(last_);
+    refresh();
+    return true;
+}
+
+bool NavalDesk::save() { return save_path_.isEmpty() ? saveAs() : saveTo(save_path_); }
+
+bool NavalDesk::saveAs() {
+    const QString suggested = save_path_.isEmpty() ? start_folder() + u"/"_s + qs(game().scenario().id + kNavalSaveExtension) : save_path_;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save the naval game"), suggested,
+                                                      tr("Fortuna Belli naval games (*.fortuna-naval)"));
+    if (file.isEmpty()) return false;
+    remember_folder(file);
+    return saveTo(file);
+}
+
+bool NavalDesk::exportVictorySheet(const QString& pdf) {
+#ifdef FORTUNA_HAVE_SHEETS
+    try {
+        const QString origin = save_path_.isEmpty() ? qs(std::filesystem::path(session_->scenario_copy().file).filename().string())
+                                                    : QFileInfo(save_path_).fileName();
+        sheets::write_naval_victory_pdf(game(), pdf, sheets::Paper::A4, origin);
+        last_ = tr("Wrote the victory sheet to %1").arg(pdf);
+        journal_->appendPlainText(last_);
+        return true;
+    } catch (const std::exception& error) {
+        last_ = tr("The victory sheet was not written: %1").arg(qs(error.what()));
+        journal_->appendPlainText(last_);
+        return false;
+    }
+#else
+    Q_UNUSED(pdf);
+    last_ = tr("This build has no printed sheets.");
+    return false;
+#endif
+}
+
+void NavalDesk::exportVictorySheetAsked() {
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export the naval victory sheet"),
+                                                      start_folder() + u"/"_s + qs(game().scenario().id + "-victory.pdf"), tr("PDF (*.pdf)"));
+    if (file.isEmpty()) return;
+    remember_folder(file);
+    exportVictorySheet(file);
+}
+
+void NavalDesk::closeEvent(QCloseEvent* event) {
+    letGoOfJournal();
+    QWidget::closeEvent(event);
+}
+
+// Also when the app quits with the desk open (it goes with its parent, without a close event).
+NavalDesk::~NavalDesk() { letGoOfJournal(); }
+
+void NavalDesk::letGoOfJournal() {
+    // Saved work needs no journal; unsaved work keeps it in the recovery folder, to open again.
+    const QString journal = recoveryJournal();
+    session_->detach_journal();
+    if (!journal.isEmpty() && !isModified()) {
+        std::error_code ignored;
+        std::filesystem::remove(ss(journal), ignored);
+    }
+}
+
+bool is_naval_file(const std::filesystem::path& file) {
+    std::error_code missing;
+    if (!std::filesystem::is_regular_file(file, missing)) return false;
+    if (is_naval_journal(file)) return true;
+    if (file.extension() == ".journal") return false;  // a land game's journal: no need to read it all
+    // One read for both JSON kinds: a land save can be large, and every File > Open comes here first.
+    try {
+        const nlohmann::json document = read_json_file(file);
+        const std::string format = document.is_object() ? document.value("format", std::string()) : std::string();
+        return format == kNavalScenarioFormat || format == kNavalSaveFormat;
+    } catch (const DataError&) {
+        return false;  // not JSON: the land game's opening says what is wrong with it
+    }
+}
+
 NavalDesk* open_naval_desk(const std::filesystem::path& file, const std::filesystem::path& data_dir, QWidget* parent) {
-    NavalTables tables = load_naval_tables(data_dir);
-    NavalScenario scenario = load_naval_scenario(file, tables, data_dir);
-    std::random_device device;
-    auto* desk = new NavalDesk(std::move(tables), std::move(scenario), (static_cast<std::uint64_t>(device()) << 32) | device(), parent);
+    auto tables = std::make_unique<NavalTables>(load_naval_tables(data_dir));
+    std::unique_ptr<NavalSession> session;
+    QString save_path;
+    std::filesystem::path journal;
+    if (is_naval_journal(file)) {
+        // A game left unsaved (or cut off by a crash): it goes on in the same journal.
+        session = std::make_unique<NavalSession>(recover_naval_game(*tables, file, data_dir));
+        journal = file;
+    } else if (is_naval_save(file)) {
+        session = std::make_unique<NavalSession>(load_naval_game(*tables, file, data_dir));
+        save_path = qs(file.string());
+    } else {
+        std::random_device device;
+        session = std::make_unique<NavalSession>(*tables, read_naval_scenario_copy(file, data_dir),
+                                                 (static_cast<std::uint64_t>(device()) << 32) | device(), data_dir);
+    }
+    auto* desk = new NavalDesk(std::move(tables), std::move(session), save_path, journal, parent);
     desk->setWindowFlag(Qt::Window);
     desk->setAttribute(Qt::WA_DeleteOnClose);
     desk->resize(1200, 700);

@@ -8,7 +8,10 @@
 #include <memory>
 
 #include "fortuna/naval.hpp"
+#include "fortuna/naval_files.hpp"
+#include "fortuna/platform.hpp"
 
+class QCloseEvent;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -35,13 +38,31 @@ private:
 
 // Keys: Tab / Shift+Tab the ship (of the side to move), T the target, F fire at the hull, S fire at
 // the sails, B board, X fight the fire, R refloat, M repair a mast, E end the move, W the wind,
-// Ctrl+Z undo and Ctrl+Shift+Z redo (the rolls stay in each action: undo never re-rolls).
+// Ctrl+Z undo and Ctrl+Shift+Z redo (the rolls stay in each action: undo never re-rolls),
+// Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P the victory sheet as PDF, Ctrl+W close.
+//
+// The game is never lost: every action reaches a journal in naval_recovery_dir() as it applies.
+// Closing a saved game removes that journal; closing unsaved work keeps it, to open again.
 class NavalDesk : public QWidget {
     Q_OBJECT
 public:
-    NavalDesk(NavalTables tables, NavalScenario scenario, std::uint64_t seed, QWidget* parent = nullptr);
+    // The session's game refers to the tables: the desk keeps both. `save_path` is the save it was
+    // opened from ("" for a scenario), `journal` a recovery journal to continue ("" for a new one).
+    NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalSession> session, const QString& save_path,
+              const std::filesystem::path& journal, QWidget* parent = nullptr);
+    ~NavalDesk() override;
 
-    const NavalGame& game() const { return *game_; }
+    const NavalGame& game() const { return session_->game(); }
+    const NavalSession& session() const { return *session_; }
+    QString savePath() const { return save_path_; }
+    QString recoveryJournal() const;
+    bool isModified() const { return session_->journal().size() != saved_lines_; }
+    // Writes the naval save there (atomic); false with the reason in lastMessage().
+    bool saveTo(const QString& file);
+    bool save();    // to savePath(), or asks where
+    bool saveAs();  // asks where
+    // The naval victory sheet of the game as it stands; false with the reason in lastMessage().
+    bool exportVictorySheet(const QString& pdf);
     int selectedShip() const { return ship_; }
     int selectedTarget() const { return target_; }
     QString lastMessage() const { return last_; }
@@ -54,16 +75,22 @@ public:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
     bool focusNextPrevChild(bool next) override;  // Tab selects ships, not widgets
 
 private:
     void fire(Aim aim);
+    void followActiveSide();
+    void letGoOfJournal();
     void refresh();
     std::string shipId(int index) const;
 
+    void exportVictorySheetAsked();
     std::unique_ptr<NavalTables> tables_;
-    std::unique_ptr<NavalGame> game_;
-    Dice dice_;
+    std::unique_ptr<NavalSession> session_;
+    QString save_path_;
+    std::shared_ptr<platform::FileLock> save_owner_;  // the save is ours while the desk has it open
+    std::size_t saved_lines_ = 0;                     // journal lines in the last save (or at opening)
     int ship_ = -1;
     int target_ = -1;
     QString last_;
@@ -74,7 +101,10 @@ private:
     QPlainTextEdit* journal_ = nullptr;
 };
 
-// Opens a naval scenario file in its own desk window; throws DataError or RuleError on a bad file.
+// Is this a naval scenario, naval save or naval journal (by its content)? File > Open sends it here.
+bool is_naval_file(const std::filesystem::path& file);
+// Opens a naval scenario (a new game), a naval save or a naval journal in its own desk window;
+// throws DataError or RuleError on a bad file, GameFilesInUse when another program has it.
 NavalDesk* open_naval_desk(const std::filesystem::path& file, const std::filesystem::path& data_dir, QWidget* parent);
 
 }  // namespace fortuna::app

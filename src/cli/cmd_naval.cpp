@@ -11,6 +11,7 @@
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/naval.hpp"
+#include "naval_play.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -48,11 +49,6 @@ json rolls_json(const std::vector<Roll>& rolls) {
 
 void add_steps(std::vector<std::string>& lines, const Explanation& steps) {
     for (const auto& step : steps) lines.push_back("  " + step);
-}
-
-std::filesystem::path naval_scenario_file(const Context& context, const std::string& id_or_file) {
-    const bool is_file = id_or_file.find('/') != std::string::npos || id_or_file.ends_with(".json");
-    return is_file ? std::filesystem::path(id_or_file) : context.data_dir / "scenarios" / (id_or_file + ".json");
 }
 
 // ------------------------------------------------------------------ broadside
@@ -220,18 +216,6 @@ int run_ruler(const Arguments&, Context& context) {
     return kExitOk;
 }
 
-std::string ship_line(const Ship& s) {
-    std::string masts;
-    for (std::size_t i = 0; i < s.now.masts.size(); ++i) masts += s.now.masts[i] ? "|" : "x";
-    char line[256];
-    std::snprintf(line, sizeof line, "  %-12s %-11s port %d stbd %d masts %s hull %d  at (%g, %g) heading %g°%s%s%s%s%s", s.id.c_str(),
-                  s.ship_class->id.c_str(), s.now.port_decks, s.now.starboard_decks, masts.c_str(), s.now.hull, s.now.x_cm, s.now.y_cm,
-                  s.now.heading_deg, s.now.fire != FireState::None ? (" ON FIRE (" + std::string(to_string(s.now.fire)) + ")").c_str() : "",
-                  s.now.grounded ? " aground" : "", s.now.anchored ? " anchored" : "", s.now.struck ? " struck (prize)" : "",
-                  s.now.sunk ? " SUNK" : "");
-    return line;
-}
-
 int run_board(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("name one naval scenario (an id in data/scenarios or a file)");
     const NavalTables tables = load_naval_tables(context.data_dir);
@@ -259,17 +243,7 @@ int run_board(const Arguments& args, Context& context) {
         }
     }
     const json state = game.to_json();
-    const auto& w = game.state().wind;
-    lines.push_back(scenario.name);
-    lines.push_back("round " + std::to_string(game.state().turn.round) + ", " +
-                    scenario.sides[static_cast<std::size_t>(game.state().turn.active_side)].name + " to move; wind from " +
-                    tables.compass[static_cast<std::size_t>(w.direction)] + ", speed " + std::to_string(w.speed) +
-                    (high_seas(tables, w) ? " (high seas)" : ""));
-    for (std::size_t side = 0; side < scenario.sides.size(); ++side) {
-        lines.push_back(scenario.sides[side].name + " (damage inflicted " + std::to_string(game.damage_inflicted_by(static_cast<int>(side))) + ")");
-        for (const auto& s : game.state().ships)
-            if (s.now.side == static_cast<int>(side)) lines.push_back(ship_line(s));
-    }
+    for (const auto& line : naval_state_lines(game)) lines.push_back(line);
     // Arcs and ranges: every enemy within the firing table, with the side it is on and the score.
     json in_range = json::array();
     lines.push_back("in range:");

@@ -15,6 +15,8 @@
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "naval_play.hpp"
+#include "play_files.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -55,8 +57,6 @@ bool looks_like_journal(const std::string& path) {
     const json header = json::parse(first, nullptr, false);
     return header.is_object() && header.value("format", std::string()) == kJournalFormat;
 }
-
-std::string plural(std::size_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 // A game to continue and the journal it came from (if it came from one).
 struct Continued {
@@ -123,13 +123,7 @@ Continued open_game(const RulesLibrary& library, const PlayRequest& request) {
         if (looks_like_journal(*request.load)) return {recover_game(library, *request.load), *request.load, {}};
         return continue_save(library, *request.load);
     }
-    std::uint64_t seed = 0;
-    if (request.seed) {
-        seed = *request.seed;
-    } else {
-        std::random_device device;
-        seed = (static_cast<std::uint64_t>(device()) << 32) | device();
-    }
+    const std::uint64_t seed = seed_or_random(request.seed);
     const Enforcement enforcement = request.advisory ? Enforcement{false, false, false, false} : Enforcement{};
     return {Game(library, load_scenario(library, *request.scenario), seed, enforcement), std::nullopt, {}};
 }
@@ -138,18 +132,7 @@ Continued open_game(const RulesLibrary& library, const PlayRequest& request) {
 // be written; `stopped` says why it stopped early.
 void apply_actions(Game& game, const std::string& actions, json& applied, std::vector<std::string>& lines,
                    std::optional<std::string>& stopped) {
-    std::ifstream file;
-    if (actions != "-") {
-        file.open(actions);
-        if (!file) throw DataError(actions, "", "a readable file of actions, one JSON object a line", "cannot open it");
-    }
-    std::istream& in = actions == "-" ? std::cin : file;
-    std::string text;
-    int number = 0;
-    while (std::getline(in, text)) {
-        ++number;
-        const auto first = text.find_first_not_of(" \t\r");
-        if (first == std::string::npos || text[first] == '#') continue;
+    for_each_action_line(actions, [&](int number, const std::string& text) {
         const std::string where = actions + ":" + std::to_string(number) + ": ";
         // The data files' limits (docs/data-format.md, Limits): size, nesting, numbers.
         json action;
@@ -158,7 +141,7 @@ void apply_actions(Game& game, const std::string& actions, json& applied, std::v
         } catch (const DataError& error) {
             stopped = where + "not a JSON object: expected one action a line, e.g. {\"do\": \"combat\", \"attacker\": \"F-I1\", \"defender\": \"I-I1\"} (" +
                       error.expected() + (error.found().empty() ? "" : ", found " + error.found()) + ")";
-            return;
+            return false;
         }
         try {
             const AppliedAction& done = game.apply(action);
@@ -174,14 +157,15 @@ void apply_actions(Game& game, const std::string& actions, json& applied, std::v
             lines.push_back("#" + std::to_string(game.journal().back().value("seq", 0)) + " " + summary);
         } catch (const RuleError& error) {
             stopped = where + error.what();
-            return;
+            return false;
         } catch (const std::system_error& error) {
             // The journal could not take the line (disk full, folder gone): the action was
             // not applied, and the ones before it are on disk.
             stopped = where + "not applied: " + error.what();
-            return;
+            return false;
         }
-    }
+        return true;
+    });
 }
 
 // The sides the programmed opponent plays: one side id, or "both".
@@ -325,6 +309,11 @@ int run_play(const Arguments& args, Context& context) {
     if (sources > 1 || ((request.load || request.resume) && request.seed))
         throw UsageError("give one of --scenario (a new game), --load SAVE|JOURNAL or --resume: a continued game's scenario and seed are in its file");
     if (sources == 0) throw UsageError("give --scenario ID|FILE for a new game, --load SAVE|JOURNAL or --resume to continue one");
+    if (names_naval_game(context, request.scenario, request.load)) {
+        if (request.resume || args.flag("advisory") || args.value("opponent") || args.value("until"))
+            throw UsageError("a naval game (The Age of Sail) plays from --actions: --resume, --advisory, --opponent and --until are for the land games");
+        return play_naval({request.scenario, request.seed, request.load, request.save, request.journal, request.actions}, context);
+    }
     request.advisory = args.flag("advisory");
     request.opponent = args.value("opponent");
     request.until = args.value("until");
@@ -339,6 +328,7 @@ int run_play(const Arguments& args, Context& context) {
 int run_replay(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one saved game (or journal) to replay");
     const std::string path = args.positional().front();
+    if (names_naval_game(context, std::nullopt, path)) return replay_naval(path, context);
     const RulesLibrary& library = context.library();
     if (looks_like_journal(path)) {
         const JournalContents contents = read_journal(path);
@@ -474,10 +464,10 @@ int run_scenario_info(const Arguments& args, Context& context) {
 // ------------------------------------------------------------------ declarations
 
 void declare_play(CLI::App& command) {
-    command.add_option("--scenario", "start a new game of this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
+    command.add_option("--scenario", "start a new game of this scenario (a shipped id or a .json file; a naval one plays naval actions)")->type_name("ID|FILE");
     command.add_option("--seed", "seed of the game's generator, for a repeatable game (0-18446744073709551615)")->type_name("N");
     command.add_option("--actions", "apply these actions, one JSON object a line ('-' reads standard input)")->type_name("FILE.jsonl|-");
-    command.add_option("--load", "continue this saved game or recovery journal instead of starting one")->type_name("SAVE|JOURNAL");
+    command.add_option("--load", "continue this saved game or recovery journal (land or naval) instead of starting one")->type_name("SAVE|JOURNAL");
     command.add_flag("--resume")->description("continue the journal beside --save, or the newest unfinished game");
     command.add_option("--save", "save the game here afterwards (its journal goes beside it)")->type_name("SAVE");
     command.add_option("--journal", "write the recovery journal here instead of beside the save")->type_name("JOURNAL");

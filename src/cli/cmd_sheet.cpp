@@ -16,10 +16,13 @@
 
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/naval_files.hpp"
 #include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
+#include "naval_play.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -53,6 +56,35 @@ std::vector<int> parse_totals(const std::string& text) {
     return totals;
 }
 
+// The naval victory sheet of a naval scenario (cells intact) or of a naval save or journal (cells lost crossed off).
+int write_naval_sheet(Context& context, const std::optional<std::string>& scenario, const std::optional<std::string>& save,
+                      const std::string& out, Paper paper, const QDate& printed) {
+    const NavalTables tables = load_naval_tables(context.data_dir);
+    std::optional<NavalSession> session;
+    std::filesystem::path origin;
+    if (scenario) {
+        origin = naval_scenario_file(context, *scenario);
+        session.emplace(tables, read_naval_scenario_copy(origin, context.data_dir), 0, context.data_dir);
+    } else {
+        origin = *save;
+        session.emplace(is_naval_journal(origin) ? recover_naval_game(tables, origin, context.data_dir)
+                                                 : load_naval_game(tables, origin, context.data_dir));
+    }
+    ensure_gui_application();
+    OutputFile file(out, ".pdf", context);
+    const int pages = write_naval_victory_pdf(session->game(), QString::fromStdString(file.path().string()), paper,
+                                              QString::fromStdString(origin.filename().string()), printed);
+    file.deliver();
+    const std::string paper_name = paper == Paper::A4 ? "A4" : "Letter";
+    const std::string subject = session->game().scenario().name;
+    emit(context,
+         json{{"sheet", "victory"}, {"naval", true}, {"file", out}, {"pages", pages}, {"paper", paper_name},
+              {"tables", tables.id}, {"for", subject}},
+         {"wrote " + file.name() + ": " + naval_sheet_title() + " for " + subject + ", " + std::to_string(pages) +
+          (pages == 1 ? " page" : " pages") + " (" + paper_name + ")"});
+    return kExitOk;
+}
+
 int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
@@ -78,6 +110,11 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
     if (const auto date = args.value("date")) {
         printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
         if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
+    }
+
+    if (names_naval_game(context, scenario, save)) {
+        if (kind != SheetKind::Victory) throw UsageError("a naval game (The Age of Sail) has a victory sheet only: fortuna-cli sheet victory");
+        return write_naval_sheet(context, scenario, save, out, *paper, printed);
     }
 
     const RulesLibrary& library = context.library();
@@ -118,8 +155,8 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
 }
 
 void declare_sheet(CLI::App& command) {
-    command.add_option("--scenario", "a sheet for this scenario (a shipped id or a .json file)")->type_name("ID|FILE");
-    command.add_option("--load", "a sheet for this saved game, with its losses so far")->type_name("SAVE");
+    command.add_option("--scenario", "a sheet for this scenario (a shipped id or a .json file; a naval one gives the naval victory sheet)")->type_name("ID|FILE");
+    command.add_option("--load", "a sheet for this saved game (or naval save or journal), with its losses so far")->type_name("SAVE");
     command.add_option("--ruleset", "the rule set, with --totals (or alone for the quick reference)")->type_name("R");
     command.add_option("--totals", "the two armies' base units, e.g. 40,36 (with --ruleset)")->type_name("A,B");
     command.add_option("--start", "with --totals: the battle's first turn (default 12:00)")->type_name("HH:MM");

@@ -92,13 +92,18 @@ int paint_sheet(SheetKind kind, const SheetSource& source, QPagedPaintDevice& de
     return document.paint(device);
 }
 
-int write_pdf(SheetKind kind, const SheetSource& source, const QString& file, Paper paper, const QDate& printed) {
-    QPdfWriter writer(file);
+void prepare_pdf_writer(QPdfWriter& writer, Paper paper, const QString& title) {
     writer.setResolution(600);
     writer.setPageLayout(page_layout(paper));
     writer.setCreator(QStringLiteral("Fortuna Belli"));
-    writer.setTitle(qs(sheet_title(kind)) + QStringLiteral(" \u2014 ") +
-                    qs(kind == SheetKind::Reference && source.rules ? source.rules->name : source.title));
+    writer.setTitle(title);
+}
+
+int write_pdf(SheetKind kind, const SheetSource& source, const QString& file, Paper paper, const QDate& printed) {
+    QPdfWriter writer(file);
+    prepare_pdf_writer(writer, paper,
+                       qs(sheet_title(kind)) + QStringLiteral(" \u2014 ") +
+                           qs(kind == SheetKind::Reference && source.rules ? source.rules->name : source.title));
     return paint_sheet(kind, source, writer, printed);
 }
 

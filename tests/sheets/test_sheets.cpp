@@ -18,8 +18,10 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/naval.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 
 namespace fs = std::filesystem;
@@ -364,6 +366,63 @@ TEST(SheetCli, BadRequestsGetAClearMessageAndExitCodeTwo) {
         EXPECT_EQ(result.status, 2) << arguments << "\n" << result.output;
         EXPECT_NE(result.output.find(message), std::string::npos) << arguments << "\n" << result.output;
     }
+}
+
+// ------------------------------------------------------------------ naval victory sheet
+
+TEST(NavalVictorySheet, ChannelFitsOneA4PageWithEverySheetAndTheTally) {
+    REQUIRE_POPPLER();
+    const NavalTables tables = load_naval_tables(FORTUNA_TEST_DATA_DIR);
+    NavalGame game(tables, load_naval_scenario(fs::path(FORTUNA_TEST_DATA_DIR) / "scenarios" / "channel-1778.json", tables,
+                                               FORTUNA_TEST_DATA_DIR));
+    // Arethusa's starboard broadside, 4 and 5 at 6.3 cm: two of Belle Poule's port gun decks.
+    Dice unused(1);
+    game.apply(BroadsideAction{"arethusa", "belle-poule", BroadsideSide::Starboard, Aim::Hull, {},
+                               {Roll{RollKind::D6, 4, RollSource::Entered}, Roll{RollKind::D6, 5, RollSource::Entered}}},
+               unused);
+    const fs::path pdf = work_dir() / "naval-victory.pdf";
+    EXPECT_EQ(write_naval_victory_pdf(game, QString::fromStdString(pdf.string()), Paper::A4, QStringLiteral("channel-1778.json"),
+                                      QDate(2026, 11, 23)),
+              1);
+    EXPECT_EQ(pdf_pages(pdf), 1);
+    const std::string text = pdf_text(pdf);
+    for (const char* words : {"Naval victory sheet", "The winner is the Admiral inflicting the most damage on the opposing fleet",
+                              "Arethusa", "Belle Poule", "Valiant", "Monarch", "Alert", "Robuste", "Actionnaire", "Licorne",
+                              "Great Britain 2, France 0", "Great Britain leads", "printed 2026-11-23", "channel-1778.json \u00b7 round 1"})
+        EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text;
+    // France: Belle Poule and Licorne 2+2 decks, 3 masts, 3 hull = 10 each; Robuste 3+3+3+3 = 12;
+    // Actionnaire one starboard deck short, 11: 43 cells for the British to mark off.
+    EXPECT_NE(text.find("4 ships, 43 cells"), std::string::npos) << text;
+    EXPECT_NE(text.find("2 of 10"), std::string::npos) << text;  // Belle Poule's damage taken
+}
+
+TEST(NavalVictorySheet, TheCommandLineWritesItForANavalScenario) {
+    REQUIRE_POPPLER();
+    const fs::path pdf = work_dir() / "cli-naval.pdf";
+    const Command result = run(std::string(FORTUNA_CLI) + " --json sheet victory --scenario channel-1778 --out " + quoted(pdf));
+    ASSERT_EQ(result.status, 0) << result.output;
+    const auto document = nlohmann::json::parse(result.output.substr(result.output.find('{')));
+    EXPECT_EQ(document["naval"], true);
+    EXPECT_EQ(document["pages"], 1);
+    EXPECT_EQ(pdf_pages(pdf), 1);
+    EXPECT_NE(pdf_text(pdf).find("Great Britain 0, France 0 \u2014 level"), std::string::npos);
+    // From a naval save and from its journal: the broadside's hit comes crossed off, the wind log has the round.
+    const fs::path actions = work_dir() / "naval.jsonl";
+    std::ofstream(actions) << R"({"action":"broadside","ship":"arethusa","target":"belle-poule","side":"starboard","dice":[4,1]})" << "\n";
+    const fs::path save = work_dir() / "naval.fortuna-naval";
+    ASSERT_EQ(run(std::string(FORTUNA_CLI) + " play --scenario channel-1778 --seed 2 --actions " + quoted(actions) + " --save " + quoted(save)).status, 0);
+    for (const fs::path& source : {save, fs::path(save.string() + ".journal")}) {
+        const fs::path played = work_dir() / "naval-played.pdf";
+        const Command from = run(std::string(FORTUNA_CLI) + " sheet victory --load " + quoted(source) + " --out " + quoted(played));
+        ASSERT_EQ(from.status, 0) << from.output;
+        const std::string text = pdf_text(played);
+        EXPECT_NE(text.find("Great Britain 1, France 0 \u2014 Great Britain leads"), std::string::npos) << source << "\n" << text;
+        EXPECT_NE(text.find("Rounds and the wind"), std::string::npos);
+        EXPECT_NE(text.find("1 of 10"), std::string::npos);  // Belle Poule's damage taken
+    }
+    const Command roster = run(std::string(FORTUNA_CLI) + " sheet roster --scenario channel-1778 --out " + quoted(work_dir() / "r.pdf"));
+    EXPECT_EQ(roster.status, 2);
+    EXPECT_NE(roster.output.find("has a victory sheet only"), std::string::npos) << roster.output;
 }
 
 int main(int argc, char** argv) {
