@@ -53,6 +53,7 @@ check "bash completion installed" test -s /usr/share/bash-completion/completions
 check "desktop entry installed and valid" desktop-file-validate /usr/share/applications/io.github.fortunabelli.fortuna.desktop
 check "AppStream metadata installed and valid" appstreamcli validate --no-net /usr/share/metainfo/io.github.fortunabelli.fortuna.metainfo.xml
 check "*.fortuna is a saved game" sh -c "grep -x 'application/x-fortuna-save:\\*.fortuna' /usr/share/mime/globs"
+check "*.fortuna-naval is a saved naval game" sh -c "grep -x 'application/x-fortuna-naval-save:\\*.fortuna-naval' /usr/share/mime/globs"
 check "icons in hicolor" test -s /usr/share/icons/hicolor/scalable/apps/io.github.fortunabelli.fortuna.svg -a -s /usr/share/icons/hicolor/48x48/apps/io.github.fortunabelli.fortuna.png
 check "licence and docs" test -s /usr/share/doc/fortuna/LICENSE -a -s /usr/share/doc/fortuna/cli.md
 rm -f /tmp/fortuna-package-smoke.png

@@ -1072,10 +1072,6 @@ Eingabe: den Auflöser öffnen</translation>
         <translation>Ein Szenario oder einen Spielstand öffnen</translation>
     </message>
     <message>
-        <source>Battles (*.json *.fortuna *.journal);;All files (*)</source>
-        <translation>Schlachten (*.json *.fortuna *.journal);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
@@ -1323,6 +1319,10 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <source>No crisis test is due for %1: %2 of %3 bases lost</source>
         <translation>Für %1 ist kein Krisentest fällig: %2 von %3 Basen verloren</translation>
     </message>
+    <message>
+        <source>Battles (*.json *.fortuna *.fortuna-naval *.journal);;All files (*)</source>
+        <translation>Schlachten (*.json *.fortuna *.fortuna-naval *.journal);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::NavalBoard</name>
@@ -1333,14 +1333,6 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
 </context>
 <context>
     <name>fortuna::app::NavalDesk</name>
-    <message>
-        <source>%1 - Fortuna Belli, The Age of Sail</source>
-        <translation>%1 – Fortuna Belli, The Age of Sail</translation>
-    </message>
-    <message>
-        <source>Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo</source>
-        <translation>Tab Schiff, T Ziel, F Feuer auf den Rumpf, S auf die Segel, B entern, X Brand bekämpfen, R flottmachen, M Mast reparieren, E Bewegung beenden, W Wind, Strg+Z rückgängig, Strg+Umschalt+Z wiederherstellen</translation>
-    </message>
     <message>
         <source>refused: %1</source>
         <translation>abgelehnt: %1</translation>
@@ -1394,6 +1386,66 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
 %1 (%2-6): at least one hit %3, fire %4</source>
         <translation>
 %1 (%2-6): mindestens ein Treffer %3, Brand %4</translation>
+    </message>
+    <message>
+        <source>%1[*] - Fortuna Belli, The Age of Sail</source>
+        <translation>%1[*] – Fortuna Belli, The Age of Sail</translation>
+    </message>
+    <message>
+        <source>Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P victory sheet (PDF), Ctrl+W close</source>
+        <translation>Tab Schiff, T Ziel, F Feuer auf den Rumpf, S auf die Segel, B entern, X Brand bekämpfen, R flottmachen, M Mast reparieren, E Bewegung beenden, W Wind, Strg+Z rückgängig, Strg+Umschalt+Z wiederherstellen, Strg+S speichern, Strg+Umschalt+S speichern unter, Strg+P Siegesblatt (PDF), Strg+W schließen</translation>
+    </message>
+    <message>
+        <source>No crash-safe journal: %1</source>
+        <translation>Kein absturzsicheres Journal: %1</translation>
+    </message>
+    <message>
+        <source>not applied, the journal could not be written: %1</source>
+        <translation>nicht ausgeführt, das Journal konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>not undone, the journal could not be written: %1</source>
+        <translation>nicht rückgängig gemacht, das Journal konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>not redone, the journal could not be written: %1</source>
+        <translation>nicht wiederhergestellt, das Journal konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Save the naval game</source>
+        <translation>Das Seegefecht speichern</translation>
+    </message>
+    <message>
+        <source>Fortuna Belli naval games (*.fortuna-naval)</source>
+        <translation>Fortuna-Belli-Seegefechte (*.fortuna-naval)</translation>
+    </message>
+    <message>
+        <source>Wrote the victory sheet to %1</source>
+        <translation>Das Siegesblatt wurde nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>The victory sheet was not written: %1</source>
+        <translation>Das Siegesblatt wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>This build has no printed sheets.</source>
+        <translation>Diese Ausgabe enthält keine gedruckten Blätter.</translation>
+    </message>
+    <message>
+        <source>Export the naval victory sheet</source>
+        <translation>Das Siegesblatt des Seegefechts exportieren</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
 </context>
 <context>

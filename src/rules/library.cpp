@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Finding, reading, schema-checking and cross-checking the data folder.
 #include "fortuna/library.hpp"
+#include "fortuna/naval.hpp"
+#include "fortuna/naval_files.hpp"
 #include "fortuna/opponent.hpp"
 
 #include <algorithm>
@@ -429,6 +431,11 @@ bool is_journal_file(const fs::path& file) {
 // One file, checked exactly as the app and the CLI load it; returns its kind.
 std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
     const std::string name = file.string();
+    if (is_naval_journal(file)) {
+        // A naval game's journal (The Age of Sail): replayed in full against the naval tables.
+        (void)recover_naval_game(load_naval_tables(library.data_dir()), file, library.data_dir());
+        return "naval journal";
+    }
     if (is_journal_file(file)) {
         // read_journal (size, lines, header), then the whole game replayed from its first action.
         (void)recover_game(library, file);
@@ -476,9 +483,17 @@ std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
         return "doctrine";
     }
     if (format == "fortuna-naval" || format == "fortuna-naval-scenario") {
-        // The Age of Sail: its tables and scenarios against their schemas (docs/rules/age-of-sail.md).
+        // The Age of Sail: its tables and scenarios against their schemas (docs/rules/age-of-sail.md),
+        // then a scenario's ships against the tables' classes, as the naval desk opens it.
         validate_against_schema(document, format.substr(8), name, library.data_dir());
-        return format == "fortuna-naval" ? "naval tables" : "naval scenario";
+        if (format == "fortuna-naval") return "naval tables";
+        (void)load_naval_scenario(file, load_naval_tables(library.data_dir()), library.data_dir());
+        return "naval scenario";
+    }
+    if (format == "fortuna-naval-save") {
+        // Everything the naval desk and play do to open it: the replay and its comparison.
+        (void)load_naval_game(load_naval_tables(library.data_dir()), file, library.data_dir());
+        return "naval save";
     }
     if (format == "fortuna-save") {
         // Everything load_game does: schema, the scenario copy, the full replay, the comparison.
@@ -490,13 +505,14 @@ std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
         return "save";
     }
     throw DataError(name, "/format",
-                    "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-doctrine\", \"fortuna-save\" or a journal",
+                    "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-doctrine\", \"fortuna-save\", "
+                    "\"fortuna-naval\", \"fortuna-naval-scenario\", \"fortuna-naval-save\" or a journal",
                     format.empty() ? "no format" : format);
 }
 
 bool is_candidate(const fs::path& file) {
     const auto extension = file.extension();
-    return extension == ".json" || extension == ".fortuna" || extension == ".journal";
+    return extension == ".json" || extension == ".fortuna" || extension == ".fortuna-naval" || extension == ".journal";
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ std::string plural(int n, const std::string& one, const std::string& many) {
 
 void check_dice(const std::vector<Roll>& dice, int expected, const std::string& what) {
     if (static_cast<int>(dice.size()) != expected)
-        throw RuleError(what + ": " + plural(expected, "die", "dice") + " are thrown (one per gun deck), " +
+        throw RuleError(what + ": " + plural(expected, "die", "dice") + (expected == 1 ? " is" : " are") + " thrown (one per gun deck), " +
                         std::to_string(dice.size()) + " given");
     for (const auto& die : dice)
         if (die.value < 1 || die.value > 6) throw RuleError(what + ": a die shows 1 to 6, not " + std::to_string(die.value));

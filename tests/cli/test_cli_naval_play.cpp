@@ -142,6 +142,23 @@ TEST_F(NavalPlay, ReplayChecksASaveAndNamesTheFieldOfACorruptOne) {
     EXPECT_NE(bad.out.find("a d6 roll, 1 to 6"), std::string::npos) << bad.out;
 }
 
+// validate is the loader (issue 13): a naval save and its journal are replayed as the naval
+// desk and play open them, and a corrupt one is named with its field.
+TEST_F(NavalPlay, ValidateReplaysANavalSaveAndItsJournal) {
+    const std::string save = at("v.fortuna-naval");
+    ASSERT_EQ(cli("play --scenario channel-1778 --seed 3 --actions " + actions("a.jsonl", kDuel) + " --save " + save).code, 0);
+    const CliRun good = cli("validate " + save + " " + save + ".journal");
+    EXPECT_EQ(good.code, 0) << good.out;
+    EXPECT_NE(good.out.find("naval save"), std::string::npos) << good.out;
+    EXPECT_NE(good.out.find("naval journal"), std::string::npos) << good.out;
+    json document = json::parse(std::ifstream(save));
+    document["journal"][0]["action"]["ship"] = "victory";  // no such ship in the scenario
+    std::ofstream(save) << document.dump();
+    const CliRun bad = cli("validate " + save);
+    EXPECT_NE(bad.code, 0) << bad.out;
+    EXPECT_NE(bad.out.find("/journal/0/action/ship"), std::string::npos) << bad.out;
+}
+
 TEST_F(NavalPlay, LandOptionsAreRefusedForANavalGame) {
     const CliRun run = cli("play --scenario channel-1778 --opponent british");
     EXPECT_EQ(run.code, 2) << run.out;
