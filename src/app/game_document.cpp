@@ -27,6 +27,10 @@ GameDocument::GameDocument(std::shared_ptr<const RulesLibrary> library, QObject*
     : QObject(parent), library_(std::move(library)) {}
 
 GameDocument::~GameDocument() {
+    // The undo stack is destroyed after the members its listeners read (the window's title asks
+    // for save_path_ when the stack's cleanChanged fires): dying, it says nothing (found by the
+    // app's tests under AddressSanitizer).
+    undo_stack_.blockSignals(true);
     if (game_) game_->detach_journal();
 }
 
