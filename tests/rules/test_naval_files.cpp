@@ -122,6 +122,7 @@ TEST(NavalFiles, AJournalCutOffByAKillResumesTheGame) {
     EXPECT_EQ(naval_recovery_dir().parent_path(), recovery_dir());
 }
 
+#ifndef _WIN32
 // One step of a scripted naval game, picked by its own seeded stream so the parent can play
 // the same script; refused steps (a side that has fired, nothing to redo) are part of it.
 void script_step(NavalSession& session, Dice& chooser) {
@@ -142,7 +143,6 @@ void script_step(NavalSession& session, Dice& chooser) {
 // A child plays with a journal and reports each line it wrote through a pipe; the parent
 // SIGKILLs it mid-script: every reported line is in the journal, and the resumed game equals
 // the same script played live up to the same line.
-#ifndef _WIN32
 TEST(NavalFiles, SigkillMidGameLosesNoReportedLine) {
     testing::TemporaryFolder folder("naval-sigkill");
     const auto file = folder.path() / "crash.journal";
