@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>BoardGeometry</name>
+    <message>
+        <source>blocked by %1</source>
+        <translation>verdeckt durch %1</translation>
+    </message>
+    <message>
+        <source>beyond the dusk visibility of %1 mm (%2, %3 minutes before dusk)</source>
+        <translation>jenseits der Sichtweite in der Dämmerung von %1 mm (%2, %3 Minuten vor Einbruch der Dunkelheit)</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>empty: the app rolls</source>
@@ -302,6 +313,25 @@
             <numerusform>%n Schlacht wird gespielt…</numerusform>
             <numerusform>%n Schlachten werden gespielt…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::BoardScene</name>
+    <message>
+        <source>square fire %1 mm</source>
+        <translation>Karreefeuer %1 mm</translation>
+    </message>
+    <message>
+        <source>musketry %1 mm</source>
+        <translation>Musketenfeuer %1 mm</translation>
+    </message>
+    <message>
+        <source>1 mm = 2 m · table %1 × %2 mm · grid 100 mm</source>
+        <translation>1 mm = 2 m · Tisch %1 × %2 mm · Gitter 100 mm</translation>
+    </message>
+    <message>
+        <source>clear sight, %1 mm</source>
+        <translation>freie Sicht, %1 mm</translation>
     </message>
 </context>
 <context>

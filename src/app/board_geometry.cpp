@@ -2,6 +2,7 @@
 // The library's table geometry in Qt types, and the terrain's drawn outline (see board_geometry.hpp).
 #include "board_geometry.hpp"
 
+#include <QCoreApplication>
 #include <QLineF>
 #include <QPainterPathStroker>
 #include <QTransform>
@@ -116,9 +117,9 @@ SightLine line_of_sight(const Game& game, const QPointF& from, const QPointF& to
     sight.visibility_mm = full.visibility_mm;
     sight.clear = full.visible;
     if (!full.visible) {
-        sight.reason = u"blocked by "_s + qs(full.blocked_by);
+        sight.reason = QCoreApplication::translate("BoardGeometry", "blocked by %1").arg(qs(full.blocked_by));
         if (full.blocked_by == "dusk" && full.visibility_mm)
-            sight.reason = QStringLiteral("beyond the dusk visibility of %1 mm (%2, %3 minutes before dusk)")
+            sight.reason = QCoreApplication::translate("BoardGeometry", "beyond the dusk visibility of %1 mm (%2, %3 minutes before dusk)")
                                .arg(*full.visibility_mm)
                                .arg(qs(game.rules().dusk.section))
                                .arg(game.minutes_to_dusk());

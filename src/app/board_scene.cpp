@@ -944,10 +944,10 @@ void BoardScene::updateRangeOverlay() {
     } else if (unit.arm() == Arm::Infantry) {
         if (now.formation == Formation::Square && rules.cavalry_vs_square.infantry_fire_mm) {
             zone(*rules.cavalry_vs_square.infantry_fire_mm, QColor(200, 40, 40, 35), QColor(160, 30, 30),
-                 QStringLiteral("square fire %1 mm").arg(*rules.cavalry_vs_square.infantry_fire_mm));
+                 tr("square fire %1 mm").arg(*rules.cavalry_vs_square.infantry_fire_mm));
         } else {
             const double range = unit.type().combat_range_mm.value_or(rules.infantry_combat_mm);
-            zone(range, QColor(40, 80, 200, 30), QColor(30, 60, 150), QStringLiteral("musketry %1 mm").arg(range));
+            zone(range, QColor(40, 80, 200, 30), QColor(30, 60, 150), tr("musketry %1 mm").arg(range));
         }
     }
     addItem(group);
@@ -1042,7 +1042,7 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
     }
     // Ends at the table's right edge: a label keeps its size on screen, and one started after the
     // bar ran past the scene (under the docks) when a 1366 x 768 window shows the table small.
-    draw_label(painter, QPointF(table_.right(), y + 8), QStringLiteral("1 mm = 2 m · table %1 × %2 mm · grid 100 mm").arg(table_.width()).arg(table_.height()),
+    draw_label(painter, QPointF(table_.right(), y + 8), tr("1 mm = 2 m · table %1 × %2 mm · grid 100 mm").arg(table_.width()).arg(table_.height()),
                11, chalk, false, false, Qt::AlignRight | Qt::AlignVCenter);
 }
 
@@ -1104,7 +1104,7 @@ void BoardScene::drawForeground(QPainter* painter, const QRectF&) {
             painter->drawEllipse(sight.blocked_at, 4, 4);
         }
         draw_label(painter, line.center() + QPointF(0, -14 / ppm),
-                   sight.clear ? QStringLiteral("clear sight, %1 mm").arg(sight.length_mm, 0, 'f', 0) : sight.reason, 12,
+                   sight.clear ? tr("clear sight, %1 mm").arg(sight.length_mm, 0, 'f', 0) : sight.reason, 12,
                    sight.clear ? ok : bad, true, false, Qt::AlignHCenter);
     }
 }
