@@ -80,7 +80,7 @@ int run_serve(const Arguments& args, Context& context) {
     game.attach_journal(journal);
     const std::string attribution = journal.string() + ".by.jsonl";
 
-    qt::ensure_headless_gui_application();  // the board picture needs QtGui's fonts (offscreen)
+    const auto gui = qt::headless_gui_application();  // the board picture needs QtGui's fonts (offscreen)
     companion::CompanionServer server(companion::TableGame::over(game));
     server.setAttributionLog(QString::fromStdString(attribution));
     try {

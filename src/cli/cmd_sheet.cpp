@@ -32,8 +32,6 @@ using namespace fortuna::sheets;
 
 constexpr const char* kSources = "(--scenario ID|FILE | --load SAVE | --ruleset R --totals A,B [--start HH:MM --end HH:MM])";
 
-void ensure_gui_application() { fortuna::qt::ensure_headless_gui_application(); }
-
 std::vector<int> parse_totals(const std::string& text) {
     std::vector<int> totals;
     std::size_t start = 0;
@@ -70,7 +68,7 @@ int write_naval_sheet(Context& context, const std::optional<std::string>& scenar
         session.emplace(is_naval_journal(origin) ? recover_naval_game(tables, origin, context.data_dir)
                                                  : load_naval_game(tables, origin, context.data_dir));
     }
-    ensure_gui_application();
+    const auto gui = fortuna::qt::headless_gui_application();
     OutputFile file(out, ".pdf", context);
     const int pages = write_naval_victory_pdf(session->game(), QString::fromStdString(file.path().string()), paper,
                                               QString::fromStdString(origin.filename().string()), printed);
@@ -140,7 +138,7 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
         source.title = source.rules->name;
     }
 
-    ensure_gui_application();
+    const auto gui = fortuna::qt::headless_gui_application();
     OutputFile file(out, ".pdf", context);
     const int pages = write_pdf(kind, source, QString::fromStdString(file.path().string()), *paper, printed);
     file.deliver();

@@ -8,7 +8,7 @@
 namespace fortuna::report {
 
 void write_report_headless(const Game& game, const std::filesystem::path& file) {
-    qt::ensure_headless_gui_application();
+    const auto gui = qt::headless_gui_application();
     write_report(game, file);
 }
 

@@ -11,8 +11,12 @@ namespace fortuna::qt {
 
 // QPdfWriter and QPainter on images need a QGuiApplication; without a display the offscreen
 // platform serves. Qt's warning that XDG_RUNTIME_DIR is unset is noise on a command line's stderr.
-inline void ensure_headless_gui_application() {
-    if (QCoreApplication::instance()) return;
+// The application made here belongs to the caller's scope and ends with it, while the program
+// still runs: left to static destruction it outlived Qt's own per-thread font caches, which
+// then said "QThreadStorage: Thread ... exited after QThreadStorage destroyed" on every sheet
+// and left those caches unfreed. Empty when an application already exists (the desk, a test).
+[[nodiscard]] inline std::unique_ptr<QGuiApplication> headless_gui_application() {
+    if (QCoreApplication::instance()) return nullptr;
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     static int argc = 1;
     static char name[] = "fortuna-cli";
@@ -22,7 +26,7 @@ inline void ensure_headless_gui_application() {
         if (message.startsWith(QStringLiteral("QStandardPaths: XDG_RUNTIME_DIR"))) return;
         if (previous) previous(type, where, message);
     });
-    static std::unique_ptr<QGuiApplication> application = std::make_unique<QGuiApplication>(argc, argv);
+    return std::make_unique<QGuiApplication>(argc, argv);
 }
 
 }  // namespace fortuna::qt
