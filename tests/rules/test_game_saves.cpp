@@ -2,10 +2,7 @@
 // Saves that refuse to be wrong quietly, and a journal that survives SIGKILL.
 #include <gtest/gtest.h>
 
-#include <csignal>
 #include <fstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/journal.hpp"
@@ -121,12 +118,7 @@ TEST(GameSaves, ATornLastJournalLineIsIgnoredAndAnythingElseIsRefused) {
 TEST(GameCrash, SigkillInTheMiddleOfAScriptLosesNoAppliedAction) {
     testing::TemporaryFolder folder("sigkill");
     const auto file = folder.path() / "crash.journal";
-    int channel[2];
-    ASSERT_EQ(::pipe(channel), 0);
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        ::close(channel[0]);
+    const testing::KilledChild run = testing::kill_after_reports(60, [&](const auto& report) {
         Game game(library(), skirmish(), 1620, testing::kAdvisory);
         game.attach_journal(file);
         Dice chooser(77);
@@ -136,21 +128,11 @@ TEST(GameCrash, SigkillInTheMiddleOfAScriptLosesNoAppliedAction) {
             } catch (const RuleError&) {
                 continue;
             }
-            const auto lines = static_cast<std::uint32_t>(game.journal().size());
-            if (::write(channel[1], &lines, sizeof lines) != sizeof lines) ::_exit(3);
+            report(static_cast<std::uint32_t>(game.journal().size()));
         }
-        ::_exit(0);
-    }
-    ::close(channel[1]);
-    std::uint32_t acknowledged = 0;
-    for (int i = 0; i < 60; ++i) {
-        if (::read(channel[0], &acknowledged, sizeof acknowledged) != sizeof acknowledged) break;
-    }
-    ::kill(child, SIGKILL);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    ::close(channel[0]);
-    ASSERT_TRUE(WIFSIGNALED(status));
+    });
+    ASSERT_TRUE(run.killed);
+    const std::uint32_t acknowledged = run.acknowledged;
     ASSERT_GE(acknowledged, 60U);
 
     const JournalContents contents = read_journal(file);

@@ -5,11 +5,16 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
+#ifndef _WIN32
+#include <csignal>
+#include <sys/wait.h>
+#endif
 
 #include <nlohmann/json.hpp>
 
@@ -90,5 +95,38 @@ inline nlohmann::json random_action(Dice& chooser) {
     default: return {{"do", "end-phase"}};
     }
 }
+
+#ifndef _WIN32
+// A crash in the middle of play: `play` runs in a forked child and calls report(lines) each
+// time its journal holds a new durable line; the parent reads `wanted` reports, SIGKILLs the
+// child and reaps it. Tests of journals then check that every reported line survived.
+struct KilledChild {
+    std::uint32_t acknowledged = 0;  // the last journal size the child reported
+    bool killed = false;             // it died of the SIGKILL, not on its own
+};
+inline KilledChild kill_after_reports(int wanted, const std::function<void(const std::function<void(std::uint32_t)>&)>& play) {
+    int channel[2];
+    if (::pipe(channel) != 0) return {};
+    const pid_t child = ::fork();
+    if (child < 0) return {};
+    if (child == 0) {
+        ::close(channel[0]);
+        play([&](std::uint32_t lines) {
+            if (::write(channel[1], &lines, sizeof lines) != sizeof lines) ::_exit(3);
+        });
+        ::_exit(0);
+    }
+    ::close(channel[1]);
+    KilledChild run;
+    for (int i = 0; i < wanted; ++i)
+        if (::read(channel[0], &run.acknowledged, sizeof run.acknowledged) != sizeof run.acknowledged) break;
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(channel[0]);
+    run.killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+    return run;
+}
+#endif
 
 }  // namespace fortuna::testing

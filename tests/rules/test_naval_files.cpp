@@ -2,13 +2,7 @@
 // Naval saves and journals: a save reloads to the same game, a journal cut off by a kill resumes it, undo keeps its rolls across a reload, a corrupt save is refused by field.
 #include <gtest/gtest.h>
 
-#include <csignal>
 #include <fstream>
-
-#ifndef _WIN32  // the SIGKILL test forks (POSIX); the rest runs under Wine too
-#include <sys/wait.h>
-#include <unistd.h>
-#endif
 
 #include "fortuna/errors.hpp"
 #include "fortuna/naval_files.hpp"
@@ -146,32 +140,18 @@ void script_step(NavalSession& session, Dice& chooser) {
 TEST(NavalFiles, SigkillMidGameLosesNoReportedLine) {
     testing::TemporaryFolder folder("naval-sigkill");
     const auto file = folder.path() / "crash.journal";
-    int channel[2];
-    ASSERT_EQ(::pipe(channel), 0);
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        ::close(channel[0]);
+    const testing::KilledChild run = testing::kill_after_reports(80, [&](const auto& report) {
         NavalSession session = channel_session(1778);
         session.attach_journal(file);
         Dice chooser(5);
         for (int i = 0; i < 1000000; ++i) {
             const std::size_t before = session.journal().size();
             script_step(session, chooser);
-            const auto lines = static_cast<std::uint32_t>(session.journal().size());
-            if (lines != before && ::write(channel[1], &lines, sizeof lines) != sizeof lines) ::_exit(3);
+            if (session.journal().size() != before) report(static_cast<std::uint32_t>(session.journal().size()));
         }
-        ::_exit(0);
-    }
-    ::close(channel[1]);
-    std::uint32_t acknowledged = 0;
-    for (int i = 0; i < 80; ++i)
-        if (::read(channel[0], &acknowledged, sizeof acknowledged) != sizeof acknowledged) break;
-    ::kill(child, SIGKILL);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    ::close(channel[0]);
-    ASSERT_TRUE(WIFSIGNALED(status));
+    });
+    ASSERT_TRUE(run.killed);
+    const std::uint32_t acknowledged = run.acknowledged;
     ASSERT_GE(acknowledged, 80U);
 
     const NavalSession resumed = recover_naval_game(sail(), file, kData);
