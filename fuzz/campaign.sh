@@ -9,7 +9,7 @@ dir="${FORTUNA_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 seconds="$1"
 shift
 declare -A seeds=([ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
-  [save]="$root/tests/fixtures/saves" [journal]="" [action]="")
+  [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]="" [umpire_command]="")
 mkdir -p "$dir/artifacts"
 for name in "$@"; do
   mkdir -p "$dir/campaign/$name" "$root/fuzz/corpus/$name"

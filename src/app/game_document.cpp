@@ -14,6 +14,7 @@
 
 #include "action_command.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
@@ -84,7 +85,7 @@ void GameDocument::open(const QString& file) {
     if (file.endsWith(u".journal")) return openRecovery(file);
     if (!file.contains(u'/') && !file.endsWith(u".json") && !file.endsWith(u".fortuna")) return openScenario(file);
     const nlohmann::json document = read_json_file(ss(file));
-    if (document.is_object() && document.value("format", std::string()) == kSaveFormat) return openSave(file);
+    if (document.is_object() && text_member(document, "format") == kSaveFormat) return openSave(file);
     openScenario(file);
 }
 

@@ -22,6 +22,7 @@
 
 #include "export_actions.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
 #include "qt_text.hpp"
@@ -473,7 +474,7 @@ bool is_naval_file(const std::filesystem::path& file) {
     // One read for both JSON kinds: a land save can be large, and every File > Open comes here first.
     try {
         const nlohmann::json document = read_json_file(file);
-        const std::string format = document.is_object() ? document.value("format", std::string()) : std::string();
+        const std::string format = text_member(document, "format");
         return format == kNavalScenarioFormat || format == kNavalSaveFormat;
     } catch (const DataError&) {
         return false;  // not JSON: the land game's opening says what is wrong with it

@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
@@ -55,7 +56,7 @@ bool looks_like_journal(const std::string& path) {
     std::string first;
     if (!std::getline(in, first)) return false;
     const json header = json::parse(first, nullptr, false);
-    return header.is_object() && header.value("format", std::string()) == kJournalFormat;
+    return header.is_object() && text_member(header, "format") == kJournalFormat;
 }
 
 // A game to continue and the journal it came from (if it came from one).
@@ -145,7 +146,7 @@ void apply_actions(Game& game, const std::string& actions, json& applied, std::v
         }
         try {
             const AppliedAction& done = game.apply(action);
-            const std::string kind = action.value("do", std::string());
+            const std::string kind = text_member(action, "do");
             const bool undoing = kind == "undo" || kind == "redo";
             const std::string summary = undoing ? (kind == "undo" ? "Undo #" : "Redo #") + std::to_string(done.seq) + ": " + done.summary
                                                 : done.summary;

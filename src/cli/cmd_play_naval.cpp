@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/naval_files.hpp"
@@ -124,7 +125,7 @@ void apply_naval_actions(NavalSession& session, const std::string& actions, json
         const std::string where = actions + ":" + std::to_string(number) + ": ";
         try {
             const json input = parse_json_text(text, actions);
-            const std::string kind = input.is_object() ? input.value("action", std::string()) : std::string();
+            const std::string kind = text_member(input, "action");
             if (kind == "undo" || kind == "redo") {
                 if (!(kind == "undo" ? session.undo() : session.redo())) throw RuleError("there is nothing to " + kind);
             } else {

@@ -27,6 +27,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "fortuna/json_fields.hpp"
+
 namespace fortuna::companion {
 namespace {
 
@@ -46,6 +48,12 @@ std::string content_type_of(const QString& name) {
     if (name.endsWith(u".png")) return "image/png";
     if (name.endsWith(u".webmanifest") || name.endsWith(u".json")) return "application/json";
     return "application/octet-stream";
+}
+
+// A player's note to the umpire: optional text, cut to a tweet's length by the caller.
+std::string note_of(const json& body) {
+    if (body.contains("note") && !body["note"].is_string()) throw ApiError(400, "'note' is text for the umpire, e.g. \"Aiming at the guns\"");
+    return text_member(body, "note");
 }
 
 // "/api/rolls/12/apply" -> {"api", "rolls", "12", "apply"}
@@ -394,7 +402,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             if (side == ids.end()) throw ApiError(400, "there is no side '" + body["side"].get<std::string>().substr(0, 32) + "'");
             check_permission(body["action"], caller, unit_side, general_side);
             RollRequest roll{next_id_, static_cast<int>(side - ids.begin()), body["action"], game_.preview(body["action"]), std::nullopt,
-                             body.value("note", std::string())};
+                             note_of(body)};
             if (roll.preview.roll_kind.empty()) throw ApiError(409, "this action has no roll to ask for");
             ++next_id_;
             rolls_.push_back(roll);
@@ -445,7 +453,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             const json body = parse_body_object(request.body, limits_);
             if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the proposed action, e.g. {\"do\": \"charge\", ...}");
             check_permission(body["action"], caller, unit_side, general_side);
-            Proposal proposal{next_id_++, caller.side, body["action"], game_.preview(body["action"]), body.value("note", std::string())};
+            Proposal proposal{next_id_++, caller.side, body["action"], game_.preview(body["action"]), note_of(body)};
             if (proposal.note.size() > 280) proposal.note.resize(280);
             proposals_.push_back(proposal);
             push(true);

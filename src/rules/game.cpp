@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
 #include "action_context.hpp"
@@ -730,10 +731,11 @@ Game Game::replay(const RulesLibrary& library, Scenario scenario, std::uint64_t 
         const std::string kind = line["do"].get<std::string>();
         try {
             if (kind == "undo" || kind == "redo") {
-                const int expected = line.value("of", 0);
+                const long long expected = integer_member(line, "of").value_or(-1);
                 const AppliedAction& done = kind == "undo" ? game.undo() : game.redo();
                 if (done.seq != expected)
-                    throw DataError(file, where, kind + " of #" + std::to_string(done.seq), kind + " of #" + std::to_string(expected));
+                    throw DataError(file, where + "/of", kind + " of #" + std::to_string(done.seq),
+                                    line.contains("of") ? line["of"].dump().substr(0, 60) : "nothing");
             } else {
                 if (!line.contains("input") || !line["input"].is_object())
                     throw DataError(file, where, "the action's \"input\" object", "nothing");

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/limits.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
@@ -161,10 +162,14 @@ JournalContents read_journal(const std::filesystem::path& file) {
                             line.substr(0, 60));
         }
         if (number == 1) {
-            if (parsed.value("format", std::string()) != kJournalFormat)
+            if (text_member(parsed, "format") != kJournalFormat)
                 throw DataError(file.string(), "line 1", std::string("a journal header with \"format\": \"") + kJournalFormat + "\"",
                                 line.substr(0, 60));
-            const auto version = parsed.value("format_version", 0);
+            // Absent means the first format; anything but a whole number is not a header we wrote.
+            if (parsed.contains("format_version") && !integer_member(parsed, "format_version"))
+                throw DataError(file.string(), "line 1/format_version", "the journal format as a whole number",
+                                parsed["format_version"].dump().substr(0, 60));
+            const long long version = integer_member(parsed, "format_version").value_or(1);
             if (version > kJournalFormatVersion)
                 throw DataError(file.string(), "line 1/format_version",
                                 "journal format " + std::to_string(kJournalFormatVersion) +

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Finding, reading, schema-checking and cross-checking the data folder.
 #include "fortuna/library.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/naval.hpp"
 #include "fortuna/naval_files.hpp"
 #include "fortuna/opponent.hpp"
@@ -425,7 +426,7 @@ bool is_journal_file(const fs::path& file) {
     std::string first;
     if (!std::getline(in, first) || first.size() > 64 * 1024) return false;
     const nlohmann::json header = nlohmann::json::parse(first, nullptr, false);
-    return header.is_object() && header.value("format", std::string()) == kJournalFormat;
+    return header.is_object() && text_member(header, "format") == kJournalFormat;
 }
 
 // One file, checked exactly as the app and the CLI load it; returns its kind.

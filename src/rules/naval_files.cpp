@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
@@ -31,7 +32,7 @@ using nlohmann::json;
 constexpr const char* kSingleRolls[] = {"direction_roll", "speed_roll", "shoal_roll", "roll"};
 constexpr const char* kRollLists[] = {"dice", "attacker_dice", "defender_dice", "spread_rolls"};
 
-bool generated(const json& roll) { return roll.is_object() && roll.value("source", std::string()) == "generated"; }
+bool generated(const json& roll) { return roll.is_object() && text_member(roll, "source") == "generated"; }
 
 // Names a bad die or an unknown ship by its pointer before the codec sees the action, so the
 // message says which field of which line is wrong (the codec's own message has no line).
@@ -94,9 +95,9 @@ NavalScenarioCopy scenario_copy_from(const json& node, const std::string& file, 
     if (!node.is_object() || !node.contains("id") || !node["id"].is_string() || !node.contains("document") || !node["document"].is_object())
         throw DataError(file, where, "the scenario: {\"id\", \"file\", \"document\": a copy of the naval scenario}", node.dump().substr(0, 60));
     const std::string id = node["id"].get<std::string>();
-    if (node["document"].value("id", std::string()) != id)
-        throw DataError(file, where + "/id", "the id of the scenario copy ('" + node["document"].value("id", std::string()) + "')", node["id"].dump());
-    return {id, node.value("file", std::string()), node["document"]};
+    if (text_member(node["document"], "id") != id)
+        throw DataError(file, where + "/id", "the id of the scenario copy ('" + text_member(node["document"], "id") + "')", node["id"].dump());
+    return {id, text_member(node, "file"), node["document"]};
 }
 
 }  // namespace
@@ -228,7 +229,7 @@ NavalSession NavalSession::replay(const NavalTables& tables, NavalScenarioCopy s
         } else {
             const json& recorded = line.contains("action") ? line["action"] : json();
             check_action_fields(recorded, session.game_, file, at + "/action");
-            if (recorded.value("action", std::string()) != kind)
+            if (text_member(recorded, "action") != kind)
                 throw DataError(file, at + "/action/action", "the kind the line names (\"" + kind + "\")", recorded.value("action", json()).dump());
             try {
                 const AppliedNavalAction& done = session.apply(naval_action_from_json(without_generated_rolls(recorded)));
@@ -270,7 +271,7 @@ void save_naval_game(const NavalSession& session, const std::filesystem::path& f
 NavalSession load_naval_game(const NavalTables& tables, const std::filesystem::path& path, const std::filesystem::path& data_dir) {
     const std::string file = path.string();
     const json document = read_json_file(path);
-    if (!document.is_object() || document.value("format", std::string()) != kNavalSaveFormat)
+    if (!document.is_object() || text_member(document, "format") != kNavalSaveFormat)
         throw DataError(file, "/format", std::string("a naval save (\"format\": \"") + kNavalSaveFormat + "\")",
                         document.is_object() && document.contains("format") ? document["format"].dump() : "no format");
     const json version = document.value("format_version", json(1));
@@ -318,7 +319,7 @@ NavalSession recover_naval_game(const NavalTables& tables, const std::filesystem
     const std::string file = journal.string();
     const JournalContents contents = read_journal(journal);
     const json& header = contents.header;
-    if (header.value("game", std::string()) != kNavalJournalGame)
+    if (text_member(header, "game") != kNavalJournalGame)
         throw DataError(file, "line 1/game", std::string("a naval journal (\"game\": \"") + kNavalJournalGame + "\")",
                         header.contains("game") ? header["game"].dump() : "a land game's journal");
     NavalScenarioCopy scenario = scenario_copy_from(header.value("scenario", json()), file, "line 1/scenario");
@@ -336,7 +337,7 @@ NavalSession recover_naval_game(const NavalTables& tables, const std::filesystem
 bool is_naval_save(const std::filesystem::path& file) {
     try {
         const json document = read_json_file(file);
-        return document.is_object() && document.value("format", std::string()) == kNavalSaveFormat;
+        return document.is_object() && text_member(document, "format") == kNavalSaveFormat;
     } catch (const DataError&) {
         return false;
     }
@@ -347,8 +348,8 @@ bool is_naval_journal(const std::filesystem::path& file) {
     std::string first;
     if (!in || !std::getline(in, first)) return false;
     const json header = json::parse(first, nullptr, false);
-    return header.is_object() && header.value("format", std::string()) == kJournalFormat &&
-           header.value("game", std::string()) == kNavalJournalGame;
+    return header.is_object() && text_member(header, "format") == kJournalFormat &&
+           text_member(header, "game") == kNavalJournalGame;
 }
 
 std::filesystem::path naval_recovery_dir() { return recovery_dir() / "naval"; }

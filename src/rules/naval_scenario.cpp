@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/naval.hpp"
 #include "json_reader.hpp"
@@ -99,7 +100,7 @@ NavalScenario NavalScenario::from_json(const json& document, const std::string& 
 bool is_naval_scenario(const std::filesystem::path& file) {
     try {
         const json document = read_json_file(file);
-        return document.is_object() && document.value("format", std::string()) == "fortuna-naval-scenario";
+        return document.is_object() && text_member(document, "format") == "fortuna-naval-scenario";
     } catch (const DataError&) {
         return false;
     }
@@ -144,6 +145,33 @@ std::vector<Roll> rolls_from(const json& input, const std::string& key) {
 std::string text_from(const json& input, const std::string& key) {
     if (!input.contains(key) || !input[key].is_string()) throw RuleError("naval action: '" + key + "' expected (a ship id)");
     return input[key].get<std::string>();
+}
+std::string text_or(const json& input, const std::string& key, const std::string& fallback) {
+    if (!input.contains(key)) return fallback;
+    if (!input[key].is_string()) throw RuleError("naval action: '" + key + "' expected as text, found " + input[key].dump().substr(0, 40));
+    return input[key].get<std::string>();
+}
+int count_or(const json& input, const std::string& key, int fallback) {
+    if (!input.contains(key)) return fallback;
+    const auto value = integer_member(input, key);
+    if (!value || *value < 0 || *value > 10000)
+        throw RuleError("naval action: '" + key + "' expected as a whole number from 0 to 10000, found " + input[key].dump().substr(0, 40));
+    return static_cast<int>(*value);
+}
+bool flag_or(const json& input, const std::string& key, bool fallback) {
+    if (!input.contains(key)) return fallback;
+    if (!input[key].is_boolean()) throw RuleError("naval action: '" + key + "' expected as true or false, found " + input[key].dump().substr(0, 40));
+    return input[key].get<bool>();
+}
+std::vector<std::string> texts_from(const json& input, const std::string& key) {
+    std::vector<std::string> out;
+    if (!input.contains(key)) return out;
+    if (!input[key].is_array()) throw RuleError("naval action: '" + key + "' expected as a list of names");
+    for (const auto& item : input[key]) {
+        if (!item.is_string()) throw RuleError("naval action: '" + key + "' expected as a list of names, found " + item.dump().substr(0, 40));
+        out.push_back(item.get<std::string>());
+    }
+    return out;
 }
 double number_from(const json& input, const std::string& key) {
     if (!input.contains(key) || !input[key].is_number()) throw RuleError("naval action: '" + key + "' expected (a number)");
@@ -192,18 +220,18 @@ NavalAction naval_action_from_json(const json& input) {
                           number_from(input, "heading_deg"), optional_roll(input, "shoal_roll")};
     if (kind == "broadside") {
         BroadsideAction b{text_from(input, "ship"), text_from(input, "target"),
-                          broadside_side_from_string(text_from(input, "side")), aim_from_string(input.value("aim", std::string("hull"))),
+                          broadside_side_from_string(text_from(input, "side")), aim_from_string(text_or(input, "aim", "hull")),
                           {}, rolls_from(input, "dice")};
-        if (input.contains("owner_masts")) b.owner_masts = input["owner_masts"].get<std::vector<std::string>>();
+        b.owner_masts = texts_from(input, "owner_masts");
         return b;
     }
     if (kind == "boarding")
-        return BoardingAction{text_from(input, "ship"), text_from(input, "target"), input.value("prize_crew", 1),
+        return BoardingAction{text_from(input, "ship"), text_from(input, "target"), count_or(input, "prize_crew", 1),
                               rolls_from(input, "attacker_dice"), rolls_from(input, "defender_dice")};
     if (kind == "hazard")
         return HazardAction{text_from(input, "ship"), hazard_from_string(text_from(input, "hazard")), optional_roll(input, "roll"),
                             rolls_from(input, "spread_rolls")};
-    if (kind == "anchor") return AnchorAction{text_from(input, "ship"), input.value("drop", true)};
+    if (kind == "anchor") return AnchorAction{text_from(input, "ship"), flag_or(input, "drop", true)};
     if (kind == "end-half") return EndHalfAction{};
     throw RuleError("naval action: unknown action '" + kind + "': expected wind, move, broadside, boarding, hazard, anchor or end-half");
 }

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fortuna/json_fields.hpp"
+
 #ifdef _WIN32
 #ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
@@ -323,9 +325,9 @@ std::optional<LockHolder> read_lock_holder(const fs::path& lock_file) {
     if (!details.is_object() || !details.contains("pid") || !details["pid"].is_number_integer()) return std::nullopt;
     LockHolder holder;
     holder.pid = details["pid"].get<long>();
-    holder.host = details.value("host", std::string());
-    holder.program = details.value("program", std::string());
-    holder.since = details.value("since", std::string());
+    holder.host = text_member(details, "host");
+    holder.program = text_member(details, "program");
+    holder.since = text_member(details, "since");
     return holder;
 }
 

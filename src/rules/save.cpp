@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/json_fields.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
@@ -46,7 +47,7 @@ DataError rebase(const DataError& error, const std::string& file, const std::str
 ReplayCheck replay_save(const RulesLibrary& library, const std::filesystem::path& path) {
     const std::string file = path.string();
     const nlohmann::json document = read_json_file(path);
-    if (!document.is_object() || document.value("format", std::string()) != kSaveFormat) {
+    if (!document.is_object() || text_member(document, "format") != kSaveFormat) {
         throw DataError(file, "/format", std::string("a Fortuna Belli saved game (\"format\": \"") + kSaveFormat + "\")",
                         document.is_object() && document.contains("format") ? document["format"].dump() : "no format");
     }
@@ -317,11 +318,11 @@ std::vector<RecoveryCandidate> find_recovery_journals(const std::filesystem::pat
             const JournalContents contents = read_journal(entry.path());
             RecoveryCandidate candidate;
             candidate.journal = entry.path();
-            candidate.scenario = contents.header["scenario"].value("id", std::string());
-            if (contents.header["scenario"].contains("document"))
-                candidate.scenario_name = contents.header["scenario"]["document"].value("name", std::string());
+            const nlohmann::json& scenario = contents.header.contains("scenario") ? contents.header["scenario"] : contents.header;
+            candidate.scenario = text_member(scenario, "id");
+            if (scenario.is_object() && scenario.contains("document")) candidate.scenario_name = text_member(scenario["document"], "name");
             candidate.lines = static_cast<int>(contents.lines.size());
-            if (!contents.lines.empty()) candidate.last_summary = contents.lines.back().value("summary", std::string());
+            if (!contents.lines.empty()) candidate.last_summary = text_member(contents.lines.back(), "summary");
             candidate.torn_tail = contents.torn_tail;
             candidate.in_use = game_files_in_use(entry.path());
             found.push_back(std::move(candidate));

@@ -119,7 +119,18 @@ TEST(Limits, TheFuzzersCrashingInputsAreRefusedCleanly) {
         }
         ++checked;
     }
-    EXPECT_GE(checked, 2);
+    EXPECT_GE(checked, 8);
+}
+
+TEST(Limits, TheRecoveryScanPassesOverFilesOfTheWrongShape) {
+    // The app scans its recovery folder at start: a journal whose header holds numbers where text
+    // belongs must be passed over or listed, never end the app.
+    std::vector<RecoveryCandidate> found;
+    ASSERT_NO_THROW(found = find_recovery_journals(kFuzzFixtures));
+    for (const auto& candidate : found) {
+        SCOPED_TRACE(candidate.journal.string());
+        EXPECT_TRUE(candidate.journal.filename().string().starts_with("journal-"));
+    }
 }
 
 // ---------------------------------------------------------------- absurd numbers in requests

@@ -252,6 +252,23 @@ TEST(NavalActions, JsonRoundTripAndBadInput) {
         EXPECT_NE(std::string(error.what()).find("a die shows 1 to 6, not 7"), std::string::npos);
     }
     EXPECT_THROW(naval_action_from_json({{"action", "tack"}}), RuleError);
+    // A field of the wrong type is a RuleError that names it, never a JSON type error.
+    for (const json& wrong : {json{{"action", "broadside"}, {"ship", "a"}, {"target", "b"}, {"side", "port"}, {"aim", 3}},
+                              json{{"action", "broadside"}, {"ship", "a"}, {"target", "b"}, {"side", "port"}, {"owner_masts", {1}}},
+                              json{{"action", "boarding"}, {"ship", "a"}, {"target", "b"}, {"prize_crew", "ten"}},
+                              json{{"action", "boarding"}, {"ship", "a"}, {"target", "b"}, {"prize_crew", 1e300}},
+                              json{{"action", "anchor"}, {"ship", "a"}, {"drop", "yes"}}}) {
+        SCOPED_TRACE(wrong.dump());
+        try {
+            (void)naval_action_from_json(wrong);
+            FAIL() << "accepted";
+        } catch (const RuleError& error) {
+            const std::string field = wrong.contains("aim") ? "aim" : wrong.contains("owner_masts") ? "owner_masts"
+                                    : wrong.contains("prize_crew")                             ? "prize_crew"
+                                                                                               : "drop";
+            EXPECT_NE(std::string(error.what()).find("'" + field + "'"), std::string::npos) << error.what();
+        }
+    }
 }
 
 // ---------------------------------------------------------------- bad sheets
