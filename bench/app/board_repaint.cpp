@@ -10,9 +10,12 @@
 #include <string>
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 #include "../crowded_table.hpp"
 #include "board_scene.hpp"
 #include "board_view.hpp"
+#include "duties_dock.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/battlefield.hpp"
 #include "fortuna/duties.hpp"
@@ -25,6 +28,7 @@ using namespace fortuna::app;
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    spdlog::set_level(spdlog::level::warn);  // the journal lines of 80 actions are not the measurement
     const int units = argc > 1 ? std::atoi(argv[1]) : 2000;
     auto library = std::make_shared<const RulesLibrary>(RulesLibrary::load(FORTUNA_BENCH_DATA_DIR));
     // The test scenario's terrain and sides, units/2 units a side (bench/crowded_table.hpp).
@@ -52,18 +56,26 @@ int main(int argc, char** argv) {
     // What every action costs besides the paint: the solo aid's list (Duties dock) and the
     // placing of the labels, both redone after each action, undo and redo.
     const Battlefield field(doc.game().scenario());
-    timer.start();
-    const std::size_t items = duties(doc.game(), field).size();
-    const double duty_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    std::vector<double> duty_runs;
+    std::size_t items = 0;
+    for (int i = 0; i < 21; ++i) {
+        timer.start();
+        items = duties(doc.game(), field).size();
+        duty_runs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    std::sort(duty_runs.begin(), duty_runs.end());
+    const double duty_ms = duty_runs[duty_runs.size() / 2];
     timer.start();
     scene.setViewScale(view.transform().m11() * 1.01);
     scene.ensureLabelsPlaced();
     const double label_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-    std::printf("after an action, %d units: duties %.1f ms (%zu items), labels placed %.1f ms\n", units, duty_ms, items, label_ms);
-    // An action as the desk applies it, with the board and the order of battle listening: a
-    // correction of one unit (the views redraw that unit: GameChange) against a new phase, which
-    // redraws every unit (the turn counts in the charge marks). Median of 21, the journal off.
+    std::printf("after an action, %d units: duties %.1f ms (%zu items, median of 21), labels placed %.1f ms\n", units, duty_ms, items, label_ms);
+    // An action as the desk applies it, with the board, the order of battle and the Duties list
+    // listening: a correction of one unit (the views redraw that unit: GameChange) against a new
+    // phase, which redraws every unit (the turn counts in the charge marks). Median of 21, the
+    // journal off.
     OrderOfBattlePanel order_of_battle(doc, scene);
+    DutiesPanel duties_list(doc);  // not shown, in no shown window: it lists on every action
     const auto median_ms = [&](auto&& action) {
         std::vector<double> runs;
         for (int i = 0; i < 21; ++i) {
@@ -83,8 +95,8 @@ int main(int argc, char** argv) {
         (void)doc.perform(correction);
     });
     const double new_phase_ms = median_ms([&](int) { (void)doc.perform(EndPhaseAction{}); });
-    std::printf("an action with the board and order of battle listening, %d units: one unit changed %.2f ms, "
-                "a new phase (every unit) %.2f ms (target < 16 ms; the Duties list is the line above)\n",
+    std::printf("an action with the board, order of battle and Duties list listening, %d units: one unit changed %.2f ms, "
+                "a new phase (every unit) %.2f ms (target < 16 ms)\n",
                 units, one_unit_ms, new_phase_ms);
     return 0;
 }

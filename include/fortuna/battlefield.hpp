@@ -2,6 +2,7 @@
 // Board geometry in millimetres: distances, polygons, unit footprints, elevation and line of sight.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -174,14 +175,25 @@ const UnitType& unit_type_now(const Game& game, std::size_t unit_index);
 // The footprint of a unit as it stands now.
 Footprint unit_footprint(const Game& game, std::size_t unit_index);
 // The units on the table once, for many questions in a row (the Duties list asks thousands):
-// footprints by unit index (empty for units not on the table), and the units on the table sorted
-// by centre x, so that a question about a stretch of the table reads only those that can reach it.
+// footprints by unit index (empty for units not on the table), and a grid of square cells over
+// the units, each cell listing the units whose box (centre +- half-diagonal) overlaps it, so a
+// question about a line reads only the units in the cells the line crosses.
 struct TableIndex {
     std::vector<Footprint> footprints;
-    std::vector<std::size_t> by_x;
     double widest_mm = 0;  // the largest (width + depth) / 2, which bounds every half-diagonal
+    double cell_mm = 50;
+    double origin_x_mm = 0, origin_y_mm = 0;
+    int columns = 0, rows = 0;
+    std::vector<std::size_t> cell_start;  // columns * rows + 1 offsets into cell_units, cell by cell
+    std::vector<std::size_t> cell_units;
 };
 TableIndex index_table(const Game& game);
+// Visits each unit listed in a cell the segment crosses (a unit may be visited more than once),
+// the cells nearest `from` first; stops when `visit` returns false.
+void units_along(const TableIndex& index, const BoardPoint& from, const BoardPoint& to, const std::function<bool(std::size_t)>& visit);
+// The units listed in the cells within `reach_mm` of `centre` (a square, so a superset of those
+// within reach), in unit order, each once.
+std::vector<std::size_t> units_near(const TableIndex& index, const BoardPoint& centre, double reach_mm);
 
 // The question line_of_sight asks: the game's dusk and, as screens (in unit order), the units on
 // the table near the line (a unit further from it than its half-diagonal cannot touch it) except
@@ -191,6 +203,9 @@ SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoin
 // screen it, except a unit whose outline holds either end (the observer's own battery, the
 // target itself, the unit a general rides with); dusk applies from the game's clock.
 LineOfSight line_of_sight(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to);
+// Whether line_of_sight would find the line visible, with the same screens, but stopping at the
+// first unit across it and naming nothing: the Duties list asks this for every pair in range.
+bool sees(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to, const TableIndex& index);
 // Between two units or generals by code (centre to centre; a general's position is his base's
 // centre). Throws RuleError naming the known codes.
 LineOfSight line_of_sight(const Game& game, const Battlefield& field, std::string_view from_code, std::string_view to_code);

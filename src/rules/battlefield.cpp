@@ -461,17 +461,122 @@ Gap unit_gap(const Game& game, std::size_t a, std::size_t b) {
 
 TableIndex index_table(const Game& game) {
     TableIndex index;
-    index.footprints.resize(game.units().size());
-    for (std::size_t i = 0; i < game.units().size(); ++i) {
-        if (game.state().units[i].presence != Presence::OnBoard) continue;
-        index.footprints[i] = unit_footprint(game, i);
-        index.by_x.push_back(i);
-        index.widest_mm = std::max(index.widest_mm, (index.footprints[i].width_mm + index.footprints[i].depth_mm) / 2);
-    }
     const auto& state = game.state().units;
-    std::sort(index.by_x.begin(), index.by_x.end(), [&](std::size_t a, std::size_t b) { return state[a].position.x_mm < state[b].position.x_mm; });
+    index.footprints.resize(game.units().size());
+    double lo_x = 0, lo_y = 0, hi_x = 0, hi_y = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        if (state[i].presence != Presence::OnBoard) continue;
+        const Footprint& f = index.footprints[i] = unit_footprint(game, i);
+        const double box = (f.width_mm + f.depth_mm) / 2;
+        index.widest_mm = std::max(index.widest_mm, box);
+        const BoardPoint& c = state[i].position;
+        lo_x = any ? std::min(lo_x, c.x_mm - box) : c.x_mm - box, hi_x = any ? std::max(hi_x, c.x_mm + box) : c.x_mm + box;
+        lo_y = any ? std::min(lo_y, c.y_mm - box) : c.y_mm - box, hi_y = any ? std::max(hi_y, c.y_mm + box) : c.y_mm + box;
+        any = true;
+    }
+    if (!any) return index;
+    // Cells about a base group wide: a 1.5 x 1.2 m table is 30 x 24 cells, a unit in one to four.
+    index.origin_x_mm = lo_x, index.origin_y_mm = lo_y;
+    index.columns = std::clamp(static_cast<int>((hi_x - lo_x) / index.cell_mm) + 1, 1, 4096);
+    index.rows = std::clamp(static_cast<int>((hi_y - lo_y) / index.cell_mm) + 1, 1, 4096);
+    index.cell_mm = std::max(index.cell_mm, std::max((hi_x - lo_x) / index.columns, (hi_y - lo_y) / index.rows) * 1.0001);
+    const auto column = [&](double x) { return std::clamp(static_cast<int>((x - lo_x) / index.cell_mm), 0, index.columns - 1); };
+    const auto row = [&](double y) { return std::clamp(static_cast<int>((y - lo_y) / index.cell_mm), 0, index.rows - 1); };
+    // Counted, then filled: one array for all cells.
+    const auto each_cell = [&](std::size_t i, const auto& act) {
+        const Footprint& f = index.footprints[i];
+        const double box = (f.width_mm + f.depth_mm) / 2;
+        const BoardPoint& c = state[i].position;
+        for (int y = row(c.y_mm - box); y <= row(c.y_mm + box); ++y)
+            for (int x = column(c.x_mm - box); x <= column(c.x_mm + box); ++x) act(static_cast<std::size_t>(y) * static_cast<std::size_t>(index.columns) + static_cast<std::size_t>(x));
+    };
+    index.cell_start.assign(static_cast<std::size_t>(index.columns) * static_cast<std::size_t>(index.rows) + 1, 0);
+    for (std::size_t i = 0; i < state.size(); ++i)
+        if (state[i].presence == Presence::OnBoard) each_cell(i, [&](std::size_t cell) { ++index.cell_start[cell + 1]; });
+    for (std::size_t k = 1; k < index.cell_start.size(); ++k) index.cell_start[k] += index.cell_start[k - 1];
+    index.cell_units.resize(index.cell_start.back());
+    std::vector<std::size_t> filled(index.cell_start.begin(), index.cell_start.end() - 1);
+    for (std::size_t i = 0; i < state.size(); ++i)
+        if (state[i].presence == Presence::OnBoard) each_cell(i, [&](std::size_t cell) { index.cell_units[filled[cell]++] = i; });
     return index;
 }
+
+void units_along(const TableIndex& index, const BoardPoint& from, const BoardPoint& to, const std::function<bool(std::size_t)>& visit) {
+    if (index.columns == 0) return;
+    const double size = index.cell_mm;
+    const auto column = [&](double x) { return std::clamp(static_cast<int>(std::floor((x - index.origin_x_mm) / size)), -1, index.columns); };
+    const auto row = [&](double y) { return std::clamp(static_cast<int>(std::floor((y - index.origin_y_mm) / size)), -1, index.rows); };
+    // Column by column from `from`'s side: within each column's slice of the segment, the rows
+    // it spans, nearest `from` first. A unit that touches the segment has a point of it inside
+    // its box, and so is listed in a cell visited here.
+    const int first = column(from.x_mm), last = column(to.x_mm);
+    const int step = last >= first ? 1 : -1;
+    const double dx = to.x_mm - from.x_mm;
+    const auto y_at = [&](double x) { return std::abs(dx) < 1e-12 ? from.y_mm : from.y_mm + (to.y_mm - from.y_mm) * (x - from.x_mm) / dx; };
+    for (int x = first;; x += step) {
+        if (x >= 0 && x < index.columns) {
+            const double left = index.origin_x_mm + x * size, right = left + size;
+            const double x0 = std::clamp(from.x_mm, left, right), x1 = std::clamp(to.x_mm, left, right);
+            const double y0 = std::abs(dx) < 1e-12 ? from.y_mm : y_at(x0), y1 = std::abs(dx) < 1e-12 ? to.y_mm : y_at(x1);
+            const int r0 = row(y0), r1 = row(y1);
+            const int down = r1 >= r0 ? 1 : -1;
+            for (int y = r0;; y += down) {
+                if (y >= 0 && y < index.rows) {
+                    const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(index.columns) + static_cast<std::size_t>(x);
+                    for (std::size_t k = index.cell_start[cell]; k < index.cell_start[cell + 1]; ++k)
+                        if (!visit(index.cell_units[k])) return;
+                }
+                if (y == r1) break;
+            }
+        }
+        if (x == last) break;
+    }
+}
+
+std::vector<std::size_t> units_near(const TableIndex& index, const BoardPoint& centre, double reach_mm) {
+    std::vector<std::size_t> near;
+    if (index.columns == 0) return near;
+    const auto column = [&](double x) { return std::clamp(static_cast<int>(std::floor((x - index.origin_x_mm) / index.cell_mm)), 0, index.columns - 1); };
+    const auto row = [&](double y) { return std::clamp(static_cast<int>(std::floor((y - index.origin_y_mm) / index.cell_mm)), 0, index.rows - 1); };
+    const int x0 = column(centre.x_mm - reach_mm), x1 = column(centre.x_mm + reach_mm);
+    const int y0 = row(centre.y_mm - reach_mm), y1 = row(centre.y_mm + reach_mm);
+    // A row's cells are contiguous in the list: the square's entries are one run a row.
+    const auto run = [&](int y) {
+        const std::size_t start = static_cast<std::size_t>(y) * static_cast<std::size_t>(index.columns);
+        return std::pair{index.cell_start[start + static_cast<std::size_t>(x0)], index.cell_start[start + static_cast<std::size_t>(x1) + 1]};
+    };
+    std::size_t listed = 0;
+    for (int y = y0; y <= y1; ++y) listed += run(y).second - run(y).first;
+    if (listed >= index.footprints.size()) {
+        // A long reach (a battery's) covers most of the table: every unit on it, already in order.
+        for (std::size_t i = 0; i < index.footprints.size(); ++i)
+            if (!index.footprints[i].corners.empty()) near.push_back(i);
+        return near;
+    }
+    near.reserve(listed);
+    for (int y = y0; y <= y1; ++y) {
+        const auto [begin, end] = run(y);
+        near.insert(near.end(), index.cell_units.begin() + static_cast<std::ptrdiff_t>(begin),
+                    index.cell_units.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    return near;
+}
+
+namespace {
+// Whether unit i, on the table, may screen the line: within its half-diagonal of the line, and
+// not holding either end (the battery the tape starts on does not hide its own target).
+bool may_screen(const Game& game, const TableIndex& index, std::size_t i, const BoardPoint& from, const BoardPoint& to) {
+    const Footprint& f = index.footprints[i];
+    const BoardPoint& c = game.state().units[i].position;
+    const double reach2 = (f.width_mm * f.width_mm + f.depth_mm * f.depth_mm) / 4 + 1e-9;
+    if (squared_mm(c, closest_on_segment(c, from, to)) > reach2) return false;
+    const auto holds = [&](const BoardPoint& end) { return squared_mm(c, end) <= reach2 && point_in_polygon(end, f.corners); };
+    return !holds(from) && !holds(to);
+}
+}  // namespace
 
 SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoint& to, const TableIndex* index) {
     SightQuery query;
@@ -481,33 +586,27 @@ SightQuery sight_query(const Game& game, const BoardPoint& from, const BoardPoin
     query.minutes_before_dusk = game.minutes_to_dusk();
     std::optional<TableIndex> built;
     if (index == nullptr) index = &built.emplace(index_table(game));
-    const auto& state = game.state().units;
-    const double lo_x = std::min(from.x_mm, to.x_mm), hi_x = std::max(from.x_mm, to.x_mm);
-    const double lo_y = std::min(from.y_mm, to.y_mm), hi_y = std::max(from.y_mm, to.y_mm);
-    // Only the units whose centre x lies within the widest half-extent of the line's span.
-    auto it = std::lower_bound(index->by_x.begin(), index->by_x.end(), lo_x - index->widest_mm,
-                               [&](std::size_t i, double x) { return state[i].position.x_mm < x; });
     std::vector<std::size_t> near;
-    for (; it != index->by_x.end() && state[*it].position.x_mm <= hi_x + index->widest_mm; ++it) {
-        const std::size_t i = *it;
-        const Footprint& f = index->footprints[i];
-        // Cheap box first ((w + d) / 2 bounds the half-diagonal), then the half-diagonal itself,
-        // compared squared: this loop runs for every pair the Duties list asks about.
-        const double box = (f.width_mm + f.depth_mm) / 2;
-        const BoardPoint& c = state[i].position;
-        if (c.x_mm < lo_x - box || c.x_mm > hi_x + box || c.y_mm < lo_y - box || c.y_mm > hi_y + box) continue;
-        const double reach2 = (f.width_mm * f.width_mm + f.depth_mm * f.depth_mm) / 4 + 1e-9;
-        if (squared_mm(c, closest_on_segment(c, from, to)) > reach2) continue;
-        // The ends' own units do not hide the line from themselves (the battery the tape starts on).
-        const auto holds = [&](const BoardPoint& end) { return squared_mm(c, end) <= reach2 && point_in_polygon(end, f.corners); };
-        if (holds(from) || holds(to)) continue;
-        near.push_back(i);
-    }
-    // Unit order, so that the screen named is the same whoever asks.
+    units_along(*index, from, to, [&](std::size_t i) {
+        if (may_screen(game, *index, i, from, to)) near.push_back(i);
+        return true;
+    });
+    // Unit order, each once, so that the screen named is the same whoever asks.
     std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
     for (std::size_t i : near)
         query.screens.push_back({"unit " + game.units()[i].id.code + " " + game.units()[i].id.name, index->footprints[i].corners});
     return query;
+}
+
+bool sees(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to, const TableIndex& index) {
+    bool screened = false;
+    units_along(index, from, to, [&](std::size_t i) {
+        screened = may_screen(game, index, i, from, to) && segment_meets_polygon(from, to, index.footprints[i].corners);
+        return !screened;
+    });
+    // Clear of units: the rest (dusk, hills, cover) as line_of_sight judges it.
+    return !screened && field.line_of_sight(sight_query(game, from, to, &index)).visible;
 }
 
 LineOfSight line_of_sight(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to) {

@@ -82,9 +82,9 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
     std::vector<double> radius(units.size(), 0.0);
     for (std::size_t i = 0; i < units.size(); ++i)
         if (on_table(game, i)) radius[i] = std::hypot(prints[i].width_mm, prints[i].depth_mm) / 2;
-    // fortuna::line_of_sight(game, field, a, b), with the table indexed once above.
+    // fortuna::line_of_sight(game, field, a, b).visible, with the table indexed once above.
     const auto sees = [&](std::size_t from, std::size_t to) {
-        return field.line_of_sight(sight_query(game, state.units[from].position, state.units[to].position, &on_table_now)).visible;
+        return fortuna::sees(game, field, state.units[from].position, state.units[to].position, on_table_now);
     };
 
     // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
@@ -118,14 +118,16 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
         if (table->bands.empty()) continue;
         const double reach = table->bands.back().max_mm;
         Duty d;
-        for (std::size_t t = 0; t < units.size(); ++t) {
+        for (const std::size_t t : units_near(on_table_now, state.units[i].position, reach + radius[i])) {
             if (units[t].id.side == side || !on_table(game, t)) continue;
             // Measured as the umpire's tape does, from the guns to the nearest base of the
             // target (the artillery dock and the journal measure the same way).
             if (distance_mm(state.units[i].position, state.units[t].position) - radius[i] - radius[t] > reach + 1e-9) continue;
+            // Sight before the exact range here: a battery's reach holds hundreds of units in a
+            // crowded battle, most hidden by the first unit in the way, which is found quickly.
+            if (!sees(i, t)) continue;
             const double range = polygon_distance(prints[i].corners, prints[t].corners);
             if (range > reach + 1e-9) continue;
-            if (!sees(i, t)) continue;
             std::string band;
             for (const ArtilleryBand& b : table->bands)
                 if (range >= b.min_mm - 1e-9 && range <= b.max_mm + 1e-9) {
@@ -190,7 +192,7 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
         const CombatReach reach = combat_reach(game, a);
         if (!reach.reach_mm) continue;
         const double range = *reach.reach_mm;
-        for (std::size_t b = 0; b < units.size(); ++b) {
+        for (const std::size_t b : units_near(on_table_now, state.units[a].position, range + radius[a])) {
             if (units[b].id.side == side || !on_table(game, b)) continue;
             if (distance_mm(state.units[a].position, state.units[b].position) - radius[a] - radius[b] > range + 1e-9) continue;
             const double gap = polygon_distance(prints[a].corners, prints[b].corners);

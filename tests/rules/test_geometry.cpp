@@ -2,6 +2,7 @@
 // The rules of the table, each with its seed section and a value to check by hand: outlines, distances, going, blocking, wheels, contact, aspect, sight.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -441,6 +442,61 @@ TEST(GeometrySight, TheEndsOwnUnitsDoNotHideTheLine) {
     place(game, "CL-T1", 440, 422);
     place(game, "B-C1", 440, 330);
     EXPECT_EQ(line_of_sight(game, field, "CL-T1", "B-C1").blocked_by, "unit B-I2 Silesian Foot");
+}
+
+TEST(GeometrySight, TheIndexedQuestionAgreesWithTheFullAnswerForEveryPair) {
+    // The Duties list asks `sees` (grid, first unit in the way); the sight tool asks
+    // line_of_sight (every unit, named). Over all of White Mountain's pairs they must agree, and
+    // the grid must find every unit whose outline meets the line.
+    const Game game = white_mountain();
+    const Battlefield field(game.scenario());
+    const TableIndex index = index_table(game);
+    const auto& state = game.state().units;
+    int pairs = 0, visible = 0;
+    for (std::size_t a = 0; a < game.units().size(); ++a)
+        for (std::size_t b = a + 1; b < game.units().size(); ++b) {
+            if (index.footprints[a].corners.empty() || index.footprints[b].corners.empty()) continue;
+            const BoardPoint& from = state[a].position;
+            const BoardPoint& to = state[b].position;
+            const bool full = line_of_sight(game, field, from, to).visible;
+            ASSERT_EQ(sees(game, field, from, to, index), full) << game.units()[a].id.code << " - " << game.units()[b].id.code;
+            std::vector<std::size_t> listed;
+            units_along(index, from, to, [&](std::size_t i) {
+                listed.push_back(i);
+                return true;
+            });
+            for (std::size_t i = 0; i < game.units().size(); ++i)
+                if (!index.footprints[i].corners.empty() && segment_meets_polygon(from, to, index.footprints[i].corners)) {
+                    ASSERT_NE(std::find(listed.begin(), listed.end(), i), listed.end())
+                        << game.units()[i].id.code << " on the line " << game.units()[a].id.code << " - " << game.units()[b].id.code;
+                }
+            ++pairs;
+            visible += full ? 1 : 0;
+        }
+    // Both answers occur, so the comparison means something.
+    EXPECT_GT(pairs, 800);  // 43 units on the table: 903 pairs
+    EXPECT_GT(visible, 0);
+    EXPECT_LT(visible, pairs);
+}
+
+TEST(GeometrySight, UnitsNearListsEveryUnitWithinReachOnce) {
+    const Game game = white_mountain();
+    const TableIndex index = index_table(game);
+    const auto& state = game.state().units;
+    for (const double reach : {0.0, 40.0, 150.0, 5000.0}) {
+        const BoardPoint centre = state[0].position;
+        const std::vector<std::size_t> near = units_near(index, centre, reach);
+        EXPECT_TRUE(std::is_sorted(near.begin(), near.end()));
+        EXPECT_EQ(std::adjacent_find(near.begin(), near.end()), near.end());
+        for (std::size_t i = 0; i < state.size(); ++i) {
+            if (index.footprints[i].corners.empty()) continue;
+            const Footprint& f = index.footprints[i];
+            const double box = (f.width_mm + f.depth_mm) / 2;
+            if (std::abs(state[i].position.x_mm - centre.x_mm) <= reach + box && std::abs(state[i].position.y_mm - centre.y_mm) <= reach + box) {
+                EXPECT_NE(std::find(near.begin(), near.end(), i), near.end()) << game.units()[i].id.code << " within " << reach;
+            }
+        }
+    }
 }
 
 }  // namespace
