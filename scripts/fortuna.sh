@@ -90,7 +90,9 @@ run_sanitized_tests() {
 
 # libFuzzer targets (clang), each run for a bounded time from a scratch copy of its corpus
 # plus the shipped data as seeds; a crash, hang, leak or sanitizer report fails the run and
-# leaves the input in build-fuzz/artifacts/.
+# leaves the input in build-fuzz/artifacts/. The mutation seed is fixed (FORTUNA_FUZZ_SEED, 1)
+# so that a red CI run can be replayed here: this step guards what is known; exploring is
+# fuzz/campaign.sh's job, and what it finds goes into fuzz/corpus/ and tests/fixtures/fuzz/.
 run_fuzzers() {
   local only="${1:-all}" seconds="${2:-${FORTUNA_FUZZ_SECONDS:-20}}"
   local dir="${FORTUNA_FUZZ_BUILD_DIR:-$root/build-fuzz}"
@@ -110,7 +112,7 @@ run_fuzzers() {
     if [ -d "$root/fuzz/corpus/$name" ]; then cp -r "$root/fuzz/corpus/$name/." "$work/"; fi
     echo "fortuna.sh: fuzz_$name for ${seconds}s"
     # shellcheck disable=SC2086  # the seed folder is one word or none
-    if ! "$dir/bin/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    if ! "$dir/bin/fuzz_$name" -seed="${FORTUNA_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -dict="$root/fuzz/json.dict" -print_final_stats=1 -artifact_prefix="$dir/artifacts/$name-" \
         "$work" ${seeds[$name]} 2>"$dir/fuzz_$name.log"; then
       tail -n 60 "$dir/fuzz_$name.log" >&2
