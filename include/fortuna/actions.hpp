@@ -137,7 +137,10 @@ struct CrisisAction {
     static constexpr auto fields() { return std::tuple{required_key("side", &CrisisAction::side, "a side's id")}; }
 };
 
-// A unit routs (seed 002, Game Sequence 3). Family: morale.
+// A unit routs (seed 000, 5.2 and 7.2.4; seed 002, Game Sequence 3): it runs a whole move at
+// charge speed for its own edge, disrupting friends it passes through, off the table if it
+// reaches the edge. Without `to` the library measures the run (geometry.hpp plan_rout); with
+// `to` the umpire placed it and it is judged as a move. Family: movement.
 struct RoutAction {
     static constexpr std::string_view kind = "rout";
     static constexpr std::string_view phase = "c";

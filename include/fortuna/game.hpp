@@ -167,8 +167,9 @@ struct ActionRoll {
 };
 
 // One applied action: what was asked, the rolls, the result in words and the undo record.
-// The version of the rules of play (1: release 0.1, advisory; 2: enforced, consequences applied).
-inline constexpr int kRulesVersion = 2;
+// The version of the rules of play (1: release 0.1, advisory; 2: enforced, consequences applied;
+// 3: routers run for their own edge as the library measures it, disrupting friends they pass).
+inline constexpr int kRulesVersion = 3;
 
 struct AppliedAction {
     int seq = 0;                  // journal line number of the action

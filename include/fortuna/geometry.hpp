@@ -72,6 +72,25 @@ double move_allowance_mm(const UnitType& type, Formation formation, Going going,
 MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit, const BoardPoint& to,
                    std::optional<double> facing_deg = std::nullopt, MoveKind kind = MoveKind::Move,
                    const TableIndex* table = nullptr);
+// The rear of a side's army (seed 000, 7.2.4 "directly to the rear of their army"): the y of the
+// long table edge nearer the mean of the side's units as the scenario sets them up (0 or the
+// table's depth). docs/rules/rout.md.
+double home_edge_y(const Game& game, int side);
+
+// A router's run (seed 000, 5.2 and 7.2.4): straight for its own edge, a whole move at charge
+// speed in the going it crosses, with its back to the enemy. Friends passed through are
+// disrupted (contacts with that consequence); the run reaching the edge takes the unit off the
+// table. The seeds do not say what stops a router: it stops short of an enemy or impassable
+// ground in its path (docs/rules/rout.md), measured back in 1 mm steps.
+struct RoutRun {
+    MovePlan plan;
+    BoardPoint to;
+    double facing_deg = 0;
+    bool off_board = false;
+    std::optional<std::string> stopped_by;  // what ended the run short of a whole move
+};
+RoutRun plan_rout(const Game& game, const Battlefield& field, std::size_t unit, const TableIndex* table = nullptr);
+
 // A general riding to `to`: 200 mm a turn in any direction regardless of terrain (seed 000,
 // 7.2.7; the rule set's messenger speed), never off the table.
 MovePlan plan_general_move(const Game& game, std::size_t general, const BoardPoint& to);

@@ -122,7 +122,7 @@ QStringList umpire_command_help() {
         u"f [UNIT] line|column|square                change formation"_s,
         u"w [UNIT] +DEG|-DEG                          wheel (outer flank checked against the allowance)"_s,
         u"limber|unlimber|mount|dismount [UNIT]      guns and dragoons"_s,
-        u"rout [UNIT] [off]                          rout at charge speed (off: off the table)"_s,
+        u"rout [UNIT] [off]                          run a move at charge speed for its edge (off: must leave)"_s,
         u"k [SIDE] [ROLL]                            crisis of morale test"_s,
         u"reinf [ID]                                 bring on a reinforcement that is due"_s,
         u"deliver N [captured] [ROLL]                messenger N arrives (roll) or is captured"_s,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The morale family: rally, rout and the crisis-of-morale test of a side.
+// The morale family: rally and the crisis-of-morale test of a side (the routers' run is movement).
 #include "action_context.hpp"
 #include "fortuna/errors.hpp"
 
@@ -37,18 +37,6 @@ void execute(ActionContext& ctx, const RallyAction& action) {
     ctx.summary(unit_label(unit) + " (" + std::string(to_string(before)) + ") tries to rally, roll " +
                 format_roll(roll.roll.kind, roll.roll.value) + (r.rallied ? ": rallies, now " : ": fails, stays ") +
                 std::string(to_string(r.after)));
-}
-
-void execute(ActionContext& ctx, const RoutAction& action) {
-    const std::size_t u = ctx.on_board_unit("unit", action.unit);
-    UnitStatus& now = ctx.edit(u);
-    now.state = UnitState::Routing;
-    if (action.to) now.position = *action.to;
-    if (action.off_board) now.presence = Presence::OffBoard;
-    ctx.summary(unit_label(ctx.unit(u)) + (now.presence == Presence::OffBoard
-                                               ? " routs off the table and is removed from the battle"
-                                               : " routs at charge speed"));
-    ctx.explain("seed 002, Game Sequence 3: routed units move to the rear at charge speed; off the board they are permanently removed");
 }
 
 void execute(ActionContext& ctx, const CrisisAction& action) {

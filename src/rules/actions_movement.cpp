@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The movement family: moves, charges, formation changes and the arrival of reinforcements.
+// The movement family: moves, charges, the routers' run, formation changes and the arrival of
+// reinforcements.
 #include <algorithm>
 #include <cmath>
 
@@ -85,6 +86,12 @@ void apply_contacts(ActionContext& ctx, std::size_t mover, const MovePlan& plan)
                 ctx.edit(i).state = UnitState::Disrupted;
                 ctx.explain(ctx.unit(i).id.code + " is disrupted: " + contact.rule);
             }
+        } else if (contact.consequence == "disrupted by the routers") {
+            // seed 000, 5.2: "If they should pass through friendly units during their rout, they
+            // disorganise these units"; a unit already worse off stays as it is.
+            if (ctx.state().units[other].state != UnitState::Normal) continue;
+            ctx.edit(other).state = UnitState::Disrupted;
+            ctx.explain(ctx.unit(other).id.code + " is disrupted: " + contact.rule);
         } else if (contact.consequence == "guns captured" && ctx.state().units[other].guns != Guns::Captured) {
             ctx.edit(other).guns = Guns::Captured;
             UnitStatus& captor = ctx.edit(mover);
@@ -158,6 +165,59 @@ void execute(ActionContext& ctx, const MoveAction& action) {
 
 void execute(ActionContext& ctx, const ChargeAction& action) {
     move_unit(ctx, action.unit, action.to, action.facing_deg, false, true);
+}
+
+void execute(ActionContext& ctx, const RoutAction& action) {
+    const std::size_t u = ctx.on_board_unit("unit", action.unit);
+    const Unit& unit = ctx.unit(u);
+    if (ctx.rules_version() < 3) {
+        // Rules 1-2 (history is not re-judged): whoever sent the rout placed the unit.
+        UnitStatus& now = ctx.edit(u);
+        now.state = UnitState::Routing;
+        if (action.to) now.position = *action.to;
+        if (action.off_board) now.presence = Presence::OffBoard;
+        ctx.summary(unit_label(unit) + (now.presence == Presence::OffBoard ? " routs off the table and is removed from the battle"
+                                                                           : " routs at charge speed"));
+        ctx.explain("seed 002, Game Sequence 3: routed units move to the rear at charge speed; off the board they are permanently removed");
+        return;
+    }
+    require_phasing(ctx, unit, "routs", "seed 000, 7.2.4: routers run in their own side's movement phase");
+    if (action.to && !ctx.scenario().board.contains(*action.to) && !action.off_board)
+        ctx.fail("to", "a position on the board (or \"off_board\": true)");
+    const Battlefield& field = ctx.game().battlefield();
+    const RoutRun run = plan_rout(ctx.game(), field, u);
+    MovePlan plan = run.plan;
+    BoardPoint to = run.to;
+    bool off = run.off_board;
+    if (action.to) {
+        // The umpire placed the run: judged as any move at charge speed, backs to the enemy.
+        plan = plan_move(ctx.game(), field, u, *action.to, run.facing_deg, MoveKind::Rout);
+        to = *action.to;
+        off = action.off_board || std::any_of(plan.contacts.begin(), plan.contacts.end(), [](const MoveContact& c) {
+                  return c.kind == MoveContact::Kind::OffBoard;
+              });
+        for (const MoveContact& contact : plan.contacts)
+            if (!contact.allowed) ctx.require(false, "movement", unit.id.code + " meets " + contact.what + ": " + contact.rule);
+    } else if (action.off_board && !run.off_board) {
+        ctx.require(false, "movement",
+                    unit.id.code + "'s run of " + fixed(run.plan.distance_mm) + " mm ends " +
+                        fixed(std::abs(home_edge_y(ctx.game(), unit.id.side) - run.to.y_mm)) +
+                        " mm from its edge: it leaves the table only when the run reaches it (seed 000, 7.2.4)");
+        off = true;
+    }
+    ctx.explain(plan.explanation);
+    spend_move(ctx, unit, plan.cost_moves, "a rout of " + fixed(plan.distance_mm) + " mm");
+    UnitStatus& now = ctx.edit(u);
+    now.state = UnitState::Routing;
+    now.position = to;
+    now.facing_deg = run.facing_deg;
+    if (off) now.presence = Presence::OffBoard;
+    apply_contacts(ctx, u, plan);
+    ctx.result()["distance_mm"] = plan.distance_mm;
+    ctx.result()["off_board"] = off;
+    if (run.stopped_by && !action.to) ctx.result()["stopped_by"] = *run.stopped_by;
+    ctx.summary(unit_label(unit) + (off ? " routs " + fixed(plan.distance_mm) + " mm off the table and is removed from the battle"
+                                        : " routs " + fixed(plan.distance_mm) + " mm for its own edge"));
 }
 
 void execute(ActionContext& ctx, const FormationAction& action) {

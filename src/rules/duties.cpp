@@ -30,6 +30,7 @@ std::string id_of(const AppliedAction& action) {
     if (action.kind == "rally") return "a/rally/" + text("unit");
     if (action.kind == "artillery") return "b/fire/" + text("battery");
     if (action.kind == "reinforcements") return "c/reinforcements/" + text("id");
+    if (action.kind == "rout") return "c/rout/" + text("unit");
     if (action.kind == "deliver" && action.input.contains("messenger") && action.input["messenger"].is_number_integer())
         return "c/messenger/" + std::to_string(action.input["messenger"].get<int>());
     if (action.kind == "combat") return "d/combat/" + text("attacker") + "/" + text("defender");
@@ -42,6 +43,7 @@ DutyKind kind_of(std::string_view id) {
     if (id.starts_with("a/")) return DutyKind::Rally;
     if (id.starts_with("b/")) return DutyKind::ArtilleryFire;
     if (id.starts_with("c/reinforcements/")) return DutyKind::Reinforcements;
+    if (id.starts_with("c/rout/")) return DutyKind::Rout;
     if (id.starts_with("c/")) return DutyKind::Messenger;
     if (id.starts_with("d/")) return DutyKind::Combat;
     return DutyKind::CrisisTest;
@@ -55,6 +57,7 @@ std::string_view to_string(DutyKind kind) {
     case DutyKind::ArtilleryFire: return "artillery";
     case DutyKind::Reinforcements: return "reinforcements";
     case DutyKind::Messenger: return "messenger";
+    case DutyKind::Rout: return "rout";
     case DutyKind::Combat: return "combat";
     case DutyKind::CrisisTest: return "crisis";
     }
@@ -178,6 +181,23 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
         d.text = "Messenger " + std::to_string(m.number) + " from " + m.general + " reaches " + m.to + ": \"" + m.order + "\"";
         d.rule = rules.orders.section;
         d.action = {{"do", "deliver"}, {"messenger", m.number}};
+        list.push_back(std::move(d));
+    }
+
+    // c) Routers that failed to rally run for their own edge (seed 000, 5.2 and 7.2.4), a whole
+    // move at charge speed, measured by the library (geometry.hpp plan_rout).
+    for (std::size_t i = 0; i < units.size() && wanted("c"); ++i) {
+        if (units[i].id.side != side || !on_table(game, i) || state.units[i].state != UnitState::Routing) continue;
+        const RoutRun run = plan_rout(game, field, i, &on_table_now);
+        Duty d;
+        d.id = "c/rout/" + units[i].id.code;
+        d.phase = "c";
+        d.kind = DutyKind::Rout;
+        d.text = label(units[i]) + " routs " + mm(run.plan.distance_mm) + " for its own edge" +
+                 (run.off_board ? ", off the table" : run.stopped_by ? ", stopped by " + *run.stopped_by : std::string());
+        d.rule = "seed 000, 5.2 and 7.2.4";
+        d.units = {units[i].id.code};
+        d.action = {{"do", "rout"}, {"unit", units[i].id.code}};
         list.push_back(std::move(d));
     }
 

@@ -318,6 +318,71 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     return plan;
 }
 
+double home_edge_y(const Game& game, int side) {
+    const Scenario& scenario = game.scenario();
+    double sum = 0;
+    int count = 0;
+    if (side >= 0 && static_cast<std::size_t>(side) < scenario.sides.size())
+        for (const CommandSetup& command : scenario.sides[static_cast<std::size_t>(side)].commands)
+            for (const UnitSetup& unit : command.units) sum += unit.position.y_mm, ++count;
+    const double depth = scenario.board.depth_mm;
+    // A side with nothing on the table at the start (all reinforcements): the first side's rear
+    // is the bottom edge, the second's the top, as the scenario schema's sides are drawn.
+    if (count == 0) return side == 0 ? depth : 0.0;
+    return sum / count < depth / 2 ? 0.0 : depth;
+}
+
+RoutRun plan_rout(const Game& game, const Battlefield& field, std::size_t unit, const TableIndex* table) {
+    const UnitStatus& now = game.state().units.at(unit);
+    const UnitType& type = unit_type_now(game, unit);
+    const double edge = home_edge_y(game, game.units()[unit].id.side);
+    RoutRun run;
+    // Backs to the enemy: facing the own edge (facing 0 is towards the top edge, 180 the bottom).
+    run.facing_deg = edge < now.position.y_mm ? 0.0 : 180.0;
+    const double sign = edge < now.position.y_mm ? -1.0 : 1.0;
+    const double whole = move_allowance_mm(type, now.formation, Going::Normal, true);
+    const auto plan_to = [&](double length) {
+        return plan_move(game, field, unit, {now.position.x_mm, now.position.y_mm + sign * length}, run.facing_deg, MoveKind::Rout, table);
+    };
+    const auto stops = [](const MovePlan& plan) -> std::optional<std::string> {
+        for (const MoveContact& c : plan.contacts)
+            if (!c.allowed) return c.what;
+        return std::nullopt;
+    };
+    const auto fits = [&](const MovePlan& plan) { return !plan.over() && !stops(plan); };
+    // The longest run within a whole move: difficult going shortens it (cost above 1), an
+    // enemy or a lake in the way ends it, and so does ending on a friend's ground. Runs past
+    // that point fail too, so the longest run that fits is found by halving the interval.
+    double lo = 0, hi = whole;
+    MovePlan best = plan_to(whole);
+    if (fits(best)) {
+        lo = whole;
+    } else {
+        MovePlan failing = std::move(best);
+        best = plan_to(0);
+        while (hi - lo > 1.0) {
+            const double mid = (lo + hi) / 2;
+            MovePlan plan = plan_to(mid);
+            if (fits(plan)) {
+                best = std::move(plan);
+                lo = mid;
+            } else {
+                failing = std::move(plan);
+                hi = mid;
+            }
+        }
+        run.stopped_by = stops(failing);  // nothing: only the going shortened it
+    }
+    run.plan = std::move(best);
+    run.to = {now.position.x_mm, now.position.y_mm + sign * lo};
+    run.off_board = std::any_of(run.plan.contacts.begin(), run.plan.contacts.end(),
+                                [](const MoveContact& c) { return c.kind == MoveContact::Kind::OffBoard; });
+    if (run.stopped_by)
+        run.plan.explanation.push_back("the run stops after " + fixed(lo) + " mm, short of " + *run.stopped_by +
+                                       ", which it may neither pass nor stand on (docs/rules/rout.md)");
+    return run;
+}
+
 MovePlan plan_general_move(const Game& game, std::size_t general, const BoardPoint& to) {
     const GeneralStatus& now = game.state().generals.at(general);
     const double per_turn = game.rules().orders.messenger_mm_per_turn > 0 ? game.rules().orders.messenger_mm_per_turn : 200.0;

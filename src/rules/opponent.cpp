@@ -105,13 +105,8 @@ std::uint64_t hash_text(std::string_view text) {
 
 Opponent::Opponent(const Game& game, SideDoctrine doctrine) : doctrine_(std::move(doctrine)) {
     by_ = "computer: " + doctrine_.side;
-    // The side's own edge: the one nearer the mean of its units at the start (routers run for it, 7.2.4).
-    double sum = 0;
-    int n = 0;
-    for (const Unit& unit : game.units())
-        if (unit.id.side == doctrine_.side_index) sum += unit.now.position.y_mm, ++n;
-    const double depth = game.scenario().board.depth_mm;
-    home_y_ = n > 0 && sum / n < depth / 2 ? 0.0 : depth;
+    // The side's own edge, where its withdrawers go (the rear of its army, as routers run for it: 7.2.4).
+    home_y_ = home_edge_y(game, doctrine_.side_index);
 }
 
 void Opponent::forget() {
@@ -370,16 +365,15 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
     const double left = 1.0 - spent;
     if (left <= 0.01) return hold("has used its move");
 
-    // Routers run for their own edge at charge speed (seed 000, 7.2.4), off it if they reach it.
+    // Routers run for their own edge at charge speed (seed 000, 7.2.4), off it if they reach it:
+    // the library measures the run; the opponent only sends it.
     if (unit.now.state == UnitState::Routing) {
-        const double run = move_allowance_mm(type, unit.now.formation, Going::Normal, true);
-        const double dy = home_y_ < unit.now.position.y_mm ? -run : run;
-        BoardPoint to{unit.now.position.x_mm, unit.now.position.y_mm + dy};
-        const bool off = to.y_mm < 0 || to.y_mm > game.scenario().board.depth_mm;
-        to.y_mm = std::clamp(to.y_mm, 0.0, game.scenario().board.depth_mm);
-        ActionRequest request{RoutAction{code, to, off}};
-        request.why = code + " is routing: it runs " + mm(run) + " for its own edge (seed 000, 7.2.4)" +
-                      (off ? ", off the table" : "");
+        const RoutRun run = plan_rout(game, field, u, &table);
+        RoutAction rout;
+        rout.unit = code;
+        ActionRequest request{rout};
+        request.why = code + " is routing: it runs " + mm(run.plan.distance_mm) + " for its own edge (seed 000, 7.2.4)" +
+                      (run.off_board ? ", off the table" : "");
         return request;
     }
     if (type.arm == Arm::Artillery) return hold("stays in battery (guns fire in phase b)");

@@ -39,7 +39,8 @@ double move_spent_this_turn(const Game& game, std::string_view code) {
             [&](const auto& typed) {
                 using T = std::decay_t<decltype(typed)>;
                 if constexpr (std::is_same_v<T, MoveAction>) return typed.unit && *typed.unit == code;
-                else if constexpr (std::is_same_v<T, ChargeAction> || std::is_same_v<T, FormationAction>) return typed.unit == code;
+                else if constexpr (std::is_same_v<T, ChargeAction> || std::is_same_v<T, FormationAction> || std::is_same_v<T, RoutAction>)
+                    return typed.unit == code;
                 else return false;
             },
             a);
