@@ -164,6 +164,15 @@ QColor terrain_ink(TerrainKind kind) {
 
 namespace {
 
+// A feature's ground: its outline in `pen`, filled with `fill`; the path, for what is drawn on it.
+QPainterPath fill_ground(QPainter* p, const TerrainFeature& f, const QPen& pen, const QColor& fill) {
+    const QPainterPath path = terrain_path(f);
+    p->setPen(pen);
+    p->setBrush(fill);
+    p->drawPath(path);
+    return path;
+}
+
 // All terrain in one item: drawn in layers (hills under woods under roads under villages).
 class TerrainItem : public QGraphicsItem {
 public:
@@ -213,10 +222,7 @@ private:
         p->drawPolygon(feature_polygon(f));
     }
     void drawRough(QPainter* p, const TerrainFeature& f) {
-        const QPainterPath path = terrain_path(f);
-        p->setPen(QPen(QColor(0x8d, 0x7b, 0x4e), 0.8, Qt::DashLine));
-        p->setBrush(QColor(0xd8, 0xcd, 0x9e));
-        p->drawPath(path);
+        const QPainterPath path = fill_ground(p, f, QPen(QColor(0x8d, 0x7b, 0x4e), 0.8, Qt::DashLine), QColor(0xd8, 0xcd, 0x9e));
         p->setPen(QPen(QColor(0x7a, 0x6a, 0x3e), 0.8));
         const QRectF box = path.boundingRect();
         for (double y = box.top() + 6; y < box.bottom(); y += 14)
@@ -227,16 +233,10 @@ private:
                 }
     }
     void drawWater(QPainter* p, const TerrainFeature& f) {
-        const QPainterPath path = terrain_path(f);
-        p->setPen(QPen(QColor(0x3f, 0x74, 0xa8), 1.0));
-        p->setBrush(QColor(0x93, 0xbd, 0xe0));
-        p->drawPath(path);
+        fill_ground(p, f, QPen(QColor(0x3f, 0x74, 0xa8), 1.0), QColor(0x93, 0xbd, 0xe0));
     }
     void drawWood(QPainter* p, const TerrainFeature& f) {
-        const QPainterPath path = terrain_path(f);
-        p->setPen(QPen(QColor(0x3e, 0x6b, 0x2e), 1.2));
-        p->setBrush(QColor(0x9c, 0xc0, 0x7c));
-        p->drawPath(path);
+        const QPainterPath path = fill_ground(p, f, QPen(QColor(0x3e, 0x6b, 0x2e), 1.2), QColor(0x9c, 0xc0, 0x7c));
         p->setPen(QPen(QColor(0x3e, 0x6b, 0x2e), 0.6));
         p->setBrush(QColor(0x5d, 0x8f, 0x44));
         const QRectF box = path.boundingRect();
@@ -246,16 +246,10 @@ private:
                 if (path.contains(QPointF(x, y))) p->drawEllipse(QPointF(x, y), 6, 6);
     }
     void drawRoad(QPainter* p, const TerrainFeature& f) {
-        const QPainterPath path = terrain_path(f);
-        p->setPen(QPen(QColor(0x8c, 0x74, 0x4c), 0.8));
-        p->setBrush(QColor(0xd9, 0xc5, 0x96));
-        p->drawPath(path);
+        fill_ground(p, f, QPen(QColor(0x8c, 0x74, 0x4c), 0.8), QColor(0xd9, 0xc5, 0x96));
     }
     void drawVillage(QPainter* p, const TerrainFeature& f) {
-        const QPainterPath path = terrain_path(f);
-        p->setPen(QPen(QColor(0x6d, 0x5a, 0x4a), 1.0, Qt::DashLine));
-        p->setBrush(QColor(0xe2, 0xd8, 0xcc));
-        p->drawPath(path);
+        const QPainterPath path = fill_ground(p, f, QPen(QColor(0x6d, 0x5a, 0x4a), 1.0, Qt::DashLine), QColor(0xe2, 0xd8, 0xcc));
         p->setPen(QPen(QColor(0x5a, 0x2a, 0x16), 0.6));
         p->setBrush(QColor(0xa8, 0x4b, 0x2c));
         const QRectF box = path.boundingRect();
