@@ -177,7 +177,7 @@ private:
 
     SideDoctrine doctrine_;
     std::string by_;
-    double home_y_ = 0;  // the table edge behind the side (routers run for it)
+    double home_y_ = 0;  // the table edge behind the side (home_edge_y): withdrawers go for it
     // What was decided in the current phase: keyed by subject (unit, battery, "end").
     std::tuple<int, int, int> phase_key_{-1, -1, -1};
     std::set<std::string> decided_;
