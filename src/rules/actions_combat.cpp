@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The combat family: close combat, cavalry against squares, artillery fire and generals under fire.
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "action_context.hpp"
 #include "fortuna/battlefield.hpp"
@@ -59,6 +61,21 @@ void apply_outcome(ActionContext& ctx, std::size_t index, const SideOutcome& out
         ctx.explain(ctx.unit(index).id.code + " has no bases left and leaves the table");
     }
 }
+
+namespace {
+// Rules 3: a battery whose crew routs or falls in close combat leaves its guns to the enemy
+// (seed 000, 6 "Artillery batteries are captured if enemy units pass through cannons"; 8.5
+// "the remainder will rout": the crew runs, the guns stay where the enemy stands).
+bool capture_abandoned_guns(ActionContext& ctx, std::size_t battery, std::size_t enemy) {
+    if (ctx.rules_version() < 3 || ctx.unit(battery).arm() != Arm::Artillery) return false;
+    const UnitStatus& now = ctx.state().units[battery];
+    if (now.guns == Guns::Captured || (now.state != UnitState::Routing && now.presence == Presence::OnBoard)) return false;
+    ctx.edit(battery).guns = Guns::Captured;
+    ctx.explain(ctx.unit(battery).id.code + "'s crew " + (now.presence == Presence::OnBoard ? "routs" : "is lost") + " and " +
+                ctx.unit(enemy).id.code + " takes the guns: captured (seed 000, 6 and 8.5; docs/rules/enforcement.md)");
+    return true;
+}
+}  // namespace
 
 void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule) {
     const int phasing = ctx.game().phasing_side();
@@ -142,6 +159,9 @@ void execute(ActionContext& ctx, const CombatAction& action) {
     ctx.explain(r.explanation);
     apply_outcome(ctx, a, r.attacker);
     apply_outcome(ctx, d, r.defender);
+    std::optional<std::string> captured;
+    for (const auto& [battery, enemy] : {std::pair{a, d}, std::pair{d, a}})
+        if (capture_abandoned_guns(ctx, battery, enemy)) captured = ctx.unit(battery).id.code;
     ctx.result() = {{"table", "combat"},
                     {"odds", r.setup.odds.odds.text()},
                     {"column", r.setup.column_label},
@@ -150,8 +170,10 @@ void execute(ActionContext& ctx, const CombatAction& action) {
                     {"result_name", r.result_name},
                     {"attacker", side_outcome_json(r.attacker)},
                     {"defender", side_outcome_json(r.defender)}};
+    if (captured) ctx.result()["guns_captured"] = *captured;
     ctx.summary(unit_label(attacker) + " attacks " + unit_label(defender) + " at " + r.setup.column_label + ", roll " +
-                format_roll(roll.roll.kind, roll.roll.value) + " -> " + r.result + " (" + r.result_name + "): " + r.effect);
+                format_roll(roll.roll.kind, roll.roll.value) + " -> " + r.result + " (" + r.result_name + "): " + r.effect +
+                (captured ? "; " + *captured + "'s guns are captured" : ""));
 }
 
 void execute(ActionContext& ctx, const ArtilleryAction& action) {

@@ -157,5 +157,35 @@ TEST(Rout, HistoryAppliedUnderRules2StandsAsItWas) {
     EXPECT_EQ(replayed.history().back().rules_version, 2);
 }
 
+TEST(Rout, ABatteryRoutedInCloseCombatLeavesItsGunsToTheEnemy) {
+    // seed 000, 6 and 8.5 (rules 3): the crew runs, the guns stay where the enemy stands.
+    // F-I1 (5 bases of French line) attacks I-A1 (a field battery of 1 base) put 5 mm in front.
+    const auto fight = [](int roll) {
+        Game game(library(), skirmish(), 1);
+        game.apply({{"do", "set"}, {"unit", "I-A1"}, {"to", {600, 930}}, {"reason", "test: the battery overrun"}});
+        to_phase(game, "d");
+        game.apply({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-A1"}, {"roll", roll}});
+        return game;
+    };
+    int captured = 0, kept = 0;
+    for (int roll = 1; roll <= 6; ++roll) {
+        const Game game = fight(roll);
+        const UnitStatus& battery = status(game, "I-A1");
+        const bool lost = battery.state == UnitState::Routing || battery.presence == Presence::OffBoard;
+        SCOPED_TRACE("roll " + std::to_string(roll) + ": " + game.history().back().summary);
+        EXPECT_EQ(battery.guns == Guns::Captured, lost);
+        EXPECT_EQ(game.history().back().result.contains("guns_captured"), lost);
+        (lost ? captured : kept) += 1;
+    }
+    // Both happen on some roll, so the rule is exercised both ways. By hand: the odds are 6-1;
+    // a 6 is Dr (its one base goes: the crew is lost), a 1 is Dd (disrupted, it keeps its guns).
+    EXPECT_GT(captured, 0);
+    EXPECT_GT(kept, 0);
+    EXPECT_EQ(status(fight(6), "I-A1").guns, Guns::Captured);
+    EXPECT_NE(fight(6).history().back().summary.find("Dr (Defender routed)"), std::string::npos);
+    EXPECT_NE(fight(6).history().back().summary.find("; I-A1's guns are captured"), std::string::npos);
+    EXPECT_EQ(status(fight(1), "I-A1").guns, Guns::Unlimbered);
+}
+
 }  // namespace
 }  // namespace fortuna
