@@ -129,6 +129,20 @@ struct RallyAction {
     }
 };
 
+// The control test of a unit that routed its enemy in close combat (seed 000, 8.7; seed 002, 4)
+// Combat Phase): at or above its morale value it answers orders; below it, it pursues the
+// routers until rallied. A general may help as in a rally (5.3). Family: morale.
+struct ControlAction {
+    static constexpr std::string_view kind = "control";
+    static constexpr std::string_view phase = "d";
+    std::string unit;
+    std::optional<std::string> general;
+    static constexpr auto fields() {
+        return std::tuple{required_key("unit", &ControlAction::unit, "a unit code"),
+                          optional_key("general", &ControlAction::general, "a general's code")};
+    }
+};
+
 // Crisis-of-morale test of one side (seed 002, 5); seed 000, 9.1). Family: morale.
 struct CrisisAction {
     static constexpr std::string_view kind = "crisis";
@@ -311,7 +325,7 @@ struct RerollAction {
 // The registry of kinds: every kind, once.
 using Action = std::variant<CombatAction, ArtilleryAction, LeaderAction, RallyAction, CrisisAction, RoutAction, MoveAction,
                             ChargeAction, FormationAction, ReinforcementsAction, OrderAction, DeliverAction, SetAction,
-                            EndPhaseAction, EnforceAction, RerollAction>;
+                            EndPhaseAction, EnforceAction, RerollAction, ControlAction>;
 
 // A roll typed by the umpire from real dice: its text, and whether it came as a JSON number.
 struct EnteredRoll {

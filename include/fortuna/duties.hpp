@@ -39,7 +39,7 @@ class Game;
 // items name the rule set's range; artillery items list their targets with range bands.
 // Every rule cited: seed 000 section 4 (the sequence), 5 (rally), 6 (artillery), 7.2.7
 // (messengers), 8.1 (combat ranges), 9 (crisis of morale); seed 002 Game Sequence.
-enum class DutyKind { Rally, ArtilleryFire, Reinforcements, Messenger, Rout, Combat, CrisisTest };
+enum class DutyKind { Rally, ArtilleryFire, Reinforcements, Messenger, Rout, Combat, Control, CrisisTest };
 std::string_view to_string(DutyKind kind);
 
 // One target of a battery: in sight and within the battery table's longest band.

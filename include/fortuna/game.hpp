@@ -55,6 +55,7 @@ struct UnitStatus {
     BoardPoint position;
     double facing_deg = 0;
     Presence presence = Presence::OnBoard;
+    int pursuing = -1;  // the index of the unit it pursues after failing its control test (8.7); -1: none
     bool operator==(const UnitStatus&) const = default;
 };
 

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace fortuna {
 
@@ -22,5 +24,16 @@ bool under_fire_this_turn(const Game& game, std::string_view general);
 bool fired_this_turn(const Game& game, std::string_view battery);
 // The journal number of the combat of this pair in the current phase, if they have fought.
 std::optional<int> fought_this_phase(const Game& game, std::string_view attacker, std::string_view defender);
+
+// A close combat of the current phase that routed one side (seed 000, 8.7): the unit that
+// routed its enemy, and the enemy (routing now, or its last base gone).
+struct CloseCombatRout {
+    std::string victor;
+    std::string routed;
+    int seq = 0;  // the combat's journal number (or its re-roll's)
+};
+std::vector<CloseCombatRout> routs_this_phase(const Game& game);
+// The control test of this unit in the current phase, if it has taken it.
+bool control_tested_this_phase(const Game& game, std::string_view unit);
 
 }  // namespace fortuna

@@ -216,6 +216,9 @@ void MainWindow::activateDuty(const Duty& duty, const std::string& target) {
     case DutyKind::Messenger:
         prefillCommand(QStringLiteral("deliver %1 ").arg(duty.action.value("messenger", 0)));
         break;
+    case DutyKind::Control:
+        if (!units.empty()) prefillCommand(u"ct "_s + qs(game.units()[units.front()].id.code) + u" "_s);
+        break;
     case DutyKind::Rout:
         if (!units.empty()) prefillCommand(u"rout "_s + qs(game.units()[units.front()].id.code));
         break;

@@ -123,6 +123,7 @@ QStringList umpire_command_help() {
         u"w [UNIT] +DEG|-DEG                          wheel (outer flank checked against the allowance)"_s,
         u"limber|unlimber|mount|dismount [UNIT]      guns and dragoons"_s,
         u"rout [UNIT] [off]                          run a move at charge speed for its edge (off: must leave)"_s,
+        u"ct [UNIT] [GENERAL] [ROLL]                 control test of a unit that routed its enemy (8.7)"_s,
         u"k [SIDE] [ROLL]                            crisis of morale test"_s,
         u"reinf [ID]                                 bring on a reinforcement that is due"_s,
         u"deliver N [captured] [ROLL]                messenger N arrives (roll) or is captured"_s,
@@ -466,6 +467,19 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         ActionRequest a(std::move(rally));
         if (roll) enter_roll(a, *roll);
         return action(a, QStringLiteral("%1 tries to rally%2").arg(qs(parser.code(u)), roll ? u", umpire's roll "_s + *roll : QString()));
+    }
+    if (verb == u"ct" || verb == u"control") {
+        std::optional<QString> roll = parser.take_roll(words);
+        const auto named = parser.take_units(words);
+        const auto generals = parser.take_generals(words);
+        refuse_leftovers(words, verb, u"ct [UNIT] [GENERAL] [ROLL]"_s);
+        const std::size_t u = parser.one_unit(named, verb);
+        ControlAction control;
+        control.unit = parser.code(u);
+        if (!generals.empty()) control.general = game.generals()[generals.front()].id.code;
+        ActionRequest a(std::move(control));
+        if (roll) enter_roll(a, *roll);
+        return action(a, QStringLiteral("%1 takes its control test%2").arg(qs(parser.code(u)), roll ? u", umpire's roll "_s + *roll : QString()));
     }
     if (verb == u"f" || verb == u"form" || verb == u"formation") {
         const auto named = parser.take_units(words);

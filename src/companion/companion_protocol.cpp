@@ -278,11 +278,11 @@ void check_permission(const nlohmann::json& action, const Caller& caller, const 
     static const std::map<std::string, std::vector<std::string>, std::less<>> acting{
         {"combat", {"attacker"}}, {"artillery", {"battery"}}, {"rally", {"unit"}},   {"rout", {"unit"}},
         {"formation", {"unit"}},  {"charge", {"unit"}},       {"move", {"unit"}},    {"leader", {"general"}},
-        {"order", {"general"}},
+        {"order", {"general"}},   {"control", {"unit"}},
     };
     const auto spec = acting.find(kind);
     if (spec == acting.end())
-        throw ApiError(403, "'" + kind + "' is the umpire's to apply; a player may ask for combat, artillery, rally, rout, formation, charge, move, leader or order");
+        throw ApiError(403, "'" + kind + "' is the umpire's to apply; a player may ask for combat, artillery, rally, rout, formation, charge, move, leader, order or control");
     if (action.contains("roll") || action.contains("rolls"))
         throw ApiError(403, "a player enters dice only when the umpire asks for them (a roll request), not in the action");
     bool named = false;
@@ -297,7 +297,7 @@ void check_permission(const nlohmann::json& action, const Caller& caller, const 
     };
     for (const std::string& key : spec->second) own(key, key == "general" ? general_side : unit_side, key == "general" ? "general" : "unit");
     if (kind == "move") own("general", general_side, "general");
-    if (kind == "rally") own("general", general_side, "general");
+    if (kind == "rally" || kind == "control") own("general", general_side, "general");
     if (kind == "combat") {
         own("attacker_leader", general_side, "general");
         // The defender is the enemy's: it must exist, and the attacker must be the caller's.

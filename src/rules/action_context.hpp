@@ -129,6 +129,7 @@ void execute(ActionContext& ctx, const ArtilleryAction& action);       // action
 void execute(ActionContext& ctx, const LeaderAction& action);          // actions_combat.cpp
 void execute(ActionContext& ctx, const RallyAction& action);           // actions_morale.cpp
 void execute(ActionContext& ctx, const CrisisAction& action);          // actions_morale.cpp
+void execute(ActionContext& ctx, const ControlAction& action);         // actions_morale.cpp
 void execute(ActionContext& ctx, const RoutAction& action);            // actions_movement.cpp
 void execute(ActionContext& ctx, const MoveAction& action);            // actions_movement.cpp
 void execute(ActionContext& ctx, const ChargeAction& action);          // actions_movement.cpp

@@ -1,42 +1,94 @@
 // SPDX-License-Identifier: MIT
-// The morale family: rally and the crisis-of-morale test of a side (the routers' run is movement).
+// The morale family: rally, the control test after a rout and the crisis-of-morale test of a side
+// (the routers' run is movement).
 #include "action_context.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/rules_of_play.hpp"
 
 namespace fortuna::detail {
+
+namespace {
+
+// A general's help with a morale roll (seed 000, 5.3): under fire first, once a turn he helps,
+// then +0.100 (+0.200 for a great captain) or +1 on the die if he stands.
+RallySupport general_support(ActionContext& ctx, const std::optional<std::string>& code, std::size_t u, const std::string& what) {
+    if (!code) return RallySupport::None;
+    const Unit& unit = ctx.unit(u);
+    const std::size_t g = ctx.general_index("general", *code);
+    const General& general = ctx.general(g);
+    if (general.id.side != unit.id.side) ctx.fail("general", "a general of the unit's side");
+    if (general.effective() && ctx.rules_version() >= 2 && !under_fire_this_turn(ctx, general.id.code)) {
+        const LeaderResolution r = leader_under_fire(ctx, g, u, "general");
+        if (r.casualty) ctx.explain(general.id.code + " falls and cannot help the " + what);
+    }
+    if (ctx.general(g).effective() && ctx.state().generals[g].condition == GeneralCondition::Present)
+        return general.id.great_captain ? RallySupport::GreatCaptain : RallySupport::General;
+    ctx.explain(general.id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) + " and cannot help");
+    return RallySupport::None;
+}
+
+}  // namespace
 
 void execute(ActionContext& ctx, const RallyAction& action) {
     const std::size_t u = ctx.on_board_unit("unit", action.unit);
     const Unit& unit = ctx.unit(u);
     const UnitState before = ctx.state().units[u].state;
-    if (before == UnitState::Normal) throw RuleError(unit.id.code + " is in good order and needs no rally");
+    // A pursuer in good order is brought back under control by the same test (8.7 "until rallied").
+    const bool pursuing = ctx.state().units[u].pursuing >= 0;
+    if (before == UnitState::Normal && !pursuing) throw RuleError(unit.id.code + " is in good order and needs no rally");
     require_phasing(ctx, unit, "rallies", "seed 000, 5: only the army in the attacking stage can rally troops");
     ctx.key_rolls("rally", {unit.id.code});
-    RallySupport support = RallySupport::None;
-    if (action.general) {
-        const std::size_t g = ctx.general_index("general", *action.general);
-        const General& general = ctx.general(g);
-        if (general.id.side != unit.id.side) ctx.fail("general", "a general of the unit's side");
-        if (general.effective() && ctx.rules_version() >= 2 && !under_fire_this_turn(ctx, general.id.code)) {
-            // seed 000, 5.3: the general must see if he survives, once each turn he helps.
-            const LeaderResolution r = leader_under_fire(ctx, g, u, "general");
-            if (r.casualty) ctx.explain(general.id.code + " falls and cannot help the rally");
-        }
-        if (ctx.general(g).effective() && ctx.state().generals[g].condition == GeneralCondition::Present)
-            support = general.id.great_captain ? RallySupport::GreatCaptain : RallySupport::General;
-        else
-            ctx.explain(general.id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) +
-                        " and cannot help");
-    }
+    const RallySupport support = general_support(ctx, action.general, u, "rally");
     const ActionRoll roll = ctx.draw("roll", ctx.rules().rally.roll);
-    const RallyResolution r = resolve_rally(ctx.rules(), before, &unit.type(), support, roll.roll);
+    // A pursuer's test is its morale value, as a disrupted unit's (8.7 refers to 5.1's table).
+    const UnitState tested = before == UnitState::Normal ? UnitState::Disrupted : before;
+    const RallyResolution r = resolve_rally(ctx.rules(), tested, &unit.type(), support, roll.roll);
     ctx.explain(r.explanation);
-    ctx.edit(u).state = r.after;
+    const UnitState after = before == UnitState::Normal ? UnitState::Normal : r.after;
+    ctx.edit(u).state = after;
+    std::string pursued;
+    if (pursuing) {
+        pursued = ctx.unit(static_cast<std::size_t>(ctx.state().units[u].pursuing)).id.code;
+        if (r.rallied) {
+            ctx.edit(u).pursuing = -1;
+            ctx.explain(unit.id.code + " stops pursuing " + pursued + " and answers orders again (seed 000, 8.7)");
+        }
+    }
     ctx.result() = {{"needed", r.needed}, {"modified_roll", r.modified_roll}, {"rallied", r.rallied},
-                    {"before", to_string(r.before)}, {"after", to_string(r.after)}};
-    ctx.summary(unit_label(unit) + " (" + std::string(to_string(before)) + ") tries to rally, roll " +
-                format_roll(roll.roll.kind, roll.roll.value) + (r.rallied ? ": rallies, now " : ": fails, stays ") +
-                std::string(to_string(r.after)));
+                    {"before", to_string(before)}, {"after", to_string(after)}};
+    const std::string was = pursuing && before == UnitState::Normal ? "pursuing " + pursued : std::string(to_string(before));
+    ctx.summary(unit_label(unit) + " (" + was + ") tries to rally, roll " + format_roll(roll.roll.kind, roll.roll.value) +
+                (r.rallied ? ": rallies, now " : ": fails, stays ") +
+                (pursuing && before == UnitState::Normal ? (r.rallied ? std::string("under control") : "pursuing " + pursued)
+                                                         : std::string(to_string(after))));
+}
+
+void execute(ActionContext& ctx, const ControlAction& action) {
+    const std::size_t u = ctx.on_board_unit("unit", action.unit);
+    const Unit& unit = ctx.unit(u);
+    // seed 000, 8.7: only troops that routed their opponent in close combat, once.
+    std::optional<CloseCombatRout> rout;
+    for (const CloseCombatRout& r : routs_this_phase(ctx.game()))
+        if (r.victor == unit.id.code) rout = r;
+    if (!rout)
+        throw RuleError(unit.id.code + " routed no enemy in close combat this phase: no control test is due (seed 000, 8.7)");
+    if (control_tested_this_phase(ctx.game(), unit.id.code))
+        throw RuleError(unit.id.code + " has taken its control test this phase (seed 000, 8.7)");
+    ctx.key_rolls("control", {unit.id.code});
+    const RallySupport support = general_support(ctx, action.general, u, "control test");
+    const ActionRoll roll = ctx.draw("roll", ctx.rules().rally.roll);
+    // "comparing the result to the morale test values in the National Army tables": the value a
+    // disrupted unit of its type needs to rally (5.1), with a general's help (5.3).
+    const RallyResolution r = resolve_rally(ctx.rules(), UnitState::Disrupted, &unit.type(), support, roll.roll);
+    const std::size_t routed = static_cast<std::size_t>(&ctx.game().unit(rout->routed) - ctx.units().data());
+    if (!r.rallied) ctx.edit(u).pursuing = static_cast<int>(routed);
+    ctx.explain("seed 000, 8.7: control test against the unit's morale value; below it, the unit pursues the routers until rallied");
+    ctx.explain(r.explanation);
+    ctx.result() = {{"needed", r.needed}, {"modified_roll", r.modified_roll}, {"in_control", r.rallied}, {"routed", rout->routed}};
+    if (!r.rallied) ctx.result()["pursuing"] = rout->routed;
+    ctx.summary(unit_label(unit) + " takes its control test after routing " + rout->routed + ", roll " +
+                format_roll(roll.roll.kind, roll.roll.value) +
+                (r.rallied ? ": under control" : ": out of control, pursues " + rout->routed));
 }
 
 void execute(ActionContext& ctx, const CrisisAction& action) {

@@ -124,6 +124,16 @@ void move_unit(ActionContext& ctx, const std::string& code, const std::optional<
     if (!to && !charge && !off_board && !facing_deg) ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
     if (to && !ctx.scenario().board.contains(*to) && !off_board)
         ctx.fail("to", "a position on the board (or \"off_board\": true)");
+    // seed 000, 8.7: a unit that failed its control test pursues the routers until rallied; it
+    // does not answer orders, so a move of it must close on them.
+    if (to && before.pursuing >= 0) {
+        const UnitStatus& quarry = ctx.state().units[static_cast<std::size_t>(before.pursuing)];
+        const std::string& quarry_code = ctx.unit(static_cast<std::size_t>(before.pursuing)).id.code;
+        if (quarry.presence == Presence::OnBoard)
+            ctx.require(distance_mm(*to, quarry.position) < distance_mm(before.position, quarry.position) - 1e-9, "movement",
+                        unit.id.code + " pursues " + quarry_code + " and does not answer orders until it rallies: it may only close on " +
+                            quarry_code + " (seed 000, 8.7)");
+    }
     // Measured before anything changes: going, allowance, what the path meets (geometry.hpp).
     std::optional<MovePlan> plan;
     if (to) {

@@ -263,9 +263,16 @@ BattleReport make_battle_report(const Game& game) {
             const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
             if (rallied) event = outcome.empty() ? say.unit(text_of(in, "unit")) + " rallies" : outcome;
             else t.unrallied[side_of_unit(text_of(in, "unit"))].push_back(text_of(in, "unit"));
+        } else if (kind == "control") {
+            // seed 000, 8.7: told only when the victors are carried away.
+            if (action.result.contains("pursuing") && action.result["pursuing"].is_string())
+                event = say.unit(text_of(in, "unit")) + ", carried away by its success, pursues " +
+                        say.unit(action.result["pursuing"].get<std::string>());
+            else continue;
         } else if (kind == "rout") {
             const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
-            event = in.value("off_board", false) ? say.unit(text_of(in, "unit")) + " flees the field"
+            const bool off = in.value("off_board", false) || action.result.value("off_board", false);  // rules 3 measure it
+            event = off ? say.unit(text_of(in, "unit")) + " flees the field"
                                                  : (outcome.empty() ? say.unit(text_of(in, "unit")) + " flees" : outcome);
         } else if (kind == "move" || kind == "charge") {
             if (in.contains("general")) continue;  // generals ride where they are needed; not told

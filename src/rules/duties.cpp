@@ -11,6 +11,7 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/geometry.hpp"
+#include "fortuna/rules_of_play.hpp"
 
 namespace fortuna {
 
@@ -34,6 +35,7 @@ std::string id_of(const AppliedAction& action) {
     if (action.kind == "deliver" && action.input.contains("messenger") && action.input["messenger"].is_number_integer())
         return "c/messenger/" + std::to_string(action.input["messenger"].get<int>());
     if (action.kind == "combat") return "d/combat/" + text("attacker") + "/" + text("defender");
+    if (action.kind == "control") return "d/control/" + text("unit");
     if (action.kind == "crisis" && action.result.contains("level"))
         return "e/crisis/" + text("side") + "/" + std::to_string(action.result["level"].get<int>());
     return {};
@@ -45,6 +47,7 @@ DutyKind kind_of(std::string_view id) {
     if (id.starts_with("c/reinforcements/")) return DutyKind::Reinforcements;
     if (id.starts_with("c/rout/")) return DutyKind::Rout;
     if (id.starts_with("c/")) return DutyKind::Messenger;
+    if (id.starts_with("d/control/")) return DutyKind::Control;
     if (id.starts_with("d/")) return DutyKind::Combat;
     return DutyKind::CrisisTest;
 }
@@ -59,6 +62,7 @@ std::string_view to_string(DutyKind kind) {
     case DutyKind::Messenger: return "messenger";
     case DutyKind::Rout: return "rout";
     case DutyKind::Combat: return "combat";
+    case DutyKind::Control: return "control";
     case DutyKind::CrisisTest: return "crisis";
     }
     return "?";
@@ -91,16 +95,20 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
     };
 
     // a) Disrupted, withdrawing and routing units try to rally (seed 000, 5.1-5.2).
+    // A pursuer (8.7) in good order rallies to answer orders again.
     for (std::size_t i = 0; i < units.size() && wanted("a"); ++i) {
-        if (units[i].id.side != side || !on_table(game, i) || state.units[i].state == UnitState::Normal) continue;
+        const bool pursuing = state.units[i].pursuing >= 0;
+        if (units[i].id.side != side || !on_table(game, i) || (state.units[i].state == UnitState::Normal && !pursuing)) continue;
         const UnitState now = state.units[i].state;
         const int need = now == UnitState::Routing ? rules.rally.routing_needs : unit_type_now(game, i).rally;
+        const std::string why = now == UnitState::Normal
+                                    ? "pursuing " + units[static_cast<std::size_t>(state.units[i].pursuing)].id.code
+                                    : std::string(to_string(now));
         Duty d;
         d.id = "a/rally/" + units[i].id.code;
         d.phase = "a";
         d.kind = DutyKind::Rally;
-        d.text = "Rally " + label(units[i]) + " (" + std::string(to_string(now)) + "): needs " + format_roll(rules.rally.roll, need) +
-                 " or more";
+        d.text = "Rally " + label(units[i]) + " (" + why + "): needs " + format_roll(rules.rally.roll, need) + " or more";
         d.rule = rules.rally.section.empty() ? std::string("seed 000, 5") : rules.rally.section;
         d.units = {units[i].id.code};
         d.action = {{"do", "rally"}, {"unit", units[i].id.code}};
@@ -229,6 +237,23 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
             d.action = {{"do", "combat"}, {"attacker", units[a].id.code}, {"defender", units[b].id.code}};
             list.push_back(std::move(d));
         }
+    }
+
+    // d) Troops that routed their enemy in close combat take a control test (8.7), both sides'.
+    for (const CloseCombatRout& rout : wanted("d") ? routs_this_phase(game) : std::vector<CloseCombatRout>{}) {
+        const Unit& victor = game.unit(rout.victor);
+        const std::size_t v = static_cast<std::size_t>(&victor - units.data());
+        if (!on_table(game, v)) continue;
+        Duty d;
+        d.id = "d/control/" + rout.victor;
+        d.phase = "d";
+        d.kind = DutyKind::Control;
+        d.text = "Control test for " + label(victor) + ", which routed " + rout.routed + ": needs " +
+                 format_roll(rules.rally.roll, unit_type_now(game, v).rally) + " or more, else it pursues";
+        d.rule = "seed 000, 8.7";
+        d.units = {rout.victor, rout.routed};
+        d.action = {{"do", "control"}, {"unit", rout.victor}};
+        list.push_back(std::move(d));
     }
 
     // e) A threshold reached and not yet tested brings a crisis-of-morale test (9.1-9.2).

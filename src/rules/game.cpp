@@ -358,6 +358,8 @@ nlohmann::json Game::state_json() const {
                             {"position", point_json(now.position)},
                             {"facing_deg", now.facing_deg},
                             {"presence", to_string(now.presence)}};
+        // Only when set, so that states written before the control test (rules 3) compare equal.
+        if (now.pursuing >= 0) node["pursuing"] = units_[static_cast<std::size_t>(now.pursuing)].id.code;
         units.push_back(std::move(node));
     }
     nlohmann::json generals = nlohmann::json::array();

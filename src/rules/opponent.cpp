@@ -182,6 +182,7 @@ void Opponent::mark(const ActionRequest& request) {
                 return a.unit;
             else if constexpr (std::is_same_v<T, MoveAction>) return a.unit.value_or(a.general.value_or(""));
             else if constexpr (std::is_same_v<T, CrisisAction>) return "crisis:" + a.side;
+            else if constexpr (std::is_same_v<T, ControlAction>) return "control:" + a.unit;
             else if constexpr (std::is_same_v<T, ReinforcementsAction>) return "reinforcements:" + a.id;
             else if constexpr (std::is_same_v<T, DeliverAction>) return "messenger:" + std::to_string(a.messenger);
             else return std::string(T::kind);
@@ -376,6 +377,9 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
                       (run.off_board ? ", off the table" : "");
         return request;
     }
+    if (unit.now.pursuing >= 0)
+        return hold("pursues " + game.units()[static_cast<std::size_t>(unit.now.pursuing)].id.code +
+                    " and does not answer orders until it rallies (seed 000, 8.7)");
     if (type.arm == Arm::Artillery) return hold("stays in battery (guns fire in phase b)");
     if (unit.now.state == UnitState::Disrupted) return hold("is disrupted and waits to rally");
 
@@ -565,6 +569,16 @@ std::optional<ActionRequest> Opponent::combat(const Game& game) {
         for (const auto& reason : proposal.reasons) reasons += "; " + reason;
         request.why = attacker.id.code + " must fight " + defender.id.code + " (" + duty.rule + "): odds " + odds.odds + ", " +
                       percent(odds.favourable) + " chance of a result that hurts only the enemy" + reasons;
+        return request;
+    }
+    // The control tests of the phase's victors, either side's: a roll the rules require, no choice.
+    for (const Duty& duty : phase_duties(game)) {
+        if (duty.done || duty.kind != DutyKind::Control || duty.units.empty() || taken_.count(duty.units.front())) continue;
+        if (decided_.count("control:" + duty.units.front())) continue;
+        ControlAction control;
+        control.unit = duty.units.front();
+        ActionRequest request{control};
+        request.why = duty.text + " (" + duty.rule + ")";
         return request;
     }
     return std::nullopt;

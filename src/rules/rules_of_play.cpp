@@ -2,6 +2,8 @@
 // What the history of this turn says a unit has done: moved, charged, fired, fought (docs/rules/enforcement.md).
 #include "fortuna/rules_of_play.hpp"
 
+#include <algorithm>
+
 #include "fortuna/game.hpp"
 
 namespace fortuna {
@@ -92,6 +94,42 @@ std::optional<int> fought_this_phase(const Game& game, std::string_view attacker
         return !seq;
     });
     return seq;
+}
+
+std::vector<CloseCombatRout> routs_this_phase(const Game& game) {
+    std::vector<CloseCombatRout> routs;
+    std::vector<int> superseded;  // combats whose result a later re-roll replaced
+    each_this_half(game, [&](const AppliedAction& action) {
+        if (action.clock.phase != game.clock().phase) return false;
+        if (const auto* reroll = std::get_if<RerollAction>(&action.request.action); reroll && reroll->of) superseded.push_back(*reroll->of);
+        if (std::find(superseded.begin(), superseded.end(), action.seq) != superseded.end()) return true;
+        const auto* combat = std::get_if<CombatAction>(&resolved(action, game.history()));
+        if (combat == nullptr) return true;
+        const auto routed = [&](const char* side) {
+            if (!action.result.contains(side) || !action.result[side].is_object()) return false;
+            const nlohmann::json& outcome = action.result[side];
+            const bool routing = outcome.value("after", std::string()) == "routing";
+            const bool gone = outcome.value("bases_lost", 0) > 0 && outcome.value("bases_lost", 0) >= outcome.value("bases_before", 1);
+            return routing || gone;
+        };
+        // One side routs at most; a routed attacker's enemy is the defender that stood.
+        if (routed("defender") && !routed("attacker")) routs.push_back({combat->attacker, combat->defender, action.seq});
+        else if (routed("attacker") && !routed("defender")) routs.push_back({combat->defender, combat->attacker, action.seq});
+        return true;
+    });
+    std::reverse(routs.begin(), routs.end());  // in the order they were fought
+    return routs;
+}
+
+bool control_tested_this_phase(const Game& game, std::string_view unit) {
+    bool tested = false;
+    each_this_half(game, [&](const AppliedAction& action) {
+        if (action.clock.phase != game.clock().phase) return false;
+        if (const auto* control = std::get_if<ControlAction>(&resolved(action, game.history())); control && control->unit == unit)
+            tested = true;
+        return !tested;
+    });
+    return tested;
 }
 
 }  // namespace fortuna
