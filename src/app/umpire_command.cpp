@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The umpire's command line: "c B-I3 F-I1 +flank 4" becomes one game action (or a view request).
+// Why one file of 660 lines: one parser for the whole command language, so that its twenty-odd
+// verbs share one tokenizer, one way of naming units and rolls and one set of error messages.
 #include "umpire_command.hpp"
 
 #include <QLineF>

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Serves one game to the table over HTTP and a WebSocket feed, from the process that holds it.
+// Why one file of 620 lines: the HTTP reader (below), the API's routes and the WebSocket feed
+// share one caller check, one set of limits and the one game the server holds.
 //
 // Why a small HTTP reader of our own rather than QHttpServer: Qt 6.4's QHttpServer reads a
 // whole body into memory before a handler sees it and has no size or rate limits; a server

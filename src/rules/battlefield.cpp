@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Board geometry, unit footprints, elevation and line of sight (see battlefield.hpp).
+// Why one file of 620 lines: every distance, outline and sight question of the rules is answered
+// from the primitives here (errata E20: one definition of distance), the table index included.
 #include "fortuna/battlefield.hpp"
 
 #include <algorithm>

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The game in progress: applies actions through the rules' resolutions, journals them, undoes them honestly.
+// Why one file of 770 lines: the game's invariants (an undo record for every action, the journal
+// line before the state changes, replay applying exactly what apply does) belong to one class;
+// the sections below are its parts (undo records, set-up, clock and tallies, applying, journal).
 //
 // Honest undo (STYLE.md "Undo that an umpire can trust"). Every roll an action uses is kept in
 // the action and in its journal line, so undo and redo replay it exactly: redo toggles the

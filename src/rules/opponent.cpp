@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The programmed opponent: plays one side's half-turn phase by phase through the typed actions, each with its reason.
+// Why one file of 640 lines: the opponent plays the half-turn's five phases in order, one section
+// each (a to e), so its choices read as the turn sequence of seed 000, section 4.
 //
 // The phases are seed 000, section 4 (seed 002, "Simplified Game Sequence"): a) rally,
 // b) artillery, c) movement, d) combat, e) crisis of morale. Phases a, b, d and e are the

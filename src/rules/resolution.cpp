@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Resolving combats, fire, leaders, squares, rallies, orders, crises and victory, with the
 // working shown step by step and the exact chances of every outcome.
+// Why one file of 800 lines: the seven resolutions below (combat, artillery, leaders, squares,
+// rally and orders, crisis, victory) share the helpers at the top (roll modifiers, the working in
+// words, exact chances by enumerating every roll); each section is short and reads alone.
 #include "fortuna/resolution.hpp"
 
 #include <algorithm>
