@@ -461,6 +461,16 @@ Gap unit_gap(const Game& game, std::size_t a, std::size_t b) {
     return polygon_gap(unit_footprint(game, a).corners, unit_footprint(game, b).corners);
 }
 
+namespace {
+// The cell holding `offset_mm`, clamped to [lo, hi] before the conversion: a point typed far off
+// the table (1e300 mm) must not overflow the int (undefined behaviour, and UBSan's to report).
+int cell_index(double offset_mm, double cell_mm, int lo, int hi) {
+    const double at = std::floor(offset_mm / cell_mm);
+    if (!(at > lo)) return lo;  // NaN as well
+    return at >= hi ? hi : static_cast<int>(at);
+}
+}  // namespace
+
 TableIndex index_table(const Game& game) {
     TableIndex index;
     const auto& state = game.state().units;
@@ -480,11 +490,11 @@ TableIndex index_table(const Game& game) {
     if (!any) return index;
     // Cells about a base group wide: a 1.5 x 1.2 m table is 30 x 24 cells, a unit in one to four.
     index.origin_x_mm = lo_x, index.origin_y_mm = lo_y;
-    index.columns = std::clamp(static_cast<int>((hi_x - lo_x) / index.cell_mm) + 1, 1, 4096);
-    index.rows = std::clamp(static_cast<int>((hi_y - lo_y) / index.cell_mm) + 1, 1, 4096);
+    index.columns = cell_index(hi_x - lo_x, index.cell_mm, 0, 4095) + 1;
+    index.rows = cell_index(hi_y - lo_y, index.cell_mm, 0, 4095) + 1;
     index.cell_mm = std::max(index.cell_mm, std::max((hi_x - lo_x) / index.columns, (hi_y - lo_y) / index.rows) * 1.0001);
-    const auto column = [&](double x) { return std::clamp(static_cast<int>((x - lo_x) / index.cell_mm), 0, index.columns - 1); };
-    const auto row = [&](double y) { return std::clamp(static_cast<int>((y - lo_y) / index.cell_mm), 0, index.rows - 1); };
+    const auto column = [&](double x) { return cell_index(x - lo_x, index.cell_mm, 0, index.columns - 1); };
+    const auto row = [&](double y) { return cell_index(y - lo_y, index.cell_mm, 0, index.rows - 1); };
     // Counted, then filled: one array for all cells.
     const auto each_cell = [&](std::size_t i, const auto& act) {
         const Footprint& f = index.footprints[i];
@@ -507,8 +517,8 @@ TableIndex index_table(const Game& game) {
 void units_along(const TableIndex& index, const BoardPoint& from, const BoardPoint& to, const std::function<bool(std::size_t)>& visit) {
     if (index.columns == 0) return;
     const double size = index.cell_mm;
-    const auto column = [&](double x) { return std::clamp(static_cast<int>(std::floor((x - index.origin_x_mm) / size)), -1, index.columns); };
-    const auto row = [&](double y) { return std::clamp(static_cast<int>(std::floor((y - index.origin_y_mm) / size)), -1, index.rows); };
+    const auto column = [&](double x) { return cell_index(x - index.origin_x_mm, size, -1, index.columns); };
+    const auto row = [&](double y) { return cell_index(y - index.origin_y_mm, size, -1, index.rows); };
     // Column by column from `from`'s side: within each column's slice of the segment, the rows
     // it spans, nearest `from` first. A unit that touches the segment has a point of it inside
     // its box, and so is listed in a cell visited here.
@@ -539,8 +549,8 @@ void units_along(const TableIndex& index, const BoardPoint& from, const BoardPoi
 std::vector<std::size_t> units_near(const TableIndex& index, const BoardPoint& centre, double reach_mm) {
     std::vector<std::size_t> near;
     if (index.columns == 0) return near;
-    const auto column = [&](double x) { return std::clamp(static_cast<int>(std::floor((x - index.origin_x_mm) / index.cell_mm)), 0, index.columns - 1); };
-    const auto row = [&](double y) { return std::clamp(static_cast<int>(std::floor((y - index.origin_y_mm) / index.cell_mm)), 0, index.rows - 1); };
+    const auto column = [&](double x) { return cell_index(x - index.origin_x_mm, index.cell_mm, 0, index.columns - 1); };
+    const auto row = [&](double y) { return cell_index(y - index.origin_y_mm, index.cell_mm, 0, index.rows - 1); };
     const int x0 = column(centre.x_mm - reach_mm), x1 = column(centre.x_mm + reach_mm);
     const int y0 = row(centre.y_mm - reach_mm), y1 = row(centre.y_mm + reach_mm);
     // A row's cells are contiguous in the list: the square's entries are one run a row.

@@ -479,6 +479,19 @@ TEST(GeometrySight, TheIndexedQuestionAgreesWithTheFullAnswerForEveryPair) {
     EXPECT_LT(visible, pairs);
 }
 
+TEST(GeometrySight, TheGridTakesPointsFarOffTheTable) {
+    // A point typed far beyond the table (1e300 mm, or not a number) visits the cells the line
+    // crosses on the table, and ends.
+    const Game game = white_mountain();
+    const TableIndex index = index_table(game);
+    for (const BoardPoint far : {BoardPoint{1e300, 1e300}, BoardPoint{-1e300, 600}, BoardPoint{std::nan(""), 0}}) {
+        std::size_t visits = 0;
+        units_along(index, {750, 600}, far, [&](std::size_t) { return ++visits < 100000; });
+        EXPECT_LT(visits, 100000u);
+        EXPECT_LE(units_near(index, far, 1e300).size(), game.units().size());
+    }
+}
+
 TEST(GeometrySight, UnitsNearListsEveryUnitWithinReachOnce) {
     const Game game = white_mountain();
     const TableIndex index = index_table(game);
