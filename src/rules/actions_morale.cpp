@@ -72,6 +72,8 @@ void execute(ActionContext& ctx, const ControlAction& action) {
         if (r.victor == unit.id.code) rout = r;
     if (!rout)
         throw RuleError(unit.id.code + " routed no enemy in close combat this phase: no control test is due (seed 000, 8.7)");
+    if (ctx.state().units[u].state == UnitState::Routing)
+        throw RuleError(unit.id.code + " is routing itself: it takes no control test (seed 000, 8.7)");
     if (control_tested_this_phase(ctx.game(), unit.id.code))
         throw RuleError(unit.id.code + " has taken its control test this phase (seed 000, 8.7)");
     ctx.key_rolls("control", {unit.id.code});

@@ -240,10 +240,15 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
     }
 
     // d) Troops that routed their enemy in close combat take a control test (8.7), both sides'.
-    for (const CloseCombatRout& rout : wanted("d") ? routs_this_phase(game) : std::vector<CloseCombatRout>{}) {
+    std::vector<CloseCombatRout> routs = wanted("d") ? routs_this_phase(game) : std::vector<CloseCombatRout>{};
+    std::reverse(routs.begin(), routs.end());  // the latest first: a victor of two routs pursues the last
+    for (const CloseCombatRout& rout : routs) {
         const Unit& victor = game.unit(rout.victor);
         const std::size_t v = static_cast<std::size_t>(&victor - units.data());
-        if (!on_table(game, v)) continue;
+        // One test a victor, however many it routed (the last one is pursued); none for a unit
+        // that has since left the table or is running itself.
+        if (!on_table(game, v) || state.units[v].state == UnitState::Routing) continue;
+        if (std::any_of(list.begin(), list.end(), [&](const Duty& other) { return other.id == "d/control/" + rout.victor; })) continue;
         Duty d;
         d.id = "d/control/" + rout.victor;
         d.phase = "d";
