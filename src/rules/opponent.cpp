@@ -213,6 +213,8 @@ void Opponent::noted(const ActionRequest& request, const std::optional<std::stri
         refusals_.push_back(*refusal);
         ++refused_total_;
     }
+    // A combat that routs brings its victor's control test (seed 000, 8.7): measure again.
+    if (!refusal && std::holds_alternative<CombatAction>(request.action)) duties_stale_ = true;
 }
 
 std::optional<ActionRequest> Opponent::next(const Game& game) {
