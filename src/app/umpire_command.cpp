@@ -457,32 +457,22 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
     if (verb == u"a" || verb == u"art" || verb == u"fire") return parser.artillery(words, force);
     if (verb == u"m" || verb == u"move") return parser.move(words, false, force);
     if (verb == u"ch" || verb == u"charge") return parser.move(words, true, force);
-    if (verb == u"r" || verb == u"rally") {
+    // A unit's morale roll, with a general's help (5.3): a rally (5.1-5.2) or a control test (8.7).
+    const auto morale_roll = [&]<class Roll>(Roll typed, const QString& usage, const QString& doing) {
         std::optional<QString> roll = parser.take_roll(words);
         const auto named = parser.take_units(words);
         const auto generals = parser.take_generals(words);
-        refuse_leftovers(words, verb, u"r [UNIT] [GENERAL] [ROLL]"_s);
+        refuse_leftovers(words, verb, usage);
         const std::size_t u = parser.one_unit(named, verb);
-        RallyAction rally;
-        rally.unit = parser.code(u);
-        if (!generals.empty()) rally.general = game.generals()[generals.front()].id.code;
-        ActionRequest a(std::move(rally));
+        typed.unit = parser.code(u);
+        if (!generals.empty()) typed.general = game.generals()[generals.front()].id.code;
+        ActionRequest a(std::move(typed));
         if (roll) enter_roll(a, *roll);
-        return action(a, QStringLiteral("%1 tries to rally%2").arg(qs(parser.code(u)), roll ? u", umpire's roll "_s + *roll : QString()));
-    }
-    if (verb == u"ct" || verb == u"control") {
-        std::optional<QString> roll = parser.take_roll(words);
-        const auto named = parser.take_units(words);
-        const auto generals = parser.take_generals(words);
-        refuse_leftovers(words, verb, u"ct [UNIT] [GENERAL] [ROLL]"_s);
-        const std::size_t u = parser.one_unit(named, verb);
-        ControlAction control;
-        control.unit = parser.code(u);
-        if (!generals.empty()) control.general = game.generals()[generals.front()].id.code;
-        ActionRequest a(std::move(control));
-        if (roll) enter_roll(a, *roll);
-        return action(a, QStringLiteral("%1 takes its control test%2").arg(qs(parser.code(u)), roll ? u", umpire's roll "_s + *roll : QString()));
-    }
+        return action(a, QStringLiteral("%1 %2%3").arg(qs(parser.code(u)), doing, roll ? u", umpire's roll "_s + *roll : QString()));
+    };
+    if (verb == u"r" || verb == u"rally") return morale_roll(RallyAction{}, u"r [UNIT] [GENERAL] [ROLL]"_s, u"tries to rally"_s);
+    if (verb == u"ct" || verb == u"control")
+        return morale_roll(ControlAction{}, u"ct [UNIT] [GENERAL] [ROLL]"_s, u"takes its control test"_s);
     if (verb == u"f" || verb == u"form" || verb == u"formation") {
         const auto named = parser.take_units(words);
         const std::size_t u = parser.one_unit(named, verb);

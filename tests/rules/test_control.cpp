@@ -13,18 +13,10 @@ namespace {
 
 using testing::library;
 using testing::skirmish;
+using testing::refusal;
 
 void to_phase(Game& game, const std::string& id) {
     while (game.phase().id != id) game.apply({{"do", "end-phase"}, {"override", "test: straight to the phase"}});
-}
-
-std::string refusal(Game& game, const nlohmann::json& action) {
-    try {
-        game.apply(action);
-    } catch (const RuleError& error) {
-        return error.what();
-    }
-    return "applied";
 }
 
 std::optional<Duty> duty(const Game& game, const std::string& id) {

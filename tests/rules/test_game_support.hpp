@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/chance.hpp"
+#include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/scenario.hpp"
@@ -56,6 +57,16 @@ private:
 };
 
 // The whole of a file, as bytes.
+// The words of the rule that refused the action, or "applied".
+inline std::string refusal(Game& game, const nlohmann::json& action) {
+    try {
+        game.apply(action);
+    } catch (const RuleError& error) {
+        return error.what();
+    }
+    return "applied";
+}
+
 inline std::string read_text(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

@@ -11,16 +11,7 @@ namespace {
 
 using testing::library;
 using testing::skirmish;
-
-// The refusal's words, or "applied".
-std::string refusal(Game& game, const nlohmann::json& action) {
-    try {
-        game.apply(action);
-    } catch (const RuleError& error) {
-        return error.what();
-    }
-    return "applied";
-}
+using testing::refusal;
 
 void to_phase(Game& game, const std::string& id) {
     while (game.phase().id != id) game.apply({{"do", "end-phase"}});
