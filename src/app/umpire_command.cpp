@@ -150,10 +150,11 @@ bool is_roll(const QString& token) {
     return pattern.match(token).hasMatch();
 }
 
+// A finite number: "nan" and "inf" parse as doubles but measure nothing on a table.
 bool is_number(const QString& token) {
     bool ok = false;
-    token.toDouble(&ok);
-    return ok;
+    const double value = token.toDouble(&ok);
+    return ok && std::isfinite(value);
 }
 
 std::optional<QPointF> as_point(const QString& token) {
@@ -161,7 +162,7 @@ std::optional<QPointF> as_point(const QString& token) {
     if (parts.size() != 2) return std::nullopt;
     bool okx = false, oky = false;
     const double x = parts[0].toDouble(&okx), y = parts[1].toDouble(&oky);
-    if (!okx || !oky) return std::nullopt;
+    if (!okx || !oky || !std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
     return QPointF(x, y);
 }
 
@@ -188,7 +189,9 @@ void refuse_leftovers(const QStringList& words, const QString& verb, const QStri
 
 // A distance typed by the umpire: board mm, never negative.
 double distance_mm(const QString& token, const QString& verb) {
-    const double value = token.toDouble();
+    bool ok = false;
+    const double value = token.toDouble(&ok);
+    if (!ok || !std::isfinite(value)) fail(QStringLiteral("'%1': '%2' is not a distance: expected board mm, e.g. 45").arg(verb, token));
     if (value < 0) fail(QStringLiteral("'%1': a distance cannot be negative ('%2'); distances are board mm").arg(verb, token));
     return value;
 }
@@ -492,7 +495,13 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
         const std::size_t u = parser.one_unit(named, verb);
         if (words.size() != 1 || !is_number(words[0])) fail(QStringLiteral("'%1' needs degrees: w +45 turns right, w -45 left; face 90 faces the right edge").arg(verb));
         const double now = game.state().units[u].facing_deg;
-        double facing = verb == u"face" ? words[0].toDouble() : now + words[0].toDouble();
+        const double typed = words[0].toDouble();
+        // A facing is 0-360 and a wheel at most a full turn either way: 400 is a slip of the
+        // hand, not 40 (issue 13, 3: never wrapped silently).
+        if (verb == u"face" ? (typed < 0 || typed > 360) : std::abs(typed) > 360)
+            fail(verb == u"face" ? QStringLiteral("face %1: expected a direction 0-360 degrees (0 faces the top edge, 90 the right)").arg(words[0])
+                                 : QStringLiteral("%1 %2: expected a wheel of -360 to +360 degrees").arg(verb, words[0]));
+        double facing = verb == u"face" ? typed : now + typed;
         facing = std::fmod(std::fmod(facing, 360.0) + 360.0, 360.0);
         const MoveCheck check = check_wheel(game, u, facing);
         if (check.over && !force) fail(QStringLiteral("%1 wheels: outer flank %2 (add ! to wheel anyway)").arg(qs(parser.code(u)), check.words()));
@@ -583,7 +592,7 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
                 if (!number) fail(QStringLiteral("bases=%1: expected a whole number of bases").arg(value));
             } else if (key == u"facing") {
                 a.facing_deg = value.toDouble(&number);
-                if (!number) fail(QStringLiteral("facing=%1: expected a direction in degrees, 0-360").arg(value));
+                if (!number || !std::isfinite(*a.facing_deg) || *a.facing_deg < 0 || *a.facing_deg > 360) fail(QStringLiteral("facing=%1: expected a direction in degrees, 0-360").arg(value));
             }
             else if (key == u"state") a.state = named_value<UnitState>(value.toLower(), u"set"_s);
             else if (key == u"formation") a.formation = named_value<Formation>(value.toLower(), u"set"_s);

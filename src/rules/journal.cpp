@@ -11,6 +11,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/json_fields.hpp"
+#include "fortuna/library.hpp"
 #include "fortuna/limits.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
@@ -105,7 +106,16 @@ void JournalFile::append_text(const std::string& text) {
         code = errno;
         step = "syncing";
     }
-    if (code == 0) return;
+    if (code == 0) {
+        // A journal removed under us (its file deleted, its folder moved) takes every write into
+        // a file no one can open again: say so now, not at the next start (issue 13, 6).
+        std::error_code missing;
+        if (std::filesystem::exists(path_, missing) || missing) return;
+        throw std::system_error(ENOENT, std::generic_category(),
+                                "the journal " + path_.string() +
+                                    " has vanished (deleted or moved while the game was open); no action is safe on disk "
+                                    "until the game is saved");
+    }
     // Leave no half line behind for the next append to glue onto.
     if (end >= 0 && platform::truncate_file(fd_, end) == 0 && sync_) platform::sync_file(fd_);
     throw std::system_error(code, std::generic_category(),
@@ -160,6 +170,14 @@ JournalContents read_journal(const std::filesystem::path& file) {
             }
             throw DataError(file.string(), "line " + std::to_string(number), "one JSON object a line",
                             line.substr(0, 60));
+        }
+        // A key written twice would silently replace the first (a hand-edited or forged line):
+        // refused with its pointer, as in every data file (issue 13, 4).
+        try {
+            parse_json_text(line, file.string());
+        } catch (const DataError& duplicate) {
+            throw DataError(file.string(), "line " + std::to_string(number) + duplicate.where(), duplicate.expected(),
+                            duplicate.found());
         }
         if (number == 1) {
             if (text_member(parsed, "format") != kJournalFormat)

@@ -259,6 +259,14 @@ private slots:
             QVERIFY2(error.contains(u"roll"_s) || error.contains(u"does not understand"_s), qPrintable(error));
         }
         QCOMPARE(game().history().size(), std::size_t{0});  // nothing rolled for any of them
+        // Angles and distances that measure nothing are refused, never wrapped or journaled as null
+        // (issue 13, 3): a NaN facing would leave a journal line no replay can read.
+        for (const QString& bad : {u"set CL-T1 facing=nan !"_s, u"set CL-T1 facing=400 !"_s, u"face CL-T1 inf"_s, u"face CL-T1 400"_s,
+                                   u"w CL-T1 nan !"_s, u"w CL-T1 720"_s, u"m CL-T1 nan"_s, u"m CL-T1 inf"_s}) {
+            const QString error = window_->runCommand(bad);
+            QVERIFY2(!error.isEmpty(), qPrintable(bad));
+        }
+        QCOMPARE(game().history().size(), std::size_t{0});
         QVERIFY(window_->runCommand(u"los CL-A3 B-G1"_s).isEmpty());
         QVERIFY(window_->runCommand(u"d CL-G1 B-G1"_s).isEmpty());
         QVERIFY2(echo().contains(u"CL-G1 to B-G1"_s), qPrintable(echo()));

@@ -2,6 +2,7 @@
 // Broken data files are refused with one message naming the file, the place and what was expected.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -238,6 +239,39 @@ TEST_F(BrokenData, ValidateReportsEveryBrokenFile) {
 TEST(ShippedData, EveryFileValidates) {
     const auto problems = RulesLibrary::validate(FORTUNA_TEST_DATA_DIR);
     for (const auto& problem : problems) ADD_FAILURE() << problem.what();
+}
+
+// Issue 13, 4: every number a data file, scenario or save may hold has a sane upper bound in its
+// schema (or a fixed list of values), so 1e308 is refused by the loader with its pointer.
+void find_unbounded_numbers(const json& node, const std::string& pointer, std::vector<std::string>& out) {
+    if (node.is_object()) {
+        if (node.contains("type")) {
+            const json& type = node["type"];
+            const auto names = [&](const char* name) {
+                return type == name || (type.is_array() && std::find(type.begin(), type.end(), name) != type.end());
+            };
+            const bool numeric = names("number") || names("integer");
+            const bool bounded = node.contains("maximum") || node.contains("exclusiveMaximum") || node.contains("enum") ||
+                                 node.contains("const");
+            if (numeric && !bounded) out.push_back(pointer);
+        }
+        for (const auto& [key, value] : node.items()) find_unbounded_numbers(value, pointer + "/" + key, out);
+    } else if (node.is_array()) {
+        for (std::size_t i = 0; i < node.size(); ++i) find_unbounded_numbers(node[i], pointer + "/" + std::to_string(i), out);
+    }
+}
+
+TEST(ShippedData, EveryNumberInEverySchemaHasAMaximum) {
+    int schemas = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(FORTUNA_TEST_DATA_DIR) / "schema")) {
+        if (entry.path().extension() != ".json") continue;
+        ++schemas;
+        std::ifstream in(entry.path());
+        std::vector<std::string> unbounded;
+        find_unbounded_numbers(json::parse(in), "", unbounded);
+        for (const std::string& pointer : unbounded) ADD_FAILURE() << entry.path().filename().string() << pointer << ": a number with no maximum";
+    }
+    EXPECT_GE(schemas, 7);
 }
 
 }  // namespace

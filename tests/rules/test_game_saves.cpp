@@ -112,6 +112,27 @@ TEST(GameSaves, ATornLastJournalLineIsIgnoredAndAnythingElseIsRefused) {
     EXPECT_THROW(read_journal(file), DataError);  // a broken line in the middle is not a crash
 }
 
+TEST(GameSaves, AJournalLineWithAKeyWrittenTwiceIsRefusedWithItsLineAndPointer) {
+    // Issue 13, 4: "seq" twice would silently keep the last one; the journal is refused instead.
+    testing::TemporaryFolder folder("duplicate");
+    const auto file = folder.path() / "game.journal";
+    Game game(library(), skirmish(), 2, testing::kAdvisory);
+    game.attach_journal(file);
+    game.apply({{"do", "end-phase"}});
+    game.detach_journal();
+    {
+        std::ofstream out(file, std::ios::app);
+        out << "{\"seq\":2,\"seq\":7,\"do\":\"end-phase\"}\n";
+    }
+    try {
+        read_journal(file);
+        FAIL() << "a line with a key written twice was read";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.where(), "line 3/seq") << error.what();
+        EXPECT_NE(error.expected().find("each key once"), std::string::npos) << error.what();
+    }
+}
+
 // A child applies actions with a durable journal and reports each applied action through a
 // pipe; the parent SIGKILLs it mid-script and re-opens the journal: every action the child
 // reported is there, and the recovered game equals a live replay of those actions.

@@ -122,5 +122,23 @@ TEST_F(JournalFaults, AJournalThatCannotBeOpenedIsRefusedWithItsCause) {
     }
 }
 
+TEST_F(JournalFaults, AJournalThatVanishesIsSaidAtOnceAndTheGameCanBeSavedElsewhere) {
+    // Issue 13, 6: the journal deleted (or its folder moved) while the game is open. Writes
+    // would go into a file no one can open again; the next action says so instead.
+    std::filesystem::remove(journal());
+    try {
+        game_.apply({{"do", "end-phase"}});
+        FAIL() << "an action was journaled into a file that no longer exists";
+    } catch (const std::system_error& error) {
+        EXPECT_EQ(error.code().value(), ENOENT) << error.what();
+        EXPECT_NE(std::string(error.what()).find("the journal " + journal().string() + " has vanished"), std::string::npos)
+            << error.what();
+    }
+    EXPECT_EQ(game_.history().size(), 2U);  // the game in memory is as it was
+    const std::filesystem::path elsewhere = folder_.path() / "elsewhere.fortuna";
+    save_game(game_, elsewhere);
+    EXPECT_EQ(load_game(library(), elsewhere).state_json(), game_.state_json());
+}
+
 }  // namespace
 }  // namespace fortuna
