@@ -328,6 +328,9 @@ def derive_ruleset(rid):
     square["infantry_fire_mm"] = meta["square_fire_mm"]
     square.pop("infantry_modifier", None)
     if rid == "glaube":
+        # 8.6 (Glaube): the pistol fire comes before contact, so the attack is made from within
+        # the hedgehog's 0-30 mm (docs/rules/glaube.md#defensive-hedgehog-attack-table).
+        square["attack_before_contact"] = True
         square["notes"] = ("8.6: cavalry attack the 'defensive hedgehog' by pistol fire before contact; the infantry reply within 0-30 mm. "
                            "The odds are seed 002 Table 7's, 2d6 totals as bands of their probability. " + doc + "#defensive-hedgehog-attack-table")
     else:

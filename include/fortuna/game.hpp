@@ -42,6 +42,7 @@ struct UnitIdentity {
     int bases_start = 0;
     const UnitType* type = nullptr;            // as deployed (mounted for dragoons)
     const UnitType* dismounted_type = nullptr; // dragoons: the army's dismounted type
+    const UnitType* first_contact_type = nullptr; // lancers: the type whose shock they have at first contact (2.4.2)
 };
 
 // What actions change: small and trivially copyable, so an action's undo record is cheap.
@@ -169,8 +170,9 @@ struct ActionRoll {
 
 // One applied action: what was asked, the rolls, the result in words and the undo record.
 // The version of the rules of play (1: release 0.1, advisory; 2: enforced, consequences applied;
-// 3: routers run for their own edge as the library measures it, disrupting friends they pass).
-inline constexpr int kRulesVersion = 3;
+// 3: routers run for their own edge as the library measures it, disrupting friends they pass;
+// 4: lancers strike as medium cavalry at first contact, pursuing cavalry take a router's base).
+inline constexpr int kRulesVersion = 4;
 
 struct AppliedAction {
     int seq = 0;                  // journal line number of the action
@@ -279,6 +281,9 @@ public:
     const AppliedAction& redo();
 
     const std::vector<AppliedAction>& history() const { return history_; }  // applied, oldest first
+    // While a re-roll resolves its target again, the target's journal number: the rules of play
+    // read the history without it (a re-roll is not a second combat, nor a later move).
+    int reresolving() const { return reresolving_; }
     const std::vector<AppliedAction>& redo_stack() const { return redo_; }  // next redo last
     // Every journal line so far: actions, undos and redos, in order.
     const std::vector<nlohmann::json>& journal() const { return journal_; }
@@ -337,6 +342,7 @@ private:
     // journal line records in a replay (a line without one is from release 0.1, before the
     // rules of play were enforced; history is replayed as it was, never re-judged).
     int applying_rules_ = kRulesVersion;
+    int reresolving_ = 0;
     std::vector<std::pair<int, GameListener>> listeners_;
     int next_listener_ = 1;
 };
@@ -344,7 +350,7 @@ private:
 // The resolution request of a combat or a bombardment as the game stands: the desk's preview
 // and the applied action build it here, so the odds shown are the odds rolled. Named leaders
 // are assumed to survive their roll under fire; the applied action rolls it first.
-CombatRequest combat_request(const Game& game, const CombatAction& action);
+CombatRequest combat_request(const Game& game, const CombatAction& action, int rules_version = kRulesVersion);
 ArtilleryRequest artillery_request(const Game& game, const ArtilleryAction& action);
 
 }  // namespace fortuna

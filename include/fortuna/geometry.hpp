@@ -124,6 +124,11 @@ struct CombatReach {
     std::string rule;                // "seed 000, 8.1.1: infantry within 0-50 mm"
 };
 CombatReach combat_reach(const Game& game, std::size_t attacker);
+// The reach against one defender: in the Age of Glaube cavalry attack a 'defensive hedgehog' by
+// pistol fire before contact, from within its 0-30 mm (8.6; RuleSet attack_before_contact).
+CombatReach combat_reach(const Game& game, std::size_t attacker, std::size_t defender);
+// The farthest any defender can be attacked from: the search radius for the pair reach above.
+double widest_reach_mm(const Game& game, std::size_t attacker);
 
 // An enemy the unit may (and, seen, must: 8.1) fight: in contact or within its reach.
 struct EngagedEnemy {

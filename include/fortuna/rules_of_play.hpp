@@ -25,6 +25,10 @@ bool fired_this_turn(const Game& game, std::string_view battery);
 // The journal number of the combat of this pair in the current phase, if they have fought.
 std::optional<int> fought_this_phase(const Game& game, std::string_view attacker, std::string_view defender);
 
+// The pair fought a close combat (either attacking) in this player-half or the one before: their
+// contact goes on, it is not a first move of contact (seed 000, 2.4.2: lancers).
+bool contact_continues(const Game& game, std::string_view a, std::string_view b);
+
 // A close combat of the current phase that routed one side (seed 000, 8.7): the unit that
 // routed its enemy, and the enemy (routing now, or its last base gone).
 struct CloseCombatRout {

@@ -213,6 +213,9 @@ struct CavalryVsSquareTable {
     std::vector<SquareOutcome> normal;     // square organised before the attack
     std::vector<SquareOutcome> disrupted;  // square disrupted before the attack
     std::optional<double> infantry_fire_mm;  // Glaube 30 mm, Gloire 50 mm
+    // Glaube, 8.6: the cavalry's pistol fire comes before contact, so the attack is made from
+    // anywhere within infantry_fire_mm; elsewhere cavalry must reach contact (8.1.2).
+    bool attack_before_contact = false;
 };
 
 struct RallyRules {

@@ -93,7 +93,7 @@ public:
     Enforcement& edit_enforcement() { return game_.edit_enforcement(); }
 
     // Runs another request inside this action (the re-roll of the last action).
-    void execute_again(PendingAction& again);
+    void execute_again(PendingAction& again, int target_seq);
 
 private:
     Game& game_;

@@ -8,6 +8,7 @@
 #include "fortuna/battlefield.hpp"
 #include "fortuna/geometry.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/rules_of_play.hpp"
 
 namespace fortuna::detail {
 
@@ -98,7 +99,7 @@ void execute(ActionContext& ctx, const CombatAction& action) {
     // seed 000, 8.1.1-8.1.3 (seed 002, 4) Combat Phase): infantry attacks within 0-50 mm,
     // cavalry only in physical contact.
     const double gap = unit_gap_mm(ctx.game(), a, d);
-    const CombatReach reach = combat_reach(ctx.game(), a);
+    const CombatReach reach = combat_reach(ctx.game(), a, d);
     ctx.require(reach.reach_mm && gap <= *reach.reach_mm + 1e-9, "combat",
                 attacker.id.code + " is " + fixed(gap) + " mm from " + defender.id.code + ": " + reach.rule);
     // One combat a pair a combat phase (seed 000, 8.2: each local combat once).
@@ -151,7 +152,7 @@ void execute(ActionContext& ctx, const CombatAction& action) {
         return;
     }
     ctx.refresh_views();  // a leader's fall may have disrupted his unit
-    CombatRequest request = combat_request(ctx.game(), action);
+    CombatRequest request = combat_request(ctx.game(), action, ctx.rules_version());
     request.attacker_leader = effects[0];
     request.defender_leader = effects[1];
     const ActionRoll roll = ctx.draw("roll", ctx.rules().combat_results.roll);
@@ -234,14 +235,25 @@ void execute(ActionContext& ctx, const LeaderAction& action) {
 namespace fortuna {
 
 // The preview and the applied combat build their request here, so they cannot disagree.
-CombatRequest combat_request(const Game& game, const CombatAction& action) {
+CombatRequest combat_request(const Game& game, const CombatAction& action, int rules_version) {
     const Unit& attacker = game.unit(action.attacker);
     const Unit& defender = game.unit(action.defender);
+    // Rules 4, seed 000, 2.4.2: "Uhlans and Lancers have the same shock value as medium cavalry in
+    // the first move of contact, thereafter the same shock value as light cavalry". A contact is
+    // new when the pair fought no close combat in this player-half or the one before.
+    const auto combatant = [&](const Unit& unit, const Unit& enemy) {
+        Combatant side{&unit.type(), unit.id.code, unit.now.bases, unit.now.state, unit.now.formation, std::nullopt};
+        const UnitType* lance = unit.id.first_contact_type;
+        if (rules_version >= 4 && lance != nullptr && unit.now.mount != Mount::Dismounted &&
+            !contact_continues(game, unit.id.code, enemy.id.code)) {
+            side.unit = lance;
+            side.label = unit.id.code + " (first move of contact: the shock of " + lance->name + ", seed 000, 2.4.2)";
+        }
+        return side;
+    };
     CombatRequest request;
-    request.attacker = {&attacker.type(), attacker.id.code, attacker.now.bases, attacker.now.state, attacker.now.formation,
-                        std::nullopt};
-    request.defender = {&defender.type(), defender.id.code, defender.now.bases, defender.now.state, defender.now.formation,
-                        std::nullopt};
+    request.attacker = combatant(attacker, defender);
+    request.defender = combatant(defender, attacker);
     request.flank = action.flank;
     request.rear = action.rear;
     request.combined_arms = action.arms;

@@ -102,6 +102,31 @@ void apply_contacts(ActionContext& ctx, std::size_t mover, const MovePlan& plan)
     }
 }
 
+// Rules 4, seed 000, 8.6: routers "would be at the mercy of any pursuing cavalry, who remove a
+// base unit from play for every move the cavalry comes into contact with the routing unit". A
+// cavalry move or charge that ends in contact with a routing enemy takes one of its bases.
+void ride_down_routers(ActionContext& ctx, std::size_t mover) {
+    if (ctx.rules_version() < 4 || ctx.unit(mover).arm() != Arm::Cavalry) return;
+    const UnitStatus& rider = ctx.state().units[mover];
+    if (rider.presence != Presence::OnBoard || rider.state == UnitState::Routing) return;
+    const auto& units = ctx.game().units();
+    for (std::size_t e = 0; e < units.size(); ++e) {
+        const UnitStatus& router = ctx.state().units[e];
+        if (units[e].id.side == units[mover].id.side || router.presence != Presence::OnBoard ||
+            router.state != UnitState::Routing || !in_contact(ctx.game(), mover, e))
+            continue;
+        UnitStatus& caught = ctx.edit(e);
+        caught.bases = std::max(0, caught.bases - 1);
+        ctx.explain(units[mover].id.code + " rides into the routing " + units[e].id.code +
+                    ": one base is lost (seed 000, 8.6: pursuing cavalry remove a base for every move in contact)");
+        ctx.result()["ridden_down"].push_back(units[e].id.code);
+        if (caught.bases == 0) {
+            caught.presence = Presence::OffBoard;
+            ctx.explain(units[e].id.code + " has no bases left and leaves the table");
+        }
+    }
+}
+
 // A unit's move or charge: to a point, to a new facing, or off the table.
 void move_unit(ActionContext& ctx, const std::string& code, const std::optional<BoardPoint>& to,
                const std::optional<double>& facing_deg, bool off_board, bool charge) {
@@ -158,10 +183,15 @@ void move_unit(ActionContext& ctx, const std::string& code, const std::optional<
     if (facing_deg) now.facing_deg = std::fmod(*facing_deg, 360.0);
     if (off_board) now.presence = Presence::OffBoard;
     if (plan && ctx.rules_version() >= 2) apply_contacts(ctx, u, *plan);
+    if (to) ride_down_routers(ctx, u);
     ctx.result()["distance_mm"] = distance;
+    std::string ridden;
+    if (ctx.result().contains("ridden_down"))
+        for (const auto& caught : ctx.result()["ridden_down"]) ridden += (ridden.empty() ? "" : ", ") + caught.get<std::string>();
     ctx.summary(unit_label(unit) + (charge ? " charges" : " moves") +
                 (distance > 0 ? " " + fixed(distance) + " mm" : std::string()) +
-                (ctx.state().units[u].presence == Presence::OffBoard ? " off the table" : ""));
+                (ctx.state().units[u].presence == Presence::OffBoard ? " off the table" : "") +
+                (ridden.empty() ? "" : "; rides down the routing " + ridden + ": a base lost"));
 }
 
 }  // namespace

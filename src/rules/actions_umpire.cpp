@@ -203,7 +203,7 @@ void execute(ActionContext& ctx, const RerollAction& action) {
     for (const ActionRoll& roll : target.rolls)
         old_rolls += (old_rolls.empty() ? "" : ", ") + format_roll(roll.roll.kind, roll.roll.value);
     // The re-roll's own key: undoing a re-roll and re-rolling again gives the same roll.
-    ctx.execute_again(again);  // still recording into this action's change: a refusal rolls everything back
+    ctx.execute_again(again, target.seq);  // still recording into this action's change: a refusal rolls everything back
     PendingAction& p = ctx.pending();
     p.rolls = std::move(again.rolls);
     p.roll_key = "reroll:" + again.roll_key;

@@ -210,18 +210,19 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
     }
 
     // d) Combat is not optional between visible enemies in range (8.1.1-8.1.2): infantry within
-    // the infantry combat range, cavalry in contact (fortuna::combat_reach). Routing and
+    // the infantry combat range, cavalry in contact, or within a hedgehog's fire in the Age of
+    // Glaube (8.6; fortuna::combat_reach). Routing and
     // withdrawing units do not attack.
     for (std::size_t a = 0; a < units.size() && wanted("d"); ++a) {
         if (units[a].id.side != side || !on_table(game, a)) continue;
         const UnitState now = state.units[a].state;
         if (now == UnitState::Routing || now == UnitState::Withdrawing) continue;
-        const UnitType& type = unit_type_now(game, a);
-        const CombatReach reach = combat_reach(game, a);
-        if (!reach.reach_mm) continue;
-        const double range = *reach.reach_mm;
-        for (const std::size_t b : units_near(on_table_now, state.units[a].position, range + radius[a])) {
+        if (!combat_reach(game, a).reach_mm) continue;
+        const double widest = widest_reach_mm(game, a);
+        for (const std::size_t b : units_near(on_table_now, state.units[a].position, widest + radius[a])) {
             if (units[b].id.side == side || !on_table(game, b)) continue;
+            const CombatReach reach = combat_reach(game, a, b);
+            const double range = reach.reach_mm.value_or(0.0);
             if (distance_mm(state.units[a].position, state.units[b].position) - radius[a] - radius[b] > range + 1e-9) continue;
             const double gap = polygon_distance(prints[a].corners, prints[b].corners);
             if (gap > range + 1e-9) continue;
@@ -230,8 +231,8 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string
             d.id = "d/combat/" + units[a].id.code + "/" + units[b].id.code;
             d.phase = "d";
             d.kind = DutyKind::Combat;
-            d.text = units[a].id.code + " attacks " + label(units[b]) + (type.arm == Arm::Infantry ? ": " + mm(gap) + " apart, within " + mm(range)
-                                                                                                  : ": in contact");
+            d.text = units[a].id.code + " attacks " + label(units[b]) + (!reach.contact_only ? ": " + mm(gap) + " apart, within " + mm(range)
+                                                                                               : ": in contact");
             d.rule = "seed 000, 8.1.1-8.1.2";
             d.units = {units[a].id.code, units[b].id.code};
             d.action = {{"do", "combat"}, {"attacker", units[a].id.code}, {"defender", units[b].id.code}};

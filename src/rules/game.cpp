@@ -177,6 +177,9 @@ Game::Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, E
                     unit.now.mount = Mount::Mounted;
                 }
             }
+            // Uhlans and lancers: the shock of medium cavalry in the first move of contact (seed 000, 2.4.2).
+            if (!type.first_contact_as.empty())
+                unit.id.first_contact_type = library.army(scenario_.ruleset, setup.nation).find(type.first_contact_as);
             if (type.arm == Arm::Artillery) unit.now.guns = setup.guns_limbered ? Guns::Limbered : Guns::Unlimbered;
             unit_codes_.emplace(unit.id.code, units_.size());
             state_.units.push_back(unit.now);
@@ -481,7 +484,15 @@ ActionRoll ActionContext::draw(std::string_view slot, RollKind kind) {
     return roll;
 }
 
-void ActionContext::execute_again(PendingAction& again) { game_.execute(again); }
+void ActionContext::execute_again(PendingAction& again, int target_seq) {
+    struct Reresolving {
+        Game& game;
+        int before;
+        ~Reresolving() { game.reresolving_ = before; }
+    } scope{game_, game_.reresolving_};
+    game_.reresolving_ = target_seq;
+    game_.execute(again);
+}
 
 }  // namespace detail
 
@@ -547,6 +558,10 @@ const AppliedAction& Game::apply(const nlohmann::json& action) {
 }
 
 const AppliedAction& Game::apply(const ActionRequest& request) {
+    // A typed request is held to the bounds of one read from JSON (actions.hpp): a NaN facing
+    // typed in a client would be journaled as null, and the journal could not be replayed from
+    // that line on (issue 13, 3). The same codec refuses it here, naming the key.
+    static_cast<void>(decode_action(encode_action(request)));
     const Dice dice_before = dice_;
     const auto kept_before = kept_rolls_;
     const Clock clock_before = state_.clock;

@@ -71,10 +71,36 @@ CombatReach combat_reach(const Game& game, std::size_t attacker) {
     return reach;
 }
 
+namespace {
+// Glaube's caracole (8.6): the distance cavalry may attack a hedgehog from, if the rule set has it.
+std::optional<double> attack_by_fire_mm(const Game& game, std::size_t attacker) {
+    const CavalryVsSquareTable& square = game.rules().cavalry_vs_square;
+    if (!square.attack_before_contact || !square.infantry_fire_mm || unit_type_now(game, attacker).arm != Arm::Cavalry)
+        return std::nullopt;
+    return std::max(*square.infantry_fire_mm, kContactToleranceMm);
+}
+}  // namespace
+
+CombatReach combat_reach(const Game& game, std::size_t attacker, std::size_t defender) {
+    CombatReach reach = combat_reach(game, attacker);
+    const UnitStatus& target = game.state().units.at(defender);
+    const auto by_fire = attack_by_fire_mm(game, attacker);
+    if (by_fire && target.formation == Formation::Square && unit_type_now(game, defender).arm == Arm::Infantry) {
+        reach.reach_mm = *by_fire;
+        reach.contact_only = false;
+        reach.rule = "seed 000, 8.6: cavalry attack a 'defensive hedgehog' by pistol fire before contact, within 0-" + mm(*by_fire);
+    }
+    return reach;
+}
+
+double widest_reach_mm(const Game& game, std::size_t attacker) {
+    const double own = combat_reach(game, attacker).reach_mm.value_or(0.0);
+    return std::max(own, attack_by_fire_mm(game, attacker).value_or(0.0));
+}
+
 std::vector<EngagedEnemy> engaged_enemies(const Game& game, const Battlefield* field, std::size_t unit) {
     std::vector<EngagedEnemy> out;
-    const CombatReach reach = combat_reach(game, unit);
-    const double limit = reach.reach_mm.value_or(kContactToleranceMm);
+    const double limit = std::max(widest_reach_mm(game, unit), kContactToleranceMm);
     const Footprint self = unit_footprint(game, unit);
     const double self_r = std::hypot(self.width_mm, self.depth_mm) / 2;
     const auto& state = game.state().units;
@@ -83,7 +109,7 @@ std::vector<EngagedEnemy> engaged_enemies(const Game& game, const Battlefield* f
         const Footprint other = unit_footprint(game, e);
         if (distance_mm(state[unit].position, state[e].position) - self_r - std::hypot(other.width_mm, other.depth_mm) / 2 > limit + 1e-9) continue;
         const double gap = polygon_distance(self.corners, other.corners);
-        if (gap > limit + 1e-9) continue;
+        if (gap > combat_reach(game, unit, e).reach_mm.value_or(kContactToleranceMm) + 1e-9) continue;
         EngagedEnemy enemy{e, gap, gap <= kContactToleranceMm + 1e-9, true, aspect_of(game, unit, e)};
         if (field != nullptr) enemy.visible = line_of_sight(game, *field, state[unit].position, state[e].position).visible;
         out.push_back(enemy);
@@ -103,7 +129,7 @@ CombatProposal propose_combat(const Game& game, const Battlefield& field, std::s
     const std::string& d_code = units[defender].id.code;
 
     proposal.gap_mm = unit_gap_mm(game, attacker, defender);
-    const CombatReach reach = combat_reach(game, attacker);
+    const CombatReach reach = combat_reach(game, attacker, defender);
     proposal.in_reach = reach.reach_mm && proposal.gap_mm <= *reach.reach_mm + 1e-9;
     proposal.reasons.push_back(a_code + " is " + (proposal.gap_mm <= kContactToleranceMm ? std::string("in contact with ") + d_code
                                                                                          : mm(proposal.gap_mm) + " from " + d_code) +

@@ -17,6 +17,7 @@ void each_this_half(const Game& game, F f) {
     const auto& history = game.history();
     for (auto it = history.rbegin(); it != history.rend(); ++it) {
         if (it->clock.turn != now.turn || it->clock.half != now.half) return;
+        if (it->seq == game.reresolving()) continue;  // a re-roll's target is being resolved again
         if (!f(*it)) return;
     }
 }
@@ -94,6 +95,22 @@ std::optional<int> fought_this_phase(const Game& game, std::string_view attacker
         return !seq;
     });
     return seq;
+}
+
+bool contact_continues(const Game& game, std::string_view a, std::string_view b) {
+    const Clock& now = game.clock();
+    const Clock before = now.half == 1 ? Clock{now.turn, 0, 0} : Clock{now.turn - 1, 1, 0};
+    const auto& history = game.history();
+    for (auto it = history.rbegin(); it != history.rend(); ++it) {
+        const Clock& at = it->clock;
+        const bool this_half = at.turn == now.turn && at.half == now.half;
+        if (!this_half && !(at.turn == before.turn && at.half == before.half)) return false;
+        if (it->seq == game.reresolving()) continue;
+        const auto* combat = std::get_if<CombatAction>(&resolved(*it, history));
+        if (combat && ((combat->attacker == a && combat->defender == b) || (combat->attacker == b && combat->defender == a)))
+            return true;
+    }
+    return false;
 }
 
 std::vector<CloseCombatRout> routs_this_phase(const Game& game) {

@@ -435,6 +435,9 @@ RuleSet RuleSet::from_json(const nlohmann::json& document, const std::string& fi
     sq.normal = read_square_rows("normal");
     sq.disrupted = read_square_rows("disrupted");
     if (square.has("infantry_fire_mm")) sq.infantry_fire_mm = square.number("infantry_fire_mm");
+    sq.attack_before_contact = square.boolean_or("attack_before_contact", false);
+    if (sq.attack_before_contact && !sq.infantry_fire_mm)
+        square.fail_at("attack_before_contact", "false, or an infantry_fire_mm to attack from");
 
     const JsonReader rally = root.at("rally");
     rules.rally.section = rally.string("section");

@@ -106,5 +106,28 @@ TEST(ControlTest, ARallyBringsThePursuerBackUnderControl) {
     EXPECT_EQ(replayed.state(), game.state());
 }
 
+TEST(ControlTest, InTheAgeOfGlaubeTheRollIsARandomNumberAgainstTheMoraleValue) {
+    // White Mountain (seed 001, random numbers): CL-T1 routs a disrupted B-I2 with 0.999, the top
+    // band of every column, which on a disrupted defender removes a base and routs it (Table 6).
+    Game game(library(), load_scenario(library(), "white-mountain-1620"), 1620);
+    const int catholics = game.scenario().side_index("catholic");
+    game.apply({{"do", "set"}, {"unit", "B-I2"}, {"state", "disrupted"}, {"to", {420, 640}}, {"reason", "test: a shaken tercio close in front"}});
+    while (game.phasing_side() != catholics || game.phase().id != "d")
+        game.apply({{"do", "end-phase"}, {"override", "test: straight to the combat phase"}});
+    game.apply({{"do", "combat"}, {"attacker", "CL-T1"}, {"defender", "B-I2"}, {"roll", "0.999"}});
+    ASSERT_EQ(game.unit("B-I2").now.state, UnitState::Routing);
+    const auto open = duty(game, "d/control/CL-T1");
+    ASSERT_TRUE(open.has_value());
+    // The Catholic League's regulars rally on 0.650 or more (docs/rules/glaube.md, 5.1).
+    const int needs = game.unit("CL-T1").type().rally;
+    EXPECT_EQ(needs, 650);
+    EXPECT_NE(open->text.find("needs 0.650 or more"), std::string::npos) << open->text;
+    game.apply({{"do", "control"}, {"unit", "CL-T1"}, {"roll", "0.650"}});
+    EXPECT_EQ(game.unit("CL-T1").now.pursuing, -1);  // the value itself is enough (8.7: "matches or exceeds")
+    game.undo();
+    game.apply({{"do", "control"}, {"unit", "CL-T1"}, {"roll", "0.649"}});
+    EXPECT_EQ(game.unit("CL-T1").now.pursuing, static_cast<int>(&game.unit("B-I2") - game.units().data()));
+}
+
 }  // namespace
 }  // namespace fortuna
