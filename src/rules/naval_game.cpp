@@ -222,7 +222,8 @@ ShipMovePlan NavalGame::check_move(const Ship& s, double x_cm, double y_cm, doub
     plan.to_x_cm = x_cm;
     plan.to_y_cm = y_cm;
     plan.heading_deg = heading_deg;
-    plan.distance_cm = std::hypot(x_cm - s.now.x_cm, y_cm - s.now.y_cm);
+    // To a micrometre: a planned 15 cm is 15, not 15.0000000001 from the sine of its heading.
+    plan.distance_cm = std::round(std::hypot(x_cm - s.now.x_cm, y_cm - s.now.y_cm) * 1e6) / 1e6;
     // The first reason found is the one given, in the order a player would meet them.
     auto refuse = [&](std::string why) {
         if (plan.refusal.empty()) plan.refusal = std::move(why);

@@ -70,7 +70,7 @@ private slots:
         const QString file = folder_.filePath(QStringLiteral("apart.json"));
         std::ofstream(file.toStdString()) << scenario.dump(2);
         NavalDesk* desk = open_naval_desk(file.toStdString(), data, nullptr);
-        QCOMPARE(desk->game().ship("arethusa").id, std::string("arethusa"));
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("arethusa"));
         QCOMPARE(desk->selectedTarget(), -1);  // nobody within 12 cm
         // Esc leaves the move mode without a move.
         QTest::keyClick(desk, Qt::Key_G);
@@ -124,6 +124,8 @@ private slots:
         QTest::keyClick(desk, Qt::Key_B);
         QCOMPARE(desk->game().history().size(), std::size_t{2});
         QVERIFY2(desk->lastMessage().contains(QStringLiteral("throws 8 dice; 2 typed")), qPrintable(desk->lastMessage()));
+        QCOMPARE(desk->typedDice(), QStringLiteral("6 6"));  // kept to be corrected; Esc clears them
+        QTest::keyClick(desk, Qt::Key_Escape);
         for (Qt::Key key : {Qt::Key_6, Qt::Key_6, Qt::Key_1, Qt::Key_1, Qt::Key_1, Qt::Key_1, Qt::Key_2, Qt::Key_2}) QTest::keyClick(desk, key);
         QTest::keyClick(desk, Qt::Key_B);
         QCOMPARE(desk->game().history().size(), std::size_t{3});

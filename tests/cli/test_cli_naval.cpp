@@ -113,6 +113,15 @@ TEST(CliNaval, BoardPlaysAnActionsFile) {
     const CliRun wrong = cli("naval board channel-1778 --actions " + file);
     EXPECT_NE(wrong.code, 0);
     EXPECT_NE(wrong.out.find(":1: Belle Poule is not in Arethusa's port arc"), std::string::npos) << wrong.out;
+    // "rolls" for "dice" is refused by name, never played with fresh dice.
+    {
+        std::ofstream out(file);
+        out << R"({"action":"broadside","ship":"arethusa","target":"belle-poule","side":"starboard","rolls":[1,1]})" << "\n";
+    }
+    const CliRun misspelt = cli("naval board channel-1778 --actions " + file);
+    EXPECT_NE(misspelt.code, 0);
+    EXPECT_NE(misspelt.out.find(":1: naval action 'broadside': unknown key 'rolls': expected ship, target, side, aim, owner_masts, dice"),
+              std::string::npos) << misspelt.out;
     std::remove(file.c_str());
 }
 
