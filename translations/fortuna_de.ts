@@ -1506,10 +1506,6 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <translation>kein Schiff der Seite am Zug</translation>
     </message>
     <message>
-        <source>a move (one die, thrown if she crosses a shoal)</source>
-        <translation>ein Zug (ein Würfel, geworfen, wenn das Schiff eine Untiefe kreuzt)</translation>
-    </message>
-    <message>
         <source>move cancelled</source>
         <translation>Zug abgebrochen</translation>
     </message>
@@ -1574,6 +1570,18 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>Dice typed for the next action: %1 (Backspace takes one back, Esc clears)</source>
         <translation>Eingegebene Würfel für die nächste Aktion: %1 (Rücktaste nimmt einen zurück, Esc löscht)</translation>
+    </message>
+    <message>
+        <source>this move (no shoal on the course)</source>
+        <translation>dieser Zug (keine Untiefe auf dem Kurs)</translation>
+    </message>
+    <message>
+        <source>this move over %1</source>
+        <translation>dieser Zug über %1</translation>
+    </message>
+    <message>
+        <source>, over %1 (runs aground: %2)</source>
+        <translation>, über %1 (läuft auf Grund: %2)</translation>
     </message>
 </context>
 <context>

@@ -420,6 +420,7 @@ struct ShipMovePlan {
     int turning_points = 0;
     double turning_cm = 0;
     double remaining_cm = 0;  // allowance - turning - distance (negative: too far)
+    std::string shoal;        // the first shoal the course enters (a die is thrown), or ""
     std::string refusal;
     bool allowed() const { return refusal.empty(); }
     ShipMoveAction action() const { return {ship, to_x_cm, to_y_cm, heading_deg, std::nullopt}; }

@@ -407,7 +407,8 @@ void NavalDesk::stepPlan(int points, double cm) {
 }
 
 void NavalDesk::sailPlan() {
-    const auto dice = takeDice(1, tr("a move (one die, thrown if she crosses a shoal)"));
+    // A die only when the course meets a shoal (the plan says which).
+    const auto dice = takeDice(plan_->shoal.empty() ? 0 : 1, plan_->shoal.empty() ? tr("this move (no shoal on the course)") : tr("this move over %1").arg(qs(plan_->shoal)));
     if (!dice) return;
     ShipMoveAction move = plan_->action();
     if (!dice->empty()) move.shoal_roll = dice->front();
@@ -574,6 +575,8 @@ void NavalDesk::refresh() {
         const ShipMovePlan& plan = *plan_;
         const Ship& me = game().ship(plan.ship);
         QString text = tr("Move %1: heading %2°, %3 cm").arg(qs(me.name), qs(format_tenths(plan.heading_deg)), qs(format_tenths(plan.distance_cm)));
+        if (!plan.shoal.empty())
+            text += tr(", over %1 (runs aground: %2)").arg(qs(plan.shoal), qs(hazard_probability(*tables_, Hazard::Shoal).percent()));
         if (plan.allowance.drifting) {
             text += tr(" (dismasted: she drifts downwind)");
         } else if (plan.allowance.band) {

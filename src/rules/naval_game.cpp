@@ -243,6 +243,11 @@ ShipMovePlan NavalGame::check_move(const Ship& s, double x_cm, double y_cm, doub
     if (x_cm < 0 || y_cm < 0 || x_cm > scenario_.width_cm || y_cm > scenario_.depth_cm)
         refuse("the move leaves the table (" + format_tenths(scenario_.width_cm) + " x " + format_tenths(scenario_.depth_cm) + " cm)");
     plan.allowance = sailing_allowance(*tables_, state_.wind, plan.heading_deg, s.mast_units());
+    for (const auto& shoal : scenario_.shoals)
+        if (enters_shoal(shoal, s.now.x_cm, s.now.y_cm, x_cm, y_cm)) {
+            plan.shoal = shoal.name;  // the first one met: one throw a move (D14)
+            break;
+        }
     if (plan.allowance.drifting) {
         // D15: straight downwind, at most the drift, heading unchanged.
         const double downwind = downwind_degrees(*tables_, state_.wind);
@@ -286,16 +291,17 @@ std::string NavalGame::apply_move(ShipMoveAction& move, Explanation& steps) {
         steps.push_back("Turning circle: " + std::to_string(plan.turning_points) + " points = " + format_tenths(plan.turning_cm) +
                         " cm; sailed " + format_tenths(plan.distance_cm) + " cm");
     std::string summary = s.name + " sails to (" + format_tenths(move.x_cm) + ", " + format_tenths(move.y_cm) + ") heading " + format_tenths(move.heading_deg) + "°";
-    for (const auto& shoal : scenario_.shoals)
-        if (enters_shoal(shoal, s.now.x_cm, s.now.y_cm, move.x_cm, move.y_cm)) {
-            if (!move.shoal_roll) move.shoal_roll = draw("shoal", 0, 1).front();
-            const HazardRoll r = roll_hazard(*tables_, Hazard::Shoal, *move.shoal_roll);
-            steps.push_back("passes over " + shoal.name);
-            steps.insert(steps.end(), r.explanation.begin(), r.explanation.end());
-            if (r.bad) s.now.grounded = true;
-            summary += "; over " + shoal.name + ": " + r.outcome;
-            break;  // one throw a move: the text checks "when first encountering them"
-        }
+    // A die given for a course that meets no shoal is refused, not kept unused in the record.
+    if (plan.shoal.empty() && move.shoal_roll) throw RuleError("no shoal on this course: the move throws no die");
+    if (!plan.shoal.empty()) {
+        // One throw a move: the text checks "when first encountering them".
+        if (!move.shoal_roll) move.shoal_roll = draw("shoal", 0, 1).front();
+        const HazardRoll r = roll_hazard(*tables_, Hazard::Shoal, *move.shoal_roll);
+        steps.push_back("passes over " + plan.shoal);
+        steps.insert(steps.end(), r.explanation.begin(), r.explanation.end());
+        if (r.bad) s.now.grounded = true;
+        summary += "; over " + plan.shoal + ": " + r.outcome;
+    }
     s.now.x_cm = move.x_cm;
     s.now.y_cm = move.y_cm;
     s.now.heading_deg = move.heading_deg;
