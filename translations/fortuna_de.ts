@@ -1583,6 +1583,10 @@ Nicht erlaubt: %1</translation>
         <source>, over %1 (runs aground: %2)</source>
         <translation>, über %1 (läuft auf Grund: %2)</translation>
     </message>
+    <message>
+        <source>%1 -&gt; %2: %3 cm, ahead or astern: no broadside bears.</source>
+        <translation>%1 -&gt; %2: %3 cm, voraus oder achteraus: keine Breitseite trägt.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::OpponentDesk</name>

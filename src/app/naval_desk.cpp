@@ -545,9 +545,11 @@ void NavalDesk::refresh() {
         const Ship& them = state.ships[static_cast<std::size_t>(target_)];
         const auto side = arc_holding(*tables_, me, them);
         const int decks = side == BroadsideSide::Port ? me.now.port_decks : me.now.starboard_decks;
-        odds = tr("%1 -> %2: %3 broadside, %4 cm, gun decks: %5.").arg(qs(me.name), qs(them.name), qs(to_string(side.value_or(BroadsideSide::Port))))
-                   .arg(qs(format_tenths(distance_cm(me, them))))
-                   .arg(decks);
+        // A ship in contact ahead or astern can be boarded but no broadside bears on her.
+        odds = side ? tr("%1 -> %2: %3 broadside, %4 cm, gun decks: %5.").arg(qs(me.name), qs(them.name), qs(to_string(*side)))
+                          .arg(qs(format_tenths(distance_cm(me, them))))
+                          .arg(decks)
+                    : tr("%1 -> %2: %3 cm, ahead or astern: no broadside bears.").arg(qs(me.name), qs(them.name), qs(format_tenths(distance_cm(me, them))));
         if (decks > 0 && distance_cm(me, them) <= tables_->max_range_cm && side) {
             for (Aim aim : {Aim::Hull, Aim::Sails}) {
                 const auto setup = prepare_broadside(*tables_, decks, distance_cm(me, them), aim);

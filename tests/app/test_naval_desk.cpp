@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The naval desk offscreen: the keyboard sails, fires with the umpire's dice and boards, undo brings back the same dice, also after a save and a reopen; unsaved work survives in its journal.
 #include <QApplication>
+#include <QLabel>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -118,6 +119,12 @@ private slots:
         QCOMPARE(fired.dice[0].source, RollSource::Entered);
         QCOMPARE(desk->typedDice(), QString());
         QCOMPARE(desk->game().ship("belle-poule").now.gun_decks(), 4);
+        // In contact: the chances of the boarding, 4 dice against 4, are shown before the roll.
+        const auto odds = boarding_odds(4, 4);
+        bool shown = false;
+        for (const QLabel* label : desk->findChildren<QLabel*>())
+            shown = shown || label->text().contains(QStringLiteral("Boarding (4 dice against 4): capture %1").arg(QString::fromStdString(odds.attacker_wins.percent())));
+        QVERIFY(shown);
         // Boarding throws 4 dice for Arethusa's gun decks and 4 for Belle Poule's: two typed are refused, not padded.
         QTest::keyClick(desk, Qt::Key_6);
         QTest::keyClick(desk, Qt::Key_6);
@@ -131,6 +138,20 @@ private slots:
         QCOMPARE(desk->game().history().size(), std::size_t{3});
         QCOMPARE(desk->game().history().back().summary, std::string("Arethusa captures Belle Poule"));  // 14 against 6
         QVERIFY(desk->game().ship("belle-poule").now.struck);
+        // The odds before the boarding were on the panel while she lay in contact; A drops Valiant's anchor,
+        // and a move planned for her then says why she cannot sail.
+        // Tab goes through the British ships, the prize Belle Poule now among them.
+        QTest::keyClick(desk, Qt::Key_Tab);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("belle-poule"));
+        QTest::keyClick(desk, Qt::Key_Tab);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("valiant"));
+        QTest::keyClick(desk, Qt::Key_A);
+        QVERIFY(desk->game().ship("valiant").now.anchored);
+        QTest::keyClick(desk, Qt::Key_G);
+        QCOMPARE(desk->plannedMove()->refusal, std::string("Valiant is at anchor: weigh anchor (a whole move) before sailing"));
+        QTest::keyClick(desk, Qt::Key_Return);
+        QCOMPARE(desk->game().history().size(), std::size_t{4});  // the anchor, no move
+        QTest::keyClick(desk, Qt::Key_Escape);
         // E with dice typed is refused: ending the move throws none.
         QTest::keyClick(desk, Qt::Key_3);
         QTest::keyClick(desk, Qt::Key_E);
