@@ -1360,6 +1360,10 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <source>wind %1, %2</source>
         <translation>Wind %1, %2</translation>
     </message>
+    <message>
+        <source>%1 cm left</source>
+        <translation>noch %1 cm</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::NavalDesk</name>
@@ -1422,10 +1426,6 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <translation>%1[*] – Fortuna Belli, The Age of Sail</translation>
     </message>
     <message>
-        <source>Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P victory sheet (PDF), Ctrl+W close</source>
-        <translation>Tab Schiff, T Ziel, F Feuer auf den Rumpf, S auf die Segel, B entern, X Brand bekämpfen, R flottmachen, M Mast reparieren, E Bewegung beenden, W Wind, Strg+Z rückgängig, Strg+Umschalt+Z wiederherstellen, Strg+S speichern, Strg+Umschalt+S speichern unter, Strg+P Siegesblatt (PDF), Strg+W schließen</translation>
-    </message>
-    <message>
         <source>No crash-safe journal: %1</source>
         <translation>Kein absturzsicheres Journal: %1</translation>
     </message>
@@ -1476,6 +1476,116 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
     <message>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Tab ship, T target, G plan a move (Left/Right heading, Up/Down distance, Enter sail, Esc cancel), A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P victory sheet (PDF), Ctrl+W close</source>
+        <translation>Tab Schiff, T Ziel, G Zug planen (Links/Rechts Kurs, Auf/Ab Strecke, Enter segeln, Esc abbrechen), A Anker, F Feuer auf den Rumpf, S auf die Segel, B entern, X Feuer bekämpfen, R flottmachen, M Mast ausbessern, D losmachen, H schwere See, E Zug beenden, W Wind, 1-6 eigene Würfel für die nächste Aktion, Strg+Z rückgängig, Strg+Umschalt+Z wiederholen, Strg+S speichern, Strg+Umschalt+S speichern unter, Strg+P Siegesblatt (PDF), Strg+W schließen</translation>
+    </message>
+    <message>
+        <source>this broadside (one die per gun deck)</source>
+        <translation>diese Breitseite (ein Würfel je Geschützdeck)</translation>
+    </message>
+    <message>
+        <source>no enemy to board: T selects one in contact</source>
+        <translation>kein Feind zum Entern: T wählt einen in Berührung</translation>
+    </message>
+    <message>
+        <source>boarding (%1 for the boarder&apos;s gun decks, then %2 for the defender&apos;s)</source>
+        <translation>das Entern (%1 für die Geschützdecks des Enterers, dann %2 für die des Verteidigers)</translation>
+    </message>
+    <message>
+        <source>%1 throws no dice; %2 typed (Esc clears them)</source>
+        <translation>%1 wirft keine Würfel; %2 eingegeben (Esc löscht sie)</translation>
+    </message>
+    <message>
+        <source>%1 throws %2 dice; %3 typed (Backspace takes one back, Esc clears them)</source>
+        <translation>%1 wirft %2 Würfel; %3 eingegeben (Rücktaste nimmt einen zurück, Esc löscht sie)</translation>
+    </message>
+    <message>
+        <source>no ship of the side to move</source>
+        <translation>kein Schiff der Seite am Zug</translation>
+    </message>
+    <message>
+        <source>move cancelled</source>
+        <translation>Zug abgebrochen</translation>
+    </message>
+    <message>
+        <source>planning a move: arrows plan it, Enter sails, Esc cancels</source>
+        <translation>Zug in Planung: Pfeiltasten planen, Enter segelt, Esc bricht ab</translation>
+    </message>
+    <message>
+        <source>this throw</source>
+        <translation>dieser Wurf</translation>
+    </message>
+    <message>
+        <source>the anchor</source>
+        <translation>der Anker</translation>
+    </message>
+    <message>
+        <source>ending the move</source>
+        <translation>das Zugende</translation>
+    </message>
+    <message>
+        <source>the wind (direction, then speed)</source>
+        <translation>der Wind (Richtung, dann Stärke)</translation>
+    </message>
+    <message>
+        <source>
+Boarding (%1 dice against %2): capture %3, repulsed %4, tie %5</source>
+        <translation>
+Entern (%1 Würfel gegen %2): Prise %3, abgewiesen %4, unentschieden %5</translation>
+    </message>
+    <message>
+        <source>Move %1: heading %2°, %3 cm</source>
+        <translation>Zug %1: Kurs %2°, %3 cm</translation>
+    </message>
+    <message>
+        <source> (dismasted: she drifts downwind)</source>
+        <translation> (entmastet: treibt mit dem Wind)</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>, %1</translation>
+    </message>
+    <message>
+        <source>. Allowance %1 cm, turning %2 point(s) = %3 cm, left %4 cm.</source>
+        <translation>. Bewegung %1 cm, Wenden %2 Strich = %3 cm, übrig %4 cm.</translation>
+    </message>
+    <message>
+        <source>
+Left/Right heading, Up/Down distance, Enter sails, Esc cancels.</source>
+        <translation>
+Links/Rechts Kurs, Auf/Ab Strecke, Enter segelt, Esc bricht ab.</translation>
+    </message>
+    <message>
+        <source>
+Not allowed: %1</source>
+        <translation>
+Nicht erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>Dice: thrown by the game (type 1-6 to give your own)</source>
+        <translation>Würfel: vom Spiel geworfen (1-6 tippen für eigene)</translation>
+    </message>
+    <message>
+        <source>Dice typed for the next action: %1 (Backspace takes one back, Esc clears)</source>
+        <translation>Eingegebene Würfel für die nächste Aktion: %1 (Rücktaste nimmt einen zurück, Esc löscht)</translation>
+    </message>
+    <message>
+        <source>this move (no shoal on the course)</source>
+        <translation>dieser Zug (keine Untiefe auf dem Kurs)</translation>
+    </message>
+    <message>
+        <source>this move over %1</source>
+        <translation>dieser Zug über %1</translation>
+    </message>
+    <message>
+        <source>, over %1 (runs aground: %2)</source>
+        <translation>, über %1 (läuft auf Grund: %2)</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: %3 cm, ahead or astern: no broadside bears.</source>
+        <translation>%1 -&gt; %2: %3 cm, voraus oder achteraus: keine Breitseite trägt.</translation>
     </message>
 </context>
 <context>

@@ -95,6 +95,8 @@ struct NavalTables {
     int fire_out_first = 5, fire_out_second = 6, fire_sixes_needed = 2;
     double explosion_radius_cm = 12;
     std::vector<int> founder_on;
+    // Boarding: the least prize crew, in gun decks (D8).
+    int prize_crew_min = 1;
     // Firing.
     double max_range_cm = 12, arc_deg = 90;
     std::vector<RangeBand> firing;
@@ -305,6 +307,8 @@ struct BoardingOdds {
     Probability tie;
     Distribution as_distribution() const;
 };
+// Ships in contact may board (D13): within the first range band, centre to centre, or entangled.
+bool in_contact(const NavalTables& tables, const Ship& a, const Ship& b);
 // Exact: the distribution of each side's total by convolution of d6 counts.
 BoardingOdds boarding_odds(int attacker_decks, int defender_decks);
 // Number of ways n dice total each sum (index = sum), out of 6^n.
@@ -403,6 +407,25 @@ nlohmann::json naval_action_to_json(const NavalAction& action);
 NavalAction naval_action_from_json(const nlohmann::json& input);  // RuleError names the bad field
 std::string_view naval_action_kind(const NavalAction& action);
 
+// A move asked about before it is made (the desk's move mode): turn to a heading, then sail
+// straight on for a distance. The same checks as ShipMoveAction; `refusal` says why the rules
+// forbid it ("" when they allow it), so the desk shows the reason without applying anything.
+struct ShipMovePlan {
+    std::string ship;
+    double from_x_cm = 0, from_y_cm = 0;
+    double heading_deg = 0;   // the heading the ship ends on (a drifting ship keeps hers)
+    double distance_cm = 0;
+    double to_x_cm = 0, to_y_cm = 0;
+    SailingAllowance allowance;  // on the new heading
+    int turning_points = 0;
+    double turning_cm = 0;
+    double remaining_cm = 0;  // allowance - turning - distance (negative: too far)
+    std::string shoal;        // the first shoal the course enters (a die is thrown), or ""
+    std::string refusal;
+    bool allowed() const { return refusal.empty(); }
+    ShipMoveAction action() const { return {ship, to_x_cm, to_y_cm, heading_deg, std::nullopt}; }
+};
+
 struct NavalTurn {
     int round = 1;
     int active_side = 0;
@@ -445,6 +468,9 @@ public:
     const NavalState& state() const { return state_; }
     const std::vector<AppliedNavalAction>& history() const { return done_; }
     const Ship& ship(std::string_view id) const;
+    // The move of `ship` turning to `heading_deg` and sailing `distance_cm` straight on (a
+    // drifting ship goes downwind and keeps her heading), checked as apply() would check it.
+    ShipMovePlan plan_move(std::string_view ship, double heading_deg, double distance_cm) const;
     // Cells of the enemy's sheets this side marked off (D9), and the side ahead (-1: level).
     int damage_inflicted_by(int side) const;
     int leading_side() const;
@@ -452,6 +478,7 @@ public:
 
 private:
     std::size_t index_of(std::string_view id) const;
+    ShipMovePlan check_move(const Ship& s, double x_cm, double y_cm, double heading_deg) const;
     std::string apply_move(ShipMoveAction& move, Explanation& steps);
     std::string apply_broadside(BroadsideAction& fire, Explanation& steps);
     std::string apply_boarding(BoardingAction& boarding, Explanation& steps);

@@ -63,6 +63,11 @@ void NavalBoard::setSelection(int ship, int target) {
     update();
 }
 
+void NavalBoard::setPlan(std::optional<ShipMovePlan> plan) {
+    plan_ = std::move(plan);
+    update();
+}
+
 void NavalBoard::paintEvent(QPaintEvent*) {
     const auto& scenario = game_.scenario();
     const auto& tables = game_.tables();
@@ -101,14 +106,34 @@ void NavalBoard::paintEvent(QPaintEvent*) {
             }
         }
     }
+    const auto hull_outline = [&](double pixels_per_cm) {
+        const double len = std::max(4.0 * pixels_per_cm, 12.0), beam = len / 3;
+        return QPolygonF({QPointF(0, -len / 2), QPointF(beam / 2, 0), QPointF(beam / 2, len / 2), QPointF(-beam / 2, len / 2), QPointF(-beam / 2, 0)});
+    };
+    // The planned move: a dashed track to the outline of the ship where she would end, green when
+    // the rules allow it, red when they do not (the desk says why).
+    if (plan_) {
+        const QColor track = plan_->allowed() ? QColor(0, 120, 0) : QColor(200, 0, 0);
+        const QPointF from = scale.at(plan_->from_x_cm, plan_->from_y_cm), to = scale.at(plan_->to_x_cm, plan_->to_y_cm);
+        p.setPen(QPen(track, 2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawLine(from, to);
+        p.save();
+        p.translate(to);
+        p.rotate(plan_->heading_deg);
+        p.drawPolygon(hull_outline(scale.pixels_per_cm));
+        p.restore();
+        p.setPen(track);
+        p.drawText(to + QPointF(10, 14), tr("%1 cm left").arg(qs(format_tenths(plan_->remaining_cm))));
+    }
     for (std::size_t i = 0; i < ships.size(); ++i) {
         const Ship& s = ships[i];
         const QPointF c = scale.at(s.now.x_cm, s.now.y_cm);
         p.save();
         p.translate(c);
         p.rotate(s.now.heading_deg);
-        const double len = std::max(4.0 * scale.pixels_per_cm, 12.0), beam = len / 3;
-        QPolygonF hull({QPointF(0, -len / 2), QPointF(beam / 2, 0), QPointF(beam / 2, len / 2), QPointF(-beam / 2, len / 2), QPointF(-beam / 2, 0)});
+        const double len = std::max(4.0 * scale.pixels_per_cm, 12.0);
+        const QPolygonF hull = hull_outline(scale.pixels_per_cm);
         p.setBrush(s.now.sunk ? QColor(120, 120, 120, 90) : kSideColours[s.now.side & 1]);
         p.setPen(QPen(static_cast<int>(i) == ship_ ? Qt::yellow : static_cast<int>(i) == target_ ? Qt::black : Qt::white, 2));
         p.drawPolygon(hull);
@@ -117,6 +142,8 @@ void NavalBoard::paintEvent(QPaintEvent*) {
         QString label = qs(s.name);
         if (s.now.fire != FireState::None) label += u" (fire)"_s;
         if (s.now.grounded) label += u" (aground)"_s;
+        if (s.now.anchored) label += u" (anchored)"_s;
+        if (!s.now.entangled_with.empty()) label += u" (entangled)"_s;
         if (s.now.struck) label += u" (prize)"_s;
         if (s.now.sunk) label += u" (sunk)"_s;
         p.drawText(c + QPointF(len / 2 + 2, -2), label);
@@ -147,19 +174,24 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
     status_ = new QLabel(this);
     odds_ = new QLabel(this);
     odds_->setWordWrap(true);
+    dice_ = new QLabel(this);
+    dice_->setWordWrap(true);
     sheets_ = new QListWidget(this);
     sheets_->setFocusPolicy(Qt::NoFocus);
     journal_ = new QPlainTextEdit(this);
     journal_->setReadOnly(true);
     journal_->setFocusPolicy(Qt::NoFocus);
-    auto* keys = new QLabel(tr("Tab ship, T target, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
-                               "E end move, W wind, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, "
+    auto* keys = new QLabel(tr("Tab ship, T target, G plan a move (Left/Right heading, Up/Down distance, Enter sail, Esc cancel), "
+                               "A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
+                               "D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, "
+                               "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, "
                                "Ctrl+P victory sheet (PDF), Ctrl+W close"), this);
     keys->setWordWrap(true);
     auto* side = new QVBoxLayout;
     side->addWidget(status_);
     side->addWidget(sheets_, 2);
     side->addWidget(odds_);
+    side->addWidget(dice_);
     side->addWidget(journal_, 1);
     side->addWidget(keys);
     auto* layout = new QHBoxLayout(this);
@@ -204,7 +236,7 @@ void NavalDesk::selectShip(int step) {
 }
 
 void NavalDesk::selectTarget() {
-    // The next enemy in one of the selected ship's broadside arcs and within range.
+    // The next enemy in one of the selected ship's broadside arcs and within range, or in contact to board.
     const auto& ships = game().state().ships;
     const int n = static_cast<int>(ships.size());
     if (ship_ < 0) return;
@@ -212,7 +244,9 @@ void NavalDesk::selectTarget() {
     for (int k = 1; k <= n; ++k) {
         const int i = (target_ + k + n) % n;
         const Ship& s = ships[static_cast<std::size_t>(i)];
-        if (s.now.sunk || s.now.side == me.now.side || distance_cm(me, s) > tables_->max_range_cm || !arc_holding(*tables_, me, s)) continue;
+        if (s.now.sunk || s.now.side == me.now.side) continue;
+        const bool in_arc = distance_cm(me, s) <= tables_->max_range_cm && arc_holding(*tables_, me, s);
+        if (!in_arc && !in_contact(*tables_, me, s)) continue;
         target_ = i;
         refresh();
         return;
@@ -231,6 +265,7 @@ void NavalDesk::followActiveSide() {
 bool NavalDesk::perform(NavalAction action) {
     try {
         const auto& done = session_->apply(std::move(action));
+        typed_dice_.clear();  // used by this action (takeDice checked their count)
         last_ = qs(done.summary);
         journal_->appendPlainText(last_);
         for (const auto& step : done.explanation) journal_->appendPlainText(u"    "_s + qs(step));
@@ -285,15 +320,148 @@ void NavalDesk::fire(Aim aim) {
         return;
     }
     const auto& ships = game().state().ships;
-    const auto side = arc_holding(*tables_, ships[static_cast<std::size_t>(ship_)], ships[static_cast<std::size_t>(target_)]);
-    perform(BroadsideAction{shipId(ship_), shipId(target_), side.value_or(BroadsideSide::Port), aim, {}, {}});
+    const Ship& me = ships[static_cast<std::size_t>(ship_)];
+    const auto side = arc_holding(*tables_, me, ships[static_cast<std::size_t>(target_)]);
+    const int decks = side == BroadsideSide::Starboard ? me.now.starboard_decks : me.now.port_decks;
+    const auto dice = takeDice(decks, tr("this broadside (one die per gun deck)"));
+    if (!dice) return;
+    perform(BroadsideAction{shipId(ship_), shipId(target_), side.value_or(BroadsideSide::Port), aim, {}, *dice});
+}
+
+void NavalDesk::board() {
+    if (ship_ < 0 || target_ < 0) {
+        refuse(tr("no enemy to board: T selects one in contact"));
+        return;
+    }
+    // Every gun deck left on both ships throws: the boarder's dice first, then the defender's.
+    const int attacker = game().state().ships[static_cast<std::size_t>(ship_)].now.gun_decks();
+    const int defender = game().state().ships[static_cast<std::size_t>(target_)].now.gun_decks();
+    const auto dice = takeDice(attacker + defender, tr("boarding (%1 for the boarder's gun decks, then %2 for the defender's)").arg(attacker).arg(defender));
+    if (!dice) return;
+    BoardingAction boarding{shipId(ship_), shipId(target_), tables_->prize_crew_min, {}, {}};
+    if (!dice->empty()) {
+        boarding.attacker_dice.assign(dice->begin(), dice->begin() + attacker);
+        boarding.defender_dice.assign(dice->begin() + attacker, dice->end());
+    }
+    perform(std::move(boarding));
+}
+
+void NavalDesk::refuse(const QString& why) {
+    last_ = why;
+    journal_->appendPlainText(tr("refused: %1").arg(why));
+}
+
+QString NavalDesk::typedDice() const {
+    QStringList faces;
+    for (const Roll& die : typed_dice_) faces << QString::number(die.value);
+    return faces.join(u' ');
+}
+
+void NavalDesk::typeDie(int face) {
+    try {
+        typed_dice_.push_back(entered_die(face, "typed die"));
+    } catch (const RuleError& error) {
+        refuse(qs(error.what()));
+    }
+}
+
+std::optional<std::vector<Roll>> NavalDesk::takeDice(int expected, const QString& what) {
+    if (typed_dice_.empty()) return std::vector<Roll>{};  // none typed: the game throws them
+    if (static_cast<int>(typed_dice_.size()) == expected) return typed_dice_;
+    // Never padded nor cut: the umpire's dice are his own (Backspace or Esc to correct them).
+    refuse(expected == 0 ? tr("%1 throws no dice; %2 typed (Esc clears them)").arg(what).arg(typed_dice_.size())
+                         : tr("%1 throws %2 dice; %3 typed (Backspace takes one back, Esc clears them)")
+                               .arg(what).arg(expected).arg(typed_dice_.size()));
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------- the move mode
+
+void NavalDesk::startMove() {
+    if (ship_ < 0) {
+        refuse(tr("no ship of the side to move"));
+        return;
+    }
+    const Ship& me = game().state().ships[static_cast<std::size_t>(ship_)];
+    plan_heading_ = me.now.heading_deg;
+    plan_distance_ = 0;
+    replan();
+}
+
+void NavalDesk::replan() {
+    plan_ = game().plan_move(shipId(ship_), plan_heading_, plan_distance_);
+}
+
+void NavalDesk::stepPlan(int points, double cm) {
+    const double heading = normalize_degrees(plan_heading_ + points * 360.0 / tables_->turning_points);
+    const double distance = std::max(0.0, plan_distance_ + cm);
+    const ShipMovePlan next = game().plan_move(shipId(ship_), heading, distance);
+    // A step further than the allowance is refused with the reason; turning may still overspend it (shown red).
+    if (cm > 0 && next.remaining_cm < -1e-6) {
+        refuse(qs(next.refusal));
+        return;
+    }
+    plan_heading_ = heading;
+    plan_distance_ = distance;
+    plan_ = next;
+}
+
+void NavalDesk::sailPlan() {
+    // A die only when the course meets a shoal (the plan says which).
+    const auto dice = takeDice(plan_->shoal.empty() ? 0 : 1, plan_->shoal.empty() ? tr("this move (no shoal on the course)") : tr("this move over %1").arg(qs(plan_->shoal)));
+    if (!dice) return;
+    ShipMoveAction move = plan_->action();
+    if (!dice->empty()) move.shoal_roll = dice->front();
+    if (perform(std::move(move))) plan_.reset();
+}
+
+// Keys of the move mode; false for a key the mode does not use.
+bool NavalDesk::planKey(QKeyEvent* event) {
+    const double step = tables_->cm_per_unit;  // "1 cm = 1 unit of distance"
+    switch (event->key()) {
+        case Qt::Key_Left: stepPlan(-1, 0); return true;
+        case Qt::Key_Right: stepPlan(1, 0); return true;
+        case Qt::Key_Up: stepPlan(0, step); return true;
+        case Qt::Key_Down: stepPlan(0, -step); return true;
+        case Qt::Key_Return:
+        case Qt::Key_Enter: sailPlan(); return true;
+        case Qt::Key_Escape:
+            plan_.reset();
+            last_ = tr("move cancelled");
+            return true;
+        default: return false;
+    }
 }
 
 void NavalDesk::keyPressEvent(QKeyEvent* event) {
     const bool ctrl = event->modifiers() & Qt::ControlModifier;
     const bool shift = event->modifiers() & Qt::ShiftModifier;
     const std::string me = ship_ >= 0 ? shipId(ship_) : std::string();
-    switch (event->key()) {
+    const int key = event->key();
+    if (!ctrl && key >= Qt::Key_0 && key <= Qt::Key_9) {
+        typeDie(key - Qt::Key_0);
+        refresh();
+        return;
+    }
+    if (key == Qt::Key_Backspace) {
+        if (!typed_dice_.empty()) typed_dice_.pop_back();
+        refresh();
+        return;
+    }
+    if (plan_) {
+        if (!planKey(event)) refuse(tr("planning a move: arrows plan it, Enter sails, Esc cancels"));
+        refresh();
+        return;
+    }
+    const auto hazard = [&](Hazard which) {
+        const auto dice = takeDice(1, tr("this throw"));
+        if (!dice) return;
+        perform(HazardAction{me, which, dice->empty() ? std::nullopt : std::optional<Roll>(dice->front()), {}});
+    };
+    const auto without_dice = [&](NavalAction action, const QString& what) {
+        if (takeDice(0, what)) perform(std::move(action));
+    };
+    switch (key) {
         case Qt::Key_Tab: selectShip(1); break;
         case Qt::Key_Backtab: selectShip(-1); break;
         case Qt::Key_T: selectTarget(); break;
@@ -306,16 +474,26 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
         case Qt::Key_P:
             if (ctrl) exportVictorySheetAsked();
             break;
-        case Qt::Key_B:
-            if (target_ >= 0) perform(BoardingAction{me, shipId(target_), 1, {}, {}});
+        case Qt::Key_B: board(); break;
+        case Qt::Key_G: startMove(); break;
+        case Qt::Key_A:
+            if (ship_ >= 0) without_dice(AnchorAction{me, !game().ship(me).now.anchored}, tr("the anchor"));
             break;
-        case Qt::Key_X: perform(HazardAction{me, Hazard::FireFight, {}, {}}); break;
-        case Qt::Key_R: perform(HazardAction{me, Hazard::Refloat, {}, {}}); break;
-        case Qt::Key_M: perform(HazardAction{me, Hazard::MastRepair, {}, {}}); break;
-        case Qt::Key_E: perform(EndHalfAction{}); break;
+        case Qt::Key_X: hazard(Hazard::FireFight); break;
+        case Qt::Key_R: hazard(Hazard::Refloat); break;
+        case Qt::Key_M: hazard(Hazard::MastRepair); break;
+        case Qt::Key_D: hazard(Hazard::Disentangle); break;
+        case Qt::Key_H: hazard(Hazard::Founder); break;
+        case Qt::Key_E: without_dice(EndHalfAction{}, tr("ending the move")); break;
+        case Qt::Key_Escape:
+            typed_dice_.clear();
+            break;
         case Qt::Key_W:
-            if (ctrl) close();
-            else perform(WindAction{});
+            if (ctrl) {
+                close();
+            } else if (const auto dice = takeDice(2, tr("the wind (direction, then speed)"))) {
+                perform(dice->empty() ? WindAction{} : WindAction{(*dice)[0], (*dice)[1]});
+            }
             break;
         case Qt::Key_Z:
             if (ctrl && shift) redo();
@@ -367,10 +545,12 @@ void NavalDesk::refresh() {
         const Ship& them = state.ships[static_cast<std::size_t>(target_)];
         const auto side = arc_holding(*tables_, me, them);
         const int decks = side == BroadsideSide::Port ? me.now.port_decks : me.now.starboard_decks;
-        odds = tr("%1 -> %2: %3 broadside, %4 cm, gun decks: %5.").arg(qs(me.name), qs(them.name), qs(to_string(side.value_or(BroadsideSide::Port))))
-                   .arg(qs(format_tenths(distance_cm(me, them))))
-                   .arg(decks);
-        if (decks > 0) {
+        // A ship in contact ahead or astern can be boarded but no broadside bears on her.
+        odds = side ? tr("%1 -> %2: %3 broadside, %4 cm, gun decks: %5.").arg(qs(me.name), qs(them.name), qs(to_string(*side)))
+                          .arg(qs(format_tenths(distance_cm(me, them))))
+                          .arg(decks)
+                    : tr("%1 -> %2: %3 cm, ahead or astern: no broadside bears.").arg(qs(me.name), qs(them.name), qs(format_tenths(distance_cm(me, them))));
+        if (decks > 0 && distance_cm(me, them) <= tables_->max_range_cm && side) {
             for (Aim aim : {Aim::Hull, Aim::Sails}) {
                 const auto setup = prepare_broadside(*tables_, decks, distance_cm(me, them), aim);
                 const auto chances = broadside_odds(setup);
@@ -379,8 +559,43 @@ void NavalDesk::refresh() {
             }
         }
     }
+    // Boarding before the roll: every gun deck left on each ship throws a die (Combat, D8).
+    if (ship_ >= 0 && target_ >= 0) {
+        const Ship& me = state.ships[static_cast<std::size_t>(ship_)];
+        const Ship& them = state.ships[static_cast<std::size_t>(target_)];
+        if (in_contact(*tables_, me, them) && me.now.gun_decks() > 0) {
+            const BoardingOdds chances = boarding_odds(me.now.gun_decks(), them.now.gun_decks());
+            odds += tr("\nBoarding (%1 dice against %2): capture %3, repulsed %4, tie %5")
+                        .arg(me.now.gun_decks())
+                        .arg(them.now.gun_decks())
+                        .arg(qs(chances.attacker_wins.percent()), qs(chances.defender_wins.percent()), qs(chances.tie.percent()));
+        }
+    }
+    // The move being planned, as the library checks it: allowance, turning, what is left, or why not.
+    if (plan_) {
+        replan();
+        const ShipMovePlan& plan = *plan_;
+        const Ship& me = game().ship(plan.ship);
+        QString text = tr("Move %1: heading %2°, %3 cm").arg(qs(me.name), qs(format_tenths(plan.heading_deg)), qs(format_tenths(plan.distance_cm)));
+        if (!plan.shoal.empty())
+            text += tr(", over %1 (runs aground: %2)").arg(qs(plan.shoal), qs(hazard_probability(*tables_, Hazard::Shoal).percent()));
+        if (plan.allowance.drifting) {
+            text += tr(" (dismasted: she drifts downwind)");
+        } else if (plan.allowance.band) {
+            text += tr(", %1").arg(qs(plan.allowance.band->name));
+        }
+        text += tr(". Allowance %1 cm, turning %2 point(s) = %3 cm, left %4 cm.")
+                    .arg(qs(format_tenths(plan.allowance.allowance_cm)))
+                    .arg(plan.turning_points)
+                    .arg(qs(format_tenths(plan.turning_cm)), qs(format_tenths(plan.remaining_cm)));
+        text += plan.allowed() ? tr("\nLeft/Right heading, Up/Down distance, Enter sails, Esc cancels.") : tr("\nNot allowed: %1").arg(qs(plan.refusal));
+        odds = text + u"\n\n"_s + odds;
+    }
     odds_->setText(odds);
+    dice_->setText(typed_dice_.empty() ? tr("Dice: thrown by the game (type 1-6 to give your own)")
+                                       : tr("Dice typed for the next action: %1 (Backspace takes one back, Esc clears)").arg(typedDice()));
     board_->setSelection(ship_, target_);
+    board_->setPlan(plan_);
 }
 
 QString NavalDesk::recoveryJournal() const {

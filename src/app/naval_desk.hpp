@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "fortuna/naval.hpp"
 #include "fortuna/naval_files.hpp"
@@ -25,6 +27,8 @@ class NavalBoard : public QWidget {
 public:
     NavalBoard(const NavalGame& game, QWidget* parent = nullptr);
     void setSelection(int ship, int target);
+    // The move being planned (drawn as a dashed track to the ship's outline where she would end), or none.
+    void setPlan(std::optional<ShipMovePlan> plan);
     QSize sizeHint() const override { return {720, 480}; }
 
 protected:
@@ -34,12 +38,16 @@ private:
     const NavalGame& game_;
     int ship_ = -1;
     int target_ = -1;
+    std::optional<ShipMovePlan> plan_;
 };
 
-// Keys: Tab / Shift+Tab the ship (of the side to move), T the target, F fire at the hull, S fire at
-// the sails, B board, X fight the fire, R refloat, M repair a mast, E end the move, W the wind,
-// Ctrl+Z undo and Ctrl+Shift+Z redo (the rolls stay in each action: undo never re-rolls),
-// Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P the victory sheet as PDF, Ctrl+W close.
+// Keys: Tab / Shift+Tab the ship (of the side to move), T the target, G plan a move (Left / Right
+// the heading a point, Up / Down the distance a cm, Enter sails, Esc cancels), A drop or weigh
+// anchor, F fire at the hull, S fire at the sails, B board, X fight the fire, R refloat, M repair
+// a mast, D disentangle, H the high-seas check, E end the move, W the wind, the digits 1-6 the
+// umpire's own dice for the next action (Backspace takes one back, Esc clears them), Ctrl+Z undo
+// and Ctrl+Shift+Z redo (the rolls stay in each action: undo never re-rolls), Ctrl+S save,
+// Ctrl+Shift+S save as, Ctrl+P the victory sheet as PDF, Ctrl+W close.
 //
 // The game is never lost: every action reaches a journal in naval_recovery_dir() as it applies.
 // Closing a saved game removes that journal; closing unsaved work keeps it, to open again.
@@ -72,6 +80,11 @@ public:
     bool redo();
     void selectShip(int step);
     void selectTarget();
+    // The move mode: the planned heading and distance of the selected ship, asked of the library.
+    bool isPlanningMove() const { return plan_.has_value(); }
+    std::optional<ShipMovePlan> plannedMove() const { return plan_; }
+    // The dice the umpire typed for the next action (each one checked 1-6 as it is typed).
+    QString typedDice() const;
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -80,6 +93,17 @@ protected:
 
 private:
     void fire(Aim aim);
+    void board();
+    void startMove();
+    void stepPlan(int points, double cm);
+    void sailPlan();
+    void replan();
+    bool planKey(QKeyEvent* event);
+    void typeDie(int face);
+    // The typed dice for an action throwing `expected` of them ("" what they are for); empty when
+    // none were typed (the game throws them), nullopt, with the reason in lastMessage(), for a wrong count.
+    std::optional<std::vector<Roll>> takeDice(int expected, const QString& what);
+    void refuse(const QString& why);
     void followActiveSide();
     void letGoOfJournal();
     void refresh();
@@ -93,10 +117,15 @@ private:
     std::size_t saved_lines_ = 0;                     // journal lines in the last save (or at opening)
     int ship_ = -1;
     int target_ = -1;
+    std::optional<ShipMovePlan> plan_;
+    double plan_heading_ = 0;
+    double plan_distance_ = 0;
+    std::vector<Roll> typed_dice_;
     QString last_;
     NavalBoard* board_ = nullptr;
     QLabel* status_ = nullptr;
     QLabel* odds_ = nullptr;
+    QLabel* dice_ = nullptr;
     QListWidget* sheets_ = nullptr;
     QPlainTextEdit* journal_ = nullptr;
 };

@@ -166,7 +166,8 @@ int answer_wind(Context& context, const NavalTables& tables, WindState wind, con
                 const std::optional<int>& seed, std::optional<double> heading, int mast_units) {
     json document{{"before", {{"from", tables.compass[static_cast<std::size_t>(wind.direction)]}, {"speed", wind.speed}}},
                   {"probabilities", probability_json(wind_probabilities(tables, wind))}};
-    std::vector<std::string> lines;
+    // The chance of every wind after the end-of-round dice, before they are thrown (docs/cli.md).
+    std::vector<std::string> lines{chances_line(wind_probabilities(tables, wind))};
     std::vector<Roll> dice;
     if (rolls) {
         dice = parse_dice_pool(*rolls, 2, "--rolls (direction,speed)");

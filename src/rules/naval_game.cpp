@@ -214,48 +214,94 @@ bool NavalGame::redo() {
 
 // ---------------------------------------------------------------- movement
 
+ShipMovePlan NavalGame::check_move(const Ship& s, double x_cm, double y_cm, double heading_deg) const {
+    ShipMovePlan plan;
+    plan.ship = s.id;
+    plan.from_x_cm = s.now.x_cm;
+    plan.from_y_cm = s.now.y_cm;
+    plan.to_x_cm = x_cm;
+    plan.to_y_cm = y_cm;
+    plan.heading_deg = heading_deg;
+    // To a micrometre: a planned 15 cm is 15, not 15.0000000001 from the sine of its heading.
+    plan.distance_cm = std::round(std::hypot(x_cm - s.now.x_cm, y_cm - s.now.y_cm) * 1e6) / 1e6;
+    // The first reason found is the one given, in the order a player would meet them.
+    auto refuse = [&](std::string why) {
+        if (plan.refusal.empty()) plan.refusal = std::move(why);
+    };
+    if (s.now.sunk) refuse(s.name + " has sunk");
+    if (s.now.side != state_.turn.active_side)
+        refuse(s.name + " is not of the side moving now (" + scenario_.sides[static_cast<std::size_t>(state_.turn.active_side)].name + ")");
+    if (s.now.grounded) refuse(s.name + " is aground: throw a " + std::to_string(tables_->refloat_on) + " to refloat first");
+    if (s.now.anchored) refuse(s.name + " is at anchor: weigh anchor (a whole move) before sailing");
+    if (s.now.weighing_anchor) refuse(s.name + " is raising her anchor this move");
+    if (!s.now.entangled_with.empty()) refuse(s.name + " is entangled with another ship: throw a 6 to separate");
+    if (s.now.moved) refuse(s.name + " has already moved this turn");
+    const double point = 360.0 / tables_->turning_points;
+    if (std::fabs(heading_deg / point - std::round(heading_deg / point)) > 1e-6)
+        refuse("a heading is a point of the 16-point turning circle (a multiple of 22.5°), not " + format_tenths(heading_deg));
+    plan.heading_deg = normalize_degrees(heading_deg);
+    if (x_cm < 0 || y_cm < 0 || x_cm > scenario_.width_cm || y_cm > scenario_.depth_cm)
+        refuse("the move leaves the table (" + format_tenths(scenario_.width_cm) + " x " + format_tenths(scenario_.depth_cm) + " cm)");
+    plan.allowance = sailing_allowance(*tables_, state_.wind, plan.heading_deg, s.mast_units());
+    for (const auto& shoal : scenario_.shoals)
+        if (enters_shoal(shoal, s.now.x_cm, s.now.y_cm, x_cm, y_cm)) {
+            plan.shoal = shoal.name;  // the first one met: one throw a move (D14)
+            break;
+        }
+    if (plan.allowance.drifting) {
+        // D15: straight downwind, at most the drift, heading unchanged.
+        const double downwind = downwind_degrees(*tables_, state_.wind);
+        plan.heading_deg = s.now.heading_deg;
+        plan.remaining_cm = plan.allowance.allowance_cm - plan.distance_cm;
+        if (plan.distance_cm > plan.allowance.allowance_cm + 1e-6 ||
+            (plan.distance_cm > 1e-6 &&
+             std::fabs(normalize_degrees(bearing_degrees(s.now.x_cm, s.now.y_cm, x_cm, y_cm) - downwind + 180) - 180) > 1e-3))
+            refuse(s.name + " has no mast standing: she drifts " + format_tenths(tables_->drift_cm) + " cm downwind, no more");
+        return plan;
+    }
+    plan.turning_points = turning_points_between(*tables_, s.now.heading_deg, plan.heading_deg);
+    plan.turning_cm = turning_cost_cm(*tables_, s.now.heading_deg, plan.heading_deg);
+    plan.remaining_cm = plan.allowance.allowance_cm - plan.turning_cm - plan.distance_cm;
+    if (!plan.allowance.can_sail) refuse(s.name + " cannot sail directly into the wind: tack one compass point off it");
+    if (plan.remaining_cm < -1e-6)
+        refuse(s.name + " may use " + format_tenths(plan.allowance.allowance_cm) + " cm this move; " + format_tenths(plan.distance_cm) +
+               " cm sailed and " + format_tenths(plan.turning_cm) + " cm of turning is more");
+    return plan;
+}
+
+ShipMovePlan NavalGame::plan_move(std::string_view ship, double heading_deg, double distance_cm) const {
+    const Ship& s = state_.ships[index_of(ship)];
+    const SailingAllowance allowance = sailing_allowance(*tables_, state_.wind, normalize_degrees(heading_deg), s.mast_units());
+    // A drifting ship goes downwind whatever heading is asked (D15).
+    const double course = (allowance.drifting ? downwind_degrees(*tables_, state_.wind) : heading_deg) * 3.14159265358979323846 / 180;
+    const double distance = std::max(distance_cm, 0.0);
+    // Headings are clockwise from north and y grows northwards: east is +x, north is +y. Rounded
+    // to a nanometre so a journal reads 100, not 100.00000000000001 (far inside the 1e-6 checks).
+    const auto clean = [](double cm) { return std::round(cm * 1e9) / 1e9; };
+    return check_move(s, clean(s.now.x_cm + distance * std::sin(course)), clean(s.now.y_cm + distance * std::cos(course)), heading_deg);
+}
+
 std::string NavalGame::apply_move(ShipMoveAction& move, Explanation& steps) {
     Ship& s = state_.ships[index_of(move.ship)];
-    if (s.now.grounded) throw RuleError(s.name + " is aground: throw a " + std::to_string(tables_->refloat_on) + " to refloat first");
-    if (s.now.anchored) throw RuleError(s.name + " is at anchor: weigh anchor (a whole move) before sailing");
-    if (s.now.weighing_anchor) throw RuleError(s.name + " is raising her anchor this move");
-    if (!s.now.entangled_with.empty()) throw RuleError(s.name + " is entangled with another ship: throw a 6 to separate");
-    if (s.now.moved) throw RuleError(s.name + " has already moved this turn");
-    const double point = 360.0 / tables_->turning_points;
-    if (std::fabs(move.heading_deg / point - std::round(move.heading_deg / point)) > 1e-6)
-        throw RuleError("a heading is a point of the 16-point turning circle (a multiple of 22.5°), not " + format_tenths(move.heading_deg));
-    move.heading_deg = normalize_degrees(move.heading_deg);
-    if (move.x_cm < 0 || move.y_cm < 0 || move.x_cm > scenario_.width_cm || move.y_cm > scenario_.depth_cm)
-        throw RuleError("the move leaves the table (" + format_tenths(scenario_.width_cm) + " x " + format_tenths(scenario_.depth_cm) + " cm)");
-    const double distance = std::hypot(move.x_cm - s.now.x_cm, move.y_cm - s.now.y_cm);
-    const SailingAllowance allowance = sailing_allowance(*tables_, state_.wind, move.heading_deg, s.mast_units());
-    steps = allowance.explanation;
-    if (allowance.drifting) {
-        const double downwind = downwind_degrees(*tables_, state_.wind);
-        if (distance > allowance.allowance_cm + 1e-6 ||
-            (distance > 1e-6 && std::fabs(normalize_degrees(bearing_degrees(s.now.x_cm, s.now.y_cm, move.x_cm, move.y_cm) - downwind + 180) - 180) > 1e-3))
-            throw RuleError(s.name + " has no mast standing: she drifts " + format_tenths(tables_->drift_cm) + " cm downwind, no more");
-        move.heading_deg = s.now.heading_deg;
-    } else {
-        if (!allowance.can_sail) throw RuleError(s.name + " cannot sail directly into the wind: tack one compass point off it");
-        const double turning = turning_cost_cm(*tables_, s.now.heading_deg, move.heading_deg);
-        steps.push_back("Turning circle: " + std::to_string(turning_points_between(*tables_, s.now.heading_deg, move.heading_deg)) +
-                        " points = " + format_tenths(turning) + " cm; sailed " + format_tenths(distance) + " cm");
-        if (distance + turning > allowance.allowance_cm + 1e-6)
-            throw RuleError(s.name + " may use " + format_tenths(allowance.allowance_cm) + " cm this move; " + format_tenths(distance) +
-                            " cm sailed and " + format_tenths(turning) + " cm of turning is more");
-    }
+    const ShipMovePlan plan = check_move(s, move.x_cm, move.y_cm, move.heading_deg);
+    if (!plan.allowed()) throw RuleError(plan.refusal);
+    move.heading_deg = plan.heading_deg;
+    steps = plan.allowance.explanation;
+    if (!plan.allowance.drifting)
+        steps.push_back("Turning circle: " + std::to_string(plan.turning_points) + " points = " + format_tenths(plan.turning_cm) +
+                        " cm; sailed " + format_tenths(plan.distance_cm) + " cm");
     std::string summary = s.name + " sails to (" + format_tenths(move.x_cm) + ", " + format_tenths(move.y_cm) + ") heading " + format_tenths(move.heading_deg) + "°";
-    for (const auto& shoal : scenario_.shoals)
-        if (enters_shoal(shoal, s.now.x_cm, s.now.y_cm, move.x_cm, move.y_cm)) {
-            if (!move.shoal_roll) move.shoal_roll = draw("shoal", 0, 1).front();
-            const HazardRoll r = roll_hazard(*tables_, Hazard::Shoal, *move.shoal_roll);
-            steps.push_back("passes over " + shoal.name);
-            steps.insert(steps.end(), r.explanation.begin(), r.explanation.end());
-            if (r.bad) s.now.grounded = true;
-            summary += "; over " + shoal.name + ": " + r.outcome;
-            break;  // one throw a move: the text checks "when first encountering them"
-        }
+    // A die given for a course that meets no shoal is refused, not kept unused in the record.
+    if (plan.shoal.empty() && move.shoal_roll) throw RuleError("no shoal on this course: the move throws no die");
+    if (!plan.shoal.empty()) {
+        // One throw a move: the text checks "when first encountering them".
+        if (!move.shoal_roll) move.shoal_roll = draw("shoal", 0, 1).front();
+        const HazardRoll r = roll_hazard(*tables_, Hazard::Shoal, *move.shoal_roll);
+        steps.push_back("passes over " + plan.shoal);
+        steps.insert(steps.end(), r.explanation.begin(), r.explanation.end());
+        if (r.bad) s.now.grounded = true;
+        summary += "; over " + plan.shoal + ": " + r.outcome;
+    }
     s.now.x_cm = move.x_cm;
     s.now.y_cm = move.y_cm;
     s.now.heading_deg = move.heading_deg;
@@ -302,12 +348,16 @@ std::string NavalGame::apply_boarding(BoardingAction& boarding, Explanation& ste
     if (boarder.now.repairing) throw RuleError(boarder.name + "'s crew are repairing masts: they cannot board this round");
     const double contact = tables_->firing.front().to_cm;  // D13
     const bool entangled = boarder.now.entangled_with == defender.id;
-    if (!entangled && distance_cm(boarder, defender) > contact + 1e-9)
+    if (!in_contact(*tables_, boarder, defender))
         throw RuleError("boarding needs the ships in contact (within " + format_tenths(contact) + " cm, D13); they are " +
                         format_tenths(distance_cm(boarder, defender)) + " cm apart");
     if (!boarder.now.entangled_with.empty() && !entangled) throw RuleError(boarder.name + " is entangled with another ship");
     const int a = boarder.now.gun_decks(), d = defender.now.gun_decks();
     if (a < 1) throw RuleError(boarder.name + " has no gun deck left to board with");
+    // "manned by at least one gun deck from the winning ship": fewer is refused, not raised (D8).
+    if (boarding.prize_crew < tables_->prize_crew_min)
+        throw RuleError("prize_crew: at least " + std::to_string(tables_->prize_crew_min) +
+                        " gun deck must man a prize (Combat, D8), not " + std::to_string(boarding.prize_crew));
     auto more = draw("attacker", boarding.attacker_dice.size(), a);
     boarding.attacker_dice.insert(boarding.attacker_dice.end(), more.begin(), more.end());
     more = draw("defender", boarding.defender_dice.size(), d);
@@ -321,7 +371,8 @@ std::string NavalGame::apply_boarding(BoardingAction& boarding, Explanation& ste
     Ship& prize = roll.winner == 0 ? defender : boarder;
     // D8, D9: the prize's remaining cells are the loss; the prize crew mans it for the winner.
     prize.now.damage_by[static_cast<std::size_t>(winner.now.side)] += prize.cells_left();
-    const int crew = std::clamp(boarding.prize_crew, 1, winner.now.gun_decks());
+    // No more than the winner has left: a defender winning sends what it can (D8).
+    const int crew = std::min(boarding.prize_crew, winner.now.gun_decks());
     const int intact = prize.now.gun_decks();
     int manned = std::min(crew, intact);
     for (int i = 0; i < crew; ++i) (winner.now.port_decks >= winner.now.starboard_decks ? winner.now.port_decks : winner.now.starboard_decks)--;
@@ -332,6 +383,10 @@ std::string NavalGame::apply_boarding(BoardingAction& boarding, Explanation& ste
     steps.push_back("prize crew: " + std::to_string(crew) + " gun deck(s) of " + winner.name + " cross and man " + std::to_string(manned) +
                     " of " + prize.name + "'s " + std::to_string(intact) + " intact gun decks (D8)");
     return winner.name + " captures " + prize.name;
+}
+
+bool in_contact(const NavalTables& tables, const Ship& a, const Ship& b) {
+    return a.now.entangled_with == b.id || distance_cm(a, b) <= tables.firing.front().to_cm + 1e-9;
 }
 
 // ---------------------------------------------------------------- hazards

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Naval scenarios (fleets on a table, wind, shoals) and the JSON codec of naval actions.
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/json_fields.hpp"
@@ -178,6 +180,19 @@ double number_from(const json& input, const std::string& key) {
     return input[key].get<double>();
 }
 
+// A key the kind does not know is refused, never ignored: "rolls" for "dice" would otherwise
+// throw fresh dice where the player meant his own.
+void only_known_keys(const json& input, const std::string& kind, std::initializer_list<const char*> keys) {
+    for (const auto& [key, value] : input.items()) {
+        if (key == "action") continue;
+        if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) != keys.end()) continue;
+        std::string expected;
+        for (const char* k : keys) expected += (expected.empty() ? "" : ", ") + std::string(k);
+        throw RuleError("naval action '" + kind + "': unknown key '" + key + "': expected " +
+                        (expected.empty() ? std::string("none but \"action\"") : expected));
+    }
+}
+
 }  // namespace
 
 std::string_view naval_action_kind(const NavalAction& action) {
@@ -214,6 +229,13 @@ NavalAction naval_action_from_json(const json& input) {
     if (!input.is_object() || !input.contains("action") || !input["action"].is_string())
         throw RuleError("naval action: expected an object with \"action\": wind, move, broadside, boarding, hazard, anchor or end-half");
     const std::string kind = input["action"].get<std::string>();
+    if (kind == "wind") only_known_keys(input, kind, {"direction_roll", "speed_roll"});
+    if (kind == "move") only_known_keys(input, kind, {"ship", "x_cm", "y_cm", "heading_deg", "shoal_roll"});
+    if (kind == "broadside") only_known_keys(input, kind, {"ship", "target", "side", "aim", "owner_masts", "dice"});
+    if (kind == "boarding") only_known_keys(input, kind, {"ship", "target", "prize_crew", "attacker_dice", "defender_dice"});
+    if (kind == "hazard") only_known_keys(input, kind, {"ship", "hazard", "roll", "spread_rolls"});
+    if (kind == "anchor") only_known_keys(input, kind, {"ship", "drop"});
+    if (kind == "end-half") only_known_keys(input, kind, {});
     if (kind == "wind") return WindAction{optional_roll(input, "direction_roll"), optional_roll(input, "speed_roll")};
     if (kind == "move")
         return ShipMoveAction{text_from(input, "ship"), number_from(input, "x_cm"), number_from(input, "y_cm"),

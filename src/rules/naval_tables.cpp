@@ -121,6 +121,9 @@ NavalTables NavalTables::from_json(const nlohmann::json& document, const std::st
     t.explosion_radius_cm = hazards.number("explosion_radius_cm");
     t.founder_on = read_faces(hazards.at("founder_on"));
 
+    // Boarding: "the captured ship must be manned by at least one gun deck from the winning ship".
+    t.prize_crew_min = root.at("boarding").integer("prize_crew_min");
+
     const JsonReader firing = root.at("firing");
     t.max_range_cm = firing.number("max_range_cm");
     t.arc_deg = firing.number("arc_deg");

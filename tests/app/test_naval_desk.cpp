@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The naval desk offscreen: the keyboard fires a broadside and undo brings back the same dice, also after a save and a reopen; unsaved work survives in its journal.
+// The naval desk offscreen: the keyboard sails, fires with the umpire's dice and boards, undo brings back the same dice, also after a save and a reopen; unsaved work survives in its journal.
 #include <QApplication>
+#include <QLabel>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
+#include <fstream>
 
 #include "fortuna/library.hpp"
 #include "naval_desk.hpp"
@@ -56,6 +58,107 @@ private slots:
         QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].now.side, 1);
         QTest::keyClick(desk, Qt::Key_Tab);
         QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].now.side, 1);
+        desk->close();
+    }
+
+    // Belle Poule 18 cm off, out of range: Arethusa turns south with the arrow keys and sails 16 cm
+    // into contact, fires her port broadside with the umpire's dice and boards her.
+    void sailIntoRangeFireAndBoardWithTheKeys() {
+        const auto data = default_data_dir();
+        nlohmann::json scenario = read_json_file(data / "scenarios" / "channel-1778.json");
+        scenario["ships"][1]["x_cm"] = 43;
+        scenario["ships"][1]["y_cm"] = 82;
+        const QString file = folder_.filePath(QStringLiteral("apart.json"));
+        std::ofstream(file.toStdString()) << scenario.dump(2);
+        NavalDesk* desk = open_naval_desk(file.toStdString(), data, nullptr);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("arethusa"));
+        QCOMPARE(desk->selectedTarget(), -1);  // nobody within 12 cm
+        // Esc leaves the move mode without a move.
+        QTest::keyClick(desk, Qt::Key_G);
+        QVERIFY(desk->isPlanningMove());
+        QTest::keyClick(desk, Qt::Key_Left);
+        QCOMPARE(desk->plannedMove()->heading_deg, 67.5);
+        QTest::keyClick(desk, Qt::Key_Escape);
+        QVERIFY(!desk->isPlanningMove());
+        QVERIFY(desk->game().history().empty());
+        // South is a beam reach: (4 + 1) x 4 mast units = 20 cm, 4 points of turning = 4 cm.
+        QTest::keyClick(desk, Qt::Key_G);
+        for (int i = 0; i < 4; ++i) QTest::keyClick(desk, Qt::Key_Right);
+        QCOMPARE(desk->plannedMove()->heading_deg, 180.0);
+        QCOMPARE(desk->plannedMove()->allowance.allowance_cm, 20.0);
+        QCOMPARE(desk->plannedMove()->remaining_cm, 16.0);
+        for (int i = 0; i < 16; ++i) QTest::keyClick(desk, Qt::Key_Up);
+        QCOMPARE(desk->plannedMove()->remaining_cm, 0.0);
+        QTest::keyClick(desk, Qt::Key_Up);  // one more is refused, the plan stays
+        QCOMPARE(desk->plannedMove()->distance_cm, 16.0);
+        QVERIFY2(desk->lastMessage().contains(QStringLiteral("may use 20 cm this move")), qPrintable(desk->lastMessage()));
+        QTest::keyClick(desk, Qt::Key_Return);
+        QVERIFY(!desk->isPlanningMove());
+        const auto& move = std::get<ShipMoveAction>(desk->game().history().back().action);
+        QCOMPARE(move.x_cm, 40.0);
+        QCOMPARE(move.y_cm, 84.0);
+        QCOMPARE(desk->game().ship("arethusa").now.heading_deg, 180.0);
+        // Belle Poule is now 3.6 cm off the port bow quarter: T selects her.
+        QTest::keyClick(desk, Qt::Key_T);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedTarget())].id, std::string("belle-poule"));
+        // A 7 is not a die; the umpire's 1 and 2 miss (0-4 cm: hull 3-6) and are the broadside's dice.
+        QTest::keyClick(desk, Qt::Key_7);
+        QVERIFY2(desk->lastMessage().contains(QStringLiteral("a die shows 1 to 6, not 7")), qPrintable(desk->lastMessage()));
+        QCOMPARE(desk->typedDice(), QString());
+        QTest::keyClick(desk, Qt::Key_1);
+        QTest::keyClick(desk, Qt::Key_2);
+        QTest::keyClick(desk, Qt::Key_2);
+        QTest::keyClick(desk, Qt::Key_Backspace);
+        QCOMPARE(desk->typedDice(), QStringLiteral("1 2"));
+        QTest::keyClick(desk, Qt::Key_F);
+        const auto& fired = std::get<BroadsideAction>(desk->game().history().back().action);
+        QCOMPARE(fired.side, BroadsideSide::Port);
+        QCOMPARE(fired.dice.size(), std::size_t{2});
+        QCOMPARE(fired.dice[0].value, 1);
+        QCOMPARE(fired.dice[1].value, 2);
+        QCOMPARE(fired.dice[0].source, RollSource::Entered);
+        QCOMPARE(desk->typedDice(), QString());
+        QCOMPARE(desk->game().ship("belle-poule").now.gun_decks(), 4);
+        // In contact: the chances of the boarding, 4 dice against 4, are shown before the roll.
+        const auto odds = boarding_odds(4, 4);
+        bool shown = false;
+        for (const QLabel* label : desk->findChildren<QLabel*>())
+            shown = shown || label->text().contains(QStringLiteral("Boarding (4 dice against 4): capture %1").arg(QString::fromStdString(odds.attacker_wins.percent())));
+        QVERIFY(shown);
+        // Boarding throws 4 dice for Arethusa's gun decks and 4 for Belle Poule's: two typed are refused, not padded.
+        QTest::keyClick(desk, Qt::Key_6);
+        QTest::keyClick(desk, Qt::Key_6);
+        QTest::keyClick(desk, Qt::Key_B);
+        QCOMPARE(desk->game().history().size(), std::size_t{2});
+        QVERIFY2(desk->lastMessage().contains(QStringLiteral("throws 8 dice; 2 typed")), qPrintable(desk->lastMessage()));
+        QCOMPARE(desk->typedDice(), QStringLiteral("6 6"));  // kept to be corrected; Esc clears them
+        QTest::keyClick(desk, Qt::Key_Escape);
+        for (Qt::Key key : {Qt::Key_6, Qt::Key_6, Qt::Key_1, Qt::Key_1, Qt::Key_1, Qt::Key_1, Qt::Key_2, Qt::Key_2}) QTest::keyClick(desk, key);
+        QTest::keyClick(desk, Qt::Key_B);
+        QCOMPARE(desk->game().history().size(), std::size_t{3});
+        QCOMPARE(desk->game().history().back().summary, std::string("Arethusa captures Belle Poule"));  // 14 against 6
+        QVERIFY(desk->game().ship("belle-poule").now.struck);
+        // The odds before the boarding were on the panel while she lay in contact; A drops Valiant's anchor,
+        // and a move planned for her then says why she cannot sail.
+        // Tab goes through the British ships, the prize Belle Poule now among them.
+        QTest::keyClick(desk, Qt::Key_Tab);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("belle-poule"));
+        QTest::keyClick(desk, Qt::Key_Tab);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("valiant"));
+        QTest::keyClick(desk, Qt::Key_A);
+        QVERIFY(desk->game().ship("valiant").now.anchored);
+        QTest::keyClick(desk, Qt::Key_G);
+        QCOMPARE(desk->plannedMove()->refusal, std::string("Valiant is at anchor: weigh anchor (a whole move) before sailing"));
+        QTest::keyClick(desk, Qt::Key_Return);
+        QCOMPARE(desk->game().history().size(), std::size_t{4});  // the anchor, no move
+        QTest::keyClick(desk, Qt::Key_Escape);
+        // E with dice typed is refused: ending the move throws none.
+        QTest::keyClick(desk, Qt::Key_3);
+        QTest::keyClick(desk, Qt::Key_E);
+        QCOMPARE(desk->game().state().turn.active_side, 0);
+        QTest::keyClick(desk, Qt::Key_Escape);
+        QTest::keyClick(desk, Qt::Key_E);
+        QCOMPARE(desk->game().state().turn.active_side, 1);
         desk->close();
     }
 

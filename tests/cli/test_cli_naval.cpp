@@ -72,6 +72,13 @@ TEST(CliNaval, WindAndSailing) {
     EXPECT_EQ(j["sailing"]["allowance_cm"], 18);           // (5 + 1) x 3
     EXPECT_NEAR(j["probabilities"]["W 4"].get<double>(), 16.0 / 36, 1e-12);
     EXPECT_EQ(cli("wind --speed 9").code, 2);
+    // The text gives the same chances before the throw: 4/6 x 4/6 = 16/36 the wind stays W 4, 1/6 x 1/6
+    // = 1/36 for each of SW 3, SW 5, NW 3, NW 5 (a 1 turns it anticlockwise to SW, a 6 clockwise to NW).
+    const CliRun text = cli("wind --from W --speed 4 --rolls 3,3");
+    EXPECT_EQ(text.code, 0) << text.out;
+    EXPECT_NE(text.out.find("chances: SW 3 2.8 %, SW 4 11.1 %, SW 5 2.8 %, W 3 11.1 %, W 4 44.4 %, W 5 11.1 %, NW 3 2.8 %, NW 4 11.1 %, NW 5 2.8 %"),
+              std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("wind from W, speed 4"), std::string::npos) << text.out;
 }
 
 TEST(CliNaval, RulerAndBoard) {
@@ -106,6 +113,15 @@ TEST(CliNaval, BoardPlaysAnActionsFile) {
     const CliRun wrong = cli("naval board channel-1778 --actions " + file);
     EXPECT_NE(wrong.code, 0);
     EXPECT_NE(wrong.out.find(":1: Belle Poule is not in Arethusa's port arc"), std::string::npos) << wrong.out;
+    // "rolls" for "dice" is refused by name, never played with fresh dice.
+    {
+        std::ofstream out(file);
+        out << R"({"action":"broadside","ship":"arethusa","target":"belle-poule","side":"starboard","rolls":[1,1]})" << "\n";
+    }
+    const CliRun misspelt = cli("naval board channel-1778 --actions " + file);
+    EXPECT_NE(misspelt.code, 0);
+    EXPECT_NE(misspelt.out.find(":1: naval action 'broadside': unknown key 'rolls': expected ship, target, side, aim, owner_masts, dice"),
+              std::string::npos) << misspelt.out;
     std::remove(file.c_str());
 }
 

@@ -16,6 +16,13 @@ using testing::sail;
 
 json channel_document() { return read_json_file(std::string(FORTUNA_TEST_DATA_DIR) + "/scenarios/channel-1778.json"); }
 
+// Belle Poule alongside Arethusa, 3 cm off her starboard beam: in contact (D13).
+NavalScenario alongside() {
+    json doc = channel_document();
+    doc["ships"][1]["y_cm"] = 97;
+    return NavalScenario::from_json(doc, "alongside.json", sail());
+}
+
 // Both halves done, then the wind (3, 3: unchanged): the next round starts with the British.
 void next_round(NavalGame& game, Dice& generator) {
     while (game.state().turn.halves_done < 2) game.apply(EndHalfAction{}, generator);
@@ -147,6 +154,107 @@ TEST(NavalHazards, MastRepairKeepsTheCrewFromTheGuns) {
     EXPECT_THROW(game.apply(BroadsideAction{"arethusa", "belle-poule", BroadsideSide::Starboard, Aim::Hull, {}, {}}, generator), RuleError);
 }
 
+TEST(NavalHazards, AFailedMastRepairLeavesTheMastDownAndTheCrewBusy) {
+    // Every face below the 6 fails ("getting a 6 repairs the mast"), and the crew still cannot fire.
+    for (int face = 1; face <= 5; ++face) {
+        Dice generator(6);
+        NavalGame game(sail(), channel());
+        game.apply(EndHalfAction{}, generator);
+        game.apply(BroadsideAction{"belle-poule", "arethusa", BroadsideSide::Port, Aim::Sails, {}, dice({5, 1})}, generator);
+        next_round(game, generator);
+        const auto& repair = game.apply(HazardAction{"arethusa", Hazard::MastRepair, die(face), {}}, generator);
+        EXPECT_EQ(game.ship("arethusa").now.mast_count(), 2) << face;
+        EXPECT_TRUE(game.ship("arethusa").now.repairing) << face;
+        EXPECT_EQ(repair.summary.find("Arethusa: "), 0u) << repair.summary;
+        EXPECT_THROW(game.apply(BroadsideAction{"arethusa", "belle-poule", BroadsideSide::Starboard, Aim::Hull, {}, {}}, generator), RuleError);
+        // One throw a move (D14).
+        EXPECT_THROW(game.apply(HazardAction{"arethusa", Hazard::MastRepair, die(6), {}}, generator), RuleError);
+    }
+}
+
+TEST(NavalHazards, AnExplosionSparesShipsThatMissAndShipsBeyondTwelveCm) {
+    // Belle Poule blows up at (42, 94): Arethusa 6.3 cm away throws against the 4-8 cm hull score
+    // (4-6), so a 3 misses; Valiant and every other ship is beyond 12 cm and throws nothing (D7).
+    Dice generator(10);
+    NavalGame game(sail(), channel());
+    game.apply(BroadsideAction{"arethusa", "belle-poule", BroadsideSide::Starboard, Aim::Hull, {}, dice({6, 6})}, generator);
+    ASSERT_EQ(game.ship("belle-poule").now.fire, FireState::Burning);
+    game.apply(EndHalfAction{}, generator);
+    game.apply(HazardAction{"belle-poule", Hazard::FireFight, die(4), {}}, generator);  // 5-6 needed: spreads
+    next_round(game, generator);
+    game.apply(EndHalfAction{}, generator);
+    const auto& blast = game.apply(HazardAction{"belle-poule", Hazard::FireFight, die(5), dice({3})}, generator);  // 6 needed
+    EXPECT_EQ(blast.summary, "Belle Poule blows up and sinks");
+    EXPECT_TRUE(game.ship("belle-poule").now.sunk);
+    EXPECT_EQ(game.ship("arethusa").now.fire, FireState::None);
+    const auto& used = std::get<HazardAction>(blast.action).spread_rolls;
+    ASSERT_EQ(used.size(), 1u);  // one ship within 12 cm: one die
+    EXPECT_EQ(used[0].value, 3);
+    for (const char* far : {"valiant", "monarch", "alert", "robuste", "actionnaire", "licorne"})
+        EXPECT_EQ(game.ship(far).now.fire, FireState::None) << far;
+}
+
+TEST(NavalBoarding, APrizeCrewOfNoneIsRefused) {
+    Dice generator(7);
+    NavalGame game(sail(), alongside());
+    try {
+        game.apply(BoardingAction{"arethusa", "belle-poule", 0, dice({6, 5, 4, 3}), dice({1, 2, 3, 4})}, generator);
+        FAIL() << "a prize crew of 0 was accepted";
+    } catch (const RuleError& error) {
+        EXPECT_NE(std::string(error.what()).find("prize_crew: at least 1 gun deck"), std::string::npos) << error.what();
+    }
+    EXPECT_TRUE(game.history().empty());
+    EXPECT_FALSE(game.ship("belle-poule").now.struck);
+}
+
+TEST(NavalGameplay, APlannedMoveShowsTheAllowanceLeftAndWhyNot) {
+    NavalGame game(sail(), channel());
+    // Arethusa (fifth rate, masts 1 + 2 + 1 = 4 units) heads E before a westerly of 4: running, 4 x 4 = 16 cm.
+    ShipMovePlan plan = game.plan_move("arethusa", 90, 10);
+    EXPECT_TRUE(plan.allowed()) << plan.refusal;
+    EXPECT_EQ(plan.allowance.allowance_cm, 16);
+    EXPECT_EQ(plan.turning_points, 0);
+    EXPECT_EQ(plan.remaining_cm, 6);
+    EXPECT_EQ(plan.to_x_cm, 50);
+    EXPECT_EQ(plan.to_y_cm, 100);
+    EXPECT_EQ(plan.shoal, "");
+    // One point to starboard (112.5°) is still running (157.5° off the wind) and costs 1 cm: 15 cm left to sail.
+    plan = game.plan_move("arethusa", 112.5, 15);
+    EXPECT_TRUE(plan.allowed()) << plan.refusal;
+    EXPECT_EQ(plan.turning_cm, 1);
+    EXPECT_EQ(plan.remaining_cm, 0);
+    plan = game.plan_move("arethusa", 112.5, 16);
+    EXPECT_FALSE(plan.allowed());
+    EXPECT_EQ(plan.remaining_cm, -1);
+    EXPECT_EQ(plan.refusal, "Arethusa may use 16 cm this move; 16 cm sailed and 1 cm of turning is more");
+    // North: a beam reach, (4 + 1) x 4 = 20 cm, 4 points of turning.
+    plan = game.plan_move("arethusa", 0, 10);
+    EXPECT_EQ(plan.allowance.allowance_cm, 20);
+    EXPECT_EQ(plan.turning_cm, 4);
+    EXPECT_EQ(plan.remaining_cm, 6);
+    EXPECT_EQ(plan.to_x_cm, 40);
+    EXPECT_EQ(plan.to_y_cm, 110);
+    // Into the wind, or off the table, the plan says why.
+    EXPECT_EQ(game.plan_move("arethusa", 270, 1).refusal, "Arethusa cannot sail directly into the wind: tack one compass point off it");
+    EXPECT_NE(game.plan_move("arethusa", 0, 21).refusal.find("leaves the table"), std::string::npos);
+    EXPECT_NE(game.plan_move("belle-poule", 90, 1).refusal.find("not of the side moving now"), std::string::npos);
+    // Alert's course east meets the Black Rocks (100, 55, radius 4): the plan names them, and a die
+    // given for a course that meets no shoal is refused rather than kept unused.
+    EXPECT_EQ(game.plan_move("alert", 90, 10).shoal, "the Black Rocks");
+    Dice generator(3);
+    ShipMovePlan clear = game.plan_move("valiant", 0, 10);
+    EXPECT_EQ(clear.shoal, "");
+    ShipMoveAction with_die = clear.action();
+    with_die.shoal_roll = die(6);
+    EXPECT_THROW(game.apply(with_die, generator), RuleError);
+    // The plan's action is the move the game applies.
+    game.apply(game.plan_move("arethusa", 0, 10).action(), generator);
+    EXPECT_EQ(game.ship("arethusa").now.x_cm, 40);
+    EXPECT_EQ(game.ship("arethusa").now.y_cm, 110);
+    EXPECT_EQ(game.ship("arethusa").now.heading_deg, 0);
+    EXPECT_EQ(game.plan_move("arethusa", 0, 1).refusal, "Arethusa has already moved this turn");
+}
+
 TEST(NavalBoarding, TheWinnerTakesThePrizeWithACrew) {
     json doc = channel_document();
     doc["ships"][1]["x_cm"] = 42;
@@ -169,11 +277,8 @@ TEST(NavalBoarding, TheWinnerTakesThePrizeWithACrew) {
 }
 
 TEST(NavalBoarding, ATieStaysEntangledUntilASix) {
-    json doc = channel_document();
-    doc["ships"][1]["y_cm"] = 97;
-    const NavalScenario s = NavalScenario::from_json(doc, "alongside.json", sail());
     Dice generator(8);
-    NavalGame game(sail(), s);
+    NavalGame game(sail(), alongside());
     game.apply(BoardingAction{"arethusa", "belle-poule", 1, dice({3, 3, 3, 3}), dice({4, 4, 2, 2})}, generator);  // 12 all
     EXPECT_EQ(game.ship("arethusa").now.entangled_with, "belle-poule");
     EXPECT_FALSE(game.ship("belle-poule").now.struck);
@@ -280,6 +385,20 @@ std::string pointer_of(const std::function<void()>& load) {
         return error.where();
     }
     return "accepted";
+}
+
+TEST(NavalActions, UnknownKeysAreRefusedNamingTheKeyAndTheExpectedOnes) {
+    // "rolls" where "dice" was meant would otherwise throw fresh dice in place of the player's own.
+    const json mistaken = {{"action", "broadside"}, {"ship", "arethusa"}, {"target", "belle-poule"}, {"side", "starboard"}, {"rolls", {1, 1}}};
+    try {
+        naval_action_from_json(mistaken);
+        FAIL() << "an unknown key was accepted";
+    } catch (const RuleError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  "naval action 'broadside': unknown key 'rolls': expected ship, target, side, aim, owner_masts, dice");
+    }
+    EXPECT_THROW(naval_action_from_json(json{{"action", "end-half"}, {"ship", "arethusa"}}), RuleError);
+    EXPECT_THROW(naval_action_from_json(json{{"action", "wind"}, {"direction", 3}}), RuleError);
 }
 
 TEST(NavalBadSheets, ImpossibleShipClassesAreRefusedWithTheirPointer) {

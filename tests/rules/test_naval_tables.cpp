@@ -171,7 +171,20 @@ TEST(AgeOfSailText, DamageSheets) {
     EXPECT_EQ(sail().ship_class("brig-sloop").mast_units(), 3);  // N5, derived
     EXPECT_EQ(sail().ship_class("ship-sloop").gun_decks_per_side, 1);
     EXPECT_EQ(sail().navies.size(), 7u);  // England x3, France, Netherlands, Spain, Privateers
-    EXPECT_EQ(sail().navy("united-provinces")->years, "1648-1795");
+    // Every navy with its years as the seed prints them (S9: "{(Commonwealth(1648 - 1660), Royal
+    // Navy (1660 to 1707) and (1708 to 1800) }, France {La Royale (1618 to 1789)}, Netherlands
+    // {United Provinces (1648-1795}, Spain {Armada Espanola (1660 to 1796)} and Privateers").
+    const std::vector<std::pair<std::string, std::string>> navies = {
+        {"commonwealth", "1648-1660"}, {"royal-navy-1660", "1660-1707"}, {"royal-navy-1708", "1708-1800"},
+        {"la-royale", "1618-1789"},    {"united-provinces", "1648-1795"}, {"armada", "1660-1796"},
+        {"privateers", "17th-18th century"}};
+    for (const auto& [id, years] : navies) {
+        ASSERT_NE(sail().navy(id), nullptr) << id;
+        EXPECT_EQ(sail().navy(id)->years, years) << id;
+    }
+    EXPECT_EQ(sail().navy("royal-navy"), nullptr);
+    // Boarding: "manned by at least one gun deck from the winning ship".
+    EXPECT_EQ(sail().prize_crew_min, 1);
     EXPECT_THROW(sail().ship_class("galleon"), RuleError);
 }
 
