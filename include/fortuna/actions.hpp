@@ -228,20 +228,23 @@ struct ReinforcementsAction {
     }
 };
 
-// An order sent by messenger (seed 002, Game Sequence 3: 200 mm a turn). Family: command.
+// An order sent by messenger (seed 002, Game Sequence 3: 200 mm a turn), or given in person by a
+// general at the unit (seed 000, 7.1.2: "accepted without question"). Family: command.
 struct OrderAction {
     static constexpr std::string_view kind = "order";
     static constexpr std::string_view phase = "c";
     std::string general;
     std::string to;
     std::string order;
-    std::optional<double> distance_mm;
+    std::optional<double> distance_mm;  // rules 4: measured on the board when left out
+    bool in_person = false;
     static constexpr auto fields() {
         return std::tuple{required_key("general", &OrderAction::general, "a general's code"),
                           required_key("to", &OrderAction::to, "the command or unit the order is for"),
                           required_key("order", &OrderAction::order, "the order in words"),
                           optional_key("distance_mm", &OrderAction::distance_mm, "the messenger's ride in board mm", 0,
-                                   kMaxBoardMm)};
+                                   kMaxBoardMm),
+                          optional_key("in_person", &OrderAction::in_person, "true (the general gives it at the unit) or false")};
     }
 };
 

@@ -102,6 +102,8 @@ struct Messenger {
     int issued_turn = 0;
     int arrives_turn = 0;
     MessengerStatus status = MessengerStatus::InTransit;
+    double ride_mm = 0;  // his ride out, which he rides back once the order is given (7.1.2)
+    int back_turn = 0;   // rules 4: the turn he is with his general again; 0 while out or before rules 4
     bool operator==(const Messenger&) const = default;
 };
 

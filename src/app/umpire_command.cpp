@@ -128,6 +128,7 @@ QStringList umpire_command_help() {
         u"ct [UNIT] [GENERAL] [ROLL]                 control test of a unit that routed its enemy (8.7)"_s,
         u"k [SIDE] [ROLL]                            crisis of morale test"_s,
         u"reinf [ID]                                 bring on a reinforcement that is due"_s,
+        u"order GENERAL UNIT [person|DISTmm] WORDS   an order in person at the unit, or by messenger (ride measured)"_s,
         u"deliver N [captured] [ROLL]                messenger N arrives (roll) or is captured"_s,
         u"set UNIT bases=3 state=disrupted ...       umpire's correction (journaled, no roll)"_s,
         u"n                                          next phase"_s,
@@ -559,6 +560,32 @@ UmpireCommand parse_words(const QString& text, const Game& game, const std::vect
             }
         if (id.empty()) fail(u"no reinforcement is due; name one: reinf ID"_s);
         return action(ReinforcementsAction{id}, QStringLiteral("reinforcements %1").arg(qs(id)));
+    }
+    if (verb == u"order") {
+        // order GENERAL UNIT [person | DISTmm] words of the order (seed 000, 7.1.2): in person at
+        // the unit, or by a messenger whose ride the library measures unless the umpire gives it.
+        const QString usage = u"order GENERAL UNIT [person | DISTmm] THE ORDER IN WORDS"_s;
+        if (words.size() < 3) fail(QStringLiteral("'order' needs a general, a unit and the order in words: %1").arg(usage));
+        QStringList general{words[0]}, to{words[1]};
+        const auto generals = parser.take_generals(general);
+        const auto units = parser.take_units(to);
+        if (generals.size() != 1) fail(QStringLiteral("'order': '%1' is not a general's code: %2").arg(words[0], usage));
+        if (units.size() != 1) fail(QStringLiteral("'order': '%1' is not a unit's code: %2").arg(words[1], usage));
+        OrderAction order;
+        order.general = game.generals()[generals.front()].id.code;
+        order.to = parser.code(units.front());
+        QStringList said = words.mid(2);
+        if (said.front().toLower() == u"person") {
+            order.in_person = true;
+            said.removeFirst();
+        } else if (said.front().endsWith(u"mm", Qt::CaseInsensitive) && is_number(said.front().chopped(2))) {
+            order.distance_mm = distance_mm(said.front().chopped(2), verb);
+            said.removeFirst();
+        }
+        if (said.isEmpty()) fail(QStringLiteral("'order' needs the order in words: %1").arg(usage));
+        order.order = ss(said.join(u' '));
+        return action(order, order.in_person ? QStringLiteral("%1 gives an order in person to %2").arg(qs(order.general), qs(order.to))
+                                             : QStringLiteral("%1 sends a messenger to %2").arg(qs(order.general), qs(order.to)));
     }
     if (verb == u"deliver") {
         std::optional<QString> roll = parser.take_roll(words);

@@ -1,11 +1,44 @@
 // SPDX-License-Identifier: MIT
-// The command family: orders sent by messenger and their delivery (seed 002, Game Sequence 3).
+// The command family: orders given in person or sent by messenger, their delivery and the
+// messenger's ride back (seed 000, 7.1.2 and 7.2.7; seed 002, Game Sequence 3).
 #include <cmath>
+#include <limits>
 
 #include "action_context.hpp"
+#include "fortuna/battlefield.hpp"
 #include "fortuna/errors.hpp"
 
 namespace fortuna::detail {
+
+namespace {
+
+// A general gives an order in person when his figure stands at the unit: within one base depth
+// of a command stand (20 mm, 2.4.4) of its outline, the figure being placed by its centre.
+constexpr double kInPersonMm = 20.0;
+
+// The shortest ride from `from` to the outline of the unit coded `to`, or of the nearest unit of
+// the command named `to`, on the table; none when `to` names neither.
+std::optional<double> ride_to(const Game& game, const BoardPoint& from, const std::string& to) {
+    std::optional<double> best;
+    for (std::size_t i = 0; i < game.units().size(); ++i) {
+        const Unit& unit = game.units()[i];
+        if ((unit.id.code != to && unit.id.command != to) || game.state().units[i].presence != Presence::OnBoard) continue;
+        const Polygon outline = unit_footprint(game, i).corners;
+        double gap = point_in_polygon(from, outline) ? 0.0 : std::numeric_limits<double>::infinity();
+        for (std::size_t e = 0; e < outline.size() && gap > 0; ++e)
+            gap = std::min(gap, point_segment_distance(from, outline[e], outline[(e + 1) % outline.size()]));
+        if (!best || gap < *best) best = gap;
+    }
+    return best;
+}
+
+double messenger_speed(const RuleSet& rules) {
+    return rules.orders.messenger_mm_per_turn > 0 ? rules.orders.messenger_mm_per_turn : 200.0;
+}
+
+int turns_to_ride(double mm, double per_turn) { return static_cast<int>(std::ceil(mm / per_turn - 1e-9)); }
+
+}  // namespace
 
 void execute(ActionContext& ctx, const OrderAction& action) {
     const std::size_t g = ctx.general_index("general", action.general);
@@ -13,8 +46,36 @@ void execute(ActionContext& ctx, const OrderAction& action) {
     if (!general.effective() && ctx.state().generals[g].condition != GeneralCondition::Unhorsed)
         throw RuleError(general.id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) +
                         " and gives no orders");
-    const double distance = action.distance_mm.value_or(0);
     const int turn = ctx.clock().turn;
+    const auto& orders = ctx.rules().orders;
+    const bool measuring = ctx.rules_version() >= 4;
+    const std::optional<double> on_board = measuring ? ride_to(ctx.game(), ctx.state().generals[g].position, action.to) : std::nullopt;
+    if (action.in_person) {
+        // seed 000, 7.1.2: "If the orders are conveyed in person by the commander in chief or
+        // General, the orders are accepted without question or loss of clarity."
+        if (!measuring) ctx.fail("in_person", "false: orders in person came with rules 4");
+        if (!on_board) ctx.fail("to", "a unit code or a command name with units on the table, for an order in person");
+        ctx.require(*on_board <= kInPersonMm + 1e-9, "movement",
+                    general.id.code + " is " + fixed(*on_board) + " mm from " + action.to + ": an order in person is given at the unit (within " +
+                        fixed(kInPersonMm) + " mm; seed 000, 7.1.2)");
+        ctx.result() = {{"in_person", true}, {"understood", true}};
+        ctx.explain(orders.section + ": an order given in person is accepted without question or loss of clarity (seed 000, 7.1.2)");
+        ctx.summary(general.id.code + " gives his order in person to " + action.to + ": \"" + action.order + "\", accepted");
+        return;
+    }
+    // Rules 4: the ride is measured on the board when the umpire gives none (the shortest way to
+    // the addressee's nearest outline; 7.2.7: "in any direction, regardless of terrain").
+    if (measuring && !action.distance_mm && !on_board)
+        ctx.fail("distance_mm", "the messenger's ride in board mm ('" + action.to + "' names no unit or command on the table)");
+    const double distance = action.distance_mm ? *action.distance_mm : on_board.value_or(0);
+    if (measuring && !action.distance_mm) {
+        ctx.explain("the ride measured on the board: " + fixed(distance) + " mm from " + general.id.code + " to " + action.to);
+        ctx.pending().request.action = [&] {
+            OrderAction measured = action;
+            measured.distance_mm = distance;
+            return measured;
+        }();
+    }
     auto& messengers = ctx.edit_messengers();
     Messenger m;
     m.number = static_cast<int>(messengers.size()) + 1;
@@ -23,9 +84,9 @@ void execute(ActionContext& ctx, const OrderAction& action) {
     m.to = action.to;
     m.order = action.order;
     m.issued_turn = turn;
-    const auto& orders = ctx.rules().orders;
-    const double per_turn = orders.messenger_mm_per_turn > 0 ? orders.messenger_mm_per_turn : 200.0;
-    m.arrives_turn = turn + static_cast<int>(std::ceil(distance / per_turn - 1e-9));
+    m.ride_mm = distance;
+    const double per_turn = messenger_speed(ctx.rules());
+    m.arrives_turn = turn + turns_to_ride(distance, per_turn);
     messengers.push_back(m);
     ctx.result() = {{"messenger", m.number}, {"arrives_turn", m.arrives_turn}};
     ctx.explain(orders.section + ": a staff officer rides " + fixed(per_turn) + " mm a turn; " + fixed(distance) +
@@ -54,11 +115,22 @@ void execute(ActionContext& ctx, const DeliverAction& action) {
     const ActionRoll roll = ctx.draw("roll", ctx.rules().orders.roll);
     const OrderResolution r = resolve_order(ctx.rules(), roll.roll);
     ctx.explain(r.explanation);
-    ctx.edit_messengers()[index].status = r.understood ? MessengerStatus::Understood : MessengerStatus::NotUnderstood;
+    Messenger& delivered = ctx.edit_messengers()[index];
+    delivered.status = r.understood ? MessengerStatus::Understood : MessengerStatus::NotUnderstood;
     ctx.result() = {{"understood", r.understood}};
+    std::string back;
+    if (ctx.rules_version() >= 4) {
+        // seed 000, 7.1.2: "Once all units have received their orders, the staff officer must
+        // ride back to the General who issued the orders to report for further orders."
+        delivered.back_turn = ctx.clock().turn + turns_to_ride(m.ride_mm, messenger_speed(ctx.rules()));
+        ctx.result()["back_turn"] = delivered.back_turn;
+        back = "; he rides back to " + m.general + ", with him on turn " + std::to_string(delivered.back_turn);
+        ctx.explain("seed 000, 7.1.2: the staff officer rides back to " + m.general + " to report for further orders (" + fixed(m.ride_mm) +
+                    " mm at " + fixed(messenger_speed(ctx.rules())) + " mm a turn)");
+    }
     ctx.summary("Messenger " + std::to_string(number) + " reaches " + m.to + ", roll " +
                 format_roll(roll.roll.kind, roll.roll.value) +
-                (r.understood ? ": the order is understood" : ": the order is not understood"));
+                (r.understood ? ": the order is understood" : ": the order is not understood") + back);
 }
 
 }  // namespace fortuna::detail

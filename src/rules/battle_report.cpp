@@ -296,7 +296,9 @@ BattleReport make_battle_report(const Game& game) {
             const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
             event = outcome.empty() ? say.general(text_of(in, "general")) + " rides through the fire unharmed" : outcome;
         } else if (kind == "order") {
-            event = say.general(text_of(in, "general")) + " sends a messenger to " + text_of(in, "to") + ": \"" + text_of(in, "order") + "\"";
+            event = say.general(text_of(in, "general")) +
+                    (in.value("in_person", false) ? " gives his order in person to " : " sends a messenger to ") + text_of(in, "to") +
+                    ": \"" + text_of(in, "order") + "\"";
         } else if (kind == "deliver") {
             event = in.value("captured", false) ? "A messenger is taken by the enemy before he arrives"
                                                 : (action.result.value("understood", false) ? "An order arrives and is understood"

@@ -387,6 +387,7 @@ nlohmann::json Game::state_json() const {
                               {"issued_turn", m.issued_turn},
                               {"arrives_turn", m.arrives_turn},
                               {"status", to_string(m.status)}});
+        if (m.back_turn > 0) messengers.back()["back_turn"] = m.back_turn;  // rules 4 only: older saves compare unchanged
     }
     nlohmann::json sides = nlohmann::json::array();
     for (const SideStatus& s : state_.sides)

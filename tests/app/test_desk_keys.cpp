@@ -249,6 +249,14 @@ private slots:
             QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bad, game(), {}));
             QVERIFY(window_->runCommand(bad).contains(u"negative"_s));
         }
+        // Orders (seed 000, 7.1.2): by messenger, the ride measured by the library unless typed; in person.
+        const nlohmann::json order = encode_action(parse_umpire_command(u"order CL-G1 CL-T1 advance on the redan"_s, game(), {}).action);
+        QCOMPARE(order["order"].get<std::string>(), std::string("advance on the redan"));
+        QVERIFY(!order.contains("distance_mm"));
+        QCOMPARE(encode_action(parse_umpire_command(u"order CL-G1 CL-T1 300mm hold"_s, game(), {}).action)["distance_mm"].get<double>(), 300.0);
+        QVERIFY(encode_action(parse_umpire_command(u"order CL-G1 CL-T1 person hold"_s, game(), {}).action)["in_person"].get<bool>());
+        for (const QString& bad : {u"order CL-G1 CL-T1"_s, u"order CL-T1 CL-G1 hold"_s, u"order CL-G1 CL-T1 -5mm hold"_s})
+            QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bad, game(), {}));
         // A "!" with no command before it (fuzz_umpire_command) is refused, saying what it follows.
         for (const QString& bare : {u"!"_s, u" ! "_s, u"!-c I1 I-IA1  F-I1 I-IA1 +f4"_s})
             QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bare, game(), {}));

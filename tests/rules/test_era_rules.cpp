@@ -202,5 +202,63 @@ TEST(Pursuit, InfantryAndUnitsNotRoutingLoseNoBase) {
     EXPECT_FALSE(contact.result.contains("ridden_down"));
 }
 
+// ---- Orders in person, messengers measured and riding back (seed 000, 7.1.2 and 7.2.7) -------
+
+TEST(Orders, AMessengersRideIsMeasuredOnTheBoardAndHeRidesBackAfterDelivering) {
+    // F-G1 stands at (700, 1000); F-C1's outline (3 bases of 30 mm, 40 deep, centred on
+    // (1050, 1000)) begins at x = 1005: a ride of 305 mm at 200 mm a turn, two turns each way.
+    Game game(library(), skirmish(), 1);
+    to_phase(game, 0, "c");
+    const AppliedAction& sent = game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-C1"}, {"order", "charge the guns"}});
+    EXPECT_NEAR(sent.input["distance_mm"].get<double>(), 305, 1e-9);  // journaled as measured
+    EXPECT_EQ(sent.result["arrives_turn"], 3);
+    while (game.clock().turn < 3) game.apply({{"do", "end-phase"}, {"override", "test: on to turn 3"}});
+    to_phase(game, 0, "c");
+    const AppliedAction& delivered = game.apply({{"do", "deliver"}, {"messenger", 1}, {"roll", 6}});
+    EXPECT_EQ(delivered.result["back_turn"], 5);
+    EXPECT_NE(delivered.summary.find("he rides back to F-G1, with him on turn 5"), std::string::npos) << delivered.summary;
+    EXPECT_EQ(game.state_json()["messengers"][0]["back_turn"], 5);
+    // The journal replays to the same messenger, ride and all.
+    EXPECT_EQ(Game::replay(library(), skirmish(), 1, game.journal()).state(), game.state());
+    // A ride the umpire measured on the table stands as given.
+    EXPECT_EQ(game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-C1"}, {"order", "hold"}, {"distance_mm", 450}}).result["arrives_turn"], 3 + 3);
+    // An addressee that is not on the table needs the ride from the umpire.
+    const std::string unknown = refusal(game, {{"do", "order"}, {"general", "F-G1"}, {"to", "the baggage"}, {"order", "hold"}});
+    EXPECT_NE(unknown.find("distance_mm"), std::string::npos) << unknown;
+}
+
+TEST(Orders, AnOrderInPersonIsGivenAtTheUnitAndAcceptedWithoutAMessenger) {
+    // F-I1: 5 bases of 20 mm, 15 deep, centred on (600, 950): its outline ends at y = 957.5.
+    Game game(library(), skirmish(), 1);
+    while (game.phase().id != "c") game.apply({{"do", "end-phase"}, {"override", "test"}});
+    const std::string far = refusal(game, {{"do", "order"}, {"general", "F-G1"}, {"to", "F-I1"}, {"order", "advance"}, {"in_person", true}});
+    EXPECT_NE(far.find("an order in person is given at the unit (within 20 mm; seed 000, 7.1.2)"), std::string::npos) << far;
+    game.apply({{"do", "set"}, {"general", "F-G1"}, {"to", {600, 970}}, {"reason", "test: he rides to the regiment"}});
+    const AppliedAction& given = game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-I1"}, {"order", "advance"}, {"in_person", true}});
+    EXPECT_TRUE(given.result["understood"].get<bool>());
+    EXPECT_TRUE(given.rolls.empty());  // "accepted without question or loss of clarity"
+    EXPECT_TRUE(game.state().messengers.empty());
+    EXPECT_EQ(given.summary, "F-G1 gives his order in person to F-I1: \"advance\", accepted");
+}
+
+TEST(Orders, HistoryUnderRules3KeepsItsUnmeasuredRide) {
+    // Before rules 4 an order without a ride arrived at once and no one rode back.
+    Game game(library(), skirmish(), 1);
+    to_phase(game, 0, "c");
+    game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-C1"}, {"order", "charge the guns"}, {"distance_mm", 0}});
+    game.apply({{"do", "deliver"}, {"messenger", 1}, {"roll", 6}});
+    std::vector<nlohmann::json> lines = game.journal();
+    for (nlohmann::json& line : lines) {
+        if (!line.contains("do")) continue;  // the header
+        line["rules"] = 3;
+        line["input"].erase("distance_mm");
+        line["result"].erase("back_turn");
+    }
+    const Game replayed = Game::replay(library(), skirmish(), 1, lines);
+    ASSERT_EQ(replayed.state().messengers.size(), 1U);
+    EXPECT_EQ(replayed.state().messengers[0].arrives_turn, 1);
+    EXPECT_EQ(replayed.state().messengers[0].back_turn, 0);
+}
+
 }  // namespace
 }  // namespace fortuna
