@@ -40,6 +40,9 @@ run() { env -u DISPLAY -u WAYLAND_DISPLAY -u FORTUNA_DATA -u QT_QPA_PLATFORM "$@
 version="$(dpkg-deb -f "$deb" Version)"
 check "fortuna --version without a display" sh -c "$(declare -f run); run /usr/bin/fortuna --version | grep -F '$version'"
 check "fortuna --help lists its options" sh -c "$(declare -f run); run /usr/bin/fortuna --help | grep -F -- --screenshot"
+# This machine has every -dev package, so the programs running proves little about a clean system:
+# every library they load must come with a package that apt installs along with fortuna.
+check "Depends: brings every library the programs load" "$source_dir/scripts/check-package-closure.sh" fortuna /usr/bin/fortuna /usr/bin/fortuna-cli
 check "fortuna-cli --version" sh -c "$(declare -f run); run /usr/bin/fortuna-cli --version | grep -F 'fortuna-cli $version'"
 check "fortuna-cli finds the installed data" sh -c "$(declare -f run); run /usr/bin/fortuna-cli rulesets | grep -F gloire-dice"
 check "fortuna-cli validates the installed data" sh -c "$(declare -f run); run /usr/bin/fortuna-cli validate | grep -F /usr/share/fortuna/data"
