@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Smoke test of the Debian package: install a built fortuna_*.deb with apt, run both programs from
-# /usr as a user would (no display, no source tree, no FORTUNA_DATA), check the desktop files,
-# manual pages and completion are in place, then remove the package again.
+# /usr as a user would (no display, no source tree, no FORTUNA_DATA), prove that its Depends: brings
+# every library they load (check-package-closure.sh: this machine's -dev packages would hide a gap),
+# check the desktop files, manual pages and completion are in place, then remove the package again.
 #   scripts/package-smoke.sh BUILD_DIR      (scripts/fortuna.sh package builds the .deb first)
 # FORTUNA_KEEP_PACKAGE=1 leaves the package installed.
 set -euo pipefail
