@@ -20,7 +20,9 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # fortuna_VERSION_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${FORTUNA_HOMEPAGE})
+if(FORTUNA_HOMEPAGE)  # none unless the packager gives one (packaging/CMakeLists.txt)
+  set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${FORTUNA_HOMEPAGE})
+endif()
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The SVG icon plugin and the bash completion framework are not linked libraries.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6, qt6-translations-l10n, bash-completion")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Smoke test of the Debian package: install a built fortuna_*.deb with apt, run both programs from
-# /usr as a user would (no display, no source tree, no FORTUNA_DATA), check the desktop files,
-# manual pages and completion are in place, then remove the package again.
+# /usr as a user would (no display, no source tree, no FORTUNA_DATA), prove that its Depends: brings
+# every library they load (check-package-closure.sh: this machine's -dev packages would hide a gap),
+# check the desktop files, manual pages and completion are in place, then remove the package again.
 #   scripts/package-smoke.sh BUILD_DIR      (scripts/fortuna.sh package builds the .deb first)
 # FORTUNA_KEEP_PACKAGE=1 leaves the package installed.
 set -euo pipefail
@@ -40,6 +41,9 @@ run() { env -u DISPLAY -u WAYLAND_DISPLAY -u FORTUNA_DATA -u QT_QPA_PLATFORM "$@
 version="$(dpkg-deb -f "$deb" Version)"
 check "fortuna --version without a display" sh -c "$(declare -f run); run /usr/bin/fortuna --version | grep -F '$version'"
 check "fortuna --help lists its options" sh -c "$(declare -f run); run /usr/bin/fortuna --help | grep -F -- --screenshot"
+# This machine has every -dev package, so the programs running proves little about a clean system:
+# every library they load must come with a package that apt installs along with fortuna.
+check "Depends: brings every library the programs load" "$source_dir/scripts/check-package-closure.sh" fortuna /usr/bin/fortuna /usr/bin/fortuna-cli
 check "fortuna-cli --version" sh -c "$(declare -f run); run /usr/bin/fortuna-cli --version | grep -F 'fortuna-cli $version'"
 check "fortuna-cli finds the installed data" sh -c "$(declare -f run); run /usr/bin/fortuna-cli rulesets | grep -F gloire-dice"
 check "fortuna-cli validates the installed data" sh -c "$(declare -f run); run /usr/bin/fortuna-cli validate | grep -F /usr/share/fortuna/data"

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,16 @@ int truncate_file(int fd, std::int64_t size);
 
 // A path as UTF-8 bytes for the wrappers above (a no-op on POSIX).
 std::string utf8_path(const std::filesystem::path& path);
+
+// Whether standard error is a terminal a person watches (isatty; _isatty on Windows): progress
+// lines that redraw themselves go there only then, never into a log file or a pipe.
+bool stderr_is_terminal();
+
+// Fills `bytes` from the operating system's cryptographic random source (getrandom(2) on Linux,
+// arc4random_buf elsewhere on POSIX, BCryptGenRandom on Windows): for secrets such as the
+// companion's join codes, never for dice (those come from the game's seeded generator).
+// Throws std::system_error when the source fails.
+void fill_random(std::span<unsigned char> bytes);
 
 // Now, in UTC, as ISO 8601 ("2026-11-22T19:40:00Z").
 std::string utc_timestamp();

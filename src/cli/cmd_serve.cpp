@@ -7,15 +7,13 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHostAddress>
-#include <QSocketNotifier>
+#include <QTimer>
 
+#include <atomic>
 #include <charconv>
 #include <csignal>
 #include <iostream>
 #include <random>
-
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "companion_server.hpp"
 #include "fortuna/errors.hpp"
@@ -33,13 +31,15 @@ namespace {
 
 using nlohmann::json;
 
-// SIGINT and SIGTERM reach the event loop through a socket pair: the handler only writes a
-// byte (async-signal-safe), the loop reads it and quits so the journal and save are closed cleanly.
-int signal_pipe[2] = {-1, -1};
-void on_stop_signal(int) {
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t written = ::write(signal_pipe[0], &byte, 1);
-}
+// SIGINT and SIGTERM (Ctrl+C on Windows) reach the event loop through a flag: the handler only
+// sets it (a lock-free atomic is async-signal-safe), the loop looks at it a few times a second and
+// quits, so that the journal and the save are closed cleanly. Standard C and Qt only, so that
+// `serve` builds wherever the companion does.
+std::atomic<bool> stop_requested{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+void on_stop_signal(int) { stop_requested.store(true); }
+// How often the loop looks: a stop is noticed within this, an idle server wakes 5 times a second.
+constexpr int kStopCheckMilliseconds = 200;
 
 std::uint64_t serve_seed(const Arguments& args) {
     const auto text = args.value("seed");
@@ -100,17 +100,19 @@ int run_serve(const Arguments& args, Context& context) {
         context.out << std::flush;
     }
 
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signal_pipe) != 0) throw std::runtime_error("cannot create the signal socket pair");
-    QSocketNotifier stop(signal_pipe[1], QSocketNotifier::Read);
-    QObject::connect(&stop, &QSocketNotifier::activated, [] { QCoreApplication::quit(); });
+    stop_requested.store(false);
+    QTimer stop_check;
+    QObject::connect(&stop_check, &QTimer::timeout, [] {
+        if (stop_requested.load()) QCoreApplication::quit();
+    });
+    stop_check.start(kStopCheckMilliseconds);
     std::signal(SIGINT, on_stop_signal);
     std::signal(SIGTERM, on_stop_signal);
     QCoreApplication::exec();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    stop_check.stop();
     server.close();
-    ::close(signal_pipe[0]);
-    ::close(signal_pipe[1]);
 
     if (save) save_game(game, *save);
     json document = game.summary_json();

@@ -5,13 +5,12 @@
 #include <cstdio>
 #include <map>
 
-#include <unistd.h>
-
 #include "cli.hpp"
 #include "fortuna/battle_lab.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/opponent.hpp"
+#include "fortuna/platform.hpp"
 #include "fortuna/scenario.hpp"
 
 namespace fortuna::cli {
@@ -23,7 +22,7 @@ using nlohmann::json;
 class ProgressBar {
 public:
     ProgressBar(std::ostream& err, int total, std::string label)
-        : err_(err), total_(total), label_(std::move(label)), shown_(isatty(STDERR_FILENO) == 1) {}
+        : err_(err), total_(total), label_(std::move(label)), shown_(platform::stderr_is_terminal()) {}
     void operator()(int done) {
         if (!shown_) return;
         constexpr int kWidth = 30;

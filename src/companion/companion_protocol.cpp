@@ -8,10 +8,9 @@
 #include <charconv>
 #include <set>
 
-#include <sys/random.h>
-
 #include "fortuna/errors.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/platform.hpp"
 
 namespace fortuna::companion {
 namespace {
@@ -205,12 +204,7 @@ std::string new_join_code() {
     static constexpr std::string_view alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     static_assert(alphabet.size() == 32);
     std::array<unsigned char, 10> bytes{};
-    std::size_t filled = 0;
-    while (filled < bytes.size()) {
-        const ssize_t got = ::getrandom(bytes.data() + filled, bytes.size() - filled, 0);
-        if (got < 0) throw std::runtime_error("the kernel's random source (getrandom) failed");
-        filled += static_cast<std::size_t>(got);
-    }
+    platform::fill_random(bytes);
     std::string code;
     std::uint32_t acc = 0;
     int bits = 0;

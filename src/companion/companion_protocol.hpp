@@ -71,7 +71,7 @@ nlohmann::json parse_body_object(std::string_view body, const Limits& limits);
 // "Bearer CODE" -> CODE; nothing for any other scheme.
 std::optional<std::string> bearer_code(std::string_view authorization);
 
-// Join codes: 80 random bits from the kernel (getrandom) as 16 base-32 characters in groups
+// Join codes: 80 random bits from the system (platform::fill_random) as 16 base-32 characters in groups
 // of four ("K7QX-9MRT-2HBW-XE4N"), Crockford's alphabet, so a phone's typist cannot confuse 0/O or 1/I/L.
 std::string new_join_code();
 // Upper case, without the dashes and spaces people type.

@@ -25,11 +25,10 @@
 #include <limits>
 #include <stdexcept>
 
-#include <unistd.h>
-
 #include <spdlog/spdlog.h>
 
 #include "fortuna/json_fields.hpp"
+#include "fortuna/platform.hpp"
 
 namespace fortuna::companion {
 namespace {
@@ -508,8 +507,9 @@ void CompanionServer::attribute(const json& line, const std::string& by, const Q
         const json entry{{"seq", seq}, {"by", by}, {"peer", ss(client)}, {"do", line.value("do", std::string())},
                          {"summary", summary}, {"at", ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs))}};
         attribution_->write(QByteArray::fromStdString(entry.dump() + "\n"));
-        attribution_->flush();
-        ::fsync(attribution_->handle());
+        // On the disk before the page hears back, as the journal line it attributes is.
+        if (!attribution_->flush() || platform::sync_file(attribution_->handle()) != 0)
+            spdlog::warn("companion: the attribution log {} did not reach the disk", ss(attribution_->fileName()));
     }
     emit networkAction(qs(by), qs(summary));
 }

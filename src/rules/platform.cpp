@@ -4,6 +4,8 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fcntl.h>
 #include <fstream>
@@ -19,6 +21,7 @@
 #define WIN32_LEAN_AND_MEAN
 #endif
 #include <windows.h>
+#include <bcrypt.h>
 #include <io.h>
 #include <share.h>
 #include <sys/stat.h>
@@ -27,6 +30,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/random.h>
+#endif
 #endif
 
 namespace fortuna::platform {
@@ -165,6 +171,20 @@ std::string utc_timestamp() {
     return buffer;
 }
 
+bool stderr_is_terminal() { return ::_isatty(::_fileno(stderr)) != 0; }
+
+void fill_random(std::span<unsigned char> bytes) {
+    // BCryptGenRandom takes a ULONG count: a span longer than that is filled in pieces.
+    constexpr std::size_t kLargest = 0x40000000u;
+    for (std::size_t done = 0; done < bytes.size();) {
+        const std::size_t left = bytes.size() - done;
+        const ULONG count = static_cast<ULONG>(left < kLargest ? left : kLargest);
+        const NTSTATUS status = ::BCryptGenRandom(nullptr, bytes.data() + done, count, BCRYPT_USE_SYSTEM_PREFERRED_RNG);
+        if (status < 0) throw std::system_error(EIO, std::generic_category(), "the system's random source (BCryptGenRandom) failed");
+        done += count;
+    }
+}
+
 std::unique_ptr<FileLock> FileLock::try_acquire(const fs::path& lock_file, const std::string& program, LockHolder* holder) {
     const HANDLE handle = ::CreateFileW(lock_file.wstring().c_str(), GENERIC_READ | GENERIC_WRITE,
                                         FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_ALWAYS,
@@ -252,6 +272,25 @@ std::string utc_timestamp() {
     char buffer[32];
     std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buffer;
+}
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+void fill_random(std::span<unsigned char> bytes) {
+#if defined(__linux__)
+    // getrandom(2) may return fewer bytes than asked (past 256 bytes, or when a signal interrupts it).
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t got = ::getrandom(bytes.data() + done, bytes.size() - done, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw std::system_error(errno, std::generic_category(), "the kernel's random source (getrandom) failed");
+        }
+        done += static_cast<std::size_t>(got);
+    }
+#else
+    // macOS and the BSDs: seeded from the kernel, never fails.
+    ::arc4random_buf(bytes.data(), bytes.size());
+#endif
 }
 
 std::unique_ptr<FileLock> FileLock::try_acquire(const fs::path& lock_file, const std::string& program, LockHolder* holder) {

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -84,6 +87,26 @@ TEST(Platform, ProcessAliveKnowsTheLivingFromTheDead) {
     EXPECT_TRUE(platform::process_alive(1));  // init: alive, though not ours to signal as a user
     EXPECT_FALSE(platform::process_alive(dead_process_id()));
     EXPECT_FALSE(platform::process_alive(0));
+}
+
+TEST(Platform, StandardErrorOnAPseudoTerminalIsATerminal) {
+    // A terminal window is a pseudo-terminal: the progress bar of `fortuna-cli simulate` shows
+    // there (the other half, a file, is in test_platform_portable.cpp).
+    const int controller = ::posix_openpt(O_RDWR | O_NOCTTY);
+    ASSERT_GE(controller, 0);
+    ASSERT_EQ(::grantpt(controller), 0);
+    ASSERT_EQ(::unlockpt(controller), 0);
+    const int terminal = ::open(::ptsname(controller), O_RDWR | O_NOCTTY);
+    ASSERT_GE(terminal, 0);
+    std::fflush(stderr);
+    const int saved = ::dup(STDERR_FILENO);
+    ASSERT_GE(::dup2(terminal, STDERR_FILENO), 0);
+    const bool seen = platform::stderr_is_terminal();
+    ::dup2(saved, STDERR_FILENO);
+    ::close(saved);
+    ::close(terminal);
+    ::close(controller);
+    EXPECT_TRUE(seen);
 }
 
 TEST(Platform, StaleTemporariesOfDeadProcessesAreRemovedOthersKept) {
