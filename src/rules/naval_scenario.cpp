@@ -183,7 +183,8 @@ double number_from(const json& input, const std::string& key) {
 // A key the kind does not know is refused, never ignored: "rolls" for "dice" would otherwise
 // throw fresh dice where the player meant his own.
 void only_known_keys(const json& input, const std::string& kind, std::initializer_list<const char*> keys) {
-    for (const auto& [key, value] : input.items()) {
+    for (const auto& item : input.items()) {
+        const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
         if (key == "action") continue;
         if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) != keys.end()) continue;
         std::string expected;
