@@ -23,7 +23,7 @@ UnitItem::UnitItem(std::size_t index, QColor colour) : index_(index), colour_(co
     label_ = new UnitLabel(this);
 }
 
-void UnitItem::setUnit(const Unit& unit, const UnitStatus& status, int, int) {
+void UnitItem::setUnit(const Unit& unit, const UnitStatus& status) {
     prepareGeometryChange();
     footprint_ = unit_footprint(unit.type(), status.bases, status.formation);
     arm_ = unit.arm();

@@ -96,6 +96,7 @@ BoardScene::BoardScene(GameDocument& document, QObject* parent) : QGraphicsScene
     connect(&document_, &GameDocument::gameReplaced, this, &BoardScene::rebuild);
     connect(&document_, &GameDocument::changed, this, &BoardScene::refreshChange);
     connect(this, &QGraphicsScene::selectionChanged, this, &BoardScene::trackSelection);
+    connect(&document_, &GameDocument::selectionChanged, this, &BoardScene::showSelection);
     rebuild();
 }
 
@@ -117,7 +118,6 @@ void BoardScene::rebuild() {
     clear();
     units_.clear();
     generals_.clear();
-    selection_order_.clear();
     ruler_.reset();
     sight_.reset();
     ghost_.reset();
@@ -154,7 +154,7 @@ void BoardScene::refresh() {
     if (!document_.hasGame()) return;
     const Game& game = document_.game();
     for (std::size_t i = 0; i < units_.size(); ++i)
-        units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
+        units_[i]->setUnit(game.units()[i], game.state().units[i]);
     for (std::size_t g = 0; g < generals_.size(); ++g) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
     labels_stale_ = true;  // placed before the next paint (BoardView::paintEvent)
     updateRangeOverlay();
@@ -163,11 +163,11 @@ void BoardScene::refresh() {
 
 void BoardScene::refreshChange(const GameChange& change) {
     if (!document_.hasGame()) return;
-    if (change.clock) return refresh();
+    // A new phase or turn alone changes no unit's look: the units it changed are named.
     const Game& game = document_.game();
     for (std::size_t i : change.units)
         if (i < units_.size())
-            units_[i]->setUnit(game.units()[i], game.state().units[i], game.clock().turn, game.rules().charge_once_every_turns);
+            units_[i]->setUnit(game.units()[i], game.state().units[i]);
     for (std::size_t g : change.generals)
         if (g < generals_.size()) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
     if (!change.units.empty() || !change.generals.empty()) labels_stale_ = true;
@@ -342,34 +342,32 @@ void BoardScene::placeLabels() {
     }
 }
 
+// A click, Ctrl+click or rubber band on the board: the items' selection becomes the document's,
+// in the order the units were picked (those still selected first, as they were, then the new).
 void BoardScene::trackSelection() {
     if (rebuilding_) return;
     std::vector<std::size_t> now;
     for (QGraphicsItem* item : selectedItems())
         if (item->type() == UnitItem::Type) now.push_back(static_cast<UnitItem*>(item)->index());
     std::vector<std::size_t> ordered;
-    for (std::size_t u : selection_order_)
+    for (std::size_t u : document_.selection())
         if (std::find(now.begin(), now.end(), u) != now.end()) ordered.push_back(u);
     std::sort(now.begin(), now.end());
     for (std::size_t u : now)
         if (std::find(ordered.begin(), ordered.end(), u) == ordered.end()) ordered.push_back(u);
-    selection_order_ = ordered;
-    updateRangeOverlay();
-    emit selectionOrderChanged();
+    document_.select(ordered);
 }
 
-void BoardScene::selectUnits(const std::vector<std::size_t>& units) {
+// The document's selection, from whichever view made it, shown on the items.
+void BoardScene::showSelection() {
     rebuilding_ = true;
-    clearSelection();
-    for (std::size_t u : units)
-        if (u < units_.size()) units_[u]->setSelected(true);
+    const std::vector<std::size_t>& selected = document_.selection();
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+        const bool on = std::find(selected.begin(), selected.end(), u) != selected.end();
+        if (units_[u]->isSelected() != on) units_[u]->setSelected(on);
+    }
     rebuilding_ = false;
-    selection_order_.clear();
-    for (std::size_t u : units)
-        if (u < units_.size() && std::find(selection_order_.begin(), selection_order_.end(), u) == selection_order_.end())
-            selection_order_.push_back(u);
     updateRangeOverlay();
-    emit selectionOrderChanged();
 }
 
 void BoardScene::setGridVisible(bool visible) {
@@ -390,9 +388,9 @@ void BoardScene::updateRangeOverlay() {
         delete range_overlay_;
         range_overlay_ = nullptr;
     }
-    if (!ranges_visible_ || selection_order_.size() != 1 || !document_.hasGame()) return;
+    if (!ranges_visible_ || document_.selection().size() != 1 || !document_.hasGame()) return;
     const Game& game = document_.game();
-    const std::size_t u = selection_order_.front();
+    const std::size_t u = document_.selection().front();
     const Unit& unit = game.units()[u];
     const UnitStatus& now = game.state().units[u];
     if (now.presence != Presence::OnBoard) return;

@@ -27,7 +27,7 @@ public:
     std::size_t index() const { return index_; }
     class UnitLabel* label() const { return label_; }
     const Footprint& footprint() const { return footprint_; }
-    void setUnit(const Unit& unit, const UnitStatus& status, int turn, int charge_every);
+    void setUnit(const Unit& unit, const UnitStatus& status);
     // The view's scale: a state counter is never smaller on screen than kMinimumCounterPixels,
     // so disrupted, routing, withdrawing, limbered and captured read at fit zoom too.
     void setViewScale(double pixels_per_mm);
@@ -77,10 +77,6 @@ public:
     const QRectF& tableRect() const { return table_; }
     UnitItem* unitItem(std::size_t index) const { return index < units_.size() ? units_[index] : nullptr; }
 
-    // Selected units in the order they were selected: the first is the one that acts.
-    const std::vector<std::size_t>& selectedUnits() const { return selection_order_; }
-    void selectUnits(const std::vector<std::size_t>& units);
-
     void setGridVisible(bool visible);
     bool gridVisible() const { return grid_visible_; }
     void setRangesVisible(bool visible);
@@ -107,9 +103,6 @@ public:
     std::optional<QLineF> intention() const;
     QString intentionReason() const;
 
-signals:
-    void selectionOrderChanged();
-
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -117,10 +110,10 @@ protected:
 private:
     void rebuild();
     void refresh();
-    // After an action, undo or redo: only the units and generals it changed (a new turn
-    // redraws every unit, whose charge marks count turns).
+    // After an action, undo or redo: only the units and generals it changed.
     void refreshChange(const fortuna::GameChange& change);
     void trackSelection();
+    void showSelection();
     void updateRangeOverlay();
     // Unit codes and terrain names where they stay legible: clear of generals, other units and
     // each other (a code may move beside or in front of its unit, with a leader line).
@@ -131,7 +124,6 @@ private:
     std::vector<UnitItem*> units_;
     std::vector<GeneralItem*> generals_;
     std::vector<QGraphicsItem*> messengers_;
-    std::vector<std::size_t> selection_order_;
     bool grid_visible_ = true;
     bool ranges_visible_ = true;
     QGraphicsItem* range_overlay_ = nullptr;

@@ -222,7 +222,7 @@ void BoardView::selectNextOwn(int step, bool add) {
     if (!document_.hasGame()) return;
     const std::vector<std::size_t> order = tab_order(document_.game());
     if (order.empty()) return;
-    const auto& selected = scene_.selectedUnits();
+    const auto& selected = document_.selection();
     std::size_t at = step > 0 ? order.size() - 1 : 0;  // nothing selected: the first (or the last)
     if (!selected.empty())
         if (const auto it = std::find(order.begin(), order.end(), selected.back()); it != order.end())
@@ -230,7 +230,7 @@ void BoardView::selectNextOwn(int step, bool add) {
     const std::size_t next = order[(at + order.size() + static_cast<std::size_t>(step)) % order.size()];
     std::vector<std::size_t> now = add ? selected : std::vector<std::size_t>{};
     now.push_back(next);
-    scene_.selectUnits(now);
+    document_.select(now);
     centreOnUnit(next);
     const std::size_t engaged = enemies_in_reach(document_.game(), next).size();
     const QString code = qs(document_.game().units()[next].id.code);
@@ -241,7 +241,7 @@ void BoardView::selectNextOwn(int step, bool add) {
 void BoardView::selectNextEnemy(int step) {
     if (!document_.hasGame()) return;
     const Game& game = document_.game();
-    const auto& selected = scene_.selectedUnits();
+    const auto& selected = document_.selection();
     // The acting unit: the first selected of the phasing side, else the first unit Tab offers.
     std::optional<std::size_t> actor;
     for (std::size_t u : selected)
@@ -254,7 +254,7 @@ void BoardView::selectNextEnemy(int step) {
     const std::vector<std::size_t> enemies = enemies_in_reach(game, *actor);
     const QString code = qs(game.units()[*actor].id.code);
     if (enemies.empty()) {
-        scene_.selectUnits({*actor});
+        document_.select({*actor});
         emit message(tr("%1 has no enemy in contact or in range (%2 mm): Tab for another unit").arg(code).arg(reach_mm(game, *actor), 0, 'f', 0));
         return;
     }
@@ -263,7 +263,7 @@ void BoardView::selectNextEnemy(int step) {
     for (std::size_t u : selected)
         if (const auto it = std::find(enemies.begin(), enemies.end(), u); it != enemies.end()) at = static_cast<std::size_t>(it - enemies.begin());
     const std::size_t enemy = enemies[(at + enemies.size() + static_cast<std::size_t>(step)) % enemies.size()];
-    scene_.selectUnits({*actor, enemy});
+    document_.select({*actor, enemy});
     emit message(tr("%1 against %2 (%3 mm; %4 of %5 in reach): C combat, A fire, E the next enemy")
                      .arg(code, qs(game.units()[enemy].id.code))
                      .arg(distance_between_units(game, *actor, enemy), 0, 'f', 0)

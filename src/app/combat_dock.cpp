@@ -26,8 +26,8 @@ namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
 
-CombatPanel::CombatPanel(GameDocument& document, BoardScene& scene, QWidget* parent)
-    : QWidget(parent), document_(document), scene_(scene) {
+CombatPanel::CombatPanel(GameDocument& document, QWidget* parent)
+    : QWidget(parent), document_(document) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* form = new QFormLayout();
@@ -101,7 +101,7 @@ CombatPanel::CombatPanel(GameDocument& document, BoardScene& scene, QWidget* par
 
     connect(&document_, &GameDocument::gameReplaced, this, &CombatPanel::rebuildLists);
     connect(&document_, &GameDocument::positionChanged, this, &CombatPanel::preview);
-    connect(&scene_, &BoardScene::selectionOrderChanged, this, &CombatPanel::takeSelection);
+    connect(&document_, &GameDocument::selectionChanged, this, &CombatPanel::takeSelection);
     for (QCheckBox* box : {flank_, rear_, charge_, obstacle_}) connect(box, &QCheckBox::toggled, this, &CombatPanel::preview);
     connect(arms_, &QSpinBox::valueChanged, this, &CombatPanel::preview);
     for (QComboBox* box : {terrain_, attacker_leader_, defender_leader_})
@@ -150,7 +150,7 @@ void CombatPanel::rebuildLists() {
 
 void CombatPanel::takeSelection() {
     if (!document_.hasGame()) return;
-    const auto& selected = scene_.selectedUnits();
+    const auto& selected = document_.selection();
     if (selected.size() < 2) return;
     try {
         const UmpireCommand command = parse_umpire_command(u"c"_s, document_.game(), selected);
@@ -182,7 +182,7 @@ void CombatPanel::propose() {
     const auto a = attacker_->currentData().value<std::size_t>();
     const auto d = defender_->currentData().value<std::size_t>();
     std::vector<std::size_t> supports;
-    for (std::size_t u : scene_.selectedUnits())
+    for (std::size_t u : document_.selection())
         if (u != a && game.units()[u].id.side == game.units()[a].id.side) supports.push_back(u);
     const CombatProposal p = propose_combat(game, a, supports, d);
     filling_ = true;

@@ -20,14 +20,13 @@ class QTextBrowser;
 
 namespace fortuna::app {
 
-class BoardScene;
 class GameDocument;
 class OddsBars;
 
 class CombatPanel : public QWidget {
     Q_OBJECT
 public:
-    CombatPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    CombatPanel(GameDocument& document, QWidget* parent = nullptr);
 
     // Fills attacker and defender from the board's selection and proposes the modifiers.
     void takeSelection();
@@ -46,7 +45,6 @@ private:
     std::optional<CombatAction> action() const;
 
     GameDocument& document_;
-    BoardScene& scene_;
     QComboBox* attacker_;
     QComboBox* defender_;
     QCheckBox* flank_;

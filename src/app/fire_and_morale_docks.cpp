@@ -46,8 +46,8 @@ void show_last_result(QLabel* result, const GameDocument& document, const std::s
 
 // ------------------------------------------------------------------ artillery
 
-ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidget* parent)
-    : QWidget(parent), document_(document), scene_(scene) {
+ArtilleryPanel::ArtilleryPanel(GameDocument& document, QWidget* parent)
+    : QWidget(parent), document_(document) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* form = new QFormLayout();
@@ -92,7 +92,7 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidge
         rebuildTargets();
         measure();
     });
-    connect(&scene_, &BoardScene::selectionOrderChanged, this, &ArtilleryPanel::takeSelection);
+    connect(&document_, &GameDocument::selectionChanged, this, &ArtilleryPanel::takeSelection);
     connect(battery_, &QComboBox::currentIndexChanged, this, [this] {
         if (filling_) return;
         rebuildTargets();
@@ -180,7 +180,7 @@ void ArtilleryPanel::takeSelection() {
     const Game& game = document_.game();
     filling_ = true;
     const int before = battery_->currentIndex();
-    for (std::size_t u : scene_.selectedUnits()) {
+    for (std::size_t u : document_.selection()) {
         if (game.units()[u].arm() == Arm::Artillery) {
             const int at = battery_->findData(QVariant::fromValue(u));
             if (at >= 0) battery_->setCurrentIndex(at);
@@ -190,7 +190,7 @@ void ArtilleryPanel::takeSelection() {
     if (battery_->currentIndex() != before) rebuildTargets();
     if (battery_->currentIndex() >= 0) {
         const auto b = battery_->currentData().value<std::size_t>();
-        for (std::size_t u : scene_.selectedUnits())
+        for (std::size_t u : document_.selection())
             if (const int at = target_->findData(QVariant::fromValue(u)); at >= 0 && game.units()[u].id.side != game.units()[b].id.side)
                 target_->setCurrentIndex(at);
     }
@@ -254,8 +254,8 @@ void ArtilleryPanel::fire() {
 
 // ------------------------------------------------------------------ rally
 
-RallyPanel::RallyPanel(GameDocument& document, BoardScene& scene, QWidget* parent)
-    : QWidget(parent), document_(document), scene_(scene) {
+RallyPanel::RallyPanel(GameDocument& document, QWidget* parent)
+    : QWidget(parent), document_(document) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     list_ = new QTreeWidget(this);
@@ -287,7 +287,7 @@ RallyPanel::RallyPanel(GameDocument& document, BoardScene& scene, QWidget* paren
     connect(list_, &QTreeWidget::itemActivated, this, &RallyPanel::rallySelected);
     connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "rally"); });
     connect(list_, &QTreeWidget::itemSelectionChanged, this, [this] {
-        if (auto* item = list_->currentItem()) scene_.selectUnits({item->data(0, Qt::UserRole).value<std::size_t>()});
+        if (auto* item = list_->currentItem()) document_.select({item->data(0, Qt::UserRole).value<std::size_t>()});
     });
     refresh();
 }

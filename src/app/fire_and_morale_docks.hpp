@@ -12,14 +12,13 @@ class QTreeWidget;
 
 namespace fortuna::app {
 
-class BoardScene;
 class GameDocument;
 class OddsBars;
 
 class ArtilleryPanel : public QWidget {
     Q_OBJECT
 public:
-    ArtilleryPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    ArtilleryPanel(GameDocument& document, QWidget* parent = nullptr);
     void fire();
     // The solo aid's artillery item: this battery on this target, the roll box focused.
     void setFire(std::size_t battery, std::size_t target);
@@ -35,7 +34,6 @@ private:
     void preview();
 
     GameDocument& document_;
-    BoardScene& scene_;
     QComboBox* battery_;
     QComboBox* target_;
     QSpinBox* range_;
@@ -49,7 +47,7 @@ private:
 class RallyPanel : public QWidget {
     Q_OBJECT
 public:
-    RallyPanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    RallyPanel(GameDocument& document, QWidget* parent = nullptr);
     void rallySelected();
     // The solo aid's rally item: this unit current, the roll box focused.
     void setUnit(std::size_t unit);
@@ -58,7 +56,6 @@ private:
     void refresh();
 
     GameDocument& document_;
-    BoardScene& scene_;
     QTreeWidget* list_;
     QComboBox* general_;
     QLineEdit* roll_;

@@ -89,6 +89,15 @@ void GameDocument::open(const QString& file) {
     openScenario(file);
 }
 
+void GameDocument::select(const std::vector<std::size_t>& units) {
+    std::vector<std::size_t> now;
+    for (std::size_t u : units)
+        if (game_ != nullptr && u < game_->units().size() && std::find(now.begin(), now.end(), u) == now.end()) now.push_back(u);
+    if (now == selection_) return;
+    selection_ = std::move(now);
+    emit selectionChanged();
+}
+
 void GameDocument::leaveCurrentGame() {
     // Unsaved work keeps its journal on disk (offered at the next start); saved work needs none.
     if (isModified()) keepRecoveryJournal();
@@ -132,7 +141,10 @@ void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, c
     rebuildCasualtySeries();
     attachRecoveryJournal(journal);
     spdlog::info("opened {} ({}, {} units)", game_->scenario().name, game_->rules().name, game_->units().size());
+    const bool had_selection = !selection_.empty();
+    selection_.clear();  // indices of the last game's units
     emit gameReplaced();
+    if (had_selection) emit selectionChanged();
     emit positionChanged();
     emit modifiedChanged();
 }

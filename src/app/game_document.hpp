@@ -91,6 +91,14 @@ public:
 
     const std::vector<CasualtyPoint>& casualtySeries() const { return casualties_; }
 
+    // The selected units, in the order they were selected: the first is the one that acts, the
+    // second what it attacks or fires on. Held here, not by the board, so that the board, the
+    // order of battle, the docks and the command line show and use one selection (issue 11).
+    // It is the desk's, not the game's: never journaled, cleared when another game opens.
+    const std::vector<std::size_t>& selection() const { return selection_; }
+    // Units out of range and repeats are dropped; selectionChanged only when it differs.
+    void select(const std::vector<std::size_t>& units);
+
     // Used by ActionCommand only: the game's own honest undo and redo.
     void gameUndo();
     void gameRedo();
@@ -104,6 +112,7 @@ signals:
     void actionReported(const QString& summary, const QStringList& explanation);
     void problem(const QString& message);
     void modifiedChanged();  // isModified() or isReadOnly() may have changed
+    void selectionChanged();
     // The journal could not be written (disk full, folder read-only or gone): a new action was
     // not applied (an undo or redo goes on in memory); `safe` says which actions are on disk.
     // The journal stops; the game stays open in memory.
@@ -137,6 +146,7 @@ private:
     QString read_only_holder_;
     bool recovered_ = false;  // recovered from a journal and not saved since
     std::vector<CasualtyPoint> casualties_;  // one per action in history, after it
+    std::vector<std::size_t> selection_;
 };
 
 }  // namespace fortuna::app

@@ -12,22 +12,22 @@ namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
 
-UnitInspector::UnitInspector(GameDocument& document, BoardScene& scene, QWidget* parent)
-    : QTextBrowser(parent), document_(document), scene_(scene) {
+UnitInspector::UnitInspector(GameDocument& document, QWidget* parent)
+    : QTextBrowser(parent), document_(document) {
     setOpenLinks(false);
     connect(&document_, &GameDocument::positionChanged, this, &UnitInspector::refresh);
-    connect(&scene_, &BoardScene::selectionOrderChanged, this, &UnitInspector::refresh);
+    connect(&document_, &GameDocument::selectionChanged, this, &UnitInspector::refresh);
     refresh();
 }
 
 void UnitInspector::refresh() {
-    if (!document_.hasGame() || scene_.selectedUnits().empty()) {
+    if (!document_.hasGame() || document_.selection().empty()) {
         setHtml(tr("<p><i>Select a unit on the board, in the order of battle, or with Tab.</i></p>"));
         return;
     }
     const Game& game = document_.game();
     QString html;
-    for (std::size_t u : scene_.selectedUnits()) {
+    for (std::size_t u : document_.selection()) {
         const Unit& unit = game.units()[u];
         const UnitStatus& now = game.state().units[u];
         const UnitType& type = unit.type();
@@ -64,8 +64,8 @@ void UnitInspector::refresh() {
         if (!type.notes.empty()) row(tr("Notes"), qs(type.notes).toHtmlEscaped());
         html += u"</table>"_s;
     }
-    if (scene_.selectedUnits().size() == 2) {
-        const std::size_t a = scene_.selectedUnits()[0], b = scene_.selectedUnits()[1];
+    if (document_.selection().size() == 2) {
+        const std::size_t a = document_.selection()[0], b = document_.selection()[1];
         const double d = distance_between_units(game, a, b);
         const SightLine sight = line_of_sight_between(game, a, b);
         html += QStringLiteral("<p><b>%1 → %2</b>: %3 mm (%4 m) apart, %5; %1 is on %2's %6.</p>")

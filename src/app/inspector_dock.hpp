@@ -6,18 +6,16 @@
 
 namespace fortuna::app {
 
-class BoardScene;
 class GameDocument;
 
 class UnitInspector : public QTextBrowser {
     Q_OBJECT
 public:
-    UnitInspector(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    UnitInspector(GameDocument& document, QWidget* parent = nullptr);
     void refresh();
 
 private:
     GameDocument& document_;
-    BoardScene& scene_;
 };
 
 }  // namespace fortuna::app

@@ -134,11 +134,11 @@ void MainWindow::buildDocks() {
     };
     // Docks behind a tab are built after the first paint (or when first raised): cold start.
     QDockWidget* oob_dock = lazyDock(u"orderOfBattle"_s, tr("Order of Battle"), Qt::LeftDockWidgetArea, [this] {
-        auto* oob = new OrderOfBattlePanel(*document_, *scene_, this);
+        auto* oob = new OrderOfBattlePanel(*document_, this);
         connect(oob, &OrderOfBattlePanel::unitActivated, view_, &BoardView::centreOnUnit);
         return oob;
     });
-    QDockWidget* inspector = dock(u"inspector"_s, tr("Unit Inspector"), new UnitInspector(*document_, *scene_, this), Qt::LeftDockWidgetArea);
+    QDockWidget* inspector = dock(u"inspector"_s, tr("Unit Inspector"), new UnitInspector(*document_, this), Qt::LeftDockWidgetArea);
     splitDockWidget(oob_dock, inspector, Qt::Vertical);
     // The solo aid, tied to the turn bar: its count shows there, the list sits on top at the left.
     duties_ = new DutiesPanel(*document_, this);
@@ -153,12 +153,12 @@ void MainWindow::buildDocks() {
         duties_->list()->setFocus(Qt::ShortcutFocusReason);
     });
     turn_bar_->setDuties(duties_->summary(), duties_->openNow());
-    combat_ = new CombatPanel(*document_, *scene_, this);
+    combat_ = new CombatPanel(*document_, this);
     QDockWidget* combat = dock(u"combat"_s, tr("Combat"), combat_, Qt::RightDockWidgetArea);
     QDockWidget* artillery = lazyDock(u"artillery"_s, tr("Artillery"), Qt::RightDockWidgetArea, [this] {
-        return artillery_ = new ArtilleryPanel(*document_, *scene_, this);
+        return artillery_ = new ArtilleryPanel(*document_, this);
     });
-    QDockWidget* rally = lazyDock(u"rally"_s, tr("Rally"), Qt::RightDockWidgetArea, [this] { return rally_ = new RallyPanel(*document_, *scene_, this); });
+    QDockWidget* rally = lazyDock(u"rally"_s, tr("Rally"), Qt::RightDockWidgetArea, [this] { return rally_ = new RallyPanel(*document_, this); });
     QDockWidget* crisis = lazyDock(u"crisis"_s, tr("Crisis of Morale"), Qt::RightDockWidgetArea, [this] { return crisis_ = new CrisisPanel(*document_, this); });
     tabifyDockWidget(combat, artillery);
     tabifyDockWidget(artillery, rally);
@@ -189,7 +189,7 @@ void MainWindow::activateDuty(const Duty& duty, const std::string& target) {
     std::vector<std::size_t> selection = units;
     if (aim) selection.push_back(*aim);
     if (!selection.empty()) {
-        scene_->selectUnits(selection);
+        document_->select(selection);
         view_->centreOnUnit(selection.front());
     }
     if (duty.done) report(tr("Done already: %1").arg(qs(duty.text)));
@@ -470,19 +470,19 @@ void MainWindow::prefillCommand(const QString& text) {
 }
 
 void MainWindow::applySelectedFormation(const QString& formation) {
-    if (scene_->selectedUnits().empty()) return report(tr("Select a unit first (Tab or click)"), true);
+    if (document_->selection().empty()) return report(tr("Select a unit first (Tab or click)"), true);
     runCommand(u"f "_s + formation);
 }
 
 void MainWindow::wheelSelected(double degrees) {
-    if (scene_->selectedUnits().empty()) return report(tr("Select a unit first (Tab or click)"), true);
+    if (document_->selection().empty()) return report(tr("Select a unit first (Tab or click)"), true);
     runCommand(QStringLiteral("w %1%2").arg(degrees > 0 ? u"+"_s : QString()).arg(degrees));
 }
 
 QString MainWindow::runCommand(const QString& text) {
     if (!document_->hasGame()) return tr("No battle is open");
     try {
-        const UmpireCommand command = parse_umpire_command(text, document_->game(), scene_->selectedUnits());
+        const UmpireCommand command = parse_umpire_command(text, document_->game(), document_->selection());
         const Game& game = document_->game();
         switch (command.kind) {
         case UmpireCommand::Kind::Action:
@@ -508,7 +508,7 @@ QString MainWindow::runCommand(const QString& text) {
             document_->undoStack()->redo();
             return {};
         case UmpireCommand::Kind::Select:
-            scene_->selectUnits(command.units);
+            document_->select(command.units);
             if (!command.units.empty()) view_->centreOnUnit(command.units.back());
             return {};
         case UmpireCommand::Kind::Measure: {
@@ -533,7 +533,7 @@ QString MainWindow::runCommand(const QString& text) {
         }
         case UmpireCommand::Kind::Centre: {
             const BoardMark m = command.marks.front();
-            if (m.kind == BoardMark::Kind::Unit) scene_->selectUnits({m.index});
+            if (m.kind == BoardMark::Kind::Unit) document_->select({m.index});
             view_->centerOn(mark_position(game, m));
             return {};
         }

@@ -311,8 +311,8 @@ void MainWindow::buildComputerMenu(QMenu* game) {
         action->setObjectName(name);
         action->setShortcut(QKeySequence(key));
         connect(action, &QAction::triggered, this, [this, take] {
-            if (scene_->selectedUnits().empty()) return report(tr("Select a unit first (Tab or click)"), true);
-            const QStringList codes = take ? opponent_->takeOver(scene_->selectedUnits()) : opponent_->handBack(scene_->selectedUnits());
+            if (document_->selection().empty()) return report(tr("Select a unit first (Tab or click)"), true);
+            const QStringList codes = take ? opponent_->takeOver(document_->selection()) : opponent_->handBack(document_->selection());
             const QString list = codes.join(u", "_s);
             if (take) report(codes.isEmpty() ? tr("Yours already") : tr("You command %1: the computer gives it no orders").arg(list));
             else report(codes.isEmpty() ? tr("Not taken over") : tr("The computer commands %1 again").arg(list));

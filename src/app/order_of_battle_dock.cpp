@@ -23,8 +23,8 @@ namespace {
 constexpr int kUnitRole = Qt::UserRole + 1;
 }
 
-OrderOfBattlePanel::OrderOfBattlePanel(GameDocument& document, BoardScene& scene, QWidget* parent)
-    : QWidget(parent), document_(document), scene_(scene) {
+OrderOfBattlePanel::OrderOfBattlePanel(GameDocument& document, QWidget* parent)
+    : QWidget(parent), document_(document) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     filter_ = new QLineEdit(this);
@@ -42,7 +42,7 @@ OrderOfBattlePanel::OrderOfBattlePanel(GameDocument& document, BoardScene& scene
     connect(filter_, &QLineEdit::textChanged, this, &OrderOfBattlePanel::applyFilter);
     connect(&document_, &GameDocument::gameReplaced, this, &OrderOfBattlePanel::rebuild);
     connect(&document_, &GameDocument::changed, this, &OrderOfBattlePanel::refreshChange);
-    connect(&scene_, &BoardScene::selectionOrderChanged, this, &OrderOfBattlePanel::followBoardSelection);
+    connect(&document_, &GameDocument::selectionChanged, this, &OrderOfBattlePanel::followBoardSelection);
     connect(tree_, &QTreeWidget::itemSelectionChanged, this, &OrderOfBattlePanel::selectOnBoard);
     connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         const QVariant unit = item->data(0, kUnitRole);
@@ -82,6 +82,7 @@ void OrderOfBattlePanel::rebuild() {
     tree_->expandAll();
     refresh();
     for (int c = 0; c < 4; ++c) tree_->resizeColumnToContents(c);
+    followBoardSelection();  // built (or rebuilt) with units already selected: show them
 }
 
 void OrderOfBattlePanel::refresh() { refreshRows(nullptr); }
@@ -133,7 +134,7 @@ void OrderOfBattlePanel::applyFilter() {
 void OrderOfBattlePanel::followBoardSelection() {
     if (syncing_) return;
     syncing_ = true;
-    const auto& selected = scene_.selectedUnits();
+    const auto& selected = document_.selection();
     QTreeWidgetItem* last = nullptr;
     for (QTreeWidgetItemIterator it(tree_); *it; ++it) {
         const QVariant unit_data = (*it)->data(0, kUnitRole);
@@ -154,7 +155,7 @@ void OrderOfBattlePanel::selectOnBoard() {
         const QVariant unit_data = item->data(0, kUnitRole);
         if (unit_data.isValid()) units.push_back(unit_data.value<std::size_t>());
     }
-    scene_.selectUnits(units);
+    document_.select(units);
     syncing_ = false;
 }
 

@@ -16,13 +16,12 @@ struct GameChange;
 
 namespace fortuna::app {
 
-class BoardScene;
 class GameDocument;
 
 class OrderOfBattlePanel : public QWidget {
     Q_OBJECT
 public:
-    OrderOfBattlePanel(GameDocument& document, BoardScene& scene, QWidget* parent = nullptr);
+    OrderOfBattlePanel(GameDocument& document, QWidget* parent = nullptr);
     QLineEdit* filterEdit() const { return filter_; }
 
 signals:
@@ -38,7 +37,6 @@ private:
     void selectOnBoard();
 
     GameDocument& document_;
-    BoardScene& scene_;
     QLineEdit* filter_;
     QTreeWidget* tree_;
     bool syncing_ = false;

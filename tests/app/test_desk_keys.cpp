@@ -94,9 +94,9 @@ private slots:
         board()->setFocus();
         keystrokes_ = 0;
         press(Qt::Key_Tab);
-        QCOMPARE(window_->boardScene().selectedUnits(), std::vector<std::size_t>{unit("F-I1")});
+        QCOMPARE(window_->document().selection(), std::vector<std::size_t>{unit("F-I1")});
         press(Qt::Key_E);
-        QCOMPARE(window_->boardScene().selectedUnits(), (std::vector<std::size_t>{unit("F-I1"), unit("I-I1")}));
+        QCOMPARE(window_->document().selection(), (std::vector<std::size_t>{unit("F-I1"), unit("I-I1")}));
         press(Qt::Key_C);
         QVERIFY(window_->commandLine()->hasFocus());
         type(u"6"_s);
@@ -122,18 +122,18 @@ private slots:
     void eCyclesOnlyTheEnemiesInReach() {
         open(u"white-mountain-1620"_s);
         // Cavalry reaches only what it touches: none of the League's horse at the start.
-        window_->boardScene().selectUnits({unit("CL-C1")});
+        window_->document().select({unit("CL-C1")});
         press(Qt::Key_E);
-        QCOMPARE(window_->boardScene().selectedUnits(), std::vector<std::size_t>{unit("CL-C1")});
+        QCOMPARE(window_->document().selection(), std::vector<std::size_t>{unit("CL-C1")});
         QVERIFY2(window_->statusBar()->currentMessage().contains(u"no enemy in contact or in range"_s),
                  qPrintable(window_->statusBar()->currentMessage()));
         // A League battery reaches the Bohemian line (its duties list targets in phase b).
-        window_->boardScene().selectUnits({unit("CL-A1")});
+        window_->document().select({unit("CL-A1")});
         const std::vector<std::size_t> targets = enemies_in_reach(game(), unit("CL-A1"));
         QVERIFY(!targets.empty());
         for (std::size_t i = 0; i < targets.size() + 1; ++i) {
             press(Qt::Key_E);
-            QCOMPARE(window_->boardScene().selectedUnits(), (std::vector<std::size_t>{unit("CL-A1"), targets[i % targets.size()]}));
+            QCOMPARE(window_->document().selection(), (std::vector<std::size_t>{unit("CL-A1"), targets[i % targets.size()]}));
         }
         for (std::size_t t : targets) {
             QCOMPARE(game().units()[t].id.side, 1);
@@ -143,8 +143,8 @@ private slots:
         board()->setFocus();
         press(Qt::Key_Escape);
         press(Qt::Key_Tab);
-        QVERIFY(!enemies_in_reach(game(), window_->boardScene().selectedUnits().front()).empty());
-        QCOMPARE(game().units()[window_->boardScene().selectedUnits().front()].id.side, 0);
+        QVERIFY(!enemies_in_reach(game(), window_->document().selection().front()).empty());
+        QCOMPARE(game().units()[window_->document().selection().front()].id.side, 0);
     }
 
     // Esc from a roll box, a check box of a dock and the command line: the board has the keys.

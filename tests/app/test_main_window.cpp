@@ -19,6 +19,8 @@
 #include "board_view.hpp"
 #include "duties_dock.hpp"
 #include "fire_and_morale_docks.hpp"
+#include "inspector_dock.hpp"
+#include "order_of_battle_dock.hpp"
 #include "fortuna/battlefield.hpp"
 #include "fortuna/library.hpp"
 #include "game_document.hpp"
@@ -75,9 +77,8 @@ private slots:
     }
 
     void combatFromTheKeyboardAndUndo() {
-        BoardScene& scene = window_->boardScene();
-        scene.selectUnits({unit("F-I1"), unit("I-I1")});
-        QCOMPARE(scene.selectedUnits().size(), std::size_t{2});
+        window_->document().select({unit("F-I1"), unit("I-I1")});
+        QCOMPARE(window_->document().selection().size(), std::size_t{2});
         const UnitStatus attacker_before = status("F-I1");
         const UnitStatus defender_before = status("I-I1");
 
@@ -125,6 +126,67 @@ private slots:
     }
 
     // The combat of the issue's example, typed with both codes and a modifier.
+    // One selection, the document's (issue 11): whichever view makes it, the board, the order of
+    // battle and the inspector show it, in the order the units were picked; an undo keeps it and
+    // another game clears it.
+    void oneSelectionHeldByTheDocument() {
+        GameDocument& document = window_->document();
+        BoardScene& scene = window_->boardScene();
+        // On the board: a click, then a Ctrl+click that adds.
+        scene.unitItem(unit("I-I1"))->setSelected(true);
+        scene.unitItem(unit("F-I1"))->setSelected(true);
+        QCOMPARE(document.selection(), (std::vector<std::size_t>{unit("I-I1"), unit("F-I1")}));
+        auto* inspector = window_->findChild<UnitInspector*>();
+        QVERIFY(inspector != nullptr);
+        QVERIFY(inspector->toPlainText().contains(u"I-I1"_s));
+        QVERIFY(inspector->toPlainText().contains(u"F-I1"_s));
+
+        window_->findChild<QDockWidget*>(u"orderOfBattle"_s)->raise();
+        QApplication::processEvents();
+        auto* order_of_battle = window_->findChild<OrderOfBattlePanel*>();
+        QVERIFY(order_of_battle != nullptr);
+        auto* tree = order_of_battle->findChild<QTreeWidget*>();
+        const auto rows_selected = [&] {
+            QStringList codes;
+            for (QTreeWidgetItem* item : tree->selectedItems()) codes << item->text(0).section(u' ', 0, 0);
+            codes.sort();
+            return codes;
+        };
+        QCOMPARE(rows_selected(), (QStringList{u"F-I1"_s, u"I-I1"_s}));  // built after the selection, it shows it
+
+        // In the order of battle: a row picked there is the selection everywhere.
+        QTreeWidgetItem* row = nullptr;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            if ((*it)->text(0).startsWith(u"I-I2 "_s)) row = *it;
+        QVERIFY(row != nullptr);
+        tree->setCurrentItem(row, 0, QItemSelectionModel::ClearAndSelect);
+        QCOMPARE(document.selection(), std::vector<std::size_t>{unit("I-I2")});
+        QVERIFY(scene.unitItem(unit("I-I2"))->isSelected());
+        QVERIFY(!scene.unitItem(unit("F-I1"))->isSelected());
+        QVERIFY(inspector->toPlainText().contains(u"I-I2"_s));
+        QVERIFY(!inspector->toPlainText().contains(u"F-I1"_s));
+
+        // From the document (Tab, the command line, a duty): the board and the rows follow.
+        document.select({unit("F-I2"), unit("I-I2"), unit("F-I2"), 99999});  // repeats and strangers dropped
+        QCOMPARE(document.selection(), (std::vector<std::size_t>{unit("F-I2"), unit("I-I2")}));
+        QCOMPARE(rows_selected(), (QStringList{u"F-I2"_s, u"I-I2"_s}));
+        QVERIFY(scene.unitItem(unit("F-I2"))->isSelected());
+
+        // An action and its undo leave it; another game clears it, on the board too.
+        SetAction correction;
+        correction.unit = "F-I2";
+        correction.bases = status("F-I2").bases - 1;
+        QVERIFY(!document.perform(correction).has_value());
+        window_->document().undoStack()->undo();
+        QCOMPARE(document.selection(), (std::vector<std::size_t>{unit("F-I2"), unit("I-I2")}));
+        QSignalSpy cleared(&document, &GameDocument::selectionChanged);
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        QVERIFY(document.selection().empty());
+        QCOMPARE(cleared.count(), 1);
+        QVERIFY(scene.selectedItems().isEmpty());
+        QVERIFY(rows_selected().isEmpty());
+    }
+
     void typedCombatWithModifier() {
         QString error = window_->runCommand(u"c F-I2 I-I2 +flank 4"_s);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -281,7 +343,7 @@ private slots:
         QVERIFY(artillery->rollEdit()->hasFocus());
         const std::size_t battery = unit(duty.units.front().c_str());
         const std::size_t target = unit(duty.targets.front().unit.c_str());
-        QCOMPARE(window_->boardScene().selectedUnits(), (std::vector<std::size_t>{battery, target}));
+        QCOMPARE(window_->document().selection(), (std::vector<std::size_t>{battery, target}));
         QCOMPARE(artillery->targetBox()->currentData().value<std::size_t>(), target);
         // The target list offers the enemy only, and the first offered is in sight.
         QVERIFY(artillery->targetBox()->count() > 0);
@@ -334,7 +396,7 @@ private slots:
         QTest::keyClick(&window_->boardView(), Qt::Key_J);
         if (fire.size() > 1) {
             QVERIFY(artillery->rollEdit()->hasFocus());
-            QVERIFY(window_->boardScene().selectedUnits().front() != battery);
+            QVERIFY(window_->document().selection().front() != battery);
         }
     }
 };

@@ -236,7 +236,7 @@ private slots:
         openWhiteMountain(7);
         playCatholicStepByStep();
         const std::size_t lancers = static_cast<std::size_t>(find_unit(game(), u"CL-C5"_s));
-        window_->boardScene().selectUnits({lancers});
+        window_->document().select({lancers});
         action(u"computerTakeOver"_s)->trigger();
         while (game().phase().id != "c") action(u"computerStep"_s)->trigger();
         const std::size_t phase_start = game().history().size();
@@ -283,7 +283,7 @@ private slots:
     void aUnitTakenOverMakesTheComputerWaitForThePlayer() {
         openWhiteMountain(4);
         playCatholicStepByStep();
-        window_->boardScene().selectUnits({static_cast<std::size_t>(find_unit(game(), u"CL-A1"_s))});
+        window_->document().select({static_cast<std::size_t>(find_unit(game(), u"CL-A1"_s))});
         action(u"computerTakeOver"_s)->trigger();
         QVERIFY(desk().takenOver().count("CL-A1"));
         for (int i = 0; i < 50 && desk().waitingFor().empty(); ++i) action(u"computerStep"_s)->trigger();
