@@ -170,9 +170,14 @@ void BoardScene::refreshChange(const GameChange& change) {
             units_[i]->setUnit(game.units()[i], game.state().units[i]);
     for (std::size_t g : change.generals)
         if (g < generals_.size()) generals_[g]->setGeneral(game.generals()[g], game.state().generals[g]);
-    if (!change.units.empty() || !change.generals.empty()) labels_stale_ = true;
+    // Generals hold their place and the codes make way (placeLabels): one moved, all are placed
+    // again. Units changed: only the codes near them (placeLabelsNear).
+    if (!change.generals.empty()) labels_stale_ = true;
+    labels_moved_.insert(labels_moved_.end(), change.units.begin(), change.units.end());
     updateRangeOverlay();
-    update();
+    // The items changed repaint themselves; the whole board only under an overlay drawn over
+    // everything (drawForeground), which a change of position may have to follow.
+    if (ghost_ || ruler_ || sight_ || intention_ != nullptr) update();
 }
 
 void BoardScene::setViewScale(double pixels_per_mm) {
@@ -184,12 +189,16 @@ void BoardScene::setViewScale(double pixels_per_mm) {
 }
 
 void BoardScene::ensureLabelsPlaced() {
-    if (!labels_stale_) return;
-    labels_stale_ = false;
-    placeLabels();
+    if (labels_stale_) {
+        labels_stale_ = false;
+        labels_moved_.clear();
+        placeLabels();
+    } else if (!labels_moved_.empty()) {
+        std::vector<std::size_t> moved;
+        moved.swap(labels_moved_);
+        placeLabelsNear(moved);
+    }
 }
-
-namespace {
 
 // Rectangles on the board in buckets, for "how much of this rectangle is already taken".
 class TakenArea {
@@ -225,14 +234,10 @@ private:
     std::unordered_map<std::int64_t, std::vector<std::pair<QRectF, int>>> cells_;
 };
 
-}  // namespace
-
-void BoardScene::placeLabels() {
-    if (view_ppm_ <= 0 || !document_.hasGame()) return;
+// The generals, and their codes below them, as the codes of the troops find them: in the way.
+void BoardScene::addGenerals(TakenArea& taken) const {
     const Game& game = document_.game();
-    const double mm = 1.0 / view_ppm_;  // board mm per screen pixel
-    TakenArea taken(std::max(40.0, 60 * mm));
-    // Generals and their codes stay where they are: the codes of the troops make way.
+    const double mm = 1.0 / view_ppm_;
     for (std::size_t g = 0; g < generals_.size(); ++g) {
         if (!generals_[g]->isVisible()) continue;
         taken.add(generals_[g]->sceneBoundingRect());
@@ -242,17 +247,16 @@ void BoardScene::placeLabels() {
             taken.add(QRectF(at - QPointF(size.width() / 2, size.height() / 2), size));
         }
     }
-    for (std::size_t i = 0; i < units_.size(); ++i)
-        if (units_[i]->isVisible()) taken.add(units_[i]->mapRectToScene(units_[i]->footprint().bounds), static_cast<int>(i));
-    // Unit codes from the top of the table down, each at the first clear place of: behind the
-    // unit, in front of it, beside either, further behind.
-    std::vector<std::size_t> order;
-    for (std::size_t i = 0; i < units_.size(); ++i)
-        if (units_[i]->isVisible()) order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const QPointF pa = units_[a]->pos(), pb = units_[b]->pos();
-        return pa.y() != pb.y() ? pa.y() < pb.y() : pa.x() < pb.x();
-    });
+}
+
+QRectF BoardScene::footprintRect(std::size_t i) const {
+    return units_[i]->isVisible() ? units_[i]->mapRectToScene(units_[i]->footprint().bounds) : QRectF();
+}
+
+// Each code of `order` in turn at the first clear place of: behind the unit, in front of it,
+// beside either, further behind; what it takes is in the way of the next.
+void BoardScene::placeUnitLabels(const std::vector<std::size_t>& order, TakenArea& taken) {
+    const double mm = 1.0 / view_ppm_;
     for (std::size_t i : order) {
         UnitItem* unit = units_[i];
         UnitLabel* label = unit->label();
@@ -294,9 +298,93 @@ void BoardScene::placeLabels() {
             if (overlap <= 0) break;
         }
         taken.add(best);
+        label_rects_[i] = best;
         label->place(QRectF((best.topLeft() - anchor) * view_ppm_, behind.size()));
     }
+}
+
+// After an action: the codes of the units it changed, and of those near enough that their codes
+// may now have to make way or may have room again; every other code stays where it is (on a
+// table of 2,000 units, placing them all is most of a frame: bench/app/board_repaint.cpp).
+void BoardScene::placeLabelsNear(const std::vector<std::size_t>& changed) {
+    if (view_ppm_ <= 0 || !document_.hasGame() || unit_rects_.size() != units_.size()) return;
+    const double mm = 1.0 / view_ppm_;
+    QRectF region;  // where the changed units and their codes were and are
+    const auto grow = [&](const QRectF& rect) {
+        if (!rect.isEmpty()) region = region.isEmpty() ? rect : region.united(rect);
+    };
+    double widest = 0, tallest = 0;
+    for (const UnitItem* unit : units_) {
+        widest = std::max(widest, unit->label()->defaultRect().width());
+        tallest = std::max(tallest, unit->label()->defaultRect().height());
+    }
+    for (std::size_t i : changed) {
+        if (i >= units_.size()) continue;
+        grow(unit_rects_[i]);
+        grow(label_rects_[i]);
+        grow(footprintRect(i));
+        if (units_[i]->isVisible()) {
+            const QRectF behind = units_[i]->label()->defaultRect();
+            grow(QRectF(units_[i]->label()->scenePos() + behind.topLeft() * mm, behind.size() * mm));
+        }
+    }
+    if (region.isEmpty()) return;
+    // The furthest a code goes from its unit's outline among placeUnitLabels' candidates: two
+    // widths and a half aside, three heights behind or ahead.
+    const double reach = (2.5 * widest + 3 * (tallest + 1)) * mm;
+    const QRectF near = region.adjusted(-reach, -reach, reach, reach);
+    // A terrain name there may have to make way too: then everything is placed again.
+    for (const QRectF& name : terrain_label_rects_)
+        if (name.intersects(near)) {
+            placeLabels();
+            return;
+        }
+    const QRectF around = near.adjusted(-reach, -reach, reach, reach);
+    std::vector<std::size_t> order;
+    TakenArea taken(std::max(40.0, 60 * mm));
+    addGenerals(taken);
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        unit_rects_[i] = footprintRect(i);
+        if (unit_rects_[i].isEmpty()) {
+            label_rects_[i] = QRectF();
+            continue;
+        }
+        if (unit_rects_[i].intersects(near)) order.push_back(i);
+        if (unit_rects_[i].intersects(around)) taken.add(unit_rects_[i], static_cast<int>(i));
+    }
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (!unit_rects_[i].isEmpty() && !unit_rects_[i].intersects(near) && label_rects_[i].intersects(around)) taken.add(label_rects_[i]);
+    sortTopDown(order);
+    placeUnitLabels(order, taken);
+}
+
+void BoardScene::sortTopDown(std::vector<std::size_t>& order) const {
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const QPointF pa = units_[a]->pos(), pb = units_[b]->pos();
+        return pa.y() != pb.y() ? pa.y() < pb.y() : pa.x() < pb.x();
+    });
+}
+
+void BoardScene::placeLabels() {
+    if (view_ppm_ <= 0 || !document_.hasGame()) return;
+    const Game& game = document_.game();
+    const double mm = 1.0 / view_ppm_;  // board mm per screen pixel
+    TakenArea taken(std::max(40.0, 60 * mm));
+    addGenerals(taken);
+    unit_rects_.assign(units_.size(), QRectF());
+    label_rects_.assign(units_.size(), QRectF());
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (units_[i]->isVisible()) taken.add(footprintRect(i), static_cast<int>(i));
+    // Unit codes from the top of the table down, each at the first clear place of: behind the
+    // unit, in front of it, beside either, further behind.
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (units_[i]->isVisible()) order.push_back(i);
+    sortTopDown(order);
+    placeUnitLabels(order, taken);
+    for (std::size_t i = 0; i < units_.size(); ++i) unit_rects_[i] = footprintRect(i);
     // Terrain names last: the first of their places that no unit, code or other name covers.
+    terrain_label_rects_.clear();
     if (terrain_ != nullptr) {
         std::vector<TerrainLabel> labels;
         // Areas first (a village's name belongs in the village); a road or a brook can give way
@@ -336,6 +424,7 @@ void BoardScene::placeLabels() {
                 if (best_overlap <= 0) break;
             }
             taken.add(QRectF(best.at - QPointF(best_size.width() / 2, best_size.height() / 2), best_size));
+            terrain_label_rects_.push_back(QRectF(best.at - QPointF(best_size.width() / 2, best_size.height() / 2), best_size));
             labels.push_back(std::move(best));
         }
         set_terrain_labels(terrain_, std::move(labels));

@@ -68,6 +68,8 @@ private:
     GeneralCondition condition_ = GeneralCondition::Present;
 };
 
+class TakenArea;  // board_scene.cpp: the rectangles the labels keep clear of
+
 class BoardScene : public QGraphicsScene {
     Q_OBJECT
 public:
@@ -118,6 +120,11 @@ private:
     // Unit codes and terrain names where they stay legible: clear of generals, other units and
     // each other (a code may move beside or in front of its unit, with a leader line).
     void placeLabels();
+    void placeLabelsNear(const std::vector<std::size_t>& changed);
+    void placeUnitLabels(const std::vector<std::size_t>& order, TakenArea& taken);
+    void addGenerals(TakenArea& taken) const;
+    void sortTopDown(std::vector<std::size_t>& order) const;
+    QRectF footprintRect(std::size_t unit) const;  // in the scene; empty off the table
 
     GameDocument& document_;
     QRectF table_;
@@ -141,7 +148,10 @@ private:
     bool rebuilding_ = false;
     QGraphicsItem* terrain_ = nullptr;
     double view_ppm_ = 0;
-    bool labels_stale_ = true;
+    bool labels_stale_ = true;                 // every label to be placed before the next paint
+    std::vector<std::size_t> labels_moved_;     // units changed since: their codes and neighbours'
+    std::vector<QRectF> unit_rects_, label_rects_;  // by unit, as last placed (empty: off the table)
+    std::vector<QRectF> terrain_label_rects_;
 };
 
 }  // namespace fortuna::app
