@@ -3,6 +3,7 @@
 #include "crowded_table.hpp"
 #include "fortuna/battlefield.hpp"
 #include "fortuna/duties.hpp"
+#include "fortuna/actions.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/scenario.hpp"
@@ -27,5 +28,30 @@ void BM_DutiesAt2000Units(benchmark::State& state) {
     state.counters["items"] = static_cast<double>(items);
 }
 BENCHMARK(BM_DutiesAt2000Units)->Arg(2000)->Unit(benchmark::kMillisecond);
+
+// The same list kept across actions (DutyTracker), as the Duties dock has it: one unit corrected
+// (a base lost, then given back), then the list brought up to date.
+void BM_DutyTrackerAfterOneUnitChanged(benchmark::State& state) {
+    fortuna::Game game(library(), fortuna::bench::crowded_table(library(), FORTUNA_BENCH_DATA_DIR, static_cast<int>(state.range(0))), 1);
+    const fortuna::Battlefield field(game.scenario());
+    fortuna::DutyTracker tracker;
+    std::size_t items = tracker.update(game, field).size();
+    const std::string unit = game.units().front().id.code;
+    const int bases = game.units().front().now.bases;
+    bool lose = true;
+    for (auto _ : state) {
+        state.PauseTiming();
+        fortuna::SetAction correction;
+        correction.unit = unit;
+        correction.bases = lose ? bases - 1 : bases;
+        lose = !lose;
+        game.apply(fortuna::ActionRequest{correction});
+        state.ResumeTiming();
+        items = tracker.update(game, field).size();
+        benchmark::DoNotOptimize(items);
+    }
+    state.counters["items"] = static_cast<double>(items);
+}
+BENCHMARK(BM_DutyTrackerAfterOneUnitChanged)->Arg(2000)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -2,6 +2,7 @@
 // The solo player's checklist: what the rules require of the phasing side now, phase by phase.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,6 +70,28 @@ std::vector<Duty> duties(const Game& game, const Battlefield& field);
 // duties_in_phase(duties(game, field), phase) at a fraction of the cost (the end of a phase
 // and the programmed opponent ask for one phase).
 std::vector<Duty> duties(const Game& game, const Battlefield& field, std::string_view phase);
+
+// The Duties list kept from one action to the next (the Duties dock refreshes it after every
+// action, undo and redo): update() returns exactly what duties(game, field) would, but measures
+// again only what the units that changed since the last call can have changed. A battery keeps
+// the outcome of each target unless the battery or the target changed, or a unit that changed
+// stood or stands across the line between them; an attacker keeps its combats unless a change
+// lies within its reach. Another game or field, the other side's half-turn or a change of the
+// dusk measures everything. The game and field must outlive the tracker's use of them; call
+// reset() when a new game may sit at the old one's address.
+class DutyTracker {
+public:
+    DutyTracker();
+    ~DutyTracker();
+    DutyTracker(DutyTracker&&) noexcept;
+    DutyTracker& operator=(DutyTracker&&) noexcept;
+    std::vector<Duty> update(const Game& game, const Battlefield& field);
+    void reset();
+
+private:
+    struct Memory;
+    std::unique_ptr<Memory> memory_;
+};
 
 // The items of one phase ("a".."e").
 std::vector<Duty> duties_in_phase(const std::vector<Duty>& all, std::string_view phase);

@@ -62,6 +62,7 @@ private:
 
     GameDocument& document_;
     std::unique_ptr<Battlefield> field_;
+    DutyTracker tracker_;  // measures again only what an action changed (duties.hpp)
     std::vector<Duty> duties_;
     QLabel* heading_;
     QLabel* detail_;

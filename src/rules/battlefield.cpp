@@ -617,8 +617,15 @@ bool sees(const Game& game, const Battlefield& field, const BoardPoint& from, co
         screened = may_screen(game, index, i, from, to) && segment_meets_polygon(from, to, index.footprints[i].corners);
         return !screened;
     });
-    // Clear of units: the rest (dusk, hills, cover) as line_of_sight judges it.
-    return !screened && field.line_of_sight(sight_query(game, from, to, &index)).visible;
+    if (screened) return false;
+    // Clear of units: the rest (dusk, hills, cover) as line_of_sight judges it. No unit meets
+    // the line, so the question carries no screens (sight_query would name each unit near it).
+    SightQuery query;
+    query.from = from;
+    query.to = to;
+    query.rules = &game.rules();
+    query.minutes_before_dusk = game.minutes_to_dusk();
+    return field.line_of_sight(query).visible;
 }
 
 LineOfSight line_of_sight(const Game& game, const Battlefield& field, const BoardPoint& from, const BoardPoint& to) {
