@@ -167,11 +167,13 @@ void DutiesPanel::refresh() {
         current_id = item->data(0, kDutyRole).toString();
         current_target = item->data(0, kTargetRole).toString();
     }
+    // The detail below keeps its text until the current item is set again (cleared and set, the
+    // word-wrapped label would be laid out twice an action).
     list_->clear();
-    detail_->clear();
     duties_.clear();
     if (!document_.hasGame()) {
         heading_->clear();
+        detail_->clear();
         emit summaryChanged(QString());
         return;
     }
@@ -182,6 +184,7 @@ void DutiesPanel::refresh() {
     } catch (const std::exception& error) {
         spdlog::error("duties: {}", error.what());
         heading_->setText(tr("Cannot list the duties: %1").arg(qs(error.what())));
+        detail_->clear();
         emit summaryChanged(QString());
         return;
     }
@@ -248,6 +251,8 @@ void DutiesPanel::refresh() {
     if (restore != nullptr) {
         list_->setCurrentItem(restore);
         list_->scrollToItem(restore);
+    } else {
+        detail_->clear();
     }
     emit summaryChanged(summary());
 }

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -88,10 +89,7 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, QWidget* parent)
     layout->addWidget(result_);
     layout->addStretch();
     connect(&document_, &GameDocument::gameReplaced, this, &ArtilleryPanel::rebuildLists);
-    connect(&document_, &GameDocument::positionChanged, this, [this] {
-        rebuildTargets();
-        measure();
-    });
+    connect(&document_, &GameDocument::positionChanged, this, &ArtilleryPanel::positionChanged);
     connect(&document_, &GameDocument::selectionChanged, this, &ArtilleryPanel::takeSelection);
     connect(battery_, &QComboBox::currentIndexChanged, this, [this] {
         if (filling_) return;
@@ -105,6 +103,29 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, QWidget* parent)
     // Fire from the dock, the command line or a re-roll, an undo or a redo: the journal's last word.
     connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "artillery"); });
     rebuildLists();
+}
+
+void ArtilleryPanel::positionChanged() {
+    // A hidden dock waits: every target's line of sight is measured for the list, a few
+    // milliseconds an action on a crowded table (bench/app/board_repaint.cpp).
+    if (!isVisible() && window() != nullptr && window()->isVisible()) {
+        stale_ = true;
+        return;
+    }
+    rebuildTargets();
+    measure();
+}
+
+void ArtilleryPanel::catchUp() {
+    if (stale_) {
+        rebuildTargets();
+        measure();
+    }
+}
+
+void ArtilleryPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    catchUp();
 }
 
 void ArtilleryPanel::rebuildLists() {
@@ -127,6 +148,7 @@ void ArtilleryPanel::rebuildLists() {
 }
 
 void ArtilleryPanel::rebuildTargets() {
+    stale_ = false;
     const bool was_filling = filling_;
     filling_ = true;
     const QVariant keep = target_->currentData();
@@ -237,6 +259,7 @@ void ArtilleryPanel::preview() {
 }
 
 void ArtilleryPanel::fire() {
+    catchUp();
     if (!document_.hasGame() || battery_->currentIndex() < 0 || target_->currentIndex() < 0) return;
     const Game& game = document_.game();
     ArtilleryAction fire;

@@ -25,7 +25,13 @@ public:
     QComboBox* targetBox() const { return target_; }
     QLineEdit* rollEdit() const { return roll_; }
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    // After an action: the targets measured again now, or when the dock is next shown.
+    void positionChanged();
+    void catchUp();
     void rebuildLists();
     // Only the enemy on the table: in range and in sight first, nearest first.
     void rebuildTargets();
@@ -42,6 +48,7 @@ private:
     QLineEdit* roll_;
     QLabel* result_;
     bool filling_ = false;
+    bool stale_ = false;  // the position changed while the dock was hidden
 };
 
 class RallyPanel : public QWidget {

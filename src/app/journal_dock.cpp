@@ -19,37 +19,68 @@ JournalPanel::JournalPanel(GameDocument& document, QWidget* parent) : QWidget(pa
     layout->setContentsMargins(2, 2, 2, 2);
     auto* split = new QSplitter(Qt::Vertical, this);
     list_ = new QListWidget(split);
-    list_->setWordWrap(true);
+    // One line an entry, all of one height: a long game's list is not laid out again line by
+    // line when an action adds one (the whole entry is in its tooltip and the detail below).
+    list_->setUniformItemSizes(true);
+    list_->setTextElideMode(Qt::ElideRight);
     detail_ = new QTextBrowser(split);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     layout->addWidget(split);
     connect(&document_, &GameDocument::positionChanged, this, &JournalPanel::refresh);
+    connect(&document_, &GameDocument::gameReplaced, this, [this] {
+        list_->clear();  // another game's lines: none of them stands
+        shown_ = {};
+        refresh();
+    });
     connect(list_, &QListWidget::currentRowChanged, this, &JournalPanel::showEntry);
     refresh();
 }
 
 int JournalPanel::entries() const { return list_->count(); }
 
+void JournalPanel::addEntry(const QString& text) {
+    auto* item = new QListWidgetItem(text, list_);
+    item->setToolTip(text);
+}
+
+namespace {
+QString entry_text(const Game& game, const AppliedAction& action) {
+    const QString clock = qs(format_clock(game.scenario().start + (action.clock.turn - 1) * game.rules().turn_minutes));
+    QString rolls;
+    for (const ActionRoll& roll : action.rolls)
+        rolls += QStringLiteral(" [%1%2%3]").arg(qs(format_roll(roll.roll.kind, roll.roll.value)),
+                                                  roll.roll.source == RollSource::Entered ? u" typed"_s : QString(),
+                                                  roll.reused ? u" kept"_s : QString());
+    return QStringLiteral("#%1 %2 %3%4").arg(action.seq).arg(clock, qs(action.summary), rolls);
+}
+}  // namespace
+
 void JournalPanel::refresh() {
-    list_->clear();
-    if (!document_.hasGame()) return;
+    if (!document_.hasGame()) {
+        list_->clear();
+        shown_ = {};
+        return;
+    }
     const Game& game = document_.game();
-    const int start = game.scenario().start;
-    for (const AppliedAction& action : game.history()) {
-        const QString clock = qs(format_clock(start + (action.clock.turn - 1) * game.rules().turn_minutes));
-        QString rolls;
-        for (const ActionRoll& roll : action.rolls)
-            rolls += QStringLiteral(" [%1%2%3]").arg(qs(format_roll(roll.roll.kind, roll.roll.value)),
-                                                      roll.roll.source == RollSource::Entered ? u" typed"_s : QString(),
-                                                      roll.reused ? u" kept"_s : QString());
-        list_->addItem(QStringLiteral("#%1 %2 %3%4").arg(action.seq).arg(clock, qs(action.summary), rolls));
+    const auto& history = game.history();
+    // One action applied on what is shown, nothing undone: its line is added (a long game's
+    // journal is not laid out again after every action).
+    const bool one_more = game.redo_stack().empty() && shown_.undone == 0 && history.size() == shown_.applied + 1 &&
+                          list_->count() == static_cast<int>(shown_.applied) &&
+                          (shown_.applied == 0 || history[shown_.applied - 1].seq == shown_.last_seq);
+    if (!one_more) {
+        list_->clear();
+        for (const AppliedAction& action : history) addEntry(entry_text(game, action));
+        for (auto it = game.redo_stack().rbegin(); it != game.redo_stack().rend(); ++it) {
+            auto* item = new QListWidgetItem(QStringLiteral("(undone) #%1 %2").arg(it->seq).arg(qs(it->summary)), list_);
+            item->setForeground(QColor(0x99, 0x99, 0x99));
+        }
+    } else {
+        addEntry(entry_text(game, history.back()));
     }
-    for (auto it = game.redo_stack().rbegin(); it != game.redo_stack().rend(); ++it) {
-        auto* item = new QListWidgetItem(QStringLiteral("(undone) #%1 %2").arg(it->seq).arg(qs(it->summary)), list_);
-        item->setForeground(QColor(0x99, 0x99, 0x99));
-    }
-    if (!game.history().empty()) list_->setCurrentRow(static_cast<int>(game.history().size()) - 1);
+    shown_ = {history.size(), game.redo_stack().size(), history.empty() ? 0 : history.back().seq};
+    if (!history.empty()) list_->setCurrentRow(static_cast<int>(history.size()) - 1);
     list_->scrollToBottom();
 }
 

@@ -20,9 +20,14 @@ public:
 private:
     void refresh();
     void showEntry(int row);
+    void addEntry(const QString& text);
     GameDocument& document_;
     QListWidget* list_;
     QTextBrowser* detail_;
+    struct Shown {
+        std::size_t applied = 0, undone = 0;
+        long long last_seq = 0;
+    } shown_;  // what the list holds: the history's lines, then the undone ones
 };
 
 }  // namespace fortuna::app
