@@ -138,11 +138,13 @@ run_windows_build() {
     ${FORTUNA_WINDOWS_CMAKE_ARGS:-}
   cmake --build "$dir" -j "$jobs"
   export WINEPREFIX="${WINEPREFIX:-$dir/wine-prefix}" WINEDEBUG="${WINEDEBUG:--all}"
-  ctest --test-dir "$dir" --output-on-failure
   local wine
   wine="$(command -v wine64 || command -v wine || echo /usr/lib/wine/wine64)"
+  # The smoke test first: it creates the Wine prefix once, so that the tests can then run in
+  # parallel (each test is a Wine process; serial, they were most of this step's time).
   FORTUNA_DATA="$root/data" "$wine" "$dir/bin/fortuna-cli.exe" --json combat --ruleset gloire-dice --attack 15 --defend 5 --roll 4 \
     | tr -d '\r' | grep -F '"result": "Dd"'
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
 command="${1:-run}"
