@@ -55,6 +55,7 @@ QRectF UnitItem::boundingRect() const {
 }
 
 void UnitItem::setViewScale(double pixels_per_mm) {
+    label_->setViewScale(pixels_per_mm);
     const double mm = std::max(8.0, kMinimumCounterPixels / std::max(1e-6, pixels_per_mm));
     if (std::abs(mm - counter_mm_) < 1e-6) return;
     if (!counters().isEmpty()) prepareGeometryChange();  // without counters the bounds do not depend on it

@@ -19,12 +19,13 @@ using namespace Qt::StringLiterals;
 // ------------------------------------------------------------------ UnitLabel
 
 // The unit's code, upright and at a constant size on screen, just behind the unit's rear edge.
-// A child that ignores the view's scale, drawn with drawText on a pale plate: cheap enough for
-// thousands of units (bench/app/board_repaint.cpp).
+// A child drawn with drawText on a pale plate, in screen pixels: it undoes its unit's rotation
+// and the view's scale itself (setViewScale). It does not ignore transformations: the scene's
+// index cannot hold such items, and looked through 2,000 of them at every paint (most of the
+// board's frame after an action, bench/app/board_repaint.cpp).
 class UnitLabel : public QGraphicsItem {
 public:
     explicit UnitLabel(QGraphicsItem* parent) : QGraphicsItem(parent) {
-        setFlag(ItemIgnoresTransformations);
         setCacheMode(DeviceCoordinateCache);
         setAcceptedMouseButtons(Qt::NoButton);
         font_ = QFont(u"Sans"_s);
@@ -41,7 +42,12 @@ public:
         const double away = std::abs(behind.x()) * size.width() / 2 + std::abs(behind.y()) * size.height() / 2 + 1;
         default_ = QRectF(behind * away - QPointF(size.width() / 2, size.height() / 2), size);
         rect_ = default_;
+        setRotation(-unit_rotation_deg);  // upright on the table, whichever way the unit faces
         update();
+    }
+    // Screen pixels per board mm: one pixel of the label is this many mm of the table.
+    void setViewScale(double pixels_per_mm) {
+        if (pixels_per_mm > 0) setScale(1.0 / pixels_per_mm);
     }
     // Screen pixels around the unit's rear-edge centre: where the label goes when nothing is in the way.
     const QRectF& defaultRect() const { return default_; }

@@ -23,6 +23,7 @@ JournalPanel::JournalPanel(GameDocument& document, QWidget* parent) : QWidget(pa
     // line when an action adds one (the whole entry is in its tooltip and the detail below).
     list_->setUniformItemSizes(true);
     list_->setTextElideMode(Qt::ElideRight);
+    list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     detail_ = new QTextBrowser(split);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
