@@ -106,9 +106,10 @@ ArtilleryPanel::ArtilleryPanel(GameDocument& document, QWidget* parent)
 }
 
 void ArtilleryPanel::positionChanged() {
-    // A hidden dock waits: every target's line of sight is measured for the list, a few
-    // milliseconds an action on a crowded table (bench/app/board_repaint.cpp).
-    if (!isVisible() && window() != nullptr && window()->isVisible()) {
+    // A dock out of sight waits: every target's line of sight is measured for the list, a few
+    // milliseconds an action on a crowded table (bench/app/board_repaint.cpp). Behind another
+    // dock's tab it is still "visible", only moved off the window: no region of it shows.
+    if (window() != nullptr && window()->isVisible() && (!isVisible() || visibleRegion().isEmpty())) {
         stale_ = true;
         return;
     }

@@ -23,6 +23,9 @@ public:
     // The solo aid's artillery item: this battery on this target, the roll box focused.
     void setFire(std::size_t battery, std::size_t target);
     QComboBox* targetBox() const { return target_; }
+    // The targets measured now if the position changed while the dock was out of sight (its
+    // dock shown or its tab raised: MainWindow).
+    void catchUp();
     QLineEdit* rollEdit() const { return roll_; }
 
 protected:
@@ -31,7 +34,6 @@ protected:
 private:
     // After an action: the targets measured again now, or when the dock is next shown.
     void positionChanged();
-    void catchUp();
     void rebuildLists();
     // Only the enemy on the table: in range and in sight first, nearest first.
     void rebuildTargets();

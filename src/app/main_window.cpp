@@ -156,7 +156,12 @@ void MainWindow::buildDocks() {
     combat_ = new CombatPanel(*document_, this);
     QDockWidget* combat = dock(u"combat"_s, tr("Combat"), combat_, Qt::RightDockWidgetArea);
     QDockWidget* artillery = lazyDock(u"artillery"_s, tr("Artillery"), Qt::RightDockWidgetArea, [this] {
-        return artillery_ = new ArtilleryPanel(*document_, this);
+        artillery_ = new ArtilleryPanel(*document_, this);
+        // Its tab raised: the targets as the position stands now (ArtilleryPanel::positionChanged).
+        connect(findChild<QDockWidget*>(u"artillery"_s), &QDockWidget::visibilityChanged, artillery_, [this](bool shown) {
+            if (shown) artillery_->catchUp();
+        });
+        return artillery_;
     });
     QDockWidget* rally = lazyDock(u"rally"_s, tr("Rally"), Qt::RightDockWidgetArea, [this] { return rally_ = new RallyPanel(*document_, this); });
     QDockWidget* crisis = lazyDock(u"crisis"_s, tr("Crisis of Morale"), Qt::RightDockWidgetArea, [this] { return crisis_ = new CrisisPanel(*document_, this); });

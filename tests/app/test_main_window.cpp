@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
@@ -20,6 +21,7 @@
 #include "duties_dock.hpp"
 #include "fire_and_morale_docks.hpp"
 #include "inspector_dock.hpp"
+#include "journal_dock.hpp"
 #include "order_of_battle_dock.hpp"
 #include "fortuna/battlefield.hpp"
 #include "fortuna/library.hpp"
@@ -185,6 +187,91 @@ private slots:
         QCOMPARE(cleared.count(), 1);
         QVERIFY(scene.selectedItems().isEmpty());
         QVERIFY(rows_selected().isEmpty());
+    }
+
+    // The journal's list adds the line of a new action and is built again for anything else: it
+    // must show the history, then the undone actions, whatever the order of events.
+    void journalListFollowsHistoryUndoAndRedo() {
+        GameDocument& document = window_->document();
+        auto* journal = window_->findChild<JournalPanel*>();
+        QVERIFY(journal != nullptr);
+        auto* list = journal->findChild<QListWidget*>();
+        QVERIFY(list != nullptr);
+        const auto correct = [&](int bases) {
+            SetAction correction;
+            correction.unit = "F-I2";
+            correction.bases = bases;
+            QVERIFY(!document.perform(correction).has_value());
+        };
+        // Row by row: "#seq ..." for the history, then "(undone) #seq ..." for what redo would bring back.
+        const auto shows_history = [&] {
+            const Game& game = document.game();
+            QStringList want;
+            for (const AppliedAction& action : game.history()) want << QStringLiteral("#%1 ").arg(action.seq);
+            for (auto it = game.redo_stack().rbegin(); it != game.redo_stack().rend(); ++it) want << QStringLiteral("(undone) #%1 ").arg(it->seq);
+            if (list->count() != want.size()) return false;
+            for (int row = 0; row < list->count(); ++row)
+                if (!list->item(row)->text().startsWith(want[row])) return false;
+            return list->currentRow() == static_cast<int>(game.history().size()) - 1;
+        };
+        const int bases = status("F-I2").bases;
+        correct(bases - 1);
+        correct(bases - 2);
+        QCOMPARE(list->count(), 2);
+        QVERIFY(shows_history());
+        QVERIFY(list->item(1)->toolTip().contains(u"F-I2"_s));  // the whole entry, the line being elided
+        document.undoStack()->undo();
+        QVERIFY(shows_history());
+        QVERIFY(list->item(1)->text().startsWith(u"(undone)"_s));
+        correct(bases - 3);  // a new action drops the undone one
+        QCOMPARE(list->count(), 2);
+        QVERIFY(shows_history());
+        document.undoStack()->undo();
+        QVERIFY(shows_history());
+        document.undoStack()->redo();
+        QVERIFY(shows_history());
+        correct(bases);
+        QCOMPARE(list->count(), 3);
+        QVERIFY(shows_history());
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));  // another game: none of these lines
+        QCOMPARE(list->count(), 0);
+        correct(bases - 1);
+        QCOMPARE(list->count(), 1);
+        QVERIFY(shows_history());
+    }
+
+    // A hidden Artillery dock measures its targets when it is shown, not at every action; shown,
+    // it lists the position as it is then.
+    void hiddenArtilleryDockCatchesUpWhenShown() {
+        GameDocument& document = window_->document();
+        ArtilleryPanel* artillery = window_->artilleryPanel();
+        QVERIFY(artillery != nullptr);
+        auto* combat = window_->findChild<QDockWidget*>(u"combat"_s);
+        auto* artillery_dock = window_->findChild<QDockWidget*>(u"artillery"_s);
+        window_->tabifyDockWidget(combat, artillery_dock);  // as the desk starts, whatever a test left
+        combat->raise();  // the Artillery tab behind it
+        QApplication::processEvents();
+        QVERIFY(artillery->visibleRegion().isEmpty());
+        const Game& game = document.game();
+        std::size_t enemy = game.units().size();
+        for (std::size_t i = 0; i < game.units().size() && enemy == game.units().size(); ++i)
+            if (game.units()[i].id.side != game.units()[unit("F-A1")].id.side) enemy = i;
+        QVERIFY(enemy < game.units().size());
+        const QString code = QString::fromStdString(game.units()[enemy].id.code);
+        const auto listed = [&] {
+            for (int i = 0; i < artillery->targetBox()->count(); ++i)
+                if (artillery->targetBox()->itemText(i).startsWith(code + u"  "_s)) return true;
+            return false;
+        };
+        QVERIFY(listed());
+        SetAction away;
+        away.unit = game.units()[enemy].id.code;
+        away.presence = Presence::OffBoard;
+        QVERIFY(!document.perform(away).has_value());
+        artillery_dock->raise();
+        QApplication::processEvents();
+        QVERIFY(!artillery->visibleRegion().isEmpty());
+        QVERIFY2(!listed(), "a unit off the table is no target");
     }
 
     void typedCombatWithModifier() {
