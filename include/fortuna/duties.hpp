@@ -89,6 +89,7 @@ public:
     void reset();
 
 private:
+    std::vector<Duty> measure(const Game& game, const Battlefield& field);
     struct Memory;
     std::unique_ptr<Memory> memory_;
 };

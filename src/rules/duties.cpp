@@ -428,6 +428,15 @@ DutyTracker& DutyTracker::operator=(DutyTracker&&) noexcept = default;
 void DutyTracker::reset() { memory_.reset(); }
 
 std::vector<Duty> DutyTracker::update(const Game& game, const Battlefield& field) {
+    try {
+        return measure(game, field);
+    } catch (...) {
+        memory_.reset();  // half brought up to date: the next call measures everything
+        throw;
+    }
+}
+
+std::vector<Duty> DutyTracker::measure(const Game& game, const Battlefield& field) {
     const std::size_t n = game.units().size();
     TableIndex index = index_table(game);
     const Survey s(game, field, index);
