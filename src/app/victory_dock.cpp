@@ -2,6 +2,8 @@
 // Victory tracker: bases lost per side, percent, next threshold, the judgement now, and a casualty plot.
 #include "victory_dock.hpp"
 
+#include "steady_text.hpp"
+
 #include <QLabel>
 #include <QPainter>
 #include <QVBoxLayout>
@@ -63,9 +65,7 @@ void CasualtyPlot::paintEvent(QPaintEvent*) {
 VictoryPanel::VictoryPanel(GameDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    text_ = new QLabel(this);
-    text_->setWordWrap(true);
-    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    text_ = new SteadyText(this);
     plot_ = new CasualtyPlot(document_, this);
     layout->addWidget(text_);
     layout->addWidget(plot_, 1);

@@ -4,11 +4,10 @@
 
 #include <QWidget>
 
-class QLabel;
-
 namespace fortuna::app {
 
 class GameDocument;
+class SteadyText;
 
 class CasualtyPlot : public QWidget {
     Q_OBJECT
@@ -31,7 +30,7 @@ public:
 private:
     void refresh();
     GameDocument& document_;
-    QLabel* text_;
+    SteadyText* text_;
     CasualtyPlot* plot_;
 };
 
