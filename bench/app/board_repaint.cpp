@@ -146,27 +146,24 @@ int main(int argc, char** argv) {
             (void)desk.perform(correction);
         });
     };
-    const double desk_one_ms = median_ms(one_unit);
-    const double one_listening = median_of(listening), one_painting = median_of(painting);
-    listening.clear();
-    painting.clear();
-    const double desk_phase_ms = median_ms([&](int) { frame([&] { (void)desk.perform(EndPhaseAction{}); }); });
-    std::printf("one frame of the whole desk, %d units, from the action to its paint: one unit changed %.2f ms (action and docks %.2f, "
-                "paint %.2f), a new phase %.2f ms (action and docks %.2f, paint %.2f) (target < 16 ms)\n",
-                units, desk_one_ms, one_listening, one_painting, desk_phase_ms, median_of(listening), median_of(painting));
+    // One unit changed, then a new phase: each the median frame and its two parts.
+    const auto both = [&](const char* heading) {
+        listening.clear();
+        painting.clear();
+        const double one_ms = median_ms(one_unit);
+        const double one_listening = median_of(listening), one_painting = median_of(painting);
+        listening.clear();
+        painting.clear();
+        const double phase_ms = median_ms([&](int) { frame([&] { (void)desk.perform(EndPhaseAction{}); }); });
+        std::printf("%s: one unit changed %.2f ms (action and docks %.2f, paint %.2f), a new phase %.2f ms (action and docks %.2f, "
+                    "paint %.2f) (target < 16 ms)\n",
+                    heading, one_ms, one_listening, one_painting, phase_ms, median_of(listening), median_of(painting));
+    };
+    both(("one frame of the whole desk, " + std::to_string(units) + " units, from the action to its paint").c_str());
     // The Duties list shares its place with the order of battle: the same with it raised, so that
     // its list is painted too.
     if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("duties"))) dock->raise();
     for (int i = 0; i < 3; ++i) QApplication::processEvents();
-    listening.clear();
-    painting.clear();
-    const double duties_one_ms = median_ms(one_unit);
-    const double duties_listening = median_of(listening), duties_painting = median_of(painting);
-    listening.clear();
-    painting.clear();
-    const double duties_phase_ms = median_ms([&](int) { frame([&] { (void)desk.perform(EndPhaseAction{}); }); });
-    std::printf("the same with the Duties list raised: one unit changed %.2f ms (action and docks %.2f, paint %.2f), a new phase %.2f ms "
-                "(action and docks %.2f, paint %.2f)\n",
-                duties_one_ms, duties_listening, duties_painting, duties_phase_ms, median_of(listening), median_of(painting));
+    both("the same with the Duties list raised");
     return 0;
 }
