@@ -15,7 +15,6 @@ class SteadyText : public QTextBrowser {
 public:
     explicit SteadyText(QWidget* parent = nullptr);
     void setText(const QString& html);  // nothing happens if the text is the same
-    QString text() const { return html_; }
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
