@@ -187,6 +187,9 @@ function proposalItem(p, umpire) {
   if (p.note) item.append(el('div', { class: 'meta' }, p.note));
   if (p.odds && p.odds.length) item.append(oddsBars(p.odds));
   if (umpire) {
+    // Every field of the action the umpire would apply, not only its summary: nothing is accepted unseen.
+    item.append(el('dl', { class: 'fields' }, ...Object.entries(p.action || {}).flatMap(([key, value]) =>
+      [el('dt', {}, key), el('dd', {}, typeof value === 'string' ? value : JSON.stringify(value))])));
     item.append(el('div', { class: 'row' },
       el('button', { type: 'button', class: 'ok accept', onclick: () => call('POST', '/api/proposals/' + p.id + '/accept', {}) }, 'Accept'),
       el('button', { type: 'button', class: 'quiet decline', onclick: () => call('POST', '/api/proposals/' + p.id + '/decline', {}) }, 'Decline')));

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <set>
 
+#include "fortuna/actions.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
@@ -35,6 +36,8 @@ bool is_token(std::string_view text) {
     });
 }
 
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
+
 HttpParse refuse(int status, std::string message) {
     HttpParse parse;
     parse.status = HttpParse::Status::Refused;
@@ -44,6 +47,40 @@ HttpParse refuse(int status, std::string message) {
 }
 
 }  // namespace
+
+bool valid_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        // RFC 3629, section 4: the second byte's range excludes overlong forms (E0, F0),
+        // surrogates (ED) and code points above U+10FFFF (F4).
+        if (lead < 0xC2 || lead > 0xF4) return false;  // a continuation byte, or C0, C1, F5-FF: never a lead
+        const std::size_t length = lead <= 0xDF ? 2U : lead <= 0xEF ? 3U : 4U;
+        const unsigned low = lead == 0xE0 ? 0xA0U : lead == 0xF0 ? 0x90U : 0x80U;
+        const unsigned high = lead == 0xED ? 0x9FU : lead == 0xF4 ? 0x8FU : 0xBFU;
+        if (text.size() - i < length) return false;
+        const unsigned second = static_cast<unsigned char>(text[i + 1]);
+        if (second < low || second > high) return false;
+        for (std::size_t k = 2; k < length; ++k)
+            if (!continuation(text[i + k])) return false;
+        i += length;
+    }
+    return true;
+}
+
+std::string cut_text(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return std::string(text);
+    std::size_t end = max_bytes;
+    // A character is at most 4 bytes: back over at most 3 continuation bytes to where it begins.
+    for (int k = 0; k < 3 && end > 0 && continuation(text[end]); ++k) --end;
+    return std::string(text.substr(0, end));
+}
+
+std::string dump_json(const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 std::string HttpRequest::header(const std::string& lower_name) const {
     const auto it = headers.find(lower_name);
@@ -107,6 +144,8 @@ HttpParse parse_http_request(std::string_view buffer, const Limits& limits) {
         const std::string_view value = trim(line.substr(colon + 1));
         for (const char c : value)
             if (static_cast<unsigned char>(c) < 0x20 && c != '\t') return refuse(400, "the header '" + name + "' holds a control byte");
+        // Host, Origin and the rest reach messages, logs and the JSON of replies: UTF-8 or nothing.
+        if (!valid_utf8(value)) return refuse(400, "the header '" + name + "' is not UTF-8 text");
         if (request.headers.count(name) && (name == "content-length" || name == "authorization" || name == "host"))
             return refuse(400, "the header '" + name + "' is given twice");
         auto& slot = request.headers[name];
@@ -127,6 +166,7 @@ HttpParse parse_http_request(std::string_view buffer, const Limits& limits) {
     const std::size_t body_start = head_end + 4;
     if (buffer.size() - body_start < length) return {};  // the body is still arriving
     request.body = std::string(buffer.substr(body_start, length));
+    if (!valid_utf8(request.body)) return refuse(400, "the body is not UTF-8 text: expected one JSON object");
     parse.status = HttpParse::Status::Complete;
     parse.consumed = body_start + length;
     return parse;
@@ -157,6 +197,19 @@ std::string_view reason_phrase(int status) {
     }
 }
 
+std::string allowed_methods(std::string_view path) {
+    if (path.rfind("/api/", 0) != 0) return "GET";  // the page's files (or a 404 read with GET)
+    std::string_view rest = path.substr(5);
+    if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
+    const auto slash = rest.find('/');
+    const std::string_view what = rest.substr(0, slash);
+    const bool deeper = slash != std::string_view::npos;
+    if (what == "state" || what == "me" || what == "journal" || what == "board.png" || what == "live") return deeper ? "" : "GET";
+    if (what == "actions") return deeper ? "" : "POST";
+    if (what == "rolls" || what == "proposals") return deeper ? "POST" : "GET, POST";
+    return "";
+}
+
 std::string http_response(int status, std::string_view content_type, std::string_view body,
                           const std::vector<std::pair<std::string, std::string>>& extra_headers) {
     std::string out = "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason_phrase(status)) + "\r\n";
@@ -164,7 +217,9 @@ std::string http_response(int status, std::string_view content_type, std::string
     out += "Content-Length: " + std::to_string(body.size()) + "\r\n";
     out += "Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n";
     // The page loads nothing from elsewhere, so it works offline and cannot be made to.
-    out += "Content-Security-Policy: default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:\r\n";
+    // No other site may frame it (clickjacking a player's Send), nor learn its address from a link.
+    out += "Content-Security-Policy: default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'\r\n";
+    out += "Referrer-Policy: no-referrer\r\n";
     for (const auto& [name, value] : extra_headers) out += name + ": " + value + "\r\n";
     out += "\r\n";
     out += body;
@@ -172,7 +227,7 @@ std::string http_response(int status, std::string_view content_type, std::string
 }
 
 std::string error_body(int status, std::string_view message) {
-    return nlohmann::json{{"status", status}, {"error", std::string(message)}}.dump();
+    return dump_json(nlohmann::json{{"status", status}, {"error", std::string(message)}});
 }
 
 nlohmann::json parse_body_object(std::string_view body, const Limits& limits) {
@@ -262,29 +317,77 @@ nlohmann::json JoinCodes::to_json() const {
     return codes;
 }
 
-void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side) {
-    if (!action.is_object()) throw ApiError(400, "an action is a JSON object with \"do\", e.g. {\"do\": \"end-phase\"}");
-    if (!action.contains("do") || !action["do"].is_string()) throw ApiError(400, "an action needs \"do\", e.g. {\"do\": \"charge\", ...}");
-    if (caller.role == Caller::Role::Spectator) throw ApiError(401, "give a join code (Authorization: Bearer CODE) to act");
-    if (caller.role == Caller::Role::Umpire) return;
-    const std::string kind = action["do"].get<std::string>();
-    // Which key names the acting unit or general of each kind a player may ask for.
+namespace {
+
+// Which key names the acting unit or general of each kind a player may ask for.
+const std::map<std::string, std::vector<std::string>, std::less<>>& acting_keys() {
     static const std::map<std::string, std::vector<std::string>, std::less<>> acting{
         {"combat", {"attacker"}}, {"artillery", {"battery"}}, {"rally", {"unit"}},   {"rout", {"unit"}},
         {"formation", {"unit"}},  {"charge", {"unit"}},       {"move", {"unit"}},    {"leader", {"general"}},
         {"order", {"general"}},   {"control", {"unit"}},
     };
-    const auto spec = acting.find(kind);
-    if (spec == acting.end())
+    return acting;
+}
+
+// Keys of a player's kind that the umpire alone sets: what the library measures on the board
+// unless the umpire says otherwise, and what is the other side's to name.
+bool umpire_only(std::string_view kind, std::string_view key) {
+    return (kind == "combat" && key == "defender_leader") ||
+           (kind == "artillery" && (key == "range_mm" || key == "range_measured")) ||
+           (kind == "order" && (key == "distance_mm" || key == "distance_measured")) ||
+           (kind == "rout" && (key == "to" || key == "off_board"));
+}
+
+// Why a key outside a player's keys is refused, in the player's words.
+std::string refused_key(std::string_view kind, const std::string& key) {
+    const std::string quoted = "'" + cut_text(key, 32) + "'";
+    if (key == "roll" || key == "rolls") return "a player enters dice only when the umpire asks for them (a roll request), not in the action";
+    if (key == "override") return "only the umpire overrules the rules of play ('override'); propose the action and say why in a note";
+    if (key == "by") return "who sent an action is the server's record, not the action's ('by')";
+    if (key == "why") return "'why' is the programmed opponent's reason, not a player's; say why in a note";
+    if (key == "defender_leader") return "the defender's leader is for the defending side or the umpire to name";
+    if (umpire_only(kind, key)) return quoted + " of '" + std::string(kind) + "' is measured by the game or set by the umpire, not by a player";
+    std::string keys;
+    for (const std::string& k : player_keys(kind)) keys += (keys.empty() ? "" : ", ") + k;
+    return quoted + " is not for a player's '" + std::string(kind) + "', which takes " + keys;
+}
+
+}  // namespace
+
+std::vector<std::string> player_keys(std::string_view kind) {
+    const ActionKindInfo* info = find_action_kind(kind);
+    if (info == nullptr || !acting_keys().count(kind)) return {};
+    // An allow-list, so that a key a later release adds to every action (as override, by and
+    // why were) is the umpire's until it is listed here.
+    std::vector<std::string> keys{"do", "note"};
+    for (const std::string_view key : info->keys)
+        if (!umpire_only(kind, key)) keys.emplace_back(key);
+    return keys;
+}
+
+void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side) {
+    if (!action.is_object()) throw ApiError(400, "an action is a JSON object with \"do\", e.g. {\"do\": \"end-phase\"}");
+    if (!action.contains("do") || !action["do"].is_string()) throw ApiError(400, "an action needs \"do\", e.g. {\"do\": \"charge\", ...}");
+    if (caller.role == Caller::Role::Spectator) throw ApiError(401, "give a join code (Authorization: Bearer CODE) to act");
+    // The server writes who sent each action; a client's own "by" would be a claim in the journal.
+    if (action.contains("by")) throw ApiError(403, refused_key("", "by"));
+    if (caller.role == Caller::Role::Umpire) return;
+    const std::string kind = cut_text(action["do"].get<std::string>(), 32);
+    const auto spec = acting_keys().find(kind);
+    if (spec == acting_keys().end() || player_keys(kind).empty())
         throw ApiError(403, "'" + kind + "' is the umpire's to apply; a player may ask for combat, artillery, rally, rout, formation, charge, move, leader, order or control");
-    if (action.contains("roll") || action.contains("rolls"))
-        throw ApiError(403, "a player enters dice only when the umpire asks for them (a roll request), not in the action");
+    const std::vector<std::string> allowed = player_keys(kind);
+    // Entered dice first: the message a player is most likely to need.
+    for (const char* key : {"roll", "rolls"})
+        if (action.contains(key)) throw ApiError(403, refused_key(kind, key));
+    for (const auto& [key, value] : action.items())
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) throw ApiError(403, refused_key(kind, key));
     bool named = false;
     const auto own = [&](const std::string& key, const SideOf& side_of, const char* what) {
         if (!action.contains(key) || action[key].is_null()) return;
         if (!action[key].is_string()) throw ApiError(400, "'" + key + "' must be a " + what + " code, e.g. \"F-I1\"");
-        const std::string code = action[key].get<std::string>();
-        const auto side = side_of(code);
+        const auto side = side_of(action[key].get_ref<const std::string&>());
+        const std::string code = cut_text(action[key].get_ref<const std::string&>(), 64);
         if (!side) throw ApiError(400, "there is no " + std::string(what) + " '" + code + "' in this battle");
         if (*side != caller.side) throw ApiError(403, "'" + code + "' is not one of " + caller.name + "'s; a side's code acts only for its own units");
         named = true;
@@ -296,8 +399,7 @@ void check_permission(const nlohmann::json& action, const Caller& caller, const 
         own("attacker_leader", general_side, "general");
         // The defender is the enemy's: it must exist, and the attacker must be the caller's.
         if (action.contains("defender") && action["defender"].is_string() && !unit_side(action["defender"].get<std::string>()))
-            throw ApiError(400, "there is no unit '" + action["defender"].get<std::string>() + "' in this battle");
-        if (action.contains("defender_leader")) throw ApiError(403, "the defender's leader is for the defending side or the umpire to name");
+            throw ApiError(400, "there is no unit '" + cut_text(action["defender"].get<std::string>(), 64) + "' in this battle");
     }
     if (!named) throw ApiError(400, "'" + kind + "' needs the acting unit or general: '" + spec->second.front() + "'");
 }
@@ -314,7 +416,7 @@ SocketMessage parse_socket_message(std::string_view text, const Limits& limits) 
             throw ApiError(400, "\"auth\" needs \"code\": the join code as text");
         return {SocketMessage::Type::Auth, message["code"].get<std::string>()};
     }
-    throw ApiError(400, "unknown message type '" + type.substr(0, 32) + "': expected \"auth\" or \"ping\"");
+    throw ApiError(400, "unknown message type '" + cut_text(type, 32) + "': expected \"auth\" or \"ping\"");
 }
 
 bool RateLimiter::allow(const std::string& client, double now_seconds) {

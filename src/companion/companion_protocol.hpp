@@ -35,6 +35,16 @@ struct ApiError : std::runtime_error {
     int status;
 };
 
+// Text from the network is UTF-8 or refused (docs/companion.md, Security): well-formed as RFC 3629
+// says (no overlong forms, no surrogates, nothing above U+10FFFF).
+bool valid_utf8(std::string_view text);
+// At most `max_bytes` of the text, cut where a character begins, never inside one: every limit
+// on a client's text (a note, a name quoted in a refusal) cuts with this.
+std::string cut_text(std::string_view text, std::size_t max_bytes);
+// JSON as text that cannot throw on a string that is not UTF-8 (each bad byte becomes U+FFFD):
+// every answer and message built from what a client sent is written with it.
+std::string dump_json(const nlohmann::json& value);
+
 struct HttpRequest {
     std::string method;  // "GET"
     std::string path;    // "/api/state", without the query
@@ -55,13 +65,17 @@ struct HttpParse {
 };
 
 // HTTP/1.1 request parsing with the limits checked before a byte of the body is stored:
-// a Content-Length over the limit is refused at once (413), chunked bodies are not taken.
+// a Content-Length over the limit is refused at once (413), chunked bodies are not taken;
+// a header value or a body that is not UTF-8 is refused (400, naming the header).
 HttpParse parse_http_request(std::string_view buffer, const Limits& limits);
 
 // A response with Connection: close (each request is its own connection; the live feed is a WebSocket).
 std::string http_response(int status, std::string_view content_type, std::string_view body,
                           const std::vector<std::pair<std::string, std::string>>& extra_headers = {});
 std::string_view reason_phrase(int status);
+// The methods a path of the companion takes, for the Allow header of a 405: "GET", "POST",
+// "GET, POST"; "" for a path that is not the page's nor the API's.
+std::string allowed_methods(std::string_view path);
 // {"error": message, "status": N} as the body of a refusal.
 std::string error_body(int status, std::string_view message);
 
@@ -107,11 +121,17 @@ private:
 // The side a unit or general belongs to, or nothing when the battle has no such code.
 using SideOf = std::function<std::optional<int>(std::string_view code)>;
 
-// Whether the caller may apply (or propose) this action: the umpire anything; a player only
-// actions of their own units and generals, without entered rolls (their dice come through a
-// roll request), and never the umpire's bookkeeping (end-phase, undo, set, crisis...).
+// Whether the caller may apply (or propose) this action: the umpire anything but a "by" (who
+// sent an action is the server's record, never a client's claim); a player only actions of
+// their own units and generals, with only the keys a player may give for that kind
+// (player_keys), so never an entered roll (their dice come through a roll request), an
+// override, a "by" or a "why", and never the umpire's bookkeeping (end-phase, undo, set...).
 // Throws ApiError: 400 malformed or an unknown unit, 401 a spectator, 403 not theirs.
 void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side);
+// The keys a player's action of this kind may carry: "do", "note" and the kind's own keys
+// (actions.hpp), less those the umpire alone sets (a measured range or ride, a rout's
+// placement, the defender's leader). Empty for a kind that is the umpire's alone.
+std::vector<std::string> player_keys(std::string_view kind);
 
 // What a page may send on the WebSocket: {"type": "auth", "code": "..."} or {"type": "ping"}.
 struct SocketMessage {

@@ -51,10 +51,17 @@ std::string content_type_of(const QString& name) {
     return "application/octet-stream";
 }
 
-// A player's note to the umpire: optional text, cut to a tweet's length by the caller.
+constexpr std::size_t kNoteBytes = 280;  // a note to the umpire: a tweet's length
+
+// What a reply says of a failure inside the server: the details go to the log, never to the
+// network (they may name files, or quote what another client sent).
+constexpr std::string_view kInternalError = "the companion failed to answer this; the umpire's log has the details";
+
+// A note to the umpire (a proposal's or a roll request's): optional text, cut on a character
+// boundary to a tweet's length.
 std::string note_of(const json& body) {
     if (body.contains("note") && !body["note"].is_string()) throw ApiError(400, "'note' is text for the umpire, e.g. \"Aiming at the guns\"");
-    return text_member(body, "note");
+    return cut_text(text_member(body, "note"), kNoteBytes);
 }
 
 // "/api/rolls/12/apply" -> {"api", "rolls", "12", "apply"}
@@ -73,7 +80,7 @@ std::vector<std::string> segments(const std::string& path) {
 
 int id_of(const std::string& text) {
     if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw ApiError(404, "no request or proposal '" + text.substr(0, 16) + "'");
+        throw ApiError(404, "no request or proposal '" + cut_text(text, 16) + "'");
     return std::stoi(text);
 }
 
@@ -189,6 +196,22 @@ void CompanionServer::acceptConnections() {
 }
 
 void CompanionServer::readRequest(QTcpSocket* socket) {
+    // A Qt slot: an exception leaving it would stop the event loop and the server with it.
+    try {
+        handleRequest(socket);
+    } catch (const std::exception& error) {
+        failRequest(socket, error.what());
+    } catch (...) {
+        failRequest(socket, "an exception that is not a std::exception");
+    }
+}
+
+void CompanionServer::failRequest(QTcpSocket* socket, const char* what) {
+    spdlog::error("companion: a request from {} failed: {}", ss(pending_clients_.value(socket)), what);
+    if (pending_.contains(socket)) finish(socket, {500, "application/json", error_body(500, kInternalError), {}});
+}
+
+void CompanionServer::handleRequest(QTcpSocket* socket) {
     if (!pending_.contains(socket)) return;
     QByteArray& buffer = pending_[socket];
     buffer += socket->readAll();
@@ -243,8 +266,8 @@ void CompanionServer::upgrade(QTcpSocket* socket, const HttpRequest& request) {
     // A page of ours comes from http://HOST; a page from elsewhere may not read the feed.
     // Scripts that send no Origin (not a browser) are let through: the feed is public.
     std::string refusal;
-    if (!hostAllowed(host)) refusal = "unknown Host '" + host.substr(0, 64) + "'";
-    else if (!origin.empty() && origin != "http://" + host) refusal = "the live feed is for this server's own page, not '" + origin.substr(0, 64) + "'";
+    if (!hostAllowed(host)) refusal = "unknown Host '" + cut_text(host, 64) + "'";
+    else if (!origin.empty() && origin != "http://" + host) refusal = "the live feed is for this server's own page, not '" + cut_text(origin, 64) + "'";
     else if (!requests_.allow(ss(client), now())) refusal = "too many requests";
     else if (request.header("upgrade").find("websocket") == std::string::npos && request.header("upgrade").find("WebSocket") == std::string::npos)
         refusal = "/api/live is a WebSocket: send Upgrade: websocket";
@@ -277,8 +300,14 @@ void CompanionServer::acceptPage() {
             socket->deleteLater();
             emit pagesChanged(pages());
         });
-        const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(page.caller)}};
-        socket->sendTextMessage(qs(hello.dump()));
+        try {
+            const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(page.caller)}};
+            socket->sendTextMessage(qs(dump_json(hello)));
+        } catch (const std::exception& error) {
+            // A Qt slot: the page is closed rather than the server stopped.
+            spdlog::error("companion: the first message to a page from {} failed: {}", ss(page.client), error.what());
+            socket->close(QWebSocketProtocol::CloseCodeBadOperation, QString::fromUtf8(kInternalError.data(), static_cast<qsizetype>(kInternalError.size())));
+        }
         emit pagesChanged(pages());
     }
 }
@@ -301,8 +330,12 @@ void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
         }
     } catch (const ApiError& error) {
         reply = {{"type", "error"}, {"status", error.status}, {"error", error.what()}};
+    } catch (const std::exception& error) {
+        // A Qt slot: nothing may leave it; the page hears that it failed, the log why.
+        spdlog::error("companion: a message from {} failed: {}", ss(page->client), error.what());
+        reply = {{"type", "error"}, {"status", 500}, {"error", kInternalError}};
     }
-    socket->sendTextMessage(qs(reply.dump()));
+    socket->sendTextMessage(qs(dump_json(reply)));
 }
 
 Caller CompanionServer::callerOf(const HttpRequest& request) const {
@@ -320,21 +353,23 @@ Caller CompanionServer::requireCaller(const HttpRequest& request) const {
 
 CompanionServer::Reply CompanionServer::staticFile(const std::string& path) const {
     const auto it = files_.find(path);
-    if (it == files_.end()) return {404, "application/json", error_body(404, "no such page or API: " + path.substr(0, 80)), {}};
+    if (it == files_.end()) return {404, "application/json", error_body(404, "no such page or API: " + cut_text(path, 80)), {}};
     return {200, ss(it->second.first), it->second.second.toStdString(), {}};
 }
 
 CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const QString& client) {
     try {
-        if (!hostAllowed(request.header("host"))) throw ApiError(403, "unknown Host '" + request.header("host").substr(0, 64) + "'");
+        if (!hostAllowed(request.header("host"))) throw ApiError(403, "unknown Host '" + cut_text(request.header("host"), 64) + "'");
         if (request.path.rfind("/api/", 0) == 0) return api(request, client);
         if (request.method != "GET") throw ApiError(405, "the page's files are read with GET");
         return staticFile(request.path);
     } catch (const ApiError& error) {
-        return {error.status, "application/json", error_body(error.status, error.what()), {}};
+        Reply reply{error.status, "application/json", error_body(error.status, error.what()), {}};
+        if (error.status == 405) reply.headers.emplace_back("Allow", allowed_methods(request.path).empty() ? "GET" : allowed_methods(request.path));
+        return reply;
     } catch (const std::exception& error) {
         spdlog::error("companion: {} {}: {}", request.method, request.path, error.what());
-        return {500, "application/json", error_body(500, error.what()), {}};
+        return {500, "application/json", error_body(500, kInternalError), {}};
     }
 }
 
@@ -343,7 +378,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
     const std::string what = parts.size() > 1 ? parts[1] : "";
     const bool get = request.method == "GET";
     const bool post = request.method == "POST";
-    const auto ok = [](int status, const json& body) { return Reply{status, "application/json", body.dump(), {}}; };
+    const auto ok = [](int status, const json& body) { return Reply{status, "application/json", dump_json(body), {}}; };
     const SideOf unit_side = [this](std::string_view code) { return game_.unit_side(code); };
     const SideOf general_side = [this](std::string_view code) { return game_.general_side(code); };
 
@@ -400,7 +435,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the pending action, e.g. {\"do\": \"combat\", ...}");
             const auto ids = game_.side_ids();
             const auto side = std::find(ids.begin(), ids.end(), body["side"].get<std::string>());
-            if (side == ids.end()) throw ApiError(400, "there is no side '" + body["side"].get<std::string>().substr(0, 32) + "'");
+            if (side == ids.end()) throw ApiError(400, "there is no side '" + cut_text(body["side"].get<std::string>(), 32) + "'");
             check_permission(body["action"], caller, unit_side, general_side);
             RollRequest roll{next_id_, static_cast<int>(side - ids.begin()), body["action"], game_.preview(body["action"]), std::nullopt,
                              note_of(body)};
@@ -439,7 +474,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             push(true);
             return ok(200, {{"applied", line}, {"by", by}});
         }
-        throw ApiError(404, "no such roll request call: " + request.path.substr(0, 80));
+        throw ApiError(404, "no such roll request call: " + cut_text(request.path, 80));
     }
     if (what == "proposals" && (post || get)) {
         const Caller caller = requireCaller(request);
@@ -455,7 +490,6 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the proposed action, e.g. {\"do\": \"charge\", ...}");
             check_permission(body["action"], caller, unit_side, general_side);
             Proposal proposal{next_id_++, caller.side, body["action"], game_.preview(body["action"]), note_of(body)};
-            if (proposal.note.size() > 280) proposal.note.resize(280);
             proposals_.push_back(proposal);
             push(true);
             return ok(201, proposalsJson(caller).back());
@@ -476,19 +510,26 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             push(true);
             return ok(200, {{"applied", line}, {"by", by}});
         }
-        throw ApiError(404, "no such proposal call: " + request.path.substr(0, 80));
+        throw ApiError(404, "no such proposal call: " + cut_text(request.path, 80));
     }
     if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
-    throw ApiError(get || post ? 404 : 405, "no such API: " + request.method.substr(0, 8) + " " + request.path.substr(0, 80));
+    // A path the API has, asked with another method: 405 (with Allow); any other: 404.
+    throw ApiError(allowed_methods(request.path).empty() ? 404 : 405,
+                   "no such API: " + cut_text(request.method, 8) + " " + cut_text(request.path, 80));
 }
 
 json CompanionServer::applyFrom(const json& action, const std::string& by, const QString& client) {
     // The app's document announces the change while it applies (and this server pushes it
     // then): the sender is known before the journal line exists.
     in_flight_ = InFlight{by, game_.version()};
+    // Who sent it is the server's record, written into the journal's line with the action
+    // (check_permission refuses a client's own "by"); undo and redo are not actions.
+    json stamped = action;
+    const std::string kind = action.value("do", std::string());
+    if (kind != "undo" && kind != "redo") stamped["by"] = by;
     json line;
     try {
-        line = game_.apply(action);
+        line = game_.apply(stamped);
     } catch (...) {
         in_flight_.reset();
         throw;
@@ -506,7 +547,7 @@ void CompanionServer::attribute(const json& line, const std::string& by, const Q
     if (attribution_) {
         const json entry{{"seq", seq}, {"by", by}, {"peer", ss(client)}, {"do", line.value("do", std::string())},
                          {"summary", summary}, {"at", ss(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs))}};
-        attribution_->write(QByteArray::fromStdString(entry.dump() + "\n"));
+        attribution_->write(QByteArray::fromStdString(dump_json(entry) + "\n"));
         // On the disk before the page hears back, as the journal line it attributes is.
         if (!attribution_->flush() || platform::sync_file(attribution_->handle()) != 0)
             spdlog::warn("companion: the attribution log {} did not reach the disk", ss(attribution_->fileName()));
@@ -520,6 +561,8 @@ json CompanionServer::annotate(json lines) const {
         const auto it = senders_.find(seq);
         if (it != senders_.end()) line["by"] = it->second;
         else if (in_flight_ && seq > static_cast<int>(in_flight_->version)) line["by"] = in_flight_->by;
+        else if (line.contains("input") && line["input"].is_object() && line["input"].contains("by") && line["input"]["by"].is_string())
+            line["by"] = line["input"]["by"];  // journaled by this server before a restart, or by the desk's opponent
         else line["by"] = "desk";
     }
     return lines;
@@ -597,6 +640,16 @@ void CompanionServer::gameReplaced() {
 }
 
 void CompanionServer::push(bool force) {
+    // Called from Qt slots (the desk's changes) and after every API call: a failure to push is
+    // logged, and the pages, missing a numbered update, reconnect for a fresh snapshot.
+    try {
+        pushUpdate(force);
+    } catch (const std::exception& error) {
+        spdlog::error("companion: pushing an update to the pages failed: {}", error.what());
+    }
+}
+
+void CompanionServer::pushUpdate(bool force) {
     const std::size_t version = game_.version();
     if (!force && version == pushed_version_) return;
     // Journal lines the pages have not had; a shorter journal means another game: all of it.
@@ -610,7 +663,7 @@ void CompanionServer::push(bool force) {
         update["state"] = game_.public_state();
         update["requests"] = requestsJson();
     }
-    const std::string shared = update.dump();
+    const std::string shared = dump_json(update);
     for (const Page& page : pages_) {
         if (page.caller.role == Caller::Role::Spectator || !game_.has_game()) {
             page.socket->sendTextMessage(qs(shared));
@@ -619,7 +672,7 @@ void CompanionServer::push(bool force) {
         json mine = update;
         mine["proposals"] = proposalsJson(page.caller);
         mine["units"] = unitsFor(page.caller);
-        page.socket->sendTextMessage(qs(mine.dump()));
+        page.socket->sendTextMessage(qs(dump_json(mine)));
     }
 }
 

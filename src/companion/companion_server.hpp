@@ -92,7 +92,11 @@ private:
     };
 
     void acceptConnections();
+    // The Qt slots readRequest, acceptPage, pageMessage and push let no exception out: a
+    // failure is logged and answered 500 (or the page closed) with no internal text.
     void readRequest(QTcpSocket* socket);
+    void handleRequest(QTcpSocket* socket);
+    void failRequest(QTcpSocket* socket, const char* what);
     void finish(QTcpSocket* socket, const Reply& reply);
     void upgrade(QTcpSocket* socket, const HttpRequest& request);
     void acceptPage();
@@ -107,6 +111,7 @@ private:
     nlohmann::json applyFrom(const nlohmann::json& action, const std::string& by, const QString& client);
     void attribute(const nlohmann::json& line, const std::string& by, const QString& client);
     void push(bool force);
+    void pushUpdate(bool force);
     nlohmann::json snapshot(const Caller& caller) const;
     nlohmann::json unitsFor(const Caller& caller) const;
     nlohmann::json requestsJson() const;

@@ -22,7 +22,30 @@ from companion_server import Served  # noqa: E402
 CLI = None
 
 
-class CompanionApi(unittest.TestCase):
+def raw_exchange(served, data, timeout=10):
+    """Sends bytes as they are (no client library to tidy them) and returns every byte of the answer."""
+    with socket.create_connection((served.host, served.port), timeout=timeout) as s:
+        s.sendall(data)
+        reply = b""
+        try:
+            while chunk := s.recv(65536):
+                reply += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+    return reply
+
+
+def status_of(reply):
+    return int(reply.split(b" ", 2)[1]) if reply.startswith(b"HTTP/1.1 ") else None
+
+
+def body_of(reply):
+    return json.loads(reply.split(b"\r\n\r\n", 1)[1])
+
+
+class ServedTestCase(unittest.TestCase):
+    """One `fortuna-cli serve` for the class, with its three codes."""
+
     @classmethod
     def setUpClass(cls):
         cls.served = Served(CLI)
@@ -38,6 +61,9 @@ class CompanionApi(unittest.TestCase):
         status, state, _ = self.served.request("GET", "/api/state")
         self.assertEqual(status, 200)
         return state["version"]
+
+
+class CompanionApi(ServedTestCase):
 
     def test_01_first_line_has_url_and_a_code_per_side_and_umpire(self):
         self.assertTrue(self.served.url.startswith("http://127.0.0.1:"))
@@ -98,12 +124,7 @@ class CompanionApi(unittest.TestCase):
 
     def test_05_raw_protocol_errors(self):
         def raw(data):
-            with socket.create_connection((self.served.host, self.served.port), timeout=10) as s:
-                s.sendall(data)
-                reply = b""
-                while chunk := s.recv(65536):
-                    reply += chunk
-            return int(reply.split(b" ", 2)[1])
+            return status_of(raw_exchange(self.served, data))
         self.assertEqual(raw(b"GARBAGE\r\n\r\n"), 400)
         self.assertEqual(raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Pad: " + b"a" * 9000 + b"\r\n\r\n"), 431)
         # Refused from the header alone: the 10 MB body is never sent, let alone stored.
@@ -250,6 +271,136 @@ class CompanionApi(unittest.TestCase):
         self.assertIn("umpire", senders)
         self.assertIn("umpire (roll entered by french)", senders)
         self.assertIn("umpire (proposed by french)", senders)
+
+
+class HostileGuest(ServedTestCase):
+    """What a guest on the club's network can send: nothing stops the server, nothing it claims is taken."""
+
+    def tearDown(self):
+        time.sleep(0.1)  # the rate limit is per address: these tests stay well under it
+
+    def assertAlive(self, after):
+        self.assertIsNone(self.served.process.poll(), "the server stopped after " + after)
+        self.assertEqual(self.served.request("GET", "/api/state")[0], 200, after)
+
+    def test_01_bytes_that_are_not_utf8_are_refused_with_400(self):
+        port = self.served.port
+        umpire = self.umpire.encode()
+        cases = [
+            ("a Host byte that is not UTF-8", b"GET /api/state HTTP/1.1\r\nHost: \xff\r\n\r\n", b"'host'"),
+            ("a Host cut inside a character", b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\xc3\r\n\r\n", b"'host'"),
+            ("a WebSocket Origin that is not UTF-8",
+             b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://\xfe\r\n\r\n" % port, b"'origin'"),
+            ("an action body with a byte that is not UTF-8",
+             b"POST /api/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + umpire +
+             b"\r\nContent-Length: 33\r\n\r\n" + b'{"do": "end-phase", "note": "\xff\xfe"}', b"body"),
+            ("an Authorization that is not UTF-8", b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \xc0\xaf\r\n\r\n",
+             b"'authorization'"),
+        ]
+        before = self.version()
+        for name, data, named in cases:
+            reply = raw_exchange(self.served, data)
+            self.assertEqual(status_of(reply), 400, name + ": " + repr(reply[:200]))
+            self.assertIn(named, reply, name)
+            body_of(reply)  # the refusal is JSON (and so UTF-8)
+            self.assertAlive(name)
+        self.assertEqual(self.version(), before)
+
+    def test_02_long_client_text_is_quoted_cut_on_a_character_boundary(self):
+        port = self.served.port
+        long_host = ("h" + "\u00e9" * 40).encode()  # 81 bytes: a cut at 64 bytes would split an e acute
+        reply = raw_exchange(self.served, b"GET /api/state HTTP/1.1\r\nHost: " + long_host + b"\r\n\r\n")
+        self.assertEqual(status_of(reply), 403, reply[:200])
+        self.assertIn("unknown Host", body_of(reply)["error"])
+        self.assertAlive("a long Host of two-byte letters")
+        reply = raw_exchange(self.served, b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                          b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://%s\r\n\r\n"
+                                          % (port, long_host))
+        self.assertEqual(status_of(reply), 403, reply[:200])
+        self.assertIn("own page", body_of(reply)["error"])
+        self.assertAlive("a long Origin of two-byte letters")
+        status, body, _ = self.served.request("POST", "/api/rolls/" + "9" * 20, {}, code=self.umpire)
+        self.assertEqual(status, 404, body)
+        self.assertIn("9" * 16 + "'", body["error"])
+
+    def test_03_a_note_cut_at_280_bytes_keeps_the_umpires_list_and_page_working(self):
+        note = "x" + "\u00e9" * 200  # 401 bytes; cut at 280 bytes it would end inside a character
+        status, made, _ = self.served.request("POST", "/api/proposals", {"action": {"do": "formation", "unit": "F-I2", "to": "column"}, "note": note},
+                                              code=self.french)
+        self.assertEqual(status, 201, made)
+        self.assertEqual(made["note"], "x" + "\u00e9" * 139)  # 279 bytes
+        status, listed, _ = self.served.request("GET", "/api/proposals", code=self.umpire)
+        self.assertEqual(status, 200, listed)
+
+        async def umpire_page():
+            async with websockets.connect("ws://127.0.0.1:%d/api/live" % self.served.port) as page:
+                json.loads(await page.recv())
+                await page.send(json.dumps({"type": "auth", "code": self.umpire}))
+                hello = json.loads(await asyncio.wait_for(page.recv(), 5))
+                self.assertEqual(hello["snapshot"]["proposals"][0]["note"], made["note"])
+        asyncio.run(umpire_page())
+        self.assertEqual(self.served.request("POST", "/api/proposals/%d/decline" % made["id"], {}, code=self.umpire)[0], 200)
+        self.assertAlive("a long note")
+
+    def test_04_a_websocket_text_frame_that_is_not_utf8_closes_that_page_only(self):
+        port = self.served.port
+        with socket.create_connection((self.served.host, port), timeout=10) as s:
+            s.sendall(b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % port)
+            received = b""
+            while b"\r\n\r\n" not in received:
+                received += s.recv(65536)
+            self.assertTrue(received.startswith(b"HTTP/1.1 101"), received[:200])
+            payload, mask = b'{"type": "\xff"}', b"\x01\x02\x03\x04"
+            s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            frames = received.split(b"\r\n\r\n", 1)[1]
+            try:
+                while chunk := s.recv(65536):
+                    frames += chunk
+            except (ConnectionResetError, socket.timeout):
+                pass
+        # The hello, then a close frame with 1007 (invalid frame payload data).
+        close = frames.rfind(b"\x88")
+        self.assertGreaterEqual(close, 0, frames[-80:])
+        self.assertEqual(int.from_bytes(frames[close + 2:close + 4], "big"), 1007, frames[close:close + 40])
+        self.assertAlive("a text frame that is not UTF-8")
+
+    def test_05_a_players_claims_of_authority_are_refused_and_change_nothing(self):
+        before = self.version()
+        # 700 mm in one move, through the enemy: only an umpire's override would let it pass.
+        move = {"do": "move", "unit": "F-C1", "to": {"x_mm": 600, "y_mm": 1200}}
+        for key, value in (("override", "the umpire allows it"), ("by", "umpire"), ("why", "because"), ("rolls", {"roll": 6}),
+                           ("enforce", False)):
+            for path, body in (("/api/actions", dict(move, **{key: value})), ("/api/proposals", {"action": dict(move, **{key: value})})):
+                status, answer, _ = self.served.request("POST", path, body, code=self.french)
+                self.assertEqual(status, 403, (key, path, answer))
+                self.assertTrue(answer["error"])
+        status, answer, _ = self.served.request("POST", "/api/actions", dict(move, by="french"), code=self.umpire)
+        self.assertEqual(status, 403, answer)  # who sent an action is the server's record, even the umpire's
+        self.assertEqual(self.version(), before)
+        self.assertEqual(self.served.request("GET", "/api/proposals", code=self.umpire)[1], [])
+
+    def test_06_who_did_what_is_the_servers_record_in_the_journal(self):
+        status, done, _ = self.served.request("POST", "/api/actions", {"do": "formation", "unit": "F-I1", "to": "column"}, code=self.french)
+        self.assertEqual(status, 200, done)
+        self.assertEqual(done["applied"]["input"]["by"], "french")
+        status, done, _ = self.served.request("POST", "/api/actions", {"do": "formation", "unit": "F-I1", "to": "line"}, code=self.umpire)
+        self.assertEqual(status, 200, done)
+        self.assertEqual(done["applied"]["input"]["by"], "umpire")
+        lines = self.served.request("GET", "/api/journal")[1]
+        self.assertEqual([(line["by"], line["input"]["by"]) for line in lines[-2:]], [("french", "french"), ("umpire", "umpire")])
+
+    def test_07_headers_frame_ancestors_referrer_and_allow(self):
+        status, _, response = self.served.request("GET", "/")
+        self.assertEqual(status, 200)
+        self.assertIn("frame-ancestors 'none'", response.getheader("Content-Security-Policy"))
+        self.assertEqual(response.getheader("Referrer-Policy"), "no-referrer")
+        for method, path, allow in (("PUT", "/api/state", "GET"), ("GET", "/api/actions", "POST"), ("DELETE", "/api/rolls", "GET, POST"),
+                                    ("POST", "/app.js", "GET"), ("POST", "/api/live", "GET"), ("GET", "/api/proposals/1/accept", "POST")):
+            status, body, response = self.served.request(method, path, code=self.umpire)
+            self.assertEqual(status, 405, (method, path, body))
+            self.assertEqual(response.getheader("Allow"), allow, (method, path))
 
 
 if __name__ == "__main__":

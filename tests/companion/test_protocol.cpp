@@ -4,6 +4,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "companion_protocol.hpp"
 
@@ -136,6 +137,104 @@ TEST(CompanionPermissions, ASideActsOnlyForItsOwnUnitsAndRolls) {
     EXPECT_EQ(permission_status({{"unit", "F-I1"}}, umpire), 400);
 }
 
+TEST(CompanionText, Utf8IsCheckedAsRfc3629Says) {
+    for (const char* good : {"", "plain", "caf\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xf4\x8f\xbf\xbf", "\xed\x9f\xbf"})
+        EXPECT_TRUE(valid_utf8(good)) << good;
+    for (const char* bad : {"\xff", "a\xc3", "\xc0\xaf", "\xc1\xbf", "\xe0\x80\x80", "\xed\xa0\x80", "\xf0\x80\x80\x80",
+                            "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\x80", "\xe2\x82", "\xe2\x28\xa1"})
+        EXPECT_FALSE(valid_utf8(bad)) << bad;
+}
+
+TEST(CompanionText, LimitsCutOnACharacterBoundary) {
+    EXPECT_EQ(cut_text("abc", 5), "abc");
+    EXPECT_EQ(cut_text("abc", 2), "ab");
+    EXPECT_EQ(cut_text("a\xc3\xa9", 2), "a");  // not half of the e acute
+    EXPECT_EQ(cut_text("a\xc3\xa9", 3), "a\xc3\xa9");
+    EXPECT_EQ(cut_text("\xf0\x9f\x98\x80\xf0\x9f\x98\x80", 7), "\xf0\x9f\x98\x80");
+    // A 280-byte note of two-byte letters after one ASCII byte: 279 bytes, still UTF-8.
+    std::string note = "x";
+    for (int i = 0; i < 200; ++i) note += "\xc3\xa9";
+    const std::string cut = cut_text(note, 280);
+    EXPECT_EQ(cut.size(), 279U);
+    EXPECT_TRUE(valid_utf8(cut));
+}
+
+TEST(CompanionText, RepliesAreWrittenEvenFromBytesThatAreNotUtf8) {
+    // Defence in depth: a reply quoting a client's bytes must not throw (nlohmann's type_error.316).
+    const std::string body = error_body(403, "unknown Host '\xff\xfe'");
+    EXPECT_TRUE(valid_utf8(body));
+    EXPECT_NE(body.find("\xef\xbf\xbd"), std::string::npos);  // U+FFFD in place of each bad byte
+    EXPECT_NO_THROW((void)dump_json(nlohmann::json{{"note", std::string("a\xc3")}}));
+}
+
+TEST(CompanionHttp, HeadersAndBodiesThatAreNotUtf8AreRefused) {
+    const auto refusal = [](const std::string& text) {
+        const HttpParse p = parse_http_request(text, Limits{});
+        EXPECT_EQ(p.status, HttpParse::Status::Refused) << text;
+        EXPECT_EQ(p.refusal_status, 400) << text;
+        EXPECT_TRUE(valid_utf8(error_body(p.refusal_status, p.refusal)));
+        return p.refusal;
+    };
+    EXPECT_NE(refusal("GET /api/state HTTP/1.1\r\nHost: \xff\r\n\r\n").find("'host'"), std::string::npos);
+    EXPECT_NE(refusal("GET /api/live HTTP/1.1\r\nHost: a\r\nOrigin: http://\xc3\r\n\r\n").find("'origin'"), std::string::npos);
+    EXPECT_NE(refusal("GET /api/state HTTP/1.1\r\nHost: a\r\nX-Name: \xed\xa0\x80\r\n\r\n").find("'x-name'"), std::string::npos);
+    EXPECT_NE(refusal("POST /api/actions HTTP/1.1\r\nContent-Length: 13\r\n\r\n{\"note\": \"\xff\"}").find("body"), std::string::npos);
+    EXPECT_EQ(refusal("G\xc3\xa9T / HTTP/1.1\r\n\r\n"), "the request method is not a word");
+    // UTF-8 is taken: a name with an accent in a header, a body with one.
+    EXPECT_EQ(parse("GET / HTTP/1.1\r\nHost: caf\xc3\xa9.local\r\n\r\n").status, HttpParse::Status::Complete);
+    EXPECT_EQ(parse("POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\n\"\xc3\xa9\"").status, HttpParse::Status::Complete);
+}
+
+TEST(CompanionHttp, ResponsesForbidFramingAndReferrersAnd405SaysWhatIsAllowed) {
+    const std::string reply = http_response(200, "text/html", "x");
+    EXPECT_NE(reply.find("frame-ancestors 'none'"), std::string::npos);
+    EXPECT_NE(reply.find("\r\nReferrer-Policy: no-referrer\r\n"), std::string::npos);
+    EXPECT_EQ(allowed_methods("/"), "GET");
+    EXPECT_EQ(allowed_methods("/app.js"), "GET");
+    EXPECT_EQ(allowed_methods("/api/state"), "GET");
+    EXPECT_EQ(allowed_methods("/api/live"), "GET");
+    EXPECT_EQ(allowed_methods("/api/actions"), "POST");
+    EXPECT_EQ(allowed_methods("/api/rolls"), "GET, POST");
+    EXPECT_EQ(allowed_methods("/api/rolls/3/apply"), "POST");
+    EXPECT_EQ(allowed_methods("/api/proposals/3/accept"), "POST");
+    EXPECT_EQ(allowed_methods("/api/state/x"), "");
+    EXPECT_EQ(allowed_methods("/api/nothing"), "");
+}
+
+TEST(CompanionPermissions, OnlyTheUmpireSetsWhatTheUmpireAloneMaySet) {
+    const Caller french{Caller::Role::Player, 0, "french"};
+    const Caller umpire{Caller::Role::Umpire, -1, "umpire"};
+    const nlohmann::json move = {{"do", "move"}, {"unit", "F-I1"}, {"to", {{"x_mm", 100}, {"y_mm", 700}}}};
+    EXPECT_EQ(permission_status(move, french), 200);
+    const auto with = [](nlohmann::json action, const char* key, nlohmann::json value) {
+        action[key] = std::move(value);
+        return action;
+    };
+    EXPECT_EQ(permission_status(with(move, "note", "through the wood"), french), 200);
+    // The umpire's keys on every action: each refused to a player, whatever the kind.
+    for (const char* key : {"override", "by", "why", "roll", "rolls"}) {
+        EXPECT_EQ(permission_status(with(move, key, "umpire"), french), 403) << key;
+        EXPECT_EQ(permission_status(with({{"do", "rally"}, {"unit", "F-I1"}}, key, "x"), french), 403) << key;
+    }
+    // Keys of the kind that the game measures unless the umpire says otherwise.
+    EXPECT_EQ(permission_status({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I1"}, {"range_mm", 10}}, french), 403);
+    EXPECT_EQ(permission_status({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I1"}}, french), 200);
+    EXPECT_EQ(permission_status({{"do", "order"}, {"general", "F-G1"}, {"to", "F-I1"}, {"order", "hold"}, {"distance_mm", 1}}, french), 403);
+    EXPECT_EQ(permission_status({{"do", "rout"}, {"unit", "F-I1"}, {"to", {{"x_mm", 0}, {"y_mm", 0}}}}, french), 403);
+    EXPECT_EQ(permission_status({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"defender_leader", "I-G1"}}, french), 403);
+    // Anything else not in the kind's keys (a key a later release adds to every action, say).
+    EXPECT_EQ(permission_status(with(move, "enforce", true), french), 403);
+    EXPECT_EQ(permission_status(with(move, "teleport", true), french), 403);
+    // The umpire overrules and corrects, but who sent an action is never a client's to say.
+    EXPECT_EQ(permission_status(with(move, "override", "the wood is passable"), umpire), 200);
+    EXPECT_EQ(permission_status(with(move, "by", "french"), umpire), 403);
+    // The allow-list: do, note and the kind's own keys less the umpire's.
+    EXPECT_EQ(player_keys("rally"), (std::vector<std::string>{"do", "note", "unit", "general"}));
+    EXPECT_TRUE(player_keys("set").empty());
+    EXPECT_TRUE(player_keys("end-phase").empty());
+    EXPECT_TRUE(player_keys("no-such-kind").empty());
+}
+
 TEST(CompanionSocket, AuthAndPingOnly) {
     const Limits limits;
     EXPECT_EQ(parse_socket_message(R"({"type": "auth", "code": "AB"})", limits).code, "AB");
@@ -143,6 +242,15 @@ TEST(CompanionSocket, AuthAndPingOnly) {
     EXPECT_THROW((void)parse_socket_message(R"({"type": "apply"})", limits), ApiError);
     EXPECT_THROW((void)parse_socket_message(R"({"type": "auth", "code": 5})", limits), ApiError);
     EXPECT_THROW((void)parse_socket_message(std::string(5000, ' '), limits), ApiError);
+    // A long type of two-byte letters is quoted cut on a character boundary.
+    std::string type = "x";
+    for (int i = 0; i < 40; ++i) type += "\xc3\xa9";
+    try {
+        (void)parse_socket_message(nlohmann::json{{"type", type}}.dump(), limits);
+        ADD_FAILURE() << "an unknown type was taken";
+    } catch (const ApiError& error) {
+        EXPECT_TRUE(valid_utf8(error.what())) << error.what();
+    }
 }
 
 TEST(CompanionRateLimit, BurstThenRate) {
