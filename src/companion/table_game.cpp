@@ -6,11 +6,15 @@
 #include <QImage>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <set>
 
 #include "companion_protocol.hpp"
 #include "fortuna/chance.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/platform.hpp"
 #include "fortuna/report/report_export.hpp"
 
 namespace fortuna::companion {
@@ -29,6 +33,37 @@ std::string outcome_label(const nlohmann::json& result, const std::string& summa
         return result["understood"].get<bool>() ? "understood" : "not understood";
     const auto colon = summary.rfind(": ");
     return colon == std::string::npos ? summary : summary.substr(colon + 2);
+}
+
+// A natural roll of this kind from the system's random source (platform::fill_random), never
+// from the game's generator: what a dry run enters for a roll it does not enumerate.
+std::string fresh_roll(RollKind kind) {
+    std::array<unsigned char, 8> bytes{};
+    platform::fill_random(bytes);
+    std::uint64_t draw = 0;
+    for (const unsigned char byte : bytes) draw = (draw << 8) | byte;
+    std::uint64_t pick = draw % total_weight(kind);  // a bias under 2^-50
+    for (const RollOutcome& outcome : roll_outcomes(kind)) {
+        if (pick < outcome.weight) return format_roll(kind, outcome.value);
+        pick -= outcome.weight;
+    }
+    return format_roll(kind, roll_outcomes(kind).back().value);
+}
+
+std::string common_prefix(const std::string& a, const std::string& b) {
+    const auto end = std::mismatch(a.begin(), a.end(), b.begin(), b.end()).first;
+    return std::string(a.begin(), end);
+}
+
+// The action in its own words, without a roll: "combat: attacker F-I1, defender I-I1, charge true".
+std::string describe(const nlohmann::json& action) {
+    std::string text = action.value("do", std::string("action"));
+    std::string fields;
+    for (const auto& [key, value] : action.items()) {
+        if (key == "do" || key == "roll" || key == "rolls" || key == "note") continue;
+        fields += (fields.empty() ? "" : ", ") + key + " " + (value.is_string() ? value.get<std::string>() : dump_json(value));
+    }
+    return cut_text(fields.empty() ? text : text + ": " + fields, 240);
 }
 
 }  // namespace
@@ -133,28 +168,68 @@ Preview TableGame::preview(const nlohmann::json& action) const {
     Preview preview;
     try {
         // A copy rebuilt from the journal (rolls as recorded), so the real game is not touched.
+        // The copy's generator is the real one's twin: what it would draw next is the game's
+        // next roll. So nothing it draws is ever read: every roll of the dry run is entered,
+        // the main roll as each of its outcomes and any other (a named leader's under fire)
+        // from the system's random source, and the summary is what all outcomes share.
         Game copy = Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview",
                                  g.initial_enforcement());
-        const AppliedAction& tried = copy.apply(base);
-        preview.summary = tried.summary;
-        const auto main_roll = std::find_if(tried.rolls.begin(), tried.rolls.end(), [](const ActionRoll& r) { return r.slot == "roll"; });
-        if (main_roll == tried.rolls.end()) return preview;
-        const RollKind kind = main_roll->roll.kind;
+        // Other slots' rolls, shared by every outcome: the umpire's entered ones, and fresh ones.
+        nlohmann::json others = base.contains("rolls") && base["rolls"].is_object() ? base["rolls"] : nlohmann::json::object();
+        std::set<std::string> fresh_slots;
+        struct Tried {
+            std::string summary;
+            nlohmann::json result;
+            std::optional<RollKind> main_kind;
+            bool fresh = false;  // a roll other than the main one came from the system's random source
+        };
+        const auto tried = [&](nlohmann::json attempt) {
+            for (int round = 0; round < 8; ++round) {
+                if (!others.empty()) attempt["rolls"] = others;
+                const AppliedAction& done = copy.apply(attempt);
+                Tried out{done.summary, done.result, std::nullopt, false};
+                bool generated = false;
+                for (const ActionRoll& r : done.rolls) {
+                    if (r.slot == "roll") out.main_kind = r.roll.kind;
+                    else out.fresh = out.fresh || fresh_slots.count(r.slot) > 0;
+                    if (r.roll.source == RollSource::Entered) continue;
+                    generated = true;
+                    if (r.slot == "roll") {
+                        attempt["roll"] = fresh_roll(r.roll.kind);
+                    } else {
+                        others[r.slot] = fresh_roll(r.roll.kind);
+                        fresh_slots.insert(r.slot);
+                    }
+                }
+                (void)copy.undo();
+                if (!generated) return out;
+            }
+            throw ApiError(409, "this action draws more rolls than its preview can enter");
+        };
+        const Tried first = tried(base);
+        if (!first.main_kind) {
+            preview.summary = first.fresh ? describe(base) : first.summary;
+            return preview;
+        }
+        const RollKind kind = *first.main_kind;
         preview.roll_kind = std::string(to_string(kind));
-        (void)copy.undo();
-        // Every natural roll with its weight (2d6: 7 is 6 of 36): the exact distribution,
-        // leader rolls (other slots) kept as the first try drew them (undo keeps them).
+        // Every natural roll with its weight (2d6: 7 is 6 of 36): the exact distribution of
+        // the main roll.
         std::vector<std::pair<std::string, std::uint64_t>> weights;
+        std::optional<std::string> shared;
         for (const RollOutcome& outcome : roll_outcomes(kind)) {
             nlohmann::json with_roll = base;
             with_roll["roll"] = format_roll(kind, outcome.value);
-            const AppliedAction& done = copy.apply(with_roll);
+            const Tried done = tried(with_roll);
             const std::string label = outcome_label(done.result, done.summary);
             const auto it = std::find_if(weights.begin(), weights.end(), [&](const auto& w) { return w.first == label; });
             if (it == weights.end()) weights.emplace_back(label, outcome.weight);
             else it->second += outcome.weight;
-            (void)copy.undo();
+            shared = shared ? common_prefix(*shared, done.summary) : done.summary;
         }
+        // What every outcome's summary says before its roll ("F-I1 ... attacks I-I1 ... at 1:1").
+        const auto cut = shared ? shared->rfind(", ") : std::string::npos;
+        preview.summary = cut == std::string::npos || cut == 0 ? describe(base) : shared->substr(0, cut);
         const std::uint64_t total = total_weight(kind);
         for (const auto& [label, weight] : weights) {
             const Probability p{weight, total};

@@ -21,8 +21,9 @@ namespace fortuna::companion {
 
 // A dry run of an action on a copy of the game: the rules took it, its main roll ("roll"
 // slot) is of this kind, and these are the exact chances of each outcome of that roll.
+// Nothing in it comes from the game's generator: it is served before the roll is made.
 struct Preview {
-    std::string summary;   // as it reads with the generator's roll
+    std::string summary;   // what every outcome's summary says before its roll, or the action's fields
     std::string roll_kind; // "d6", "2d6", "random"; "" when the action has no main roll
     nlohmann::json odds = nlohmann::json::array();  // [{"outcome", "numerator", "denominator", "percent"}]
 };
@@ -53,7 +54,8 @@ public:
     std::optional<int> general_side(std::string_view code) const;
     // Applies through the holder's path; the journal line it wrote. ApiError 409 when refused.
     nlohmann::json apply(const nlohmann::json& action);
-    // The action tried on a copy for every natural roll (ApiError 409 when the rules refuse it).
+    // The action tried on a copy for every natural roll (ApiError 409 when the rules refuse it),
+    // every roll entered: none is read from the copy's generator, the real one's twin.
     Preview preview(const nlohmann::json& action) const;
     // A typed roll checked against its kind's range ("4" for a d6, "0.734" for a random
     // number), as the action's "roll" value. ApiError 400 out of range.

@@ -403,6 +403,75 @@ class HostileGuest(ServedTestCase):
             self.assertEqual(response.getheader("Allow"), allow, (method, path))
 
 
+class HonestDice(unittest.TestCase):
+    """Nothing served before a generated roll is made tells it: the same previews under two seeds whose rolls differ."""
+
+    COMBAT = {"do": "combat", "attacker": "F-I1", "defender": "I-I1"}
+
+    def served_then_rolled(self, seed):
+        served = Served(CLI, seed=seed)
+        try:
+            umpire, french = served.codes["umpire"], served.codes["french"]
+            seen = []
+
+            async def watch():
+                async with websockets.connect("ws://127.0.0.1:%d/api/live" % served.port) as page:
+                    seen.append(json.loads(await page.recv()))
+                    await page.send(json.dumps({"type": "auth", "code": umpire}))
+                    seen.append(json.loads(await page.recv()))
+                    for path, body, code in (("/api/rolls", {"side": "french", "action": self.COMBAT}, umpire),
+                                             ("/api/proposals", {"action": self.COMBAT}, french)):
+                        status, answer, _ = await asyncio.to_thread(served.request, "POST", path, body, code)
+                        self.assertEqual(status, 201, answer)
+                        seen.append(answer)
+                        seen.append(json.loads(await asyncio.wait_for(page.recv(), 5)))
+            asyncio.run(watch())
+            for path, code in (("/api/rolls", None), ("/api/proposals", umpire), ("/api/proposals", french), ("/api/me", umpire),
+                               ("/api/state", None)):
+                seen.append(served.request("GET", path, code=code)[1])
+            status, done, _ = served.request("POST", "/api/actions", self.COMBAT, code=umpire)
+            self.assertEqual(status, 200, done)
+            return seen, done["applied"]
+        finally:
+            served.close()
+
+    def previews(self, seen):
+        """The previews in everything served: summaries and odds of requests and proposals."""
+        found = []
+        def walk(value):
+            if isinstance(value, dict):
+                if "odds" in value and "summary" in value:
+                    found.append((value["summary"], json.dumps(value["odds"], sort_keys=True)))
+                for v in value.values():
+                    walk(v)
+            elif isinstance(value, list):
+                for v in value:
+                    walk(v)
+        walk(seen)
+        return found
+
+    def test_a_preview_then_a_generated_roll(self):
+        seen_a, applied_a = self.served_then_rolled(7)
+        for seed in (8, 9, 10, 11, 12):
+            seen_b, applied_b = self.served_then_rolled(seed)
+            if applied_b["rolls"] != applied_a["rolls"]:
+                break
+        roll_a = next(r for r in applied_a["rolls"] if r["slot"] == "roll")
+        roll_b = next(r for r in applied_b["rolls"] if r["slot"] == "roll")
+        self.assertEqual((roll_a["slot"], roll_a["source"]), ("roll", "generated"))
+        self.assertNotEqual(roll_a["value"], roll_b["value"], "five seeds rolled alike")
+        previews_a, previews_b = self.previews(seen_a), self.previews(seen_b)
+        self.assertGreaterEqual(len(previews_a), 4)
+        # Two games alike but for their generators were served the same previews, yet rolled
+        # differently: what was served could not tell the roll.
+        self.assertEqual(previews_a, previews_b)
+        served_text = json.dumps(seen_a)
+        self.assertNotIn(applied_a["summary"], served_text)
+        self.assertNotIn("roll %s" % roll_a["value"], served_text)
+        for summary, _ in previews_a:
+            self.assertNotIn("roll", summary)
+
+
 if __name__ == "__main__":
     CLI = sys.argv.pop(1)
     unittest.main(verbosity=2)
