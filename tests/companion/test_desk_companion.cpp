@@ -4,6 +4,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
@@ -77,6 +78,31 @@ private slots:
         QCOMPARE(document_->undoStack()->index(), 0);
         QCOMPARE(document_->game().unit("F-I2").now.formation, Formation::Line);
         QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "undo"}}).first, 409);  // nothing left to undo
+    }
+
+    void aClientsByIsRefusedAndTheServersIsJournaled() {
+        // Who did what is the server's record: a client's "by" is refused, even the umpire's.
+        const auto [refused, why] = post(QStringLiteral("/api/actions"), {{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}, {"by", "french"}});
+        QCOMPARE(refused, 403);
+        QVERIFY(why["error"].is_string());
+        QCOMPARE(document_->undoStack()->count(), 0);
+        QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}}).first, 200);
+        QCOMPARE(document_->game().journal().back()["input"]["by"].get<std::string>(), std::string("umpire"));
+    }
+
+    void aHostThatIsNotUtf8IsRefusedAndTheDeskServesOn() {
+        // The bytes that stopped the server (issue 27): a 400 naming the header, then business as usual.
+        // The server runs in this thread: wait with the event loop running, not in a blocking call.
+        QTcpSocket socket;
+        QByteArray reply;
+        connect(&socket, &QTcpSocket::readyRead, this, [&socket, &reply] { reply += socket.readAll(); });
+        socket.connectToHost(QHostAddress::LocalHost, server_->port());
+        QTRY_VERIFY(socket.state() == QAbstractSocket::ConnectedState);
+        socket.write(QByteArray("GET /api/state HTTP/1.1\r\nHost: \xff\r\n\r\n"));
+        QTRY_VERIFY(reply.contains("'host'"));
+        QVERIFY2(reply.startsWith("HTTP/1.1 400"), reply.constData());
+        QVERIFY(server_->isListening());
+        QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}}).first, 200);
     }
 
     void theDesksOwnActionReachesThePages() {
