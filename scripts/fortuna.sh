@@ -4,7 +4,7 @@
 #   scripts/fortuna.sh run [ARGS...]   install what is missing, build, start the application
 #   scripts/fortuna.sh test            install what is missing, build, run every test (exit code = verdict)
 #   scripts/fortuna.sh build           install and build only
-#   scripts/fortuna.sh deps            install the Debian packages only
+#   scripts/fortuna.sh deps [--all]    install the Debian packages only (--all: the fuzz and Windows steps' too)
 #   scripts/fortuna.sh sanitize        library and CLI tests under ASan + UBSan (build-asan/);
 #                                      FORTUNA_SANITIZE_APP=1 adds the app's tests (offscreen)
 #   scripts/fortuna.sh fuzz [TARGET] [SECONDS]
@@ -19,6 +19,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${FORTUNA_BUILD_DIR:-$root/build}"
 jobs="$(nproc 2>/dev/null || echo 2)"
+# Unity batches make a clean build about twice as fast and a one-file rebuild slower
+# (docs/building.md): on for these scripted builds, FORTUNA_UNITY=OFF while iterating on one file.
+unity="${FORTUNA_UNITY:-ON}"
 
 packages=(
   build-essential cmake ninja-build pkg-config
@@ -35,6 +38,9 @@ packages=(
   imagemagick  # issue 14: scripts/app-screenshots.sh's simulated deuteranopia view
   xdotool      # issue 14: driving the desk under Xvfb with real key events
 )
+
+fuzz_packages=(clang libclang-rt-14-dev)
+windows_packages=(g++-mingw-w64-x86-64-posix wine64)
 
 install_dependencies() {
   local missing=()
@@ -59,7 +65,7 @@ configure_and_build() {
   # longer to compile (test_limits.cpp: 15.5 s of CPU against 10.8 s) and only a debugger needs it
   # (FORTUNA_CMAKE_ARGS="-DCMAKE_BUILD_TYPE=Debug" for one).
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_WERROR="$werror" \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" ${FORTUNA_CMAKE_ARGS:-}
+    -DFORTUNA_UNITY="$unity" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" ${FORTUNA_CMAKE_ARGS:-}
   cmake --build "$build_dir" -j "$jobs"
 }
 
@@ -78,7 +84,7 @@ run_sanitized_tests() {
   # file:line stacks, and the build takes about half the time of -O2 -g (measured on
   # test_limits.cpp: 23 s against 43 s), which pays for the app's tests in CI.
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_WERROR="$werror" \
-    -DFORTUNA_SANITIZE=ON -DFORTUNA_BUILD_APP="$app" -DFORTUNA_BUILD_BENCHMARKS=OFF \
+    -DFORTUNA_SANITIZE=ON -DFORTUNA_BUILD_APP="$app" -DFORTUNA_BUILD_BENCHMARKS=OFF -DFORTUNA_UNITY="$unity" \
     -DCMAKE_CXX_FLAGS="-Wno-maybe-uninitialized" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
   cmake --build "$dir" -j "$jobs"
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1"
@@ -96,7 +102,7 @@ run_sanitized_tests() {
 run_fuzzers() {
   local only="${1:-all}" seconds="${2:-${FORTUNA_FUZZ_SECONDS:-20}}"
   local dir="${FORTUNA_FUZZ_BUILD_DIR:-$root/build-fuzz}"
-  CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_FUZZ=ON \
+  CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_FUZZ=ON -DFORTUNA_UNITY="$unity" \
     -DFORTUNA_BUILD_APP=OFF -DFORTUNA_BUILD_TESTS=OFF -DFORTUNA_BUILD_BENCHMARKS=OFF
   cmake --build "$dir" -j "$jobs" --target fuzzers
   mkdir -p "$dir/artifacts"
@@ -104,22 +110,41 @@ run_fuzzers() {
     [ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
     [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]="" [umpire_command]=""
   )
-  local name status=0
-  for name in ruleset army scenario save journal action companion umpire_command; do
-    if [ "$only" != all ] && [ "$only" != "$name" ]; then continue; fi
-    local work
+  # One fuzzer a core at a time: each is single-threaded and bounded in time, so two cores run
+  # the set in half the wall time with the same time and seed each.
+  fuzz_one() {
+    local name=$1 work
     work="$(mktemp -d)"
     if [ -d "$root/fuzz/corpus/$name" ]; then cp -r "$root/fuzz/corpus/$name/." "$work/"; fi
-    echo "fortuna.sh: fuzz_$name for ${seconds}s"
+    local verdict=0
     # shellcheck disable=SC2086  # the seed folder is one word or none
-    if ! "$dir/bin/fuzz_$name" -seed="${FORTUNA_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "$dir/bin/fuzz_$name" -seed="${FORTUNA_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -dict="$root/fuzz/json.dict" -print_final_stats=1 -artifact_prefix="$dir/artifacts/$name-" \
-        "$work" ${seeds[$name]} 2>"$dir/fuzz_$name.log"; then
-      tail -n 60 "$dir/fuzz_$name.log" >&2
-      status=1
-    fi
-    grep -E "^stat::number_of_executed_units|^Done [0-9]+ runs" "$dir/fuzz_$name.log" || true
+        "$work" ${seeds[$name]} 2>"$dir/fuzz_$name.log" || verdict=1
     rm -rf "$work"
+    return "$verdict"
+  }
+  local name status=0 pids=() names=()
+  for name in ruleset army scenario save journal action companion umpire_command; do
+    if [ "$only" != all ] && [ "$only" != "$name" ]; then continue; fi
+    names+=("$name")
+  done
+  local i j
+  for ((i = 0; i < ${#names[@]}; i += jobs)); do
+    pids=()
+    for ((j = i; j < i + jobs && j < ${#names[@]}; j++)); do
+      echo "fortuna.sh: fuzz_${names[j]} for ${seconds}s"
+      fuzz_one "${names[j]}" &
+      pids+=($!)
+    done
+    for ((j = i; j < i + jobs && j < ${#names[@]}; j++)); do
+      name=${names[j]}
+      if ! wait "${pids[j - i]}"; then
+        tail -n 60 "$dir/fuzz_$name.log" >&2
+        status=1
+      fi
+      echo "fortuna.sh: fuzz_$name: $(grep -E "^stat::number_of_executed_units|^Done [0-9]+ runs" "$dir/fuzz_$name.log" | tr '\n' ' ')"
+    done
   done
   return "$status"
 }
@@ -134,7 +159,7 @@ run_windows_build() {
   # -O2 as in the Linux build: at -O3 GCC 12 reports a false -Wmaybe-uninitialized inside std::string.
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
     -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64.cmake" \
-    -DFORTUNA_BUILD_APP=OFF -DFORTUNA_BUILD_BENCHMARKS=OFF -DFORTUNA_RELOCATABLE=ON -DFORTUNA_WERROR="$werror" \
+    -DFORTUNA_BUILD_APP=OFF -DFORTUNA_BUILD_BENCHMARKS=OFF -DFORTUNA_RELOCATABLE=ON -DFORTUNA_WERROR="$werror" -DFORTUNA_UNITY="$unity" \
     ${FORTUNA_WINDOWS_CMAKE_ARGS:-}
   cmake --build "$dir" -j "$jobs"
   export WINEPREFIX="${WINEPREFIX:-$dir/wine-prefix}" WINEDEBUG="${WINEDEBUG:--all}"
@@ -151,7 +176,8 @@ command="${1:-run}"
 shift || true
 case "$command" in
   deps)
-    install_dependencies
+    # --all: also what the fuzz and Windows steps need, in one apt-get (CI's first step).
+    if [ "${1:-}" = "--all" ]; then install_dependencies "${fuzz_packages[@]}" "${windows_packages[@]}"; else install_dependencies; fi
     ;;
   build)
     install_dependencies
@@ -176,11 +202,11 @@ case "$command" in
     run_sanitized_tests
     ;;
   fuzz)
-    install_dependencies clang libclang-rt-14-dev
+    install_dependencies "${fuzz_packages[@]}"
     run_fuzzers "$@"
     ;;
   windows)
-    install_dependencies g++-mingw-w64-x86-64-posix wine64
+    install_dependencies "${windows_packages[@]}"
     run_windows_build
     ;;
   package)

@@ -303,7 +303,7 @@ void declare_board(CLI::App& command) {
     command.add_option("--seed", "seed for generated dice")->type_name("N");
 }
 
-const Registration registrations[] = {
+const Registration naval_registrations[] = {
     {"broadside", "a broadside by range band against hull or sails, with exact odds (The Age of Sail)", declare_broadside,
      run_broadside},
     {"boarding", "a boarding by gun decks, with the chances of capture and tie", declare_boarding, run_boarding},

@@ -485,7 +485,7 @@ void declare_scenario_info(CLI::App& command) {
     command.add_option("scenario", "a shipped scenario id or a scenario .json file")->type_name("ID|FILE");
 }
 
-const Registration registrations[] = {
+const Registration play_registrations[] = {
     {"play", "play a scenario headlessly from a file of actions or with the programmed opponent, continue a save or a journal, and save it",
      declare_play, run_play},
     {"replay", "check that a save's journal reproduces its state (or recover a journal)", declare_replay, run_replay},

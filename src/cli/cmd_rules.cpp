@@ -580,7 +580,7 @@ void declare_validate(CLI::App& command) {
         ->allow_extra_args();
 }
 
-const Registration registrations[] = {
+const Registration rules_registrations[] = {
     {"rulesets", "the rule sets in the data folder", declare_nothing, run_rulesets},
     {"armies", "a rule set's armies and their unit types", declare_armies, run_armies},
     {"odds", "the odds and combat results column of two strengths", declare_odds, run_odds},

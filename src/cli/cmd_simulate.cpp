@@ -98,7 +98,7 @@ void declare_simulate(CLI::App& command) {
     command.add_option("--ruleset-file", "an edited rule-set file: the same battles again with it, side by side")->type_name("FILE");
 }
 
-const Registration registrations[] = {
+const Registration simulate_registrations[] = {
     {"simulate", "the battle lab: many computer-played battles, their outcomes with 95% intervals, against an edited rule set",
      declare_simulate, run_simulate},
 };

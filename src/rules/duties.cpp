@@ -13,6 +13,7 @@
 #include "fortuna/game.hpp"
 #include "fortuna/geometry.hpp"
 #include "fortuna/rules_of_play.hpp"
+#include "words.hpp"
 
 namespace fortuna {
 
@@ -20,7 +21,7 @@ namespace {
 
 std::string label(const Unit& unit) { return unit.id.code + " " + unit.id.name; }
 
-std::string mm(double value) { return std::to_string(static_cast<long long>(std::lround(value))) + " mm"; }
+using detail::mm;
 
 bool on_table(const Game& game, std::size_t index) { return game.state().units[index].presence == Presence::OnBoard; }
 

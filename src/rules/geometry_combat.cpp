@@ -5,12 +5,13 @@
 
 #include "fortuna/game.hpp"
 #include "fortuna/geometry.hpp"
+#include "words.hpp"
 
 namespace fortuna {
 
 namespace {
 
-std::string mm(double value) { return std::to_string(static_cast<long long>(std::lround(value))) + " mm"; }
+using detail::mm;
 
 bool works(TerrainKind kind) { return kind == TerrainKind::Wall || kind == TerrainKind::Earthwork || kind == TerrainKind::Redan; }
 

@@ -14,7 +14,9 @@ namespace {
 
 constexpr double kSampleMm = 2.0;  // going and ground are read every 2 mm along a path
 
-std::string fixed(double value, int decimals = 0) {
+// Rounds half away from zero (std::round), where detail::fixed rounds as printf does: the
+// movement explanations have always read this way.
+std::string rounded_text(double value, int decimals = 0) {
     const double scale = std::pow(10.0, decimals);
     const double rounded = std::round(value * scale) / scale;
     std::string text = std::to_string(rounded);
@@ -111,9 +113,9 @@ std::string_view to_string(MoveKind kind) {
 }
 
 std::string MovePlan::words() const {
-    std::string text = fixed(distance_mm) + " mm (" + fixed(distance_mm * 2) + " m): " + fixed(cost_moves, 2) + " of a move";
+    std::string text = rounded_text(distance_mm) + " mm (" + rounded_text(distance_mm * 2) + " m): " + rounded_text(cost_moves, 2) + " of a move";
     if (kind == MoveKind::Move || kind == MoveKind::Charge || kind == MoveKind::Rout || kind == MoveKind::Withdraw)
-        text += " (" + std::string(to_string(going)) + " going, " + fixed(allowance_mm) + " mm a move" +
+        text += " (" + std::string(to_string(going)) + " going, " + rounded_text(allowance_mm) + " mm a move" +
                 (kind == MoveKind::Move ? std::string() : ", " + std::string(to_string(kind))) + ")";
     for (const MoveContact& c : contacts)
         if (!c.allowed) return text + ": BLOCKED by " + c.what + " (" + c.rule + ")";
@@ -211,19 +213,19 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     const double road = move_allowance_mm(type, now.formation, Going::Road, charging) * pace;
     plan.cost_moves = plan.normal_mm / normal + plan.difficult_mm / difficult + plan.road_mm / road;
     const std::string tables = type.source.empty() ? std::string("army table") : type.source;
-    plan.explanation.push_back(tables + ": " + fixed(type.movement.normal) + " mm a move, difficult " + fixed(type.movement.difficult) +
-                               ", road +" + fixed(type.movement.road) + ", charge +" + fixed(type.movement.charge));
+    plan.explanation.push_back(tables + ": " + rounded_text(type.movement.normal) + " mm a move, difficult " + rounded_text(type.movement.difficult) +
+                               ", road +" + rounded_text(type.movement.road) + ", charge +" + rounded_text(type.movement.charge));
     if (charging) plan.explanation.push_back(kind == MoveKind::Rout ? "seed 000, 7.2.4: routers move at charge speed" : "seed 000, 7.2.6: charging adds the charge speed");
     else if (kind == MoveKind::Withdraw) plan.explanation.push_back("seed 000, 7.2.3: withdrawing facing the enemy, half speed");
     if (!charging && type.arm == Arm::Infantry && now.formation == Formation::Column)
         plan.explanation.push_back("seed 002, Table 1: movement in column adds the charge speed");
-    if (plan.normal_mm > 0) plan.explanation.push_back(fixed(plan.normal_mm) + " mm in normal going at " + fixed(normal) + " mm a move");
+    if (plan.normal_mm > 0) plan.explanation.push_back(rounded_text(plan.normal_mm) + " mm in normal going at " + rounded_text(normal) + " mm a move");
     if (plan.difficult_mm > 0)
-        plan.explanation.push_back(fixed(plan.difficult_mm) + " mm in difficult going (" +
+        plan.explanation.push_back(rounded_text(plan.difficult_mm) + " mm in difficult going (" +
                                    (first_slow != nullptr ? std::string(to_string(first_slow->kind)) + " " + first_slow->name : std::string("uphill")) +
-                                   (climbed && first_slow != nullptr ? ", uphill" : "") + ") at " + fixed(difficult) + " mm a move (seed 000, 7.2.5)");
-    if (plan.road_mm > 0) plan.explanation.push_back(fixed(plan.road_mm) + " mm on a road at " + fixed(road) + " mm a move (seed 000, 7.2.5)");
-    plan.explanation.push_back("uses " + fixed(plan.cost_moves, 2) + " of a move");
+                                   (climbed && first_slow != nullptr ? ", uphill" : "") + ") at " + rounded_text(difficult) + " mm a move (seed 000, 7.2.5)");
+    if (plan.road_mm > 0) plan.explanation.push_back(rounded_text(plan.road_mm) + " mm on a road at " + rounded_text(road) + " mm a move (seed 000, 7.2.5)");
+    plan.explanation.push_back("uses " + rounded_text(plan.cost_moves, 2) + " of a move");
 
     // What the path meets. A straight move sweeps the hull of the outlines where it starts and
     // ends; units are met there, the ground along the paths of the centre and the four corners.
@@ -378,7 +380,7 @@ RoutRun plan_rout(const Game& game, const Battlefield& field, std::size_t unit, 
     run.off_board = std::any_of(run.plan.contacts.begin(), run.plan.contacts.end(),
                                 [](const MoveContact& c) { return c.kind == MoveContact::Kind::OffBoard; });
     if (run.stopped_by)
-        run.plan.explanation.push_back("the run stops after " + fixed(lo) + " mm, short of " + *run.stopped_by +
+        run.plan.explanation.push_back("the run stops after " + rounded_text(lo) + " mm, short of " + *run.stopped_by +
                                        ", which it may neither pass nor stand on (docs/rules/rout.md)");
     return run;
 }
@@ -392,7 +394,7 @@ MovePlan plan_general_move(const Game& game, std::size_t general, const BoardPoi
     plan.normal_mm = plan.distance_mm;
     plan.allowance_mm = per_turn;
     plan.cost_moves = plan.distance_mm / per_turn;
-    plan.explanation.push_back("seed 000, 7.2.7: generals ride " + fixed(per_turn) + " mm a turn in any direction, regardless of terrain");
+    plan.explanation.push_back("seed 000, 7.2.7: generals ride " + rounded_text(per_turn) + " mm a turn in any direction, regardless of terrain");
     if (!game.scenario().board.contains(to)) {
         MoveContact edge;
         edge.kind = MoveContact::Kind::OffBoard;
@@ -421,9 +423,9 @@ MovePlan plan_wheel(const Game& game, std::size_t unit, double new_facing_deg) {
     const auto arc = [&](double degrees) { return fp.frontage_mm / 2 * degrees * std::numbers::pi / 180.0; };
     plan.distance_mm = arc(turn);
     plan.cost_moves = plan.distance_mm / plan.allowance_mm;
-    plan.explanation.push_back("wheel of " + fixed(turn) + " deg about the centre: the outer flank of a " + fixed(fp.frontage_mm) +
-                               " mm front travels " + fixed(plan.distance_mm) + " mm of " + fixed(plan.allowance_mm) + " mm, " +
-                               fixed(plan.cost_moves, 2) + " of a move (" + formation_section(game.rules()) +
+    plan.explanation.push_back("wheel of " + rounded_text(turn) + " deg about the centre: the outer flank of a " + rounded_text(fp.frontage_mm) +
+                               " mm front travels " + rounded_text(plan.distance_mm) + " mm of " + rounded_text(plan.allowance_mm) + " mm, " +
+                               rounded_text(plan.cost_moves, 2) + " of a move (" + formation_section(game.rules()) +
                                ": 45 deg 3/4, 90 deg 1 1/2 for a 100 mm battalion)");
     std::string name;
     if (turn > 90 && type.arm != Arm::Artillery) {
@@ -433,9 +435,9 @@ MovePlan plan_wheel(const Game& game, std::size_t unit, double new_facing_deg) {
             if (cost < plan.cost_moves) {
                 plan.cost_moves = cost;
                 plan.distance_mm = rest;
-                plan.explanation.push_back(formation_section(game.rules()) + ", " + name + ": an about-face of " + fixed(*about, 2) +
-                                           " of a move and a wheel back of " + fixed(180 - turn) + " deg (" + fixed(rest) +
-                                           " mm) is cheaper: " + fixed(cost, 2) + " of a move");
+                plan.explanation.push_back(formation_section(game.rules()) + ", " + name + ": an about-face of " + rounded_text(*about, 2) +
+                                           " of a move and a wheel back of " + rounded_text(180 - turn) + " deg (" + rounded_text(rest) +
+                                           " mm) is cheaper: " + rounded_text(cost, 2) + " of a move");
             }
         }
     }
@@ -456,7 +458,7 @@ MovePlan plan_formation_change(const Game& game, std::size_t unit, Formation to)
         throw RuleError(code + ": " + formation_section(game.rules()) + " gives " + std::string(to_string(type.arm)) + " no " +
                         (name.empty() ? change : name) + (to == Formation::Square ? " (only infantry form square, seed 000 7.2.1)" : ""));
     MovePlan plan = fixed_cost(game, unit, MoveKind::Formation, *cost,
-                               formation_section(game.rules()) + ", " + name + " (" + std::string(to_string(type.arm)) + "): " + fixed(*cost, 2) + " of a move");
+                               formation_section(game.rules()) + ", " + name + " (" + std::string(to_string(type.arm)) + "): " + rounded_text(*cost, 2) + " of a move");
     plan.cost_moves = std::max(0.0, plan.cost_moves - national_deduction(game, unit, plan));
     return plan;
 }

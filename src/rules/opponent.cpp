@@ -18,13 +18,14 @@
 #include "fortuna/geometry.hpp"
 #include "fortuna/opponent.hpp"
 #include "fortuna/rules_of_play.hpp"
+#include "words.hpp"
 
 namespace fortuna {
 
 namespace {
 
 std::string percent(double p) { return std::to_string(static_cast<int>(std::lround(p * 100))) + "%"; }
-std::string mm(double value) { return std::to_string(static_cast<int>(std::lround(value))) + " mm"; }
+using detail::mm;
 
 // Facing 0 is towards the top edge (-y), 90 towards the right edge (battlefield.cpp).
 double facing_towards(const BoardPoint& from, const BoardPoint& to) {

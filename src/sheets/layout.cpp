@@ -32,7 +32,6 @@ constexpr double kColumnGap = 14;
 const QColor kGrid(90, 90, 90);
 const QColor kShade(232, 232, 232);
 const QColor kGroupShade(214, 222, 235);
-const QColor kMuted(90, 90, 90);
 
 }  // namespace
 

@@ -17,6 +17,9 @@ class QPagedPaintDevice;
 
 namespace fortuna::sheets {
 
+// The grey of secondary text (notes, sources, captions) on every sheet.
+inline const QColor kMuted{90, 90, 90};
+
 // The fonts of every sheet, in points.
 struct Fonts {
     QFont title;

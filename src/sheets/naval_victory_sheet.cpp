@@ -12,7 +12,6 @@ namespace fortuna::sheets {
 
 namespace {
 
-const QColor kMuted(90, 90, 90);
 const QColor kSideColours[] = {QColor(178, 34, 34), QColor(30, 70, 160)};
 
 // The seed's own words (Game Sequence), and how the engine counts them (D9).

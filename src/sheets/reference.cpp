@@ -10,7 +10,6 @@ namespace fortuna::sheets {
 
 namespace {
 
-const QColor kMuted(90, 90, 90);
 
 QString kind_text(RollKind kind) { return qs(std::string(to_string(kind))); }
 

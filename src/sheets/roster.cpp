@@ -9,7 +9,6 @@ namespace fortuna::sheets {
 
 namespace {
 
-const QColor kMuted(90, 90, 90);
 
 QString mm(double value) { return QString::number(std::lround(value)); }
 

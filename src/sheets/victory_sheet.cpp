@@ -12,7 +12,6 @@ namespace fortuna::sheets {
 
 namespace {
 
-const QColor kMuted(90, 90, 90);
 const QColor kLight(238, 238, 238);
 const QColor kLater(214, 214, 214);
 

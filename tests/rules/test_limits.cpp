@@ -18,6 +18,7 @@ namespace {
 
 using nlohmann::json;
 using testing::library;
+using testing::read_text;
 using testing::skirmish;
 using testing::TemporaryFolder;
 
@@ -28,10 +29,6 @@ Roll entered(RollKind kind, int value) { return {kind, value, RollSource::Entere
 
 std::string nested(int depth) { return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']'); }
 
-std::string read_text(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 void write_text(const std::filesystem::path& file, const std::string& text) {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);

@@ -12,16 +12,14 @@
 
 #include "fortuna/library.hpp"
 #include "fortuna/resolution.hpp"
+#include "test_game_support.hpp"
 
 namespace fortuna {
 namespace {
 
 const std::vector<std::string> kRandomRuleSets{"glaube", "gloire", "reason", "destiny"};
 
-const RulesLibrary& library() {
-    static const RulesLibrary loaded = RulesLibrary::load(FORTUNA_TEST_DATA_DIR);
-    return loaded;
-}
+using testing::library;
 
 const RuleSet& dice() { return library().ruleset("gloire-dice"); }
 
