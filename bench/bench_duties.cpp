@@ -10,12 +10,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 namespace {
 
-const fortuna::RulesLibrary& library() {
-    static const fortuna::RulesLibrary loaded = fortuna::RulesLibrary::load(FORTUNA_BENCH_DATA_DIR);
-    return loaded;
-}
+using fortuna::bench::library;
 
 void BM_DutiesAt2000Units(benchmark::State& state) {
     const fortuna::Game game(library(), fortuna::bench::crowded_table(library(), FORTUNA_BENCH_DATA_DIR, static_cast<int>(state.range(0))), 1);

@@ -8,12 +8,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 namespace {
 
-const fortuna::RulesLibrary& library() {
-    static const fortuna::RulesLibrary loaded = fortuna::RulesLibrary::load(FORTUNA_BENCH_DATA_DIR);
-    return loaded;
-}
+using fortuna::bench::library;
 
 const fortuna::Scenario& white_mountain() {
     static const fortuna::Scenario loaded = fortuna::load_scenario(library(), "white-mountain-1620");
@@ -33,18 +32,19 @@ void BM_WhiteMountainToTheDecision(benchmark::State& state) {
     }
     state.counters["actions/battle"] = benchmark::Counter(actions, benchmark::Counter::kAvgIterations);
 }
-BENCHMARK(BM_WhiteMountainToTheDecision)->Unit(benchmark::kMillisecond)->Iterations(20);
+BENCHMARK(BM_WhiteMountainToTheDecision)->Unit(benchmark::kMillisecond)->Iterations(fortuna::bench::iterations(20));
 
 // The lab on every core: 100 battles a round; 1,000 in under a minute is 6 s a round here.
 void BM_LabHundredBattlesOnEveryCore(benchmark::State& state) {
     const fortuna::Doctrines doctrines = fortuna::load_doctrines(library(), white_mountain());
     std::uint64_t seed = 1;
     for (auto _ : state) {
-        const auto battles = fortuna::run_battles(library(), white_mountain(), doctrines, seed, 100, 0);
-        seed += 100;
+        const int battles_a_round = fortuna::bench::smoke() ? 4 : 100;
+        const auto battles = fortuna::run_battles(library(), white_mountain(), doctrines, seed, battles_a_round, 0);
+        seed += static_cast<std::uint64_t>(battles_a_round);
         benchmark::DoNotOptimize(battles.size());
     }
 }
-BENCHMARK(BM_LabHundredBattlesOnEveryCore)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
+BENCHMARK(BM_LabHundredBattlesOnEveryCore)->Unit(benchmark::kMillisecond)->Iterations(fortuna::bench::iterations(2))->UseRealTime();
 
 }  // namespace

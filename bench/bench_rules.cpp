@@ -3,6 +3,8 @@
 // Targets on a 2-core machine: >= 5 million resolutions a second on one core; a preview < 50 us.
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 #include "fortuna/library.hpp"
 #include "fortuna/resolution.hpp"
 
@@ -10,10 +12,7 @@ namespace {
 
 using namespace fortuna;
 
-const RulesLibrary& library() {
-    static const RulesLibrary loaded = RulesLibrary::load(FORTUNA_BENCH_DATA_DIR);
-    return loaded;
-}
+using fortuna::bench::library;
 
 CombatRequest typical_request(const std::string& ruleset) {
     CombatRequest request;
