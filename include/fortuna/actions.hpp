@@ -91,17 +91,22 @@ struct CombatAction {
 };
 
 // Artillery fire (seed 002, 2) Artillery Fire Phase; Table 3). Family: combat.
-// Without a range, the game measures it on the board, guns to the nearest base.
+// Without a range, the game measures it on the board, guns to the nearest base, and journals
+// the range it measured with range_measured: a replay reads that range, never measures again,
+// and explains it in the same words (issue 28: the recovered line equals the line on disk).
 struct ArtilleryAction {
     static constexpr std::string_view kind = "artillery";
     static constexpr std::string_view phase = "b";
     std::string battery;
     std::string target;
     std::optional<double> range_mm;
+    bool range_measured = false;
     static constexpr auto fields() {
         return std::tuple{required_key("battery", &ArtilleryAction::battery, "an artillery unit's code"),
                           required_key("target", &ArtilleryAction::target, "a unit code"),
-                          optional_key("range_mm", &ArtilleryAction::range_mm, "the range in board mm, 0-10000", 0, 10000)};
+                          optional_key("range_mm", &ArtilleryAction::range_mm, "the range in board mm, 0-10000", 0, 10000),
+                          optional_key("range_measured", &ArtilleryAction::range_measured,
+                                       "true when range_mm is the game's own measure on the board (journal)")};
     }
 };
 
@@ -238,13 +243,16 @@ struct OrderAction {
     std::string order;
     std::optional<double> distance_mm;  // rules 4: measured on the board when left out
     bool in_person = false;
+    bool distance_measured = false;  // distance_mm is the game's own measure (journal), as ArtilleryAction::range_measured
     static constexpr auto fields() {
         return std::tuple{required_key("general", &OrderAction::general, "a general's code"),
                           required_key("to", &OrderAction::to, "the command or unit the order is for"),
                           required_key("order", &OrderAction::order, "the order in words"),
                           optional_key("distance_mm", &OrderAction::distance_mm, "the messenger's ride in board mm", 0,
                                    kMaxBoardMm),
-                          optional_key("in_person", &OrderAction::in_person, "true (the general gives it at the unit) or false")};
+                          optional_key("in_person", &OrderAction::in_person, "true (the general gives it at the unit) or false"),
+                          optional_key("distance_measured", &OrderAction::distance_measured,
+                                       "true when distance_mm is the game's own measure on the board (journal)")};
     }
 };
 

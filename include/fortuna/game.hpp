@@ -298,7 +298,8 @@ public:
     nlohmann::json journal_header() const;
 
     // Rebuilds a game by applying the lines of a journal to the scenario with the seed.
-    // Generated rolls must come out as recorded; otherwise a DataError names the line.
+    // Generated rolls must come out as recorded; otherwise a DataError names the line. The
+    // rebuilt game's journal holds the lines as given, so that it continues their file.
     static Game replay(const RulesLibrary& library, Scenario scenario, std::uint64_t seed,
                        const std::vector<nlohmann::json>& lines, const std::string& file = "journal",
                        Enforcement enforcement = {});

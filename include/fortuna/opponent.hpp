@@ -171,6 +171,11 @@ private:
     int unit_roll(const Game& game, std::size_t unit) const;  // thousandths, from the seed
     void mark(const ActionRequest& request);
     void sync(const Game& game);
+    // Given a game in the middle of this side's phase (recovered after a crash, or handed to the
+    // computer mid-phase), it goes through the phase so far again on a copy rebuilt from the
+    // journal, proposing as it did, so that it goes on as if never interrupted (issue 28): no
+    // unit moved twice, the phase's duties as they were measured when it began.
+    void catch_up(const Game& game);
     // The side's duties as the phase began (duties.hpp): each is proposed once, so they are
     // measured once a phase rather than after every action (the sight checks dominate).
     const std::vector<Duty>& phase_duties(const Game& game);

@@ -200,11 +200,12 @@ void execute(ActionContext& ctx, const ArtilleryAction& action) {
                     " (seed 000, 6: artillery fires only on visible units)");
     ArtilleryAction measured = action;
     if (!measured.range_mm) {
-        // Measured on the board, guns to the nearest base (errata E20).
+        // Measured on the board, guns to the nearest base (errata E20), and journaled as measured.
         measured.range_mm = unit_gap_mm(ctx.game(), b, t);
-        ctx.explain("range measured on the board: " + fixed(*measured.range_mm) + " mm (errata E20)");
+        measured.range_measured = true;
         ctx.pending().request.action = measured;
     }
+    if (measured.range_measured) ctx.explain("range measured on the board: " + fixed(*measured.range_mm) + " mm (errata E20)");
     const ArtilleryRequest request = artillery_request(ctx.game(), measured);
     const ActionRoll roll = ctx.draw("roll", ctx.rules().artillery.roll);
     const ArtilleryResolution r = resolve_artillery(ctx.rules(), request, roll.roll);

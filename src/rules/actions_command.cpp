@@ -68,11 +68,14 @@ void execute(ActionContext& ctx, const OrderAction& action) {
     if (measuring && !action.distance_mm && !on_board)
         ctx.fail("distance_mm", "the messenger's ride in board mm ('" + action.to + "' names no unit or command on the table)");
     const double distance = action.distance_mm ? *action.distance_mm : on_board.value_or(0);
-    if (measuring && !action.distance_mm) {
+    // Journaled as measured: a replay reads the ride and says it in the same words.
+    if ((measuring && !action.distance_mm) || action.distance_measured)
         ctx.explain("the ride measured on the board: " + fixed(distance) + " mm from " + general.id.code + " to " + action.to);
+    if (measuring && !action.distance_mm) {
         ctx.pending().request.action = [&] {
             OrderAction measured = action;
             measured.distance_mm = distance;
+            measured.distance_measured = true;
             return measured;
         }();
     }

@@ -782,6 +782,10 @@ Game Game::replay(const RulesLibrary& library, Scenario scenario, std::uint64_t 
         } catch (const RuleError& error) {
             throw DataError(file, where, "an action that can be applied", error.what());
         }
+        // The journal is what was written: the line itself, not the replay's words for it. A
+        // journal of an earlier release (its explanations worded otherwise) is continued, not
+        // refused as "another game's" when the recovered game writes on (issue 28).
+        game.journal_.back() = line;
     }
     return game;
 }

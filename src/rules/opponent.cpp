@@ -110,6 +110,73 @@ Opponent::Opponent(const Game& game, SideDoctrine doctrine) : doctrine_(std::mov
     by_ = "computer: " + doctrine_.side;
     // The side's own edge, where its withdrawers go (the rear of its army, as routers run for it: 7.2.4).
     home_y_ = home_edge_y(game, doctrine_.side_index);
+    catch_up(game);
+}
+
+void Opponent::catch_up(const Game& game) {
+    if (game.phasing_side() != doctrine_.side_index) return;
+    // The phase began with the last end of phase still applied: its journal line and those before.
+    std::size_t start = 0;
+    for (auto it = game.history().rbegin(); it != game.history().rend(); ++it)
+        if (std::holds_alternative<EndPhaseAction>(it->request.action)) {
+            start = static_cast<std::size_t>(it->seq);
+            break;
+        }
+    const std::vector<nlohmann::json>& journal = game.journal();
+    if (start >= journal.size()) return;  // the phase has just begun: nothing decided yet
+    const auto by = [](const nlohmann::json& line) {
+        const auto input = line.find("input");
+        return input != line.end() && input->is_object() ? input->value("by", std::string()) : std::string();
+    };
+    try {
+        Game copy = Game::replay(game.library(), game.scenario(), game.seed(),
+                                 std::vector<nlohmann::json>(journal.begin(), journal.begin() + static_cast<std::ptrdiff_t>(start)),
+                                 "journal", game.initial_enforcement());
+        for (std::size_t i = start; i < journal.size(); ++i) {
+            const nlohmann::json& line = journal[i];
+            const std::string kind = line.value("do", std::string());
+            if (kind == "undo" || kind == "redo") {
+                // As the desk does after an undo or a redo: the phase is judged again.
+                if (kind == "undo") copy.undo();
+                else copy.redo();
+                forget();
+                continue;
+            }
+            if (by(line) != by_) {
+                copy.apply(line.at("input"));  // the player's own action (or an umpire's correction)
+                continue;
+            }
+            // Its own action: proposed again as it was, after the proposals refused before it.
+            bool matched = false;
+            for (int attempt = 0; attempt < 10000 && !matched; ++attempt) {
+                const std::optional<ActionRequest> request = next(copy);
+                if (!request) break;
+                try {
+                    copy.apply(*request);
+                } catch (const RuleError& refusal) {
+                    noted(*request, std::string(refusal.what()));
+                    continue;
+                }
+                noted(*request);
+                if (copy.journal().back() != line) break;
+                matched = true;
+            }
+            if (!matched) throw RuleError("the phase went otherwise");
+        }
+        return;
+    } catch (const std::exception&) {
+        // A journal of an earlier release, or a phase the player shaped (units taken over):
+        // at least what it did this phase is not done again.
+    }
+    forget();
+    phase_key_ = {game.clock().turn, game.clock().half, game.clock().phase};
+    for (std::size_t i = start; i < journal.size(); ++i)
+        if (by(journal[i]) == by_ && journal[i].value("do", std::string()) != "end-phase") {
+            try {
+                mark(decode_action(journal[i].at("input")));
+            } catch (const std::exception&) {
+            }
+        }
 }
 
 void Opponent::forget() {

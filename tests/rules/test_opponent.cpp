@@ -8,22 +8,14 @@
 #include "fortuna/duties.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/opponent.hpp"
-#include "test_game_support.hpp"
+#include "opponent_test_support.hpp"
 
 namespace fortuna {
 namespace {
 
 using testing::library;
-
-const Scenario& white_mountain() {
-    static const Scenario loaded = load_scenario(library(), "white-mountain-1620");
-    return loaded;
-}
-
-const Doctrines& white_mountain_doctrines() {
-    static const Doctrines loaded = load_doctrines(library(), white_mountain());
-    return loaded;
-}
+using testing::white_mountain;
+using testing::white_mountain_doctrines;
 
 TEST(Opponent, WhiteMountainPlaysToADecisionTheSameUnderTheSameSeedAndItsJournalReplays) {
     Game first(library(), white_mountain(), 7);
