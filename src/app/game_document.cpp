@@ -78,6 +78,7 @@ void GameDocument::openRecovery(const QString& journal) {
     // recovered or new, stays in one file to recover again.
     adopt(std::move(game), QString(), path);
     recovered_ = true;
+    recovered_from_ = path;
     emit modifiedChanged();
 }
 
@@ -106,6 +107,7 @@ void GameDocument::leaveCurrentGame() {
     read_only_ = false;
     read_only_holder_.clear();
     recovered_ = false;
+    recovered_from_.clear();
 }
 
 void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, const std::filesystem::path& journal) {
@@ -114,9 +116,15 @@ void GameDocument::adopt(std::unique_ptr<Game> game, const QString& save_path, c
     game_ = std::move(game);
     // One history (issue 11): the undo stack is a view of the game's, so Undo reaches back
     // across a save, a reopen and a crash recovery exactly as far as the journal does. Each
-    // command is pushed already applied (its first redo does nothing). The game's own redo
-    // list is not mirrored: a new action clears it, as it clears the stack's.
+    // command is pushed already applied (its first redo does nothing). The game's redo list
+    // is the stack's too (issue 28: "(undone) #4" is redone after a recovery): its actions are
+    // pushed, next redo first, and the stack steps back over them without touching the game.
     for (const AppliedAction& action : game_->history()) undo_stack_.push(new ActionCommand(*this, qs(action.summary)));
+    const std::vector<AppliedAction>& undone = game_->redo_stack();  // next redo last
+    for (auto it = undone.rbegin(); it != undone.rend(); ++it) undo_stack_.push(new ActionCommand(*this, qs(it->summary)));
+    mirroring_ = true;
+    undo_stack_.setIndex(static_cast<int>(game_->history().size()));
+    mirroring_ = false;
     // What each action, undo or redo changed, gathered until the views are told (announceChange).
     pending_change_.reset();
     game_->listen([this](const GameChange& change) {
@@ -207,7 +215,23 @@ void GameDocument::save(const QString& file) {
     recovered_ = false;
     undo_stack_.setClean();
     spdlog::info("saved {}", ss(file));
+    retireRecoveredJournal();
     emit modifiedChanged();
+}
+
+void GameDocument::retireRecoveredJournal() {
+    // The journal left by the crash is in the save now: it is not offered again, and the game
+    // goes on in a journal of this run's own (as if opened from the save).
+    if (recovered_from_.empty() || !game_) return;
+    if (journal_ == recovered_from_) {
+        game_->detach_journal();
+        journal_.clear();
+    }
+    std::error_code ignored;
+    std::filesystem::remove(recovered_from_, ignored);
+    spdlog::info("retired the recovered journal {}: the game is saved", recovered_from_.string());
+    recovered_from_.clear();
+    if (journal_.empty()) attachRecoveryJournal({});
 }
 
 QString GameDocument::lastDurableAction() const {
@@ -290,6 +314,7 @@ const AppliedAction* GameDocument::stepThroughHistory(Step step, const char* wha
 }
 
 void GameDocument::gameUndo() {
+    if (mirroring_) return;  // the stack is being set to the game's position (adopt)
     const AppliedAction* undone = stepThroughHistory([this]() -> const AppliedAction& { return game_->undo(); }, "undo");
     if (undone == nullptr) return;
     casualties_.resize(game_->history().size());
@@ -299,6 +324,7 @@ void GameDocument::gameUndo() {
 }
 
 void GameDocument::gameRedo() {
+    if (mirroring_) return;
     const AppliedAction* redone = stepThroughHistory([this]() -> const AppliedAction& { return game_->redo(); }, "redo");
     if (redone == nullptr) return;
     casualties_.resize(game_->history().size() - 1);

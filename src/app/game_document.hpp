@@ -122,6 +122,8 @@ private:
     void adopt(std::unique_ptr<Game> game, const QString& save_path, const std::filesystem::path& journal = {});
     void attachRecoveryJournal(const std::filesystem::path& existing);
     void leaveCurrentGame();
+    // After a save: the recovered journal goes (the save holds it) and a new one takes over.
+    void retireRecoveredJournal();
     // Emits changed (what the game reported since the last call) and then positionChanged.
     void announceChange();
     QString lastDurableAction() const;
@@ -145,6 +147,8 @@ private:
     bool read_only_ = false;
     QString read_only_holder_;
     bool recovered_ = false;  // recovered from a journal and not saved since
+    std::filesystem::path recovered_from_;  // that journal, until the game is saved
+    bool mirroring_ = false;  // adopt is stepping the undo stack back over the game's redo list
     std::vector<CasualtyPoint> casualties_;  // one per action in history, after it
     std::vector<std::size_t> selection_;
 };

@@ -16,6 +16,7 @@
 
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
@@ -169,6 +170,54 @@ private slots:
         // Clean now: closing asks nothing (a dialog would stop this test) and the journal goes.
         QVERIFY(window_->close());
         QVERIFY(!std::filesystem::exists(journal));
+        window_.reset();
+    }
+
+    // Issue 28: after a kill -9 once the computer's batteries had fired, the recovered game
+    // refused its own journal ("it holds 14 lines from line 50 on that this game does not"),
+    // the undone action could not be redone, and after Ctrl+S the old journal was offered again.
+    void aRecoveredComputerBattleGoesOnInItsJournalRedoStandsAndTheSaveRetiresIt() {
+        const auto journal = recovery_dir() / "white-mountain-killed.journal";
+        std::filesystem::create_directories(journal.parent_path());
+        {
+            Game game(*library_, load_scenario(*library_, "white-mountain-1620"), 7);
+            game.attach_journal(journal);
+            Opponent catholic(game, load_doctrines(*library_, game.scenario()).side(0));
+            // The League's first shots (their range measured on the board), one action more, then U.
+            int after_shot = -1;
+            while (after_shot < 1) {
+                const AppliedAction* applied = catholic.step(game);
+                QVERIFY(applied != nullptr);
+                if (applied->kind == "artillery" || after_shot >= 0) ++after_shot;
+            }
+            game.undo();
+            game.detach_journal();  // the kill
+        }
+        const std::size_t lines = read_journal(journal).lines.size();
+        QVERIFY(window_->openFile(qs(journal.string()), true));
+        GameDocument& document = window_->document();
+        QVERIFY(document.isRecovered());
+        // It goes on in the same journal (it would have been refused and cleared).
+        QCOMPARE(document.recoveryJournal(), qs(journal.string()));
+        QVERIFY(document.undoStack()->canRedo());
+        QCOMPARE(document.undoStack()->count(), static_cast<int>(document.game().history().size() + 1));
+        document.undoStack()->redo();
+        QVERIFY(!document.game().can_redo());
+        QCOMPARE(read_journal(journal).lines.size(), lines + 1);
+        QCOMPARE(read_journal(journal).lines.back().value("do", ""), std::string("redo"));
+        // Saved: the journal of the crash goes; the game goes on in one of this run's own.
+        document.save(qs(path("recovered.fortuna").string()));
+        QVERIFY(!std::filesystem::exists(journal));
+        const QString now = document.recoveryJournal();
+        QVERIFY(!now.isEmpty() && now != qs(journal.string()));
+        document.undoStack()->undo();
+        QCOMPARE(read_journal(ss(now)).lines.size(), lines + 2);
+        QVERIFY(find_recovery_journals().size() == 1);
+        document.undoStack()->redo();
+        QVERIFY(!document.isModified());
+        QVERIFY(window_->close());
+        QVERIFY(!std::filesystem::exists(ss(now)));
+        QVERIFY(find_recovery_journals().empty());
         window_.reset();
     }
 
