@@ -118,6 +118,7 @@ CombatPanel::CombatPanel(GameDocument& document, QWidget* parent)
 }
 
 void CombatPanel::rebuildLists() {
+    bind_roll_box(roll_, {});  // another game: no roll typed for this one yet
     filling_ = true;
     attacker_->clear();
     defender_->clear();
@@ -221,6 +222,7 @@ void CombatPanel::preview() {
     if (filling_) return;
     const auto combat = action();
     if (!combat) return;
+    bind_roll_box(roll_, action_in_phase(document_, qs(combat->attacker + ">" + combat->defender)));
     const Game& game = document_.game();
     const RuleSet& rules = game.rules();
     try {

@@ -5,7 +5,6 @@
 #include <QApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
-#include <QRegularExpressionValidator>
 #include <QWidget>
 
 #include "game_document.hpp"
@@ -17,13 +16,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr const char* kRollBoxProperty = "fortunaRollBox";
+constexpr const char* kRollForProperty = "fortunaRollFor";  // the action a typed roll is for
 }
 
 void make_roll_box(QLineEdit* edit, const QString& what) {
     edit->setProperty(kRollBoxProperty, true);
-    // "6", "12", "0.650", ".42": the forms the engine reads (a d6, 2d6 or a random number).
-    static const QRegularExpression roll(u"\\d{0,2}(\\.\\d{0,3})?"_s);
-    edit->setValidator(new QRegularExpressionValidator(roll, edit));
+    // No validator: one would swallow what it does not like and leave the rest to be applied.
     edit->setToolTip(QObject::tr("%1: type the umpire's roll (4, or 0.650), or leave it empty and the app rolls; "
                                  "Enter resolves, Esc goes back to the board, a letter is a command (J, U, N)")
                          .arg(what));
@@ -36,6 +34,17 @@ void describe(QWidget* widget, const QString& name, const QString& tip) {
 }
 
 bool is_roll_box(const QObject* object) { return object != nullptr && object->property(kRollBoxProperty).toBool(); }
+
+void bind_roll_box(QLineEdit* edit, const QString& action) {
+    if (action.isEmpty() || edit->property(kRollForProperty).toString() != action) edit->clear();
+    edit->setProperty(kRollForProperty, action);
+}
+
+QString action_in_phase(const GameDocument& document, const QString& subject) {
+    if (!document.hasGame()) return {};
+    const Clock& clock = document.game().clock();
+    return QStringLiteral("%1@%2.%3.%4").arg(subject).arg(clock.turn).arg(clock.half).arg(clock.phase);
+}
 
 BoardFocusRules::BoardFocusRules(QWidget* window, QWidget* board, QLineEdit* command_line)
     : QObject(window), window_(window), board_(board), command_line_(command_line) {}

@@ -14,11 +14,19 @@ namespace fortuna::app {
 
 class GameDocument;
 
-// A roll box takes a roll as the umpire reads it off the die or the table: digits and a decimal
-// point ("4", "0.650", ".42"). Anything else is refused as it is typed, and a letter goes on to
-// the window's single-key commands (J in a roll box opens the next duty, U undoes).
+// A roll box takes the roll as the umpire reads it off the die or the table ("4", "0.650"). Its
+// text goes to the rules as typed: the roll, or refused with the reason when the box's action
+// is applied (issue 28: nothing stripped, "0.6x" is not 0.600 nor "-1" a 1). A letter that is
+// one of the window's single-key commands goes on to it (J in a roll box opens the next duty,
+// U undoes); any other stays in the box as text, to be refused.
 void make_roll_box(QLineEdit* edit, const QString& what);
 bool is_roll_box(const QObject* object);
+// A typed roll belongs to the action it was typed for: `action` names the action the box
+// applies now (its units and the phase), and the box is emptied when that changes, so that no
+// roll typed for one battery is fired by the next (issue 28). An empty `action` empties it.
+void bind_roll_box(QLineEdit* edit, const QString& action);
+// That name: `subject` (the units the box's action names) in the open game's present phase.
+QString action_in_phase(const GameDocument& document, const QString& subject);
 
 // A control's accessible name (what a screen reader says) and its tooltip, set together.
 void describe(QWidget* widget, const QString& name, const QString& tip);

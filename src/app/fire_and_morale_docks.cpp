@@ -130,6 +130,7 @@ void ArtilleryPanel::showEvent(QShowEvent* event) {
 }
 
 void ArtilleryPanel::rebuildLists() {
+    bind_roll_box(roll_, {});
     filling_ = true;
     battery_->clear();
     target_->clear();
@@ -226,6 +227,7 @@ void ArtilleryPanel::measure() {
     const Game& game = document_.game();
     const auto b = battery_->currentData().value<std::size_t>();
     const auto t = target_->currentData().value<std::size_t>();
+    bind_roll_box(roll_, action_in_phase(document_, qs(game.units()[b].id.code + ">" + game.units()[t].id.code)));
     const double range = distance_between_units(game, b, t);
     const SightLine sight = line_of_sight_between(game, b, t);
     sight_->setText(sight.clear ? tr("<span style='color:#1a701a'>%1 sees %2: %3 mm (%4 m)</span>")
@@ -304,16 +306,25 @@ RallyPanel::RallyPanel(GameDocument& document, QWidget* parent)
     result_->setWordWrap(true);
     layout->addWidget(result_);
     connect(&document_, &GameDocument::positionChanged, this, &RallyPanel::refresh);
-    connect(&document_, &GameDocument::gameReplaced, this, &RallyPanel::refresh);
+    connect(&document_, &GameDocument::gameReplaced, this, [this] {
+        bind_roll_box(roll_, {});  // another game: no roll typed for it yet
+        refresh();
+    });
     connect(general_, &QComboBox::currentIndexChanged, this, &RallyPanel::refresh);
     connect(rally, &QPushButton::clicked, this, &RallyPanel::rallySelected);
     connect(roll_, &QLineEdit::returnPressed, this, &RallyPanel::rallySelected);
     connect(list_, &QTreeWidget::itemActivated, this, &RallyPanel::rallySelected);
     connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "rally"); });
     connect(list_, &QTreeWidget::itemSelectionChanged, this, [this] {
+        bindRoll();
         if (auto* item = list_->currentItem()) document_.select({item->data(0, Qt::UserRole).value<std::size_t>()});
     });
     refresh();
+}
+
+void RallyPanel::bindRoll() {
+    const QTreeWidgetItem* item = list_->currentItem();
+    bind_roll_box(roll_, action_in_phase(document_, item != nullptr ? item->text(0) : QString()));
 }
 
 // The phasing side's disrupted, withdrawing and routing units with their chance to rally.
@@ -353,6 +364,7 @@ void RallyPanel::refresh() {
         item->setFlags(Qt::NoItemFlags);
     }
     for (int c = 0; c < 3; ++c) list_->resizeColumnToContents(c);
+    bindRoll();
 }
 
 void RallyPanel::setUnit(std::size_t unit) {
@@ -363,6 +375,7 @@ void RallyPanel::setUnit(std::size_t unit) {
             break;
         }
     }
+    bindRoll();
     result_->clear();
     roll_->setFocus(Qt::OtherFocusReason);
 }
@@ -410,6 +423,7 @@ CrisisPanel::CrisisPanel(GameDocument& document, QWidget* parent) : QWidget(pare
     layout->addWidget(result_);
     layout->addStretch();
     connect(&document_, &GameDocument::positionChanged, this, &CrisisPanel::refresh);
+    connect(&document_, &GameDocument::gameReplaced, this, [this] { bind_roll_box(roll_, {}); });
     connect(&document_, &GameDocument::actionReported, this, [this] { show_last_result(result_, document_, "crisis"); });
     // Enter in the roll box tests the phasing side, whose test the rules ask for (seed 000, 9).
     connect(roll_, &QLineEdit::returnPressed, this, [this] {
@@ -420,6 +434,7 @@ CrisisPanel::CrisisPanel(GameDocument& document, QWidget* parent) : QWidget(pare
 
 void CrisisPanel::refresh() {
     if (!document_.hasGame()) return;
+    bind_roll_box(roll_, action_in_phase(document_, u"crisis"_s));
     const Game& game = document_.game();
     for (int s = 0; s < 2; ++s) {
         const SideTally t = game.tally(s);

@@ -63,6 +63,7 @@ public:
 
 private:
     void refresh();
+    void bindRoll();  // the roll box is the current unit's (desk_focus.hpp)
 
     GameDocument& document_;
     QTreeWidget* list_;

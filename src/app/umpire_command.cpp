@@ -149,8 +149,10 @@ struct Tokens {
     bool force = false;  // "!": past the allowance or out of sight, flagged in the journal
 };
 
+// "4", "12", "0.650", ".42": and any decimal below 10 however many its places ("0.6500"), which
+// measures no range in mm; the rules read it as the roll and refuse it with the reason (issue 28).
 bool is_roll(const QString& token) {
-    static const QRegularExpression pattern(u"^(\\d{1,2}|\\d?\\.\\d{1,3})$"_s);
+    static const QRegularExpression pattern(u"^(\\d{1,2}|\\d?\\.\\d+)$"_s);
     return pattern.match(token).hasMatch();
 }
 
@@ -185,7 +187,8 @@ E named_value(const QString& word, const QString& verb) {
 void refuse_leftovers(const QStringList& words, const QString& verb, const QString& usage) {
     if (words.isEmpty()) return;
     const QString& word = words.front();
-    if (!word.isEmpty() && (word.front().isDigit() || word.front() == u'.'))
+    const bool signed_number = word.size() > 1 && (word.front() == u'-' || word.front() == u'+') && (word[1].isDigit() || word[1] == u'.');
+    if (!word.isEmpty() && (word.front().isDigit() || word.front() == u'.' || signed_number))
         fail(QStringLiteral("'%1': '%2' is not a roll: a roll is a whole number (4) or a decimal of up to three places (0.650); %3")
                  .arg(verb, word, usage));
     fail(QStringLiteral("'%1' does not understand '%2' (no unit or general of that code): %3").arg(verb, word, usage));

@@ -2,6 +2,7 @@
 // The desk at table speed (issue 14): real key events on the widgets, the focus rules, pairing by keys, a solo phase with J and Enter.
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -41,6 +42,7 @@ private:
 
     const Game& game() { return window_->document().game(); }
     std::size_t unit(const char* code) { return static_cast<std::size_t>(find_unit(game(), QString::fromUtf8(code))); }
+    int unit_side(const char* code) { return game().units()[unit(code)].id.side; }
     BoardView* board() { return &window_->boardView(); }
     // One key as the umpire presses it: to whichever widget has the focus now.
     void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
@@ -170,18 +172,124 @@ private slots:
         QVERIFY(board()->hasFocus());
     }
 
-    // A roll box takes digits and a point; a letter there is the window's command (U undoes).
+    // A letter in a roll box that is the window's command is that command (U undoes); any other
+    // stays in the box as typed (issue 28: it was swallowed, and "0.6x" applied as 0.600).
     void aLetterInARollBoxIsACommand() {
         open(u"test-skirmish"_s);
         QVERIFY(window_->runCommand(u"c F-I1 I-I1 4"_s).isEmpty());
         QLineEdit* roll = window_->combatPanel()->rollEdit();
         roll->setFocus();
-        type(u"0.6x"_s);  // the x is refused as it is typed
-        QCOMPARE(roll->text(), u"0.6"_s);
+        type(u"0.6x"_s);  // no X command: the x is text
+        QCOMPARE(roll->text(), u"0.6x"_s);
         roll->clear();
         press(Qt::Key_U);
         QCOMPARE(game().history().size(), std::size_t{0});
         QVERIFY(roll->text().isEmpty());
+    }
+
+    // Issue 28: the roll boxes stripped what they did not understand and applied the rest: "-1"
+    // in the dice game's Combat box was roll 1, "0.6x" in the Artillery box roll 0.600. The text
+    // is the roll or it is refused with the rules' reason, and it stays in the box.
+    void aRollBoxTextIsTheRollOrRefusedWithTheReason() {
+        open(u"test-skirmish"_s);
+        QVERIFY(window_->runCommand(u"m F-I1 450,370 !"_s).isEmpty());
+        const std::size_t before = game().history().size();
+        CombatPanel* combat = window_->combatPanel();
+        auto* result = combat->findChild<QTextBrowser*>(u"combatResult"_s);
+        for (const QString& bad : {u"-1"_s, u"4x"_s, u"7"_s, u"0.5"_s, u"+4"_s}) {
+            combat->setUnits(unit("F-I1"), unit("I-I1"));
+            QVERIFY(combat->rollEdit()->hasFocus());
+            type(bad);
+            QCOMPARE(combat->rollEdit()->text(), bad);  // nothing stripped as it is typed
+            press(Qt::Key_Return);
+            QCOMPARE(game().history().size(), before);  // nothing applied
+            QVERIFY2(result->toPlainText().contains(u"impossible roll '%1'"_s.arg(bad)), qPrintable(result->toPlainText()));
+            QVERIFY2(result->toPlainText().contains(u"from 1 to 6"_s), qPrintable(result->toPlainText()));
+            QCOMPARE(combat->rollEdit()->text(), bad);  // kept, to be corrected
+            QVERIFY(combat->rollEdit()->hasFocus());
+            combat->rollEdit()->clear();
+        }
+        type(u"5"_s);
+        press(Qt::Key_Return);
+        QCOMPARE(game().history().size(), before + 1);
+        QCOMPARE(game().history().back().rolls.front().roll.value, 5);
+        QCOMPARE(game().history().back().rolls.front().roll.source, RollSource::Entered);
+
+        // The random number of White Mountain's Artillery box, the same.
+        open(u"white-mountain-1620"_s);
+        press(Qt::Key_N);
+        press(Qt::Key_J);
+        QLineEdit* roll = window_->artilleryPanel()->rollEdit();
+        QVERIFY(roll->hasFocus());
+        auto* shown = window_->findChild<QLabel*>(u"artilleryResult"_s);
+        for (const QString& bad : {u"0.6x"_s, u"-0.5"_s, u"1"_s, u"0.6500"_s, u"0,6"_s}) {
+            type(bad);
+            QCOMPARE(roll->text(), bad);
+            press(Qt::Key_Return);
+            QCOMPARE(game().history().size(), std::size_t{1});  // the end of phase a only
+            QVERIFY2(shown->text().contains(u"impossible roll"_s) && shown->text().contains(u"0.000 to 0.999"_s), qPrintable(shown->text()));
+            QCOMPARE(roll->text(), bad);
+            roll->clear();
+        }
+        type(u".25"_s);
+        press(Qt::Key_Return);
+        QCOMPARE(game().history().back().kind, std::string("artillery"));
+        QCOMPARE(game().history().back().rolls.front().roll.value, 250);
+        QVERIFY2(game().history().back().explanation.size() > 1, "explained");
+        bool entered = false;
+        for (const std::string& step : game().history().back().explanation) entered = entered || step.find("0.250 (entered)") != std::string::npos;
+        QVERIFY(entered);
+    }
+
+    // Issue 28: J to a battery, a roll typed, J to the next battery: the box still held the roll
+    // and the next battery fired with it. A typed roll is the action's it was typed for.
+    void aTypedRollBelongsToItsAction() {
+        open(u"white-mountain-1620"_s);
+        press(Qt::Key_N);
+        QVERIFY(window_->dutiesPanel()->openNow() >= 2);
+        QLineEdit* roll = window_->artilleryPanel()->rollEdit();
+        press(Qt::Key_J);
+        QVERIFY(roll->hasFocus());
+        const QString first = window_->artilleryPanel()->findChild<QComboBox*>()->currentText();
+        type(u"0.5"_s);
+        press(Qt::Key_J);  // the same duty is still open: J goes on to the next
+        QVERIFY(roll->hasFocus());
+        QVERIFY(window_->artilleryPanel()->findChild<QComboBox*>()->currentText() != first);
+        QVERIFY2(roll->text().isEmpty(), qPrintable(roll->text()));
+        press(Qt::Key_Return);
+        QCOMPARE(game().history().back().kind, std::string("artillery"));
+        QCOMPARE(game().history().back().rolls.front().roll.source, RollSource::Generated);
+        QVERIFY(game().history().back().request.rolls.empty());
+    }
+
+    // Issue 28: a refused roll left in the Combat box broke the J, Enter loop a turn later.
+    void aRefusedRollLeftInABoxDoesNotReachTheNextTurn() {
+        open(u"test-skirmish"_s);
+        QVERIFY(window_->runCommand(u"m F-I1 450,370 !"_s).isEmpty());
+        board()->setFocus();
+        const auto to_combat = [&] {
+            for (int i = 0; i < 12 && !(game().phase().id == "d" && game().phasing_side() == unit_side("F-I1")); ++i) press(Qt::Key_N);
+            QCOMPARE(game().phase().id, std::string("d"));
+        };
+        to_combat();
+        press(Qt::Key_J);
+        QLineEdit* roll = window_->combatPanel()->rollEdit();
+        QVERIFY2(roll->hasFocus(), qPrintable(QApplication::focusWidget()->objectName()));
+        type(u"9x"_s);
+        press(Qt::Key_Return);
+        QCOMPARE(roll->text(), u"9x"_s);  // refused, kept
+        const std::size_t before = game().history().size();
+        board()->setFocus();
+        press(Qt::Key_N);  // the turn goes on
+        to_combat();
+        QVERIFY(game().clock().turn > 1);
+        press(Qt::Key_J);
+        QVERIFY(roll->hasFocus());
+        QVERIFY2(roll->text().isEmpty(), qPrintable(roll->text()));
+        press(Qt::Key_Return);
+        QCOMPARE(game().history().back().kind, std::string("combat"));
+        QVERIFY(game().history().size() > before);
+        QVERIFY(board()->hasFocus());
     }
 
     // A dock shows the last applied action or nothing: a re-roll replaces the combat's result,
@@ -267,6 +375,13 @@ private slots:
             QVERIFY2(error.contains(u"roll"_s) || error.contains(u"does not understand"_s), qPrintable(error));
         }
         QCOMPARE(game().history().size(), std::size_t{0});  // nothing rolled for any of them
+        // Issue 28: a decimal below 1 is the roll, refused with the rules' reason, never a range
+        // of 0.65 mm fired with a roll of the app's; a negative number is not taken for a unit.
+        const QString places = window_->runCommand(u"a CL-A2 B-I4 0.6500 !"_s);
+        QVERIFY2(places.contains(u"impossible roll '0.6500'"_s), qPrintable(places));
+        const QString negative = window_->runCommand(u"r B-I3 -1"_s);
+        QVERIFY2(negative.contains(u"'-1' is not a roll"_s), qPrintable(negative));
+        QCOMPARE(game().history().size(), std::size_t{0});
         // Angles and distances that measure nothing are refused, never wrapped or journaled as null
         // (issue 13, 3): a NaN facing would leave a journal line no replay can read.
         for (const QString& bad : {u"set CL-T1 facing=nan !"_s, u"set CL-T1 facing=400 !"_s, u"face CL-T1 inf"_s, u"face CL-T1 400"_s,
