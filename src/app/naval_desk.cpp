@@ -221,6 +221,7 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
 std::string NavalDesk::shipId(int index) const { return game().state().ships.at(static_cast<std::size_t>(index)).id; }
 
 void NavalDesk::selectShip(int step) {
+    typed_dice_.clear();  // the dice typed were for the ship and target that were selected (issue 28)
     const auto& ships = game().state().ships;
     const int n = static_cast<int>(ships.size());
     for (int k = 1; k <= n; ++k) {
@@ -240,6 +241,7 @@ void NavalDesk::selectTarget() {
     const auto& ships = game().state().ships;
     const int n = static_cast<int>(ships.size());
     if (ship_ < 0) return;
+    typed_dice_.clear();
     const Ship& me = ships[static_cast<std::size_t>(ship_)];
     for (int k = 1; k <= n; ++k) {
         const int i = (target_ + k + n) % n;

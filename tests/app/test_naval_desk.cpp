@@ -52,6 +52,17 @@ private slots:
         QCOMPARE(again[0].value, first[0].value);
         QCOMPARE(again[1].value, first[1].value);
         QVERIFY(desk->game().ship("belle-poule").now == hit);
+        // Issue 28: dice typed belong to the ship and target selected: Tab to another clears them.
+        QTest::keyClick(desk, Qt::Key_Z, Qt::ControlModifier);
+        QTest::keyClick(desk, Qt::Key_6);
+        QTest::keyClick(desk, Qt::Key_6);
+        QCOMPARE(desk->typedDice(), QStringLiteral("6 6"));
+        QTest::keyClick(desk, Qt::Key_Tab);
+        QCOMPARE(desk->typedDice(), QString());
+        QTest::keyClick(desk, Qt::Key_Backtab);
+        QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].id, std::string("arethusa"));
+        QTest::keyClick(desk, Qt::Key_F);  // the game's dice, kept from the undone broadside
+        QCOMPARE(std::get<BroadsideAction>(desk->game().history().back().action).dice[0].value, first[0].value);
         // E ends the British move: the French ship is selected, and Tab stays on French ships.
         QTest::keyClick(desk, Qt::Key_E);
         QCOMPARE(desk->game().state().turn.active_side, 1);
