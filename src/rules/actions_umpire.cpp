@@ -200,8 +200,12 @@ void execute(ActionContext& ctx, const RerollAction& action) {
     again.entered = &ctx.request();
     again.key_prefix = "reroll:";
     std::string old_rolls;
-    for (const ActionRoll& roll : target.rolls)
+    std::string old_words;  // each with whose it was: "5 (entered)", "0.192 (generated)"
+    for (const ActionRoll& roll : target.rolls) {
         old_rolls += (old_rolls.empty() ? "" : ", ") + format_roll(roll.roll.kind, roll.roll.value);
+        old_words += (old_words.empty() ? "" : ", ") + format_roll(roll.roll.kind, roll.roll.value) + " (" +
+                     std::string(to_string(roll.roll.source)) + ")";
+    }
     // The re-roll's own key: undoing a re-roll and re-rolling again gives the same roll.
     ctx.execute_again(again, target.seq);  // still recording into this action's change: a refusal rolls everything back
     PendingAction& p = ctx.pending();
@@ -212,7 +216,7 @@ void execute(ActionContext& ctx, const RerollAction& action) {
     p.summary = "Re-roll of #" + std::to_string(target.seq) + " (" + target.kind + "): " + old_rolls + " -> " + new_rolls +
                 ". " + again.summary;
     p.explanation = std::move(again.explanation);
-    p.explanation.insert(p.explanation.begin(), "deliberate re-roll of #" + std::to_string(target.seq) + ", first rolled " + old_rolls);
+    p.explanation.insert(p.explanation.begin(), "deliberate re-roll of #" + std::to_string(target.seq) + ", first rolled " + old_words);
     p.result = std::move(again.result);
     p.result["of"] = target.seq;
     std::get<RerollAction>(p.request.action).of = target.seq;

@@ -38,6 +38,42 @@ TEST(GameUndo, AMoveBetweenUndoAndRetryDoesNotBuyAFreshRoll) {
     EXPECT_EQ(game.apply(kCombat).rolls.at(0).roll.value, first);
 }
 
+// Issue 28: "entered" and "generated" told apart in every explanation: the first roll, the roll
+// of an action undone and made again (an entered one is never kept for it), and a re-roll's.
+TEST(GameUndo, EveryExplanationSaysWhetherItsRollWasEnteredOrGenerated) {
+    const auto says = [](const AppliedAction& action, const std::string& words) {
+        for (const std::string& step : action.explanation)
+            if (step.find(words) != std::string::npos) return true;
+        return false;
+    };
+    Game game(library(), skirmish(), 5, testing::kAdvisory);
+    nlohmann::json entered = kCombat;
+    entered["roll"] = "4";
+    EXPECT_TRUE(says(game.apply(entered), "roll 4 (entered)"));
+    game.undo();
+    // Made again without a roll: a fresh roll of the game's, said to be so.
+    const AppliedAction& again = game.apply(kCombat);
+    ASSERT_EQ(again.rolls.at(0).roll.source, RollSource::Generated);
+    EXPECT_FALSE(again.rolls.at(0).reused);
+    const std::string generated = "roll " + std::to_string(again.rolls.at(0).roll.value) + " (generated)";
+    EXPECT_TRUE(says(again, generated)) << generated;
+    // Undone and made again: the kept roll is still the game's.
+    game.undo();
+    const AppliedAction kept = game.apply(kCombat);  // copies: the history grows below
+    EXPECT_TRUE(kept.rolls.at(0).reused);
+    EXPECT_TRUE(says(kept, generated));
+    // A re-roll says whose the first roll was, and whose its own is.
+    const AppliedAction reroll = game.apply({{"do", "reroll"}, {"roll", "2"}});
+    EXPECT_TRUE(says(reroll, "first rolled " + std::to_string(kept.rolls.at(0).roll.value) + " (generated)")) << reroll.explanation.front();
+    EXPECT_TRUE(says(reroll, "roll 2 (entered)"));
+    game.undo();
+    game.undo();
+    game.apply(entered);
+    const AppliedAction fresh = game.apply({{"do", "reroll"}});
+    EXPECT_TRUE(says(fresh, "first rolled 4 (entered)")) << fresh.explanation.front();
+    EXPECT_TRUE(says(fresh, "(generated)"));
+}
+
 TEST(GameUndo, ARerollIsItsOwnVisibleActionAndUndoingItRestoresTheFirstResult) {
     Game game(library(), skirmish(), 5, testing::kAdvisory);
     game.apply(kCombat);
