@@ -145,7 +145,8 @@ public:
     // phase makes the opponent measure the phase again, and refused once more, propose the end
     // with the override "found no legal action for ...".
     void noted(const ActionRequest& request, const std::optional<std::string>& refusal = std::nullopt);
-    // Forgets what it decided in the current phase (the app calls it after an undo).
+    // Forgets what it decided in the current phase (the app calls it after an undo), but for
+    // its own actions of the phase still in the history: their units are not ordered again.
     void forget();
     // The solo player takes a unit over: the opponent gives it no orders and does none of
     // its duties (rally, fire, combat); a phase with such a duty open waits for the player.
@@ -186,6 +187,7 @@ private:
     // What was decided in the current phase: keyed by subject (unit, battery, "end").
     std::tuple<int, int, int> phase_key_{-1, -1, -1};
     std::set<std::string> decided_;
+    bool recall_ = true;  // after forget(): the phase's own actions in the history are marked at the next sync
     std::vector<std::string> held_;  // units that hold this phase, for the end-phase's words
     std::vector<std::string> refusals_;
     int refused_total_ = 0;

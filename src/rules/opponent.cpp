@@ -166,17 +166,9 @@ void Opponent::catch_up(const Game& game) {
         return;
     } catch (const std::exception&) {
         // A journal of an earlier release, or a phase the player shaped (units taken over):
-        // at least what it did this phase is not done again.
+        // at least what it did this phase is not done again (sync recalls it).
     }
     forget();
-    phase_key_ = {game.clock().turn, game.clock().half, game.clock().phase};
-    for (std::size_t i = start; i < journal.size(); ++i)
-        if (by(journal[i]) == by_ && journal[i].value("do", std::string()) != "end-phase") {
-            try {
-                mark(decode_action(journal[i].at("input")));
-            } catch (const std::exception&) {
-            }
-        }
 }
 
 void Opponent::forget() {
@@ -186,6 +178,7 @@ void Opponent::forget() {
     decided_.clear();
     held_.clear();
     refusals_.clear();
+    recall_ = true;
 }
 
 void Opponent::sync(const Game& game) {
@@ -195,6 +188,12 @@ void Opponent::sync(const Game& game) {
         phase_key_ = key;
         forget();
     }
+    if (!recall_) return;
+    recall_ = false;
+    // What it did itself in this phase stands: after an undo or a redo, or given a game in the
+    // middle of the phase, the units that acted are not ordered again (issue 28).
+    for (auto it = game.history().rbegin(); it != game.history().rend() && it->clock == c; ++it)
+        if (it->request.by == by_ && !std::holds_alternative<EndPhaseAction>(it->request.action)) mark(it->request);
 }
 
 const std::vector<Duty>& Opponent::phase_duties(const Game& game) {

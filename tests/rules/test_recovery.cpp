@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -145,6 +146,35 @@ TEST(Recovery, AProcessKilledWhileTheComputerPlaysIsRecoveredAndGoesOnToTheSameE
     }
 }
 #endif
+
+// An undo and a redo before the crash: the computer, given the recovered game, orders no unit of
+// the phase a second time (it forgot its phase at the undo, and moved every unit again).
+TEST(Recovery, AfterAnUndoAndARedoTheComputerOrdersNoUnitTwiceInThePhase) {
+    testing::TemporaryFolder folder("recovery-undo-redo");
+    const PlayedBattle& whole = whole_battle(folder.path());
+    const auto file = folder.path() / "undo-redo.journal";
+    Game game(library(), white_mountain(), kSeed);
+    game.attach_journal(file);
+    int moves = 0;
+    for (const nlohmann::json& line : whole.journal) {
+        game.apply(line.at("input"));
+        moves += line.value("do", "") == "move";
+        if (moves == 4) break;
+    }
+    ASSERT_EQ(moves, 4);
+    game.undo();
+    game.redo();
+    game.detach_journal();  // the kill
+    Game recovered = recover_game(library(), file);
+    const Clock phase = recovered.clock();
+    Opponent computer(recovered, doctrines().side(recovered.phasing_side()));
+    while (recovered.clock() == phase) ASSERT_NE(computer.step(recovered), nullptr);
+    std::map<std::string, int> ordered;
+    for (const AppliedAction& action : recovered.history())
+        if (action.clock == phase && action.kind == "move") ++ordered[action.input.value("unit", "")];
+    ASSERT_GT(ordered.size(), 4u);
+    for (const auto& [unit, times] : ordered) EXPECT_EQ(times, 1) << unit << " was ordered " << times << " times in the phase";
+}
 
 // The line of every action the game wrote reads back equal: each line rebuilt from its own
 // "input" equals the line on disk (what JournalFile::create compares when it continues a file).
