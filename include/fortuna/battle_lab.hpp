@@ -56,6 +56,13 @@ nlohmann::json summarise_battles(const Scenario& scenario, const std::vector<Lab
 // command line prints it and the app shows it.
 std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<std::pair<std::string, nlohmann::json>>& runs);
 
+// One battle as a record of the numbers its summary counts, so that runs over separate seed
+// ranges (on other machines: docs/lab.md, "Past one machine") can be merged into exactly the
+// summary one run over the whole range gives. Doubles are written so that they read back equal.
+nlohmann::json battle_record(const LabBattle& battle);
+// Reads a record back; a missing or mistyped field is a DataError naming `file` and the pointer.
+LabBattle battle_from_record(const nlohmann::json& record, const std::string& file, const std::string& pointer);
+
 // Wilson score interval for `hits` of `n` at 95 %.
 std::array<double, 2> wilson_interval(int hits, int n);
 

@@ -53,6 +53,8 @@ std::optional<std::string> Arguments::value(const std::string& name) const {
     return o.results().back();
 }
 
+std::vector<std::string> Arguments::values(const std::string& name) const { return option(name).results(); }
+
 std::string Arguments::required(const std::string& name) const {
     auto v = value(name);
     if (!v) throw UsageError("--" + name + " is required");

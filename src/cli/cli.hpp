@@ -65,6 +65,8 @@ public:
 
     bool flag(const std::string& name) const;
     std::optional<std::string> value(const std::string& name) const;
+    // Every value of an option that takes several (--merge A.json B.json), in the order given.
+    std::vector<std::string> values(const std::string& name) const;
     std::string required(const std::string& name) const;
     int integer(const std::string& name, std::optional<int> fallback = std::nullopt) const;
     double number(const std::string& name, std::optional<double> fallback = std::nullopt) const;

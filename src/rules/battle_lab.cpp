@@ -12,6 +12,7 @@
 #include "fortuna/battle_lab.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
+#include "json_reader.hpp"
 
 namespace fortuna {
 
@@ -195,6 +196,54 @@ json summarise_battles(const Scenario& scenario, const std::vector<LabBattle>& b
             {"actions_with_reason", applied > 0 ? round_to(static_cast<double>(with_reason) / applied, 4) : 0.0},
             {"proposals_refused", refused},
             {"phases_ended_by_override", overruled}};
+}
+
+// Only what summarise_battles reads: the winner, loser and how by side index, the margin and
+// the losses as the doubles they were (nlohmann writes the shortest text that reads back equal).
+json battle_record(const LabBattle& b) {
+    return {{"seed", b.seed},
+            {"winner", b.outcome.winner},
+            {"loser", b.outcome.loser},
+            {"how", b.outcome.how},
+            {"minutes", b.outcome.minutes},
+            {"margin", b.outcome.judgement.margin},
+            {"applied", b.applied},
+            {"with_reason", b.with_reason},
+            {"refused", b.refused},
+            {"overruled", b.overruled},
+            {"crises", b.crises},
+            {"percent_lost", b.percent_lost}};
+}
+
+LabBattle battle_from_record(const json& record, const std::string& file, const std::string& pointer) {
+    const detail::JsonReader in(record, file, pointer);
+    if (!record.is_object()) in.fail("a battle record {\"seed\": 1, \"winner\": 0, ...}");
+    LabBattle b;
+    if (!record.contains("seed") || !record["seed"].is_number_unsigned()) in.fail_at("seed", "the battle's seed, a whole number 0 or more");
+    b.seed = record["seed"].get<std::uint64_t>();
+    b.outcome.winner = in.integer("winner");
+    b.outcome.loser = in.integer("loser");
+    for (const int side : {b.outcome.winner, b.outcome.loser})
+        if (side < -1 || side > 1) in.fail_at(side == b.outcome.winner ? "winner" : "loser", "a side: 0, 1, or -1 for none");
+    b.outcome.how = in.string("how");
+    b.outcome.decided = !b.outcome.how.empty();
+    b.outcome.minutes = in.integer("minutes");
+    b.outcome.judgement.margin = in.number("margin");
+    b.applied = in.integer("applied");
+    b.with_reason = in.integer("with_reason");
+    b.refused = in.integer("refused");
+    b.overruled = in.integer("overruled");
+    for (const char* key : {"crises", "percent_lost"}) {
+        const detail::JsonReader pair = in.at(key);
+        if (!pair.node().is_array() || pair.size() != 2) pair.fail("two numbers, one a side");
+    }
+    for (std::size_t s = 0; s < 2; ++s) {
+        b.crises[s] = in.at("crises").at(s).as_integer();
+        const detail::JsonReader lost = in.at("percent_lost").at(s);
+        if (!lost.node().is_number()) lost.fail("a percentage");
+        b.percent_lost[s] = lost.node().get<double>();
+    }
+    return b;
 }
 
 std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<std::pair<std::string, json>>& runs) {

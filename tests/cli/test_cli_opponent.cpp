@@ -91,6 +91,46 @@ TEST(CliOpponent, TheLabReportsOutcomesWithIntervalsAndAnEditedTableSideBySide) 
     fs::remove(edited);
 }
 
+// Past one machine (docs/lab.md): seeds 5-9 and 10-16 played as two parts (given in either
+// order) merge into exactly what one run over seeds 5-16 prints, the time taken aside.
+TEST(CliOpponent, PartsOfTheLabRunElsewhereMergeIntoExactlyOneRunOverTheWholeRange) {
+    const fs::path dir = fs::temp_directory_path() / ("fortuna-lab-parts-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const auto lab = [&](const std::string& arguments, const fs::path& out) {
+        const CliRun run = run_cli("--json simulate --scenario white-mountain-1620 --jobs 2 --records " + arguments);
+        EXPECT_EQ(run.code, 0) << run.out.substr(0, 2000);
+        std::ofstream(out) << run.out;
+        return first_json(run.out);
+    };
+    nlohmann::json whole = lab("--battles 12 --seed 5", dir / "whole.json");
+    lab("--battles 5 --seed 5", dir / "first.json");
+    lab("--battles 7 --seed 10", dir / "second.json");
+    const CliRun merged = run_cli("--json simulate --records --merge '" + (dir / "second.json").string() + "' '" + (dir / "first.json").string() + "'");
+    ASSERT_EQ(merged.code, 0) << merged.out.substr(0, 2000);
+    nlohmann::json document = first_json(merged.out);
+    ASSERT_TRUE(document.is_object()) << merged.out.substr(0, 2000);
+    whole["printed"].erase("seconds");
+    document["printed"].erase("seconds");
+    EXPECT_EQ(document, whole);
+    EXPECT_EQ(document["battles"], 12);
+    EXPECT_EQ(document["seed"], 5);
+
+    // The same part twice, and parts that leave a gap, are refused with the seeds named.
+    const CliRun twice = run_cli("simulate --merge '" + (dir / "first.json").string() + "' '" + (dir / "first.json").string() + "'");
+    EXPECT_EQ(twice.code, 1);
+    EXPECT_TRUE(mentions(twice.out, "seed 5, played in")) << twice.out;
+    lab("--battles 2 --seed 20", dir / "later.json");
+    const CliRun gap = run_cli("simulate --merge '" + (dir / "first.json").string() + "' '" + (dir / "later.json").string() + "'");
+    EXPECT_EQ(gap.code, 2);
+    EXPECT_TRUE(mentions(gap.out, "seeds 10-19")) << gap.out;
+    // A summary without its battles says how to make a part.
+    std::ofstream(dir / "summary.json") << nlohmann::json{{"scenario", "white-mountain-1620"}, {"printed", nlohmann::json::object()}}.dump();
+    const CliRun summary = run_cli("simulate --merge '" + (dir / "summary.json").string() + "'");
+    EXPECT_EQ(summary.code, 1);
+    EXPECT_TRUE(mentions(summary.out, "--records")) << summary.out;
+    fs::remove_all(dir);
+}
+
 TEST(CliOpponent, ValidateRefusesADoctrineNamingAUnitTheScenarioLacks) {
     auto doctrine = nlohmann::json::parse(std::ifstream(std::string(FORTUNA_TEST_DATA_DIR) + "/doctrines/white-mountain-1620.json"));
     doctrine["sides"]["bohemian"]["reserves"][0]["units"][0] = "B-C9";
