@@ -653,6 +653,34 @@
         <source>(no QR code: libqrencode is missing)</source>
         <translation>(kein QR-Code: libqrencode fehlt)</translation>
     </message>
+    <message>
+        <source>New Code</source>
+        <translation>Neuer Code</translation>
+    </message>
+    <message>
+        <source>Revoke the selected join code and issue a new one; pages joined with the old code can only watch</source>
+        <translation>Den gewählten Beitrittscode widerrufen und einen neuen ausgeben; Seiten, die mit dem alten Code beigetreten sind, können nur noch zusehen</translation>
+    </message>
+    <message>
+        <source>New Codes for Every Side</source>
+        <translation>Neue Codes für jede Seite</translation>
+    </message>
+    <message>
+        <source>Revoke every side&apos;s join code and issue new ones; the umpire&apos;s code stays</source>
+        <translation>Die Beitrittscodes aller Seiten widerrufen und neue ausgeben; der Code des Schiedsrichters bleibt</translation>
+    </message>
+    <message>
+        <source>Cannot issue a new code: %1</source>
+        <translation>Kein neuer Code möglich: %1</translation>
+    </message>
+    <message>
+        <source>New join code for %1; the old one no longer works.</source>
+        <translation>Neuer Beitrittscode für %1; der alte gilt nicht mehr.</translation>
+    </message>
+    <message>
+        <source>New join codes for every side; the old ones no longer work.</source>
+        <translation>Neue Beitrittscodes für jede Seite; die alten gelten nicht mehr.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::CrisisPanel</name>

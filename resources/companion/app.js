@@ -54,7 +54,10 @@ function connect() {
       adoptUpdate(message);
     } else if (message.type === 'error') {
       toast(message.error, true);
-      if (message.status === 401) leave();
+      // A code the umpire revoked: this socket watches from now on (the server says so), so
+      // forget the code and show what a spectator sees; any other 401 is a code that never was.
+      if (message.revoked) forget();
+      else if (message.status === 401) leave();
     }
   };
 }
@@ -234,11 +237,15 @@ function join(code) {
   if (view.socket && view.socket.readyState === WebSocket.OPEN) view.socket.send(JSON.stringify({ type: 'auth', code: view.code }));
 }
 
-function leave() {
+function forget() {
   view.code = ''; view.role = 'spectator'; view.name = 'spectator'; view.units = {}; view.proposals = [];
   try { localStorage.removeItem('fortuna-code'); } catch (e) { /* nothing kept */ }
-  if (view.socket) view.socket.close();
   render();
+}
+
+function leave() {
+  forget();
+  if (view.socket) view.socket.close();
 }
 
 $('join-form').addEventListener('submit', (e) => { e.preventDefault(); if ($('code').value.trim()) join($('code').value); });

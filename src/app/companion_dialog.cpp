@@ -124,6 +124,24 @@ CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : QDia
     mono.setStyleHint(QFont::Monospace);
     codes_->setFont(mono);
     right->addWidget(codes_);
+    // A code that went astray (a player left the table, a code was read out aloud) is revoked
+    // and replaced at once, without stopping the companion.
+    auto* reissue = new QHBoxLayout;
+    new_code_ = new QPushButton(tr("New Code"));
+    new_code_->setObjectName(u"newCode"_s);
+    new_code_->setToolTip(tr("Revoke the selected join code and issue a new one; pages joined with the old code can only watch"));
+    new_code_->setEnabled(false);
+    connect(new_code_, &QPushButton::clicked, this, &CompanionDialog::reissueSelected);
+    connect(codes_, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem* item) { new_code_->setEnabled(server_ != nullptr && item != nullptr); });
+    new_codes_ = new QPushButton(tr("New Codes for Every Side"));
+    new_codes_->setObjectName(u"newCodes"_s);
+    new_codes_->setToolTip(tr("Revoke every side's join code and issue new ones; the umpire's code stays"));
+    new_codes_->setEnabled(false);
+    connect(new_codes_, &QPushButton::clicked, this, &CompanionDialog::reissueEverySide);
+    reissue->addWidget(new_code_);
+    reissue->addWidget(new_codes_);
+    right->addLayout(reissue);
     row->addLayout(right, 1);
     layout->addLayout(row);
 
@@ -152,6 +170,8 @@ void CompanionDialog::start() {
     });
     connect(server_, &companion::CompanionServer::pagesChanged, this,
             [this](int pages) { status_->setText(tr("Serving: %n page(s) connected.", nullptr, pages)); });
+    // Codes reissued from the umpire's phone (POST /api/codes/...) show here at once.
+    connect(server_, &companion::CompanionServer::codesChanged, this, &CompanionDialog::showCodes);
     connect(server_, &companion::CompanionServer::networkAction, this, [this](const QString& by, const QString& summary) {
         status_->setText(tr("From %1: %2").arg(by, summary));
     });
@@ -183,6 +203,8 @@ void CompanionDialog::stop() {
     qr_->clear();
     codes_->clear();
     qr_for_->clear();
+    new_code_->setEnabled(false);
+    new_codes_->setEnabled(false);
     start_->setText(tr("Start Serving"));
     address_->setEnabled(true);
     port_->setEnabled(true);
@@ -190,6 +212,8 @@ void CompanionDialog::stop() {
 }
 
 void CompanionDialog::showCodes() {
+    if (server_ == nullptr || !document_.hasGame()) return;
+    const int shown = qr_for_->currentIndex();
     codes_->clear();
     qr_for_->blockSignals(true);
     qr_for_->clear();
@@ -197,13 +221,44 @@ void CompanionDialog::showCodes() {
     const auto& codes = server_->codes();
     for (std::size_t i = 0; i < codes.side_ids().size(); ++i) {
         const QString side = qs(document_.game().scenario().sides[i].name);
-        new QTreeWidgetItem(codes_, {side, qs(codes.side_codes()[i])});
+        auto* item = new QTreeWidgetItem(codes_, {side, qs(codes.side_codes()[i])});
+        item->setData(0, Qt::UserRole, qs(codes.side_ids()[i]));
         qr_for_->addItem(side, qs(codes.side_codes()[i]));
     }
-    new QTreeWidgetItem(codes_, {tr("Umpire"), qs(codes.umpire())});
+    auto* umpire = new QTreeWidgetItem(codes_, {tr("Umpire"), qs(codes.umpire())});
+    umpire->setData(0, Qt::UserRole, u"umpire"_s);
     qr_for_->addItem(tr("Umpire"), qs(codes.umpire()));
+    // The QR code shown stays the same person's: after a new code it carries the new one.
+    if (shown > 0 && shown < qr_for_->count()) qr_for_->setCurrentIndex(shown);
     qr_for_->blockSignals(false);
+    new_code_->setEnabled(false);
+    new_codes_->setEnabled(!codes.side_ids().empty());
     showQr();
+}
+
+void CompanionDialog::reissueSelected() {
+    const QTreeWidgetItem* item = codes_->currentItem();
+    if (server_ == nullptr || item == nullptr) return;
+    const QString who = item->data(0, Qt::UserRole).toString();
+    const QString name = item->text(0);
+    try {
+        server_->reissueCodes({ss(who)});  // codesChanged shows the new code
+    } catch (const std::exception& error) {
+        status_->setText(tr("Cannot issue a new code: %1").arg(qs(error.what())));
+        return;
+    }
+    status_->setText(tr("New join code for %1; the old one no longer works.").arg(name));
+}
+
+void CompanionDialog::reissueEverySide() {
+    if (server_ == nullptr) return;
+    try {
+        server_->reissueCodes({});
+    } catch (const std::exception& error) {
+        status_->setText(tr("Cannot issue a new code: %1").arg(qs(error.what())));
+        return;
+    }
+    status_->setText(tr("New join codes for every side; the old ones no longer work."));
 }
 
 void CompanionDialog::showQr() {

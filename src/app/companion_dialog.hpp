@@ -33,6 +33,10 @@ private:
     void stop();
     void showCodes();
     void showQr();
+    // Revokes the selected row's code (a side's or the umpire's), or every side's, and shows
+    // the new ones: the pages joined with an old code watch from then on.
+    void reissueSelected();
+    void reissueEverySide();
 
     GameDocument& document_;
     companion::CompanionServer* server_ = nullptr;
@@ -43,6 +47,8 @@ private:
     QComboBox* qr_for_ = nullptr;
     QLabel* qr_ = nullptr;
     QTreeWidget* codes_ = nullptr;
+    QPushButton* new_code_ = nullptr;
+    QPushButton* new_codes_ = nullptr;
     QLabel* status_ = nullptr;
 };
 

@@ -9,11 +9,21 @@
 #include <QHostAddress>
 #include <QTimer>
 
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <csignal>
 #include <iostream>
+#include <memory>
 #include <random>
+#include <sstream>
+
+#ifndef _WIN32
+#include <QSocketNotifier>
+
+#include <cerrno>
+#include <unistd.h>
+#endif
 
 #include "companion_server.hpp"
 #include "fortuna/errors.hpp"
@@ -52,6 +62,42 @@ std::uint64_t serve_seed(const Arguments& args) {
     if (text->empty() || error != std::errc() || end != text->data() + text->size())
         throw UsageError("--seed needs a whole number 0-18446744073709551615, not '" + *text + "'");
     return seed;
+}
+
+// A line typed on serve's standard input (docs/companion.md, Join codes): "reissue SIDE",
+// "reissue umpire", "reissue" (every side's code), "codes". The answer goes to standard output,
+// one JSON object a line with --json: {"reissued": {...}, "codes": {...}} or {"error": "..."}.
+void serve_command(const std::string& line, companion::CompanionServer& server, Context& context) {
+    std::istringstream words(line);
+    std::string verb;
+    std::string who;
+    std::string extra;
+    words >> verb >> who >> extra;
+    if (verb.empty()) return;
+    json answer;
+    try {
+        if ((verb == "reissue" || verb == "revoke") && extra.empty()) {
+            const std::vector<std::string> names = who.empty() || who == "all" ? std::vector<std::string>{} : std::vector<std::string>{who};
+            answer = {{"reissued", server.reissueCodes(names)}, {"codes", server.codes().to_json()}};
+        } else if (verb == "codes" && who.empty()) {
+            answer = {{"codes", server.codes().to_json()}};
+        } else {
+            answer = {{"error", "unknown command '" + companion::cut_text(line, 80) + "': type 'reissue SIDE', 'reissue umpire', 'reissue' (every side's) or 'codes'"}};
+        }
+    } catch (const companion::ApiError& error) {
+        answer = {{"error", error.what()}};
+    }
+    if (context.json) {
+        context.out << companion::dump_json(answer) << std::endl;
+        return;
+    }
+    if (answer.contains("error")) context.out << answer["error"].get<std::string>() << "\n";
+    if (answer.contains("reissued"))
+        for (auto it = answer["reissued"].begin(); it != answer["reissued"].end(); ++it)
+            context.out << "  new code for " << it.key() << ": " << it.value().get<std::string>() << " (the old one is revoked)\n";
+    else if (answer.contains("codes"))
+        for (auto it = answer["codes"].begin(); it != answer["codes"].end(); ++it) context.out << "  " << it.key() << ": " << it.value().get<std::string>() << "\n";
+    context.out << std::flush;
 }
 
 int run_serve(const Arguments& args, Context& context) {
@@ -108,9 +154,40 @@ int run_serve(const Arguments& args, Context& context) {
     stop_check.start(kStopCheckMilliseconds);
     std::signal(SIGINT, on_stop_signal);
     std::signal(SIGTERM, on_stop_signal);
+#ifndef _WIN32
+    // Lines typed on standard input revoke and reissue join codes without a restart. A serve put
+    // in the background of a terminal gets EIO from read() (SIGTTIN ignored) instead of being
+    // stopped, and looks again a second later; at the end of its input (/dev/null, a closed
+    // pipe) it stops reading and serves on.
+    std::string typed;
+    std::signal(SIGTTIN, SIG_IGN);
+    QSocketNotifier input(STDIN_FILENO, QSocketNotifier::Read);
+    QObject::connect(&input, &QSocketNotifier::activated, [&] {
+        std::array<char, 1024> buffer{};
+        const ssize_t got = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+        if (got < 0 && (errno == EIO || errno == EAGAIN || errno == EINTR)) {
+            input.setEnabled(false);
+            QTimer::singleShot(1000, &input, [&input] { input.setEnabled(true); });
+            return;
+        }
+        if (got <= 0) {
+            input.setEnabled(false);
+            return;
+        }
+        typed.append(buffer.data(), static_cast<std::size_t>(got));
+        for (auto end = typed.find('\n'); end != std::string::npos; end = typed.find('\n')) {
+            serve_command(typed.substr(0, end), server, context);
+            typed.erase(0, end + 1);
+        }
+        if (typed.size() > 4096) typed.clear();  // no command is that long
+    });
+#endif
     QCoreApplication::exec();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+#ifndef _WIN32
+    std::signal(SIGTTIN, SIG_DFL);
+#endif
     stop_check.stop();
     server.close();
 

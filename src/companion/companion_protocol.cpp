@@ -207,6 +207,7 @@ std::string allowed_methods(std::string_view path) {
     if (what == "state" || what == "me" || what == "journal" || what == "board.png" || what == "live") return deeper ? "" : "GET";
     if (what == "actions") return deeper ? "" : "POST";
     if (what == "rolls" || what == "proposals") return deeper ? "POST" : "GET, POST";
+    if (what == "codes") return deeper ? "POST" : "";
     return "";
 }
 
@@ -315,6 +316,21 @@ nlohmann::json JoinCodes::to_json() const {
     for (std::size_t i = 0; i < side_ids_.size(); ++i) codes[side_ids_[i]] = side_codes_[i];
     codes["umpire"] = umpire_;
     return codes;
+}
+
+std::string JoinCodes::reissue(std::string_view who) {
+    std::string fresh = new_join_code();
+    // A fresh code never equals one in use (80 random bits make it all but impossible; the
+    // loop makes it certain), so the old holder cannot keep a part by chance.
+    const auto taken = [this](const std::string& code) {
+        if (same_code(normalize_code(code), normalize_code(umpire_))) return true;
+        return std::any_of(side_codes_.begin(), side_codes_.end(), [&](const std::string& c) { return same_code(normalize_code(code), normalize_code(c)); });
+    };
+    while (taken(fresh)) fresh = new_join_code();
+    if (who == "umpire") return umpire_ = fresh;
+    const auto side = std::find(side_ids_.begin(), side_ids_.end(), who);
+    if (side == side_ids_.end()) throw ApiError(404, "there is no side '" + cut_text(who, 32) + "' (nor is it 'umpire') to issue a code for");
+    return side_codes_[static_cast<std::size_t>(side - side_ids_.begin())] = fresh;
 }
 
 namespace {

@@ -111,6 +111,10 @@ public:
     const std::vector<std::string>& side_codes() const { return side_codes_; }
     const std::vector<std::string>& side_ids() const { return side_ids_; }
     nlohmann::json to_json() const;  // {"french": "...", "imperial": "...", "umpire": "..."}
+    // Revokes the code of a side (its id) or of the umpire ("umpire") and issues a fresh one in
+    // the same step, so that nobody, the umpire least of all, is ever left without a code; the
+    // new code. ApiError 404 for a name that is neither.
+    std::string reissue(std::string_view who);
 
 private:
     std::vector<std::string> side_ids_;

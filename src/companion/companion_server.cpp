@@ -512,10 +512,44 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         }
         throw ApiError(404, "no such proposal call: " + cut_text(request.path, 80));
     }
+    if (what == "codes") {
+        // The umpire revokes a code that went astray (a player left, a code was read out
+        // aloud) and hands out the new one: POST /api/codes/reissue (every side's) or
+        // /api/codes/SIDE/reissue (one side's, or "umpire"). The new codes go to the umpire only.
+        if (!post) throw ApiError(405, "join codes are reissued with POST");
+        const Caller caller = requireCaller(request);
+        if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire revokes and reissues join codes");
+        if (parts.size() == 3 && parts[2] == "reissue") return ok(200, {{"codes", reissueCodes({})}});
+        if (parts.size() == 4 && parts[3] == "reissue") return ok(200, {{"codes", reissueCodes({parts[2]})}});
+        throw ApiError(404, "no such call: " + cut_text(request.path, 80) + "; POST /api/codes/reissue or /api/codes/SIDE/reissue");
+    }
     if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
     // A path the API has, asked with another method: 405 (with Allow); any other: 404.
     throw ApiError(allowed_methods(request.path).empty() ? 404 : 405,
                    "no such API: " + cut_text(request.method, 8) + " " + cut_text(request.path, 80));
+}
+
+json CompanionServer::reissueCodes(const std::vector<std::string>& who) {
+    std::vector<std::string> names = who.empty() ? codes_->side_ids() : who;
+    // Every name is checked before a code changes: a refusal changes nothing.
+    for (const std::string& name : names)
+        if (name != "umpire" && std::find(codes_->side_ids().begin(), codes_->side_ids().end(), name) == codes_->side_ids().end())
+            throw ApiError(404, "there is no side '" + cut_text(name, 32) + "' (nor is it 'umpire') to issue a code for");
+    json fresh = json::object();
+    for (const std::string& name : names) fresh[name] = codes_->reissue(name);
+    for (Page& page : pages_) {
+        const std::string holder = page.caller.role == Caller::Role::Umpire ? "umpire" : page.caller.role == Caller::Role::Player ? page.caller.name : "";
+        if (holder.empty() || !fresh.contains(holder)) continue;
+        page.caller = Caller{Caller::Role::Spectator, -1, "spectator"};
+        const json told{{"type", "error"}, {"status", 401}, {"revoked", true},
+                        {"error", "the umpire issued a new join code for " + holder + "; this page watches until you join with it"}};
+        page.socket->sendTextMessage(qs(dump_json(told)));
+    }
+    std::string list;
+    for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+    spdlog::info("companion: new join codes for {}", list);  // the codes themselves stay out of the log
+    emit codesChanged();
+    return fresh;
 }
 
 json CompanionServer::applyFrom(const json& action, const std::string& by, const QString& client) {

@@ -68,6 +68,14 @@ public:
     // no field for the sender yet). Throws std::runtime_error when the file cannot be opened.
     void setAttributionLog(const QString& file);
 
+    // Revokes the join codes of these (side ids, or "umpire") and issues fresh ones in the same
+    // step; none named: every side's (the umpire's is asked for by name, so that the umpire's
+    // own page is not dropped by accident). The new codes, {"french": "..."}. Every page
+    // joined with a revoked code is told (an error message, "revoked": true) and watches as a
+    // spectator from then on; an HTTP call with it is refused 401. ApiError 404 for a name that
+    // is neither a side nor "umpire" (and then no code changes).
+    nlohmann::json reissueCodes(const std::vector<std::string>& who);
+
 public slots:
     // The game changed (an action at the desk, an undo, another battle): push it to every page.
     void gameChanged();
@@ -77,6 +85,7 @@ public slots:
 signals:
     void networkAction(const QString& by, const QString& summary);
     void pagesChanged(int pages);
+    void codesChanged();
 
 private:
     struct Reply {

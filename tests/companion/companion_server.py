@@ -12,14 +12,14 @@ import urllib.parse
 class Served:
     """One `fortuna-cli serve` process: its URL, join codes, journal, and helpers to call the API."""
 
-    def __init__(self, cli, scenario="test-skirmish", seed=7, extra=()):
+    def __init__(self, cli, scenario="test-skirmish", seed=7, extra=(), stdin=False):
         self.dir = tempfile.TemporaryDirectory(prefix="fortuna-companion-")
         self.journal = os.path.join(self.dir.name, "game.journal")
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         self.process = subprocess.Popen(
             [cli, "--json", "serve", "--advisory", "--scenario", scenario, "--seed", str(seed), "--bind", "127.0.0.1", "--port", "0",
              "--journal", self.journal, *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         first = self.process.stdout.readline()
         if not first:
             raise RuntimeError("fortuna-cli serve printed nothing: " + self.process.stderr.read())
@@ -44,6 +44,15 @@ class Served:
         connection.close()
         kind = response.getheader("Content-Type", "")
         return response.status, (json.loads(payload) if kind.startswith("application/json") else payload), response
+
+    def type_line(self, line):
+        """A line typed on serve's standard input (Served(..., stdin=True)); the JSON line it answers."""
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def origin(self):
+        return "http://127.0.0.1:%d" % self.port
 
     def stop(self):
         """SIGTERM, as a club's laptop is shut down; returns the exit code and the final stdout."""

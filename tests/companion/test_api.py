@@ -403,6 +403,80 @@ class HostileGuest(ServedTestCase):
             self.assertEqual(response.getheader("Allow"), allow, (method, path))
 
 
+class RevokedCodes(unittest.TestCase):
+    """Join codes revoked and reissued without a restart: from the umpire's API and from serve's standard input."""
+
+    def setUp(self):
+        self.served = Served(CLI, stdin=True)
+        self.codes = dict(self.served.codes)
+
+    def tearDown(self):
+        self.served.close()
+
+    def status(self, code, path="/api/me"):
+        return self.served.request("GET", path, code=code)[0]
+
+    def test_01_a_sides_code_reissued_by_the_umpire_drops_its_pages_to_spectators(self):
+        async def scenario():
+            uri = "ws://127.0.0.1:%d/api/live" % self.served.port
+            async with websockets.connect(uri, origin=self.served.origin()) as page:
+                json.loads(await page.recv())
+                await page.send(json.dumps({"type": "auth", "code": self.codes["french"]}))
+                self.assertEqual(json.loads(await page.recv())["snapshot"]["role"], "player")
+                status, answer, _ = await asyncio.to_thread(self.served.request, "POST", "/api/codes/french/reissue", {}, self.codes["umpire"])
+                self.assertEqual(status, 200, answer)
+                self.assertEqual(sorted(answer["codes"]), ["french"])
+                told = json.loads(await asyncio.wait_for(page.recv(), 5))
+                self.assertEqual((told["type"], told["status"], told["revoked"]), ("error", 401, True))
+                self.assertNotIn(answer["codes"]["french"], json.dumps(told))  # the new code goes to the umpire only
+                # The page watches: the next update carries no units.
+                await asyncio.to_thread(self.served.request, "POST", "/api/actions", {"do": "end-phase"}, self.codes["umpire"])
+                update = json.loads(await asyncio.wait_for(page.recv(), 5))
+                self.assertEqual(update["type"], "update")
+                self.assertNotIn("units", update)
+                return answer["codes"]["french"]
+        fresh = asyncio.run(scenario())
+        self.assertNotEqual(fresh, self.codes["french"])
+        self.assertEqual(self.status(self.codes["french"]), 401)
+        self.assertEqual(self.status(fresh), 200)
+        self.assertEqual(self.status(self.codes["imperial"]), 200)  # the others' codes stand
+        self.assertEqual(self.status(self.codes["umpire"]), 200)
+
+    def test_02_only_the_umpire_reissues_and_never_loses_their_code(self):
+        for code, expected in ((None, 401), (self.codes["french"], 403), ("0000-0000-0000-0000", 401)):
+            status, body, _ = self.served.request("POST", "/api/codes/imperial/reissue", {}, code=code)
+            self.assertEqual(status, expected, body)
+        self.assertEqual(self.served.request("POST", "/api/codes/prussian/reissue", {}, code=self.codes["umpire"])[0], 404)
+        status, _, response = self.served.request("GET", "/api/codes/reissue", code=self.codes["umpire"])
+        self.assertEqual((status, response.getheader("Allow")), (405, "POST"))
+        self.assertEqual(self.status(self.codes["imperial"]), 200)  # nothing changed
+        # Every side's at once: the umpire's stays.
+        status, answer, _ = self.served.request("POST", "/api/codes/reissue", {}, code=self.codes["umpire"])
+        self.assertEqual((status, sorted(answer["codes"])), (200, ["french", "imperial"]))
+        self.assertEqual([self.status(self.codes[s]) for s in ("french", "imperial")], [401, 401])
+        self.assertEqual([self.status(answer["codes"][s]) for s in ("french", "imperial")], [200, 200])
+        # The umpire's own: the answer carries the new one, so the umpire is never without a code.
+        status, mine, _ = self.served.request("POST", "/api/codes/umpire/reissue", {}, code=self.codes["umpire"])
+        self.assertEqual(status, 200, mine)
+        self.assertEqual(self.status(self.codes["umpire"]), 401)
+        self.assertEqual(self.served.request("GET", "/api/me", code=mine["codes"]["umpire"])[1]["role"], "umpire")
+
+    def test_03_a_line_typed_on_serves_standard_input(self):
+        answer = self.served.type_line("reissue imperial")
+        fresh = answer["reissued"]["imperial"]
+        self.assertEqual(answer["codes"]["imperial"], fresh)
+        self.assertEqual(answer["codes"]["french"], self.codes["french"])
+        self.assertEqual(self.status(self.codes["imperial"]), 401)
+        self.assertEqual(self.status(fresh), 200)
+        self.assertEqual(self.served.type_line("codes")["codes"]["imperial"], fresh)
+        self.assertIn("error", self.served.type_line("reissue prussian"))
+        self.assertIn("error", self.served.type_line("make me umpire"))
+        umpire = self.served.type_line("reissue umpire")["reissued"]["umpire"]
+        self.assertEqual(self.status(umpire), 200)
+        self.assertEqual(self.status(self.codes["umpire"]), 401)
+        self.assertEqual(self.status(None, "/api/state"), 200)
+
+
 class HonestDice(unittest.TestCase):
     """Nothing served before a generated roll is made tells it: the same previews under two seeds whose rolls differ."""
 

@@ -166,6 +166,12 @@ async def scenario(served, screenshots):
                 await spectator.until("document.getElementById('board').complete", "the new board")
                 await spectator.screenshot(os.path.join(screenshots, "companion-spectator-after.png"))
             print("spectator saw: %s (%.0f ms after the umpire's click)" % (line, elapsed * 1000))
+
+            # The umpire revokes the French code: the player's page is told and watches.
+            status, answer, _ = await asyncio.to_thread(served.request, "POST", "/api/codes/french/reissue", {}, codes["umpire"])
+            assert status == 200, answer
+            await player.until("view.role === 'spectator' && view.code === '' && !document.getElementById('join-form').hidden",
+                               "the player's page dropped to spectator")
             browser.reader.cancel()
     finally:
         process.terminate()

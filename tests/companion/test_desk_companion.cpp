@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The companion in the app: an action from a phone takes the desk's path (one undo command, one journal).
 #include <QEventLoop>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTcpServer>
+#include <QTreeWidget>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -30,11 +34,12 @@ class DeskCompanionTest : public QObject {
     std::unique_ptr<companion::CompanionServer> server_;
     QNetworkAccessManager network_;
 
-    // POSTs an action with the umpire's code; the status and the parsed answer.
-    std::pair<int, nlohmann::json> post(const QString& path, const nlohmann::json& body) {
+    // POSTs an action with the umpire's code (or this one); the status and the parsed answer.
+    std::pair<int, nlohmann::json> post(const QString& path, const nlohmann::json& body, std::string code = {}) {
+        if (code.empty()) code = server_->codes().umpire();
         QNetworkRequest request(QUrl(server_->url() + path.mid(1)));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(server_->codes().umpire()));
+        request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(code));
         QNetworkReply* reply = network_.post(request, QByteArray::fromStdString(body.dump()));
         QEventLoop loop;
         connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -103,6 +108,47 @@ private slots:
         QVERIFY2(reply.startsWith("HTTP/1.1 400"), reply.constData());
         QVERIFY(server_->isListening());
         QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}}).first, 200);
+    }
+
+    void aCodeRevokedAtTheDeskIsRefusedAtOnce() {
+        const std::string french = server_->codes().side_codes()[0];
+        const nlohmann::json rally{{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}};
+        const nlohmann::json fresh = server_->reissueCodes({"french"});
+        QCOMPARE(post(QStringLiteral("/api/actions"), rally, french).first, 401);
+        QCOMPARE(post(QStringLiteral("/api/actions"), rally, fresh["french"].get<std::string>()).first, 200);
+        QVERIFY_THROWS_EXCEPTION(companion::ApiError, server_->reissueCodes({"prussian"}));
+    }
+
+    void theDialogsButtonsIssueNewCodes() {
+        QWidget window;
+        auto* dialog = new app::CompanionDialog(*document_, &window);
+        QTcpServer probe;  // a free port for the dialog's own server
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 port = probe.serverPort();
+        probe.close();
+        dialog->findChild<QSpinBox*>()->setValue(port);
+        for (QPushButton* button : dialog->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Start Serving")) button->click();
+        auto* codes = dialog->findChild<QTreeWidget*>();
+        QCOMPARE(codes->topLevelItemCount(), 3);  // two sides and the umpire
+        const auto code = [codes](int row) { return codes->topLevelItem(row)->text(1); };
+        const QStringList before{code(0), code(1), code(2)};
+        auto* one = dialog->findChild<QPushButton*>(QStringLiteral("newCode"));
+        auto* every = dialog->findChild<QPushButton*>(QStringLiteral("newCodes"));
+        QVERIFY(!one->isEnabled());  // nothing selected
+        QVERIFY(every->isEnabled());
+        codes->setCurrentItem(codes->topLevelItem(2));
+        QVERIFY(one->isEnabled());
+        one->click();
+        QCOMPARE(code(0), before[0]);
+        QCOMPARE(code(1), before[1]);
+        QVERIFY(code(2) != before[2]);  // the umpire's own, replaced, never gone
+        QVERIFY(!code(2).isEmpty());
+        const QString umpire = code(2);
+        every->click();
+        QVERIFY(code(0) != before[0]);
+        QVERIFY(code(1) != before[1]);
+        QCOMPARE(code(2), umpire);
     }
 
     void theDesksOwnActionReachesThePages() {

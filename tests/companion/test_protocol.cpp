@@ -102,6 +102,30 @@ TEST(CompanionCodes, TypedCodesAreForgivingButExact) {
     EXPECT_FALSE(bearer_code("Bearer "));
 }
 
+TEST(CompanionCodes, ACodeIsRevokedAndReissuedInOneStep) {
+    JoinCodes codes({"french", "imperial"}, {"AAAA-BBBB-CCCC-DDDD", "EEEE-FFFF-GGGG-HHHH"}, "JJJJ-KKKK-MMMM-NNNN");
+    const std::string french = codes.reissue("french");
+    EXPECT_NE(normalize_code(french), "AAAABBBBCCCCDDDD");
+    EXPECT_EQ(codes.identify("AAAA-BBBB-CCCC-DDDD").role, Caller::Role::Spectator);  // the old code is nobody's
+    EXPECT_EQ(codes.identify(french).name, "french");
+    EXPECT_EQ(codes.side_codes()[0], french);
+    EXPECT_EQ(codes.identify("EEEE-FFFF-GGGG-HHHH").name, "imperial");  // the others' stand
+    EXPECT_EQ(codes.identify("JJJJ-KKKK-MMMM-NNNN").role, Caller::Role::Umpire);
+    // The umpire's own: the old one stops, a new one is there at once.
+    const std::string umpire = codes.reissue("umpire");
+    EXPECT_EQ(codes.identify("JJJJ-KKKK-MMMM-NNNN").role, Caller::Role::Spectator);
+    EXPECT_EQ(codes.identify(umpire).role, Caller::Role::Umpire);
+    EXPECT_EQ(codes.umpire(), umpire);
+    EXPECT_EQ(codes.to_json()["umpire"], umpire);
+    try {
+        codes.reissue("prussian");
+        FAIL() << "a side that does not exist";
+    } catch (const ApiError& error) {
+        EXPECT_EQ(error.status, 404);
+    }
+    EXPECT_EQ(codes.identify(umpire).role, Caller::Role::Umpire);  // a refused reissue changes nothing
+}
+
 int permission_status(const nlohmann::json& action, const Caller& caller) {
     const SideOf side_of = [](std::string_view code) -> std::optional<int> {
         if (code.rfind("F-", 0) == 0) return 0;
