@@ -172,6 +172,12 @@ HttpParse parse_http_request(std::string_view buffer, const Limits& limits) {
     return parse;
 }
 
+bool own_page_origin(std::string_view origin, std::string_view host) {
+    constexpr std::string_view scheme = "http://";
+    return !host.empty() && origin.size() == scheme.size() + host.size() && origin.substr(0, scheme.size()) == scheme &&
+           origin.substr(scheme.size()) == host;
+}
+
 std::string_view reason_phrase(int status) {
     switch (status) {
     case 101: return "Switching Protocols";

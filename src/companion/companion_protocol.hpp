@@ -69,6 +69,11 @@ struct HttpParse {
 // a header value or a body that is not UTF-8 is refused (400, naming the header).
 HttpParse parse_http_request(std::string_view buffer, const Limits& limits);
 
+// Whether a WebSocket handshake's Origin is the page this server serves at that Host: exactly
+// "http://" + Host, byte for byte (the same scheme, host and port, as a browser writes both);
+// never "https://...", another port, "null", a trailing slash or an empty Origin.
+bool own_page_origin(std::string_view origin, std::string_view host);
+
 // A response with Connection: close (each request is its own connection; the live feed is a WebSocket).
 std::string http_response(int status, std::string_view content_type, std::string_view body,
                           const std::vector<std::pair<std::string, std::string>>& extra_headers = {});

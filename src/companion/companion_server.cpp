@@ -263,11 +263,18 @@ void CompanionServer::upgrade(QTcpSocket* socket, const HttpRequest& request) {
     const QString client = pending_clients_.value(socket);
     const std::string host = request.header("host");
     const std::string origin = request.header("origin");
-    // A page of ours comes from http://HOST; a page from elsewhere may not read the feed.
-    // Scripts that send no Origin (not a browser) are let through: the feed is public.
+    // A page of ours comes from http://HOST exactly; a page from elsewhere may not read the
+    // feed (a site the guest visits would read the club's game through the guest's browser).
+    // Browsers always send Origin on a WebSocket handshake, so one without it is a script on
+    // the network, which may read the public state anyway: it is let in to watch, and may not
+    // join with a code on the socket (acceptPage, pageMessage). An Origin sent empty is refused.
     std::string refusal;
     if (!hostAllowed(host)) refusal = "unknown Host '" + cut_text(host, 64) + "'";
-    else if (!origin.empty() && origin != "http://" + host) refusal = "the live feed is for this server's own page, not '" + cut_text(origin, 64) + "'";
+    else if (request.headers.count("origin") != 0 && !own_page_origin(origin, host))
+        refusal = "the live feed is for this server's own page (http://" + cut_text(host, 64) + "), not '" + cut_text(origin, 64) + "'";
+    // The Origin of the drafts of 2011, which Qt reads when Origin is absent: no browser sends
+    // it any more, and one origin header is all that is checked.
+    else if (request.headers.count("sec-websocket-origin") != 0) refusal = "send Origin, not Sec-WebSocket-Origin";
     else if (!requests_.allow(ss(client), now())) refusal = "too many requests";
     else if (request.header("upgrade").find("websocket") == std::string::npos && request.header("upgrade").find("WebSocket") == std::string::npos)
         refusal = "/api/live is a WebSocket: send Upgrade: websocket";
@@ -289,7 +296,7 @@ void CompanionServer::acceptPage() {
         socket->setParent(this);
         socket->setMaxAllowedIncomingMessageSize(limits_.message_bytes);
         socket->setMaxAllowedIncomingFrameSize(limits_.message_bytes);
-        const Page page{socket, Caller{}, socket->peerAddress().toString()};
+        const Page page{socket, Caller{}, socket->peerAddress().toString(), socket->origin().isEmpty()};
         pages_.push_back(page);
         connect(socket, &QWebSocket::textMessageReceived, this, [this, socket](const QString& text) { pageMessage(socket, text); });
         connect(socket, &QWebSocket::binaryMessageReceived, this, [socket] {
@@ -323,6 +330,9 @@ void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
         if (message.type == SocketMessage::Type::Ping) {
             reply = {{"type", "pong"}, {"n", pushes_}};
         } else {
+            if (page->watch_only)
+                throw ApiError(403, "a connection without an Origin (not a browser's page) watches only: act with your code through the API, "
+                                    "or connect with the page's own Origin");
             const Caller caller = codes_->identify(message.code);
             if (caller.role == Caller::Role::Spectator) throw ApiError(401, "unknown join code");
             page->caller = caller;

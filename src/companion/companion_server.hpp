@@ -98,6 +98,7 @@ private:
         QWebSocket* socket = nullptr;
         Caller caller;
         QString client;
+        bool watch_only = false;  // no Origin: not a browser's page, so it watches and never joins
     };
 
     void acceptConnections();

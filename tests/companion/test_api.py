@@ -334,7 +334,7 @@ class HostileGuest(ServedTestCase):
         self.assertEqual(status, 200, listed)
 
         async def umpire_page():
-            async with websockets.connect("ws://127.0.0.1:%d/api/live" % self.served.port) as page:
+            async with websockets.connect("ws://127.0.0.1:%d/api/live" % self.served.port, origin=self.served.origin()) as page:
                 json.loads(await page.recv())
                 await page.send(json.dumps({"type": "auth", "code": self.umpire}))
                 hello = json.loads(await asyncio.wait_for(page.recv(), 5))
@@ -401,6 +401,42 @@ class HostileGuest(ServedTestCase):
             status, body, response = self.served.request(method, path, code=self.umpire)
             self.assertEqual(status, 405, (method, path, body))
             self.assertEqual(response.getheader("Allow"), allow, (method, path))
+
+
+def handshake(served, extra=b""):
+    """A WebSocket handshake to /api/live with these extra header lines, as raw bytes: the status."""
+    return status_of(raw_exchange(served, b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                          b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n%s\r\n"
+                                  % (served.port, extra), timeout=1))
+
+
+class OwnOrigin(ServedTestCase):
+    """The live feed is for the page's own origin, compared exactly; a client without Origin only watches."""
+
+    def test_01_any_other_origin_is_refused_403(self):
+        port = self.served.port
+        for origin in ("http://evil.example", "http://127.0.0.1:%d" % (port + 1), "https://127.0.0.1:%d" % port, "http://127.0.0.1",
+                       "http://127.0.0.1:%d/" % port, "http://localhost:%d" % port, "null", "HTTP://127.0.0.1:%d" % port, ""):
+            self.assertEqual(handshake(self.served, b"Origin: %s\r\n" % origin.encode()), 403, origin)
+            time.sleep(0.05)
+        self.assertEqual(handshake(self.served, b"Sec-WebSocket-Origin: http://evil.example\r\n"), 403)
+        self.assertEqual(handshake(self.served, b"Origin: %s\r\n" % self.served.origin().encode()), 101)
+
+    def test_02_a_client_without_origin_watches_and_cannot_join(self):
+        async def scenario():
+            async with websockets.connect("ws://127.0.0.1:%d/api/live" % self.served.port) as page:
+                hello = json.loads(await page.recv())
+                self.assertEqual(hello["snapshot"]["role"], "spectator")
+                await page.send(json.dumps({"type": "auth", "code": self.umpire}))
+                refused = json.loads(await asyncio.wait_for(page.recv(), 5))
+                self.assertEqual((refused["type"], refused["status"]), ("error", 403))
+                await page.send(json.dumps({"type": "ping"}))
+                self.assertEqual(json.loads(await asyncio.wait_for(page.recv(), 5))["type"], "pong")
+            async with websockets.connect("ws://127.0.0.1:%d/api/live" % self.served.port, origin=self.served.origin()) as page:
+                json.loads(await page.recv())
+                await page.send(json.dumps({"type": "auth", "code": self.umpire}))
+                self.assertEqual(json.loads(await asyncio.wait_for(page.recv(), 5))["snapshot"]["role"], "umpire")
+        asyncio.run(scenario())
 
 
 class RevokedCodes(unittest.TestCase):
@@ -489,7 +525,7 @@ class HonestDice(unittest.TestCase):
             seen = []
 
             async def watch():
-                async with websockets.connect("ws://127.0.0.1:%d/api/live" % served.port) as page:
+                async with websockets.connect("ws://127.0.0.1:%d/api/live" % served.port, origin=served.origin()) as page:
                     seen.append(json.loads(await page.recv()))
                     await page.send(json.dumps({"type": "auth", "code": umpire}))
                     seen.append(json.loads(await page.recv()))

@@ -259,6 +259,17 @@ TEST(CompanionPermissions, OnlyTheUmpireSetsWhatTheUmpireAloneMaySet) {
     EXPECT_TRUE(player_keys("no-such-kind").empty());
 }
 
+TEST(CompanionSocket, OnlyThePagesOwnOriginExactly) {
+    EXPECT_TRUE(own_page_origin("http://127.0.0.1:8700", "127.0.0.1:8700"));
+    EXPECT_TRUE(own_page_origin("http://umpire-laptop.local:8700", "umpire-laptop.local:8700"));
+    EXPECT_TRUE(own_page_origin("http://[::1]:8700", "[::1]:8700"));
+    for (const char* origin : {"https://127.0.0.1:8700", "http://127.0.0.1:8701", "http://127.0.0.1", "http://127.0.0.1:8700/",
+                               "http://localhost:8700", "HTTP://127.0.0.1:8700", "null", "", "ws://127.0.0.1:8700",
+                               "http://user@127.0.0.1:8700", "http://127.0.0.1:8700, http://127.0.0.1:8700", "http://127.0.0.1:87000"})
+        EXPECT_FALSE(own_page_origin(origin, "127.0.0.1:8700")) << origin;
+    EXPECT_FALSE(own_page_origin("http://", ""));  // no Host: nothing is the page's own
+}
+
 TEST(CompanionSocket, AuthAndPingOnly) {
     const Limits limits;
     EXPECT_EQ(parse_socket_message(R"({"type": "auth", "code": "AB"})", limits).code, "AB");
