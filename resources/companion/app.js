@@ -39,8 +39,16 @@ async function call(method, path, body) {
 function connect() {
   const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/live');
   view.socket = socket;
-  socket.onopen = () => { view.retry = 500; $('live').textContent = 'live'; $('live').className = 'live'; if (view.code) socket.send(JSON.stringify({ type: 'auth', code: view.code })); };
+  // The server closes a page silent for 120 s (docs/companion.md): a ping every 30 s keeps this one
+  // (a background tab's timers may slow to once a minute, still in time); a closed one reconnects.
+  let pinger = null;
+  socket.onopen = () => {
+    view.retry = 500; $('live').textContent = 'live'; $('live').className = 'live';
+    if (view.code) socket.send(JSON.stringify({ type: 'auth', code: view.code }));
+    pinger = setInterval(() => { if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}'); }, 30000);
+  };
   socket.onclose = () => {
+    clearInterval(pinger);
     $('live').textContent = 'offline'; $('live').className = 'live off';
     setTimeout(connect, view.retry); view.retry = Math.min(view.retry * 2, 8000);
   };

@@ -127,7 +127,12 @@ int run_serve(const Arguments& args, Context& context) {
     const std::string attribution = journal.string() + ".by.jsonl";
 
     const auto gui = qt::headless_gui_application();  // the board picture needs QtGui's fonts (offscreen)
-    companion::CompanionServer server(companion::TableGame::over(game));
+    companion::Limits limits;
+    // A live page that sends nothing for this long (the page pings every 30 s) is closed.
+    limits.idle_seconds = args.integer("idle-timeout", limits.idle_seconds);
+    if (limits.idle_seconds < 1 || limits.idle_seconds > 86400)
+        throw UsageError("--idle-timeout is 1-86400 seconds, not " + std::to_string(limits.idle_seconds));
+    companion::CompanionServer server(companion::TableGame::over(game), limits);
     server.setAttributionLog(QString::fromStdString(attribution));
     try {
         server.listen(address, static_cast<quint16>(port));
@@ -209,6 +214,7 @@ void declare_serve(CLI::App& command) {
     command.add_option("--bind", "the address to listen on (127.0.0.1 by default; the club's network address to share)")->type_name("ADDR");
     command.add_option("--port", "the port to listen on")->type_name("N");
     command.add_option("--journal", "write the recovery journal here")->type_name("FILE");
+    command.add_option("--idle-timeout", "close a live page that sends nothing for this many seconds (120)")->type_name("SECONDS");
     command.add_option("--save", "save the game here when serving stops")->type_name("SAVE");
     command.add_flag("--advisory")->description("a new game without the rules of play: the app advises, the table decides");
 }

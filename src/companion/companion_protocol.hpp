@@ -24,7 +24,15 @@ struct Limits {
     std::size_t body_bytes = 16 * 1024;    // one action object is a few hundred bytes
     std::size_t message_bytes = 4 * 1024;  // one WebSocket message from a page
     int connections = 256;                 // open sockets, HTTP and WebSocket together
-    int connections_per_client = 96;       // from one address (a club laptop may host many pages)
+    // A table's phones often share one address (the club's router), so one address is
+    // limited by kind: a phone holding requests open cannot keep the table's pages out, a
+    // phone opening pages without a code cannot keep the players (with codes) out, and one
+    // code's pages cannot fill the address (docs/companion.md, Security, Limits).
+    int requests_per_client = 32;          // HTTP requests not yet answered (each has 10 s to arrive)
+    int pages_per_client = 96;             // live pages from one address
+    int pages_without_code_per_client = 48;  // of those, watching without a code: a new one closes the oldest
+    int pages_per_code = 16;               // pages joined with one code, from any address
+    int idle_seconds = 120;                // a page that sends nothing (a ping will do) this long is closed
     double requests_per_second = 40;       // per client address, refilled continuously
     double request_burst = 120;
 };

@@ -121,6 +121,12 @@ void CompanionServer::listen(const QHostAddress& address, quint16 port) {
     connect(tcp_, &QTcpServer::newConnection, this, &CompanionServer::acceptConnections);
     websockets_ = new QWebSocketServer(QStringLiteral("Fortuna Belli companion"), QWebSocketServer::NonSecureMode, this);
     connect(websockets_, &QWebSocketServer::newConnection, this, &CompanionServer::acceptPage);
+    idle_check_ = new QTimer(this);
+    // Looked at four times in the idle time (at most every 15 s): a page is closed at most a
+    // quarter of it late.
+    idle_check_->setInterval(std::clamp(limits_.idle_seconds * 250, 250, 15000));
+    connect(idle_check_, &QTimer::timeout, this, &CompanionServer::closeIdlePages);
+    idle_check_->start();
     spdlog::info("companion: serving on {}", ss(url()));
 }
 
@@ -136,6 +142,8 @@ void CompanionServer::close() {
     pending_clients_.clear();
     delete websockets_;
     websockets_ = nullptr;
+    delete idle_check_;
+    idle_check_ = nullptr;
     delete tcp_;
     tcp_ = nullptr;
     emit pagesChanged(0);
@@ -161,18 +169,55 @@ void CompanionServer::setAttributionLog(const QString& file) {
 
 double CompanionServer::now() const { return static_cast<double>(clock_.nsecsElapsed()) / 1e9; }
 
-int CompanionServer::connectionsFrom(const QString& client) const {
+int CompanionServer::requestsFrom(const QString& client) const {
     int count = 0;
     for (const QString& c : pending_clients_) count += c == client;
-    for (const Page& page : pages_) count += page.client == client;
     return count;
+}
+
+std::string CompanionServer::admitPage(const QString& client) {
+    int from_client = 0;
+    int without_code = 0;
+    Page* oldest_without_code = nullptr;
+    for (Page& page : pages_) {
+        if (page.closing || page.client != client) continue;
+        ++from_client;
+        if (page.caller.role != Caller::Role::Spectator) continue;
+        ++without_code;
+        if (oldest_without_code == nullptr) oldest_without_code = &page;  // pages_ is in the order they came
+    }
+    // A new page watches until it joins: when the address's watching pages are at their limit,
+    // the oldest of them makes room, so that one phone opening pages cannot keep out a player
+    // whose page joins with a code a moment later (and a joined page is never closed for it).
+    if (without_code >= limits_.pages_without_code_per_client && oldest_without_code != nullptr) {
+        closePage(*oldest_without_code, QWebSocketProtocol::CloseCodePolicyViolated,
+                  QStringLiteral("too many pages watch from this address without a join code; the oldest made room"));
+        --from_client;
+    }
+    if (from_client >= limits_.pages_per_client) return "too many live pages from " + ss(client) + "; close one and try again";
+    return {};
+}
+
+void CompanionServer::closePage(Page& page, QWebSocketProtocol::CloseCode code, const QString& reason) {
+    page.closing = true;
+    page.socket->close(code, reason);
+}
+
+void CompanionServer::closeIdlePages() {
+    // A page pings every 30 s (app.js); one silent for the idle time is gone (a phone that slept,
+    // a tab left behind) or holds a slot without using it. It may come back: the page reconnects.
+    const double limit = now() - limits_.idle_seconds;
+    for (Page& page : pages_)
+        if (!page.closing && page.heard < limit)
+            closePage(page, QWebSocketProtocol::CloseCodeGoingAway,
+                      QStringLiteral("no message for %1 s: a page pings to stay; reconnect").arg(limits_.idle_seconds));
 }
 
 void CompanionServer::acceptConnections() {
     while (QTcpSocket* socket = tcp_->nextPendingConnection()) {
         const QString client = socket->peerAddress().toString();
         const int open = static_cast<int>(pending_.size()) + static_cast<int>(pages_.size());
-        if (open >= limits_.connections || connectionsFrom(client) >= limits_.connections_per_client) {
+        if (open >= limits_.connections || requestsFrom(client) >= limits_.requests_per_client) {
             // A flood of connections: refused with a status, the pages already open keep theirs.
             const std::string body = error_body(503, "too many connections; try again shortly");
             socket->write(QByteArray::fromStdString(http_response(503, "application/json", body, {{"Retry-After", "5"}})));
@@ -276,11 +321,14 @@ void CompanionServer::upgrade(QTcpSocket* socket, const HttpRequest& request) {
     // it any more, and one origin header is all that is checked.
     else if (request.headers.count("sec-websocket-origin") != 0) refusal = "send Origin, not Sec-WebSocket-Origin";
     else if (!requests_.allow(ss(client), now())) refusal = "too many requests";
+    else if (const std::string full = admitPage(client); !full.empty()) refusal = full;
     else if (request.header("upgrade").find("websocket") == std::string::npos && request.header("upgrade").find("WebSocket") == std::string::npos)
         refusal = "/api/live is a WebSocket: send Upgrade: websocket";
     if (!refusal.empty()) {
-        const int status = refusal == "too many requests" ? 429 : refusal.rfind("/api/live", 0) == 0 ? 400 : 403;
-        finish(socket, {status, "application/json", error_body(status, refusal), {}});
+        const int status = refusal == "too many requests" ? 429 : refusal.rfind("/api/live", 0) == 0 ? 400 : refusal.rfind("too many", 0) == 0 ? 503 : 403;
+        Reply reply{status, "application/json", error_body(status, refusal), {}};
+        if (status == 503) reply.headers.emplace_back("Retry-After", "5");
+        finish(socket, reply);
         return;
     }
     pending_.remove(socket);
@@ -296,7 +344,7 @@ void CompanionServer::acceptPage() {
         socket->setParent(this);
         socket->setMaxAllowedIncomingMessageSize(limits_.message_bytes);
         socket->setMaxAllowedIncomingFrameSize(limits_.message_bytes);
-        const Page page{socket, Caller{}, socket->peerAddress().toString(), socket->origin().isEmpty()};
+        const Page page{socket, Caller{}, socket->peerAddress().toString(), socket->origin().isEmpty(), now(), false};
         pages_.push_back(page);
         connect(socket, &QWebSocket::textMessageReceived, this, [this, socket](const QString& text) { pageMessage(socket, text); });
         connect(socket, &QWebSocket::binaryMessageReceived, this, [socket] {
@@ -321,7 +369,8 @@ void CompanionServer::acceptPage() {
 
 void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
     const auto page = std::find_if(pages_.begin(), pages_.end(), [socket](const Page& p) { return p.socket == socket; });
-    if (page == pages_.end()) return;
+    if (page == pages_.end() || page->closing) return;
+    page->heard = now();  // any message keeps a page open, a refused one too
     json reply;
     try {
         if (!requests_.allow(ss(page->client), now())) throw ApiError(429, "too many messages; slow down");
@@ -335,6 +384,11 @@ void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
                                     "or connect with the page's own Origin");
             const Caller caller = codes_->identify(message.code);
             if (caller.role == Caller::Role::Spectator) throw ApiError(401, "unknown join code");
+            const auto same = std::count_if(pages_.begin(), pages_.end(), [&](const Page& p) {
+                return !p.closing && p.socket != socket && p.caller.role == caller.role && p.caller.side == caller.side;
+            });
+            if (same >= limits_.pages_per_code)
+                throw ApiError(429, std::to_string(same) + " pages have joined with this code already; close one of them first");
             page->caller = caller;
             reply = {{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(caller)}};
         }
@@ -709,6 +763,7 @@ void CompanionServer::pushUpdate(bool force) {
     }
     const std::string shared = dump_json(update);
     for (const Page& page : pages_) {
+        if (page.closing) continue;
         if (page.caller.role == Caller::Role::Spectator || !game_.has_game()) {
             page.socket->sendTextMessage(qs(shared));
             continue;

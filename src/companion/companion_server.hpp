@@ -8,6 +8,7 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QString>
+#include <QWebSocketProtocol>
 
 #include <map>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "table_game.hpp"
 
 class QTcpServer;
+class QTimer;
 class QTcpSocket;
 class QWebSocket;
 class QWebSocketServer;
@@ -99,6 +101,8 @@ private:
         Caller caller;
         QString client;
         bool watch_only = false;  // no Origin: not a browser's page, so it watches and never joins
+        double heard = 0;         // when it last sent a message (now()): idle pages are closed
+        bool closing = false;     // closed by the server, gone at its disconnected signal
     };
 
     void acceptConnections();
@@ -127,7 +131,11 @@ private:
     nlohmann::json requestsJson() const;
     nlohmann::json proposalsJson(const Caller& caller) const;
     nlohmann::json annotate(nlohmann::json lines) const;
-    int connectionsFrom(const QString& client) const;
+    int requestsFrom(const QString& client) const;
+    // Makes room for one more page from this address, or says why there is none.
+    std::string admitPage(const QString& client);
+    void closeIdlePages();
+    void closePage(Page& page, QWebSocketProtocol::CloseCode code, const QString& reason);
     double now() const;
 
     TableGame game_;
@@ -135,6 +143,7 @@ private:
     std::unique_ptr<JoinCodes> codes_;
     QTcpServer* tcp_ = nullptr;
     QWebSocketServer* websockets_ = nullptr;
+    QTimer* idle_check_ = nullptr;
     QHash<QTcpSocket*, QByteArray> pending_;  // requests still arriving
     QHash<QTcpSocket*, QString> pending_clients_;
     std::vector<Page> pages_;

@@ -439,6 +439,89 @@ class OwnOrigin(ServedTestCase):
         asyncio.run(scenario())
 
 
+class IdleAndCrowds(unittest.TestCase):
+    """Idle pages are closed after the documented time; one phone behind the table's router cannot keep the others out."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.served = Served(CLI)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.served.close()
+
+    def connect(self, served=None):
+        served = served or self.served
+        return websockets.connect("ws://127.0.0.1:%d/api/live" % served.port, origin=served.origin())
+
+    def test_01_a_silent_page_is_closed_and_a_pinging_one_stays(self):
+        served = Served(CLI, extra=("--idle-timeout", "2"))
+        self.addCleanup(served.close)
+
+        async def scenario():
+            async with self.connect(served) as silent, self.connect(served) as pinging:
+                json.loads(await silent.recv())
+                json.loads(await pinging.recv())
+                started = time.monotonic()
+                for _ in range(8):  # 4 s, twice the idle time
+                    await pinging.send(json.dumps({"type": "ping"}))
+                    self.assertEqual(json.loads(await asyncio.wait_for(pinging.recv(), 2))["type"], "pong")
+                    await asyncio.sleep(0.5)
+                with self.assertRaises(websockets.exceptions.ConnectionClosed) as closed:
+                    await asyncio.wait_for(silent.recv(), 1)
+                self.assertEqual(closed.exception.code, 1001)
+                self.assertIn("no message for 2 s", closed.exception.reason)
+                self.assertLess(time.monotonic() - started, 6)
+                await pinging.send(json.dumps({"type": "ping"}))
+                self.assertEqual(json.loads(await asyncio.wait_for(pinging.recv(), 2))["type"], "pong")
+        asyncio.run(scenario())
+
+    def test_02_pages_without_a_code_cannot_keep_a_player_out(self):
+        async def scenario():
+            crowd = []
+            try:
+                for _ in range(60):  # one phone opening pages without a code, from the table's address
+                    page = await self.connect()
+                    crowd.append(page)
+                    json.loads(await page.recv())
+                async with self.connect() as player:
+                    json.loads(await player.recv())
+                    await player.send(json.dumps({"type": "auth", "code": self.served.codes["french"]}))
+                    hello = json.loads(await asyncio.wait_for(player.recv(), 5))
+                    self.assertEqual(hello["snapshot"]["role"], "player")
+                await asyncio.sleep(0.3)
+                closed = [p for p in crowd if p.close_code is not None]
+                # 48 may watch from one address without a code: the oldest made room for the newest.
+                self.assertGreaterEqual(len(closed), 13)
+                self.assertTrue(all(p.close_code == 1008 for p in closed))
+                self.assertIs(crowd[0], closed[0])
+                self.assertIsNone(crowd[-1].close_code)
+            finally:
+                for page in crowd:
+                    await page.close()
+        asyncio.run(scenario())
+        time.sleep(1)
+
+    def test_03_one_code_joins_at_most_16_pages(self):
+        async def scenario():
+            pages = []
+            try:
+                for i in range(17):
+                    page = await self.connect()
+                    pages.append(page)
+                    json.loads(await page.recv())
+                    await page.send(json.dumps({"type": "auth", "code": self.served.codes["imperial"]}))
+                    answer = json.loads(await asyncio.wait_for(page.recv(), 5))
+                    if i < 16:
+                        self.assertEqual(answer["type"], "hello", answer)
+                    else:
+                        self.assertEqual((answer["type"], answer["status"]), ("error", 429))
+            finally:
+                for page in pages:
+                    await page.close()
+        asyncio.run(scenario())
+
+
 class RevokedCodes(unittest.TestCase):
     """Join codes revoked and reissued without a restart: from the umpire's API and from serve's standard input."""
 
