@@ -3,7 +3,9 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const view = { code: '', role: 'spectator', name: 'spectator', n: -1, state: null, journal: [], requests: [], proposals: [], units: {}, socket: null, retry: 500 };
+// journal holds lines journalFirst.. of the game the server named `game`: a page is greeted with the
+// last lines and fetches older ones on request; reconnecting, it says what it has and gets the rest.
+const view = { code: '', role: 'spectator', name: 'spectator', n: -1, state: null, journal: [], journalFirst: 0, game: '', requests: [], proposals: [], units: {}, socket: null, retry: 500 };
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -36,15 +38,21 @@ async function call(method, path, body) {
 
 // ------------------------------------------------------------------ the live feed
 
+function had() { return view.game ? { since: view.journalFirst + view.journal.length, game: view.game } : {}; }
+
+function authMessage() { return JSON.stringify(Object.assign({ type: 'auth', code: view.code }, had())); }
+
 function connect() {
-  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/live');
+  const h = had();
+  const query = h.game ? '?since=' + h.since + '&game=' + encodeURIComponent(h.game) : '';
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/live' + query);
   view.socket = socket;
   // The server closes a page silent for 120 s (docs/companion.md): a ping every 30 s keeps this one
   // (a background tab's timers may slow to once a minute, still in time); a closed one reconnects.
   let pinger = null;
   socket.onopen = () => {
     view.retry = 500; $('live').textContent = 'live'; $('live').className = 'live';
-    if (view.code) socket.send(JSON.stringify({ type: 'auth', code: view.code }));
+    if (view.code) socket.send(authMessage());
     pinger = setInterval(() => { if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}'); }, 30000);
   };
   socket.onclose = () => {
@@ -72,14 +80,21 @@ function connect() {
 
 function adoptSnapshot(snap) {
   view.role = snap.role; view.name = snap.name;
-  view.state = snap.state; view.journal = snap.journal || []; view.requests = snap.requests || [];
+  view.state = snap.state; view.requests = snap.requests || [];
+  const first = snap.journal_first || 0, lines = snap.journal || [];
+  // The lines it had and what it missed, when they meet; otherwise the last lines alone.
+  if (snap.game === view.game && first >= view.journalFirst && first <= view.journalFirst + view.journal.length)
+    view.journal = view.journal.slice(0, first - view.journalFirst).concat(lines);
+  else { view.journal = lines; view.journalFirst = first; }
+  view.game = snap.game || '';
   view.proposals = snap.proposals || []; view.units = snap.units || {};
   render();
 }
 
 function adoptUpdate(update) {
   if (update.state) view.state = update.state;
-  view.journal = update.reset ? update.journal : view.journal.concat(update.journal);
+  if (update.reset) { view.journal = update.journal; view.journalFirst = update.journal_first || 0; view.game = update.game || ''; }
+  else view.journal = view.journal.concat(update.journal);
   if (update.requests) view.requests = update.requests;
   if (update.proposals) view.proposals = update.proposals;
   if (update.units) view.units = update.units;
@@ -231,8 +246,9 @@ function renderUmpire() {
 
 function renderJournal() {
   const list = $('journal');
-  const lines = view.journal.slice(-200).reverse();
-  list.setAttribute('start', String(view.journal.length));
+  const lines = view.journal.slice().reverse();
+  list.setAttribute('start', String(view.journalFirst + view.journal.length));
+  $('older').hidden = view.journalFirst === 0;
   if (lines.length === 0) { list.replaceChildren(el('li', { class: 'empty' }, 'No action yet.')); return; }
   list.replaceChildren(...lines.map((line) => el('li', {}, line.summary || line.do, ' ', el('span', { class: 'by' }, line.by && line.by !== 'desk' ? '· ' + line.by : ''))));
 }
@@ -242,7 +258,7 @@ function renderJournal() {
 function join(code) {
   view.code = code.trim();
   try { localStorage.setItem('fortuna-code', view.code); } catch (e) { /* private mode: keep it in memory */ }
-  if (view.socket && view.socket.readyState === WebSocket.OPEN) view.socket.send(JSON.stringify({ type: 'auth', code: view.code }));
+  if (view.socket && view.socket.readyState === WebSocket.OPEN) view.socket.send(authMessage());
 }
 
 function forget() {
@@ -258,6 +274,16 @@ function leave() {
 
 $('join-form').addEventListener('submit', (e) => { e.preventDefault(); if ($('code').value.trim()) join($('code').value); });
 $('leave').addEventListener('click', leave);
+
+// Older journal lines, a hundred at a time, on request.
+$('older').addEventListener('click', async () => {
+  const game = view.game, from = Math.max(0, view.journalFirst - 100), count = view.journalFirst - from;
+  if (count <= 0) return;
+  const lines = await call('GET', '/api/journal?from=' + from + '&count=' + count);
+  if (!lines || game !== view.game || view.journalFirst !== from + count) return;
+  view.journal = lines.concat(view.journal); view.journalFirst = from;
+  renderJournal();
+});
 
 $('p-kind').addEventListener('change', () => {
   const kind = $('p-kind').value;

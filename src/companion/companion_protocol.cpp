@@ -432,13 +432,28 @@ SocketMessage parse_socket_message(std::string_view text, const Limits& limits) 
     const nlohmann::json message = parse_body_object(text, limits);
     if (!message.contains("type") || !message["type"].is_string()) throw ApiError(400, "a message needs \"type\": \"auth\" or \"ping\"");
     const std::string type = message["type"].get<std::string>();
-    if (type == "ping") return {SocketMessage::Type::Ping, {}};
+    if (type == "ping") return {SocketMessage::Type::Ping, {}, std::nullopt, {}};
     if (type == "auth") {
         if (!message.contains("code") || !message["code"].is_string() || message["code"].get_ref<const std::string&>().size() > 64)
             throw ApiError(400, "\"auth\" needs \"code\": the join code as text");
-        return {SocketMessage::Type::Auth, message["code"].get<std::string>()};
+        SocketMessage auth{SocketMessage::Type::Auth, message["code"].get<std::string>(), std::nullopt, {}};
+        if (message.contains("since") || message.contains("game")) {
+            if (!message.contains("since") || !message["since"].is_number_unsigned() || message["since"].get<std::uint64_t>() > 999999999U ||
+                !message.contains("game") || !message["game"].is_string() || message["game"].get_ref<const std::string&>().size() > 64)
+                throw ApiError(400, "\"since\" is the number of journal lines the page has, with the \"game\" the server named in its hello");
+            auth.since = static_cast<std::size_t>(message["since"].get<std::uint64_t>());
+            auth.game = message["game"].get<std::string>();
+        }
+        return auth;
     }
     throw ApiError(400, "unknown message type '" + cut_text(type, 32) + "': expected \"auth\" or \"ping\"");
+}
+
+std::optional<std::size_t> journal_index(std::string_view text) {
+    if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
+    std::size_t value = 0;
+    std::from_chars(text.data(), text.data() + text.size(), value);
+    return value;
 }
 
 bool RateLimiter::allow(const std::string& client, double now_seconds) {

@@ -150,11 +150,18 @@ void check_permission(const nlohmann::json& action, const Caller& caller, const 
 // placement, the defender's leader). Empty for a kind that is the umpire's alone.
 std::vector<std::string> player_keys(std::string_view kind);
 
-// What a page may send on the WebSocket: {"type": "auth", "code": "..."} or {"type": "ping"}.
+// What a page may send on the WebSocket: {"type": "auth", "code": "...", "since": V, "game": "..."}
+// or {"type": "ping"}. "since" and "game" (both or neither) say which journal lines the page has
+// (those before line V of the game the server called "game"), so that it gets only what it missed.
 struct SocketMessage {
     enum class Type { Auth, Ping } type = Type::Ping;
     std::string code;
+    std::optional<std::size_t> since;
+    std::string game;
 };
+// A journal line index given as text ("from", "since"): a whole number of at most 9 digits, or
+// nothing (an empty text, or anything else).
+std::optional<std::size_t> journal_index(std::string_view text);
 SocketMessage parse_socket_message(std::string_view text, const Limits& limits);  // throws ApiError
 
 // A token bucket per client address: `burst` requests at once, `rate` a second after that.

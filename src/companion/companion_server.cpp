@@ -17,6 +17,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
+#include <QUrlQuery>
 #include <QWebSocket>
 #include <QWebSocketServer>
 
@@ -52,6 +53,15 @@ std::string content_type_of(const QString& name) {
 }
 
 constexpr std::size_t kNoteBytes = 280;  // a note to the umpire: a tweet's length
+
+// The journal is paged (issue 27: the whole of it, 380 KB at 300 lines, went to every page that
+// joined): a page is greeted with the last lines and asks GET /api/journal for older ones.
+constexpr std::size_t kHelloLines = 50;
+constexpr std::size_t kJournalPageLines = 100;  // GET /api/journal without a count
+constexpr std::size_t kJournalMaxLines = 500;   // GET /api/journal's largest count
+
+// A fresh name for a game's journal (pages that kept lines of another game start over).
+std::string new_game_token() { return normalize_code(new_join_code()).substr(0, 10); }
 
 // What a reply says of a failure inside the server: the details go to the log, never to the
 // network (they may name files, or quote what another client sent).
@@ -104,6 +114,7 @@ CompanionServer::CompanionServer(TableGame game, Limits limits, QObject* parent)
     else spdlog::error("companion: the page's resources (:/companion/index.html) are not linked in");
     codes_ = std::make_unique<JoinCodes>(game_.has_game() ? game_.side_ids() : std::vector<std::string>{});
     pushed_version_ = game_.version();
+    game_token_ = new_game_token();
 }
 
 CompanionServer::~CompanionServer() { close(); }
@@ -356,7 +367,12 @@ void CompanionServer::acceptPage() {
             emit pagesChanged(pages());
         });
         try {
-            const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(page.caller)}};
+            // A page that reconnects says which lines it has: /api/live?since=V&game=NAME.
+            const QUrlQuery query(socket->requestUrl());
+            std::optional<std::size_t> since;
+            if (ss(query.queryItemValue(QStringLiteral("game"))) == game_token_)
+                since = journal_index(ss(query.queryItemValue(QStringLiteral("since"))));
+            const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(page.caller, since)}};
             socket->sendTextMessage(qs(dump_json(hello)));
         } catch (const std::exception& error) {
             // A Qt slot: the page is closed rather than the server stopped.
@@ -390,7 +406,8 @@ void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
             if (same >= limits_.pages_per_code)
                 throw ApiError(429, std::to_string(same) + " pages have joined with this code already; close one of them first");
             page->caller = caller;
-            reply = {{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(caller)}};
+            const auto since = message.game == game_token_ ? message.since : std::nullopt;
+            reply = {{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(caller, since)}};
         }
     } catch (const ApiError& error) {
         reply = {{"type", "error"}, {"status", error.status}, {"error", error.what()}};
@@ -454,14 +471,15 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
     }
     if (what == "me" && parts.size() == 2 && get) return ok(200, snapshot(requireCaller(request)));
     if (what == "journal" && parts.size() == 2 && get) {
+        // A page of lines: GET /api/journal?from=K&count=N (from 0, 100 lines, at most 500).
         const std::string from = request.query_value("from");
-        std::size_t first = 0;
-        if (!from.empty()) {
-            if (from.size() > 9 || !std::all_of(from.begin(), from.end(), [](char c) { return c >= '0' && c <= '9'; }))
-                throw ApiError(400, "'from' is a journal line index, a whole number");
-            first = static_cast<std::size_t>(std::stoul(from));
-        }
-        return ok(200, annotate(game_.journal_from(first)));
+        const std::string count_text = request.query_value("count");
+        const auto first = from.empty() ? std::optional<std::size_t>(0) : journal_index(from);
+        if (!first) throw ApiError(400, "'from' is a journal line index, a whole number");
+        const auto count = count_text.empty() ? std::optional<std::size_t>(kJournalPageLines) : journal_index(count_text);
+        if (!count || *count < 1 || *count > kJournalMaxLines)
+            throw ApiError(400, "'count' is how many lines, 1-" + std::to_string(kJournalMaxLines));
+        return ok(200, annotate(game_.journal_from(*first, *count)));
     }
     if (what == "board.png" && parts.size() == 2 && get) {
         int width = 720;
@@ -693,7 +711,7 @@ json CompanionServer::proposalsJson(const Caller& caller) const {
     return list;
 }
 
-json CompanionServer::snapshot(const Caller& caller) const {
+json CompanionServer::snapshot(const Caller& caller, std::optional<std::size_t> since) const {
     json snap{{"role", caller.role == Caller::Role::Umpire ? "umpire" : caller.role == Caller::Role::Player ? "player" : "spectator"},
               {"name", caller.name}};
     if (!game_.has_game()) {
@@ -701,7 +719,13 @@ json CompanionServer::snapshot(const Caller& caller) const {
         return snap;
     }
     snap["state"] = game_.public_state();
-    snap["journal"] = annotate(game_.journal_from(0));
+    const std::size_t total = game_.version();
+    std::size_t first = total > kHelloLines ? total - kHelloLines : 0;
+    if (since && *since <= total && *since >= first) first = *since;  // the page has the rest
+    snap["journal"] = annotate(game_.journal_from(first));
+    snap["journal_first"] = first;  // the index of the first line sent: older ones by GET /api/journal
+    snap["journal_total"] = total;
+    snap["game"] = game_token_;
     snap["requests"] = requestsJson();
     if (caller.role == Caller::Role::Spectator) return snap;
     snap["proposals"] = proposalsJson(caller);
@@ -727,6 +751,7 @@ void CompanionServer::gameReplaced() {
     rolls_.clear();
     proposals_.clear();
     board_png_.clear();
+    game_token_ = new_game_token();
     if (game_.has_game()) {
         const auto ids = game_.side_ids();
         auto side_codes = codes_->side_codes();
@@ -753,10 +778,13 @@ void CompanionServer::pushUpdate(bool force) {
     // Journal lines the pages have not had; a shorter journal means another game: all of it.
     const bool reset = version < pushed_version_;
     if (reset) senders_.clear();
-    const json lines = annotate(game_.has_game() ? game_.journal_from(reset ? 0 : pushed_version_) : json::array());
+    // Another game's journal is paged as a hello's is: its last lines, older ones on request.
+    const std::size_t first = reset ? (version > kHelloLines ? version - kHelloLines : 0) : pushed_version_;
+    const json lines = annotate(game_.has_game() ? game_.journal_from(first) : json::array());
     pushed_version_ = version;
     ++pushes_;
-    json update{{"type", "update"}, {"n", pushes_}, {"version", version}, {"reset", reset}, {"journal", lines}};
+    json update{{"type", "update"}, {"n", pushes_}, {"version", version}, {"reset", reset}, {"journal", lines}, {"journal_first", first}};
+    if (reset) update["game"] = game_token_;
     if (game_.has_game()) {
         update["state"] = game_.public_state();
         update["requests"] = requestsJson();

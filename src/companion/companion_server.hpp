@@ -126,7 +126,9 @@ private:
     void attribute(const nlohmann::json& line, const std::string& by, const QString& client);
     void push(bool force);
     void pushUpdate(bool force);
-    nlohmann::json snapshot(const Caller& caller) const;
+    // What a page sees on joining: the journal's last lines (kHelloLines), or only those after
+    // `since` when the page has the rest of this game's journal.
+    nlohmann::json snapshot(const Caller& caller, std::optional<std::size_t> since = std::nullopt) const;
     nlohmann::json unitsFor(const Caller& caller) const;
     nlohmann::json requestsJson() const;
     nlohmann::json proposalsJson(const Caller& caller) const;
@@ -161,6 +163,7 @@ private:
     std::optional<InFlight> in_flight_;
     std::size_t pushed_version_ = 0;
     std::uint64_t pushes_ = 0;  // numbered so that a page can see that it missed none
+    std::string game_token_;    // names this game's journal to the pages: another game, another name
     std::pair<std::size_t, int> board_key_{static_cast<std::size_t>(-1), 0};
     QByteArray board_png_;
     std::unique_ptr<QFile> attribution_;

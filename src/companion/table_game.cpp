@@ -134,10 +134,11 @@ nlohmann::json TableGame::units_of(int side) const {
     return units;
 }
 
-nlohmann::json TableGame::journal_from(std::size_t first) const {
+nlohmann::json TableGame::journal_from(std::size_t first, std::size_t count) const {
     const auto& journal = game().journal();
     nlohmann::json lines = nlohmann::json::array();
-    for (std::size_t i = std::min(first, journal.size()); i < journal.size(); ++i) lines.push_back(journal[i]);
+    const std::size_t end = journal.size() - std::min(first, journal.size()) > count ? first + count : journal.size();
+    for (std::size_t i = std::min(first, journal.size()); i < end; ++i) lines.push_back(journal[i]);
     return lines;
 }
 

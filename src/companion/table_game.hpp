@@ -48,8 +48,8 @@ public:
     nlohmann::json public_state() const;
     // The side's units as its player sees them: code, name, bases, state, formation, presence.
     nlohmann::json units_of(int side) const;
-    // Journal lines from index `first` on (0: all).
-    nlohmann::json journal_from(std::size_t first) const;
+    // Journal lines from index `first` on (0: all), at most `count` of them.
+    nlohmann::json journal_from(std::size_t first, std::size_t count = static_cast<std::size_t>(-1)) const;
     std::optional<int> unit_side(std::string_view code) const;
     std::optional<int> general_side(std::string_view code) const;
     // Applies through the holder's path; the journal line it wrote. ApiError 409 when refused.

@@ -522,6 +522,74 @@ class IdleAndCrowds(unittest.TestCase):
         asyncio.run(scenario())
 
 
+class JournalPages(unittest.TestCase):
+    """The first live message and reconnects page the journal; older lines come from GET /api/journal."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.served = Served(CLI)
+        umpire = cls.served.codes["umpire"]
+        for i in range(70):
+            status, body, _ = cls.served.request("POST", "/api/actions", {"do": "formation", "unit": "F-I1", "to": "column" if i % 2 == 0 else "line"},
+                                                 code=umpire)
+            assert status == 200, body
+            time.sleep(0.03)  # under the rate limit of 40 a second
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.served.close()
+
+    def hello(self, query="", auth=None):
+        async def first():
+            async with websockets.connect("ws://127.0.0.1:%d/api/live%s" % (self.served.port, query), origin=self.served.origin()) as page:
+                hello = json.loads(await page.recv())
+                if auth is not None:
+                    await page.send(json.dumps(auth))
+                    hello = json.loads(await asyncio.wait_for(page.recv(), 5))
+                return hello
+        return asyncio.run(first())["snapshot"]
+
+    def test_01_the_first_message_carries_the_last_50_lines_and_the_count(self):
+        snap = self.hello()
+        self.assertEqual((snap["journal_total"], snap["journal_first"], len(snap["journal"])), (70, 20, 50))
+        self.assertEqual([line["seq"] for line in snap["journal"]], list(range(21, 71)))
+        self.assertTrue(all(line["by"] == "umpire" for line in snap["journal"]))
+        self.assertTrue(snap["game"])
+        status, me, _ = self.served.request("GET", "/api/me", code=self.served.codes["french"])
+        self.assertEqual((status, len(me["journal"]), me["journal_first"]), (200, 50, 20))
+
+    def test_02_older_lines_by_page(self):
+        status, lines, _ = self.served.request("GET", "/api/journal?from=0&count=20")
+        self.assertEqual((status, [line["seq"] for line in lines]), (200, list(range(1, 21))))
+        self.assertEqual(len(self.served.request("GET", "/api/journal")[1]), 70)  # 100 lines unless told
+        self.assertEqual(len(self.served.request("GET", "/api/journal?from=60")[1]), 10)
+        self.assertEqual(self.served.request("GET", "/api/journal?from=900&count=5")[1], [])
+        for bad in ("count=0", "count=501", "count=-1", "count=ten", "from=1e3", "from=-2"):
+            self.assertEqual(self.served.request("GET", "/api/journal?" + bad)[0], 400, bad)
+
+    def test_03_a_page_that_reconnects_gets_only_what_it_missed(self):
+        game = self.hello()["game"]
+        snap = self.hello("?since=65&game=" + game)
+        self.assertEqual((snap["journal_first"], [line["seq"] for line in snap["journal"]]), (65, [66, 67, 68, 69, 70]))
+        self.assertEqual(self.hello("?since=70&game=" + game)["journal"], [])
+        # Another game's lines, a count beyond the journal or too far behind: the last 50 lines.
+        for query in ("?since=65&game=ANOTHERONE", "?since=65", "?since=71&game=" + game, "?since=3&game=" + game, "?since=x&game=" + game):
+            snap = self.hello(query)
+            self.assertEqual((snap["journal_first"], len(snap["journal"])), (20, 50), query)
+        snap = self.hello(auth={"type": "auth", "code": self.served.codes["french"], "since": 68, "game": game})
+        self.assertEqual((snap["role"], [line["seq"] for line in snap["journal"]]), ("player", [69, 70]))
+
+    def test_04_a_since_without_its_game_is_refused(self):
+        async def scenario():
+            async with websockets.connect("ws://127.0.0.1:%d/api/live" % self.served.port, origin=self.served.origin()) as page:
+                json.loads(await page.recv())
+                for auth in ({"since": 68}, {"since": -1, "game": "X"}, {"since": "68", "game": "X"}, {"game": "X"}):
+                    await page.send(json.dumps(dict(type="auth", code=self.served.codes["french"], **auth)))
+                    error = json.loads(await asyncio.wait_for(page.recv(), 5))
+                    self.assertEqual((error["type"], error["status"]), ("error", 400), auth)
+        asyncio.run(scenario())
+
+
 class RevokedCodes(unittest.TestCase):
     """Join codes revoked and reissued without a restart: from the umpire's API and from serve's standard input."""
 

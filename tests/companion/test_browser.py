@@ -172,6 +172,29 @@ async def scenario(served, screenshots):
             assert status == 200, answer
             await player.until("view.role === 'spectator' && view.code === '' && !document.getElementById('join-form').hidden",
                                "the player's page dropped to spectator")
+
+            # A long journal is paged: a new page gets the last 50 lines and fetches the rest on request;
+            # a page that reconnects keeps its lines and gets only what it missed.
+            for i in range(60):
+                status, answer, _ = await asyncio.to_thread(served.request, "POST", "/api/actions",
+                                                            {"do": "formation", "unit": "F-I2", "to": "column" if i % 2 == 0 else "line"},
+                                                            codes["umpire"])
+                assert status == 200, answer
+                await asyncio.sleep(0.03)
+            total = (await asyncio.to_thread(served.request, "GET", "/api/state"))[1]["version"]
+            late = await browser.page(served.url)
+            await late.until("view.state && view.journal.length === 50 && view.journalFirst === %d" % (total - 50), "the last 50 lines")
+            await late.until("!document.getElementById('older').hidden", "the Earlier lines button")
+            await late.js("document.getElementById('older').click(), true")
+            await late.until("view.journalFirst === 0 && view.journal.length === %d" % total, "the older lines fetched")
+            seqs = "view.journal.map(l => l.seq).join(',') === Array.from({length: %d}, (_, i) => i + 1).join(',')" % total
+            assert await late.js(seqs), await late.js("view.journal.map(l => l.seq)")
+            await late.js("view.socket.close(), true")
+            await late.until("document.getElementById('live').textContent === 'offline'", "the page offline")
+            status, _, _ = await asyncio.to_thread(served.request, "POST", "/api/actions", {"do": "formation", "unit": "F-I2", "to": "column"},
+                                                   codes["umpire"])
+            await late.until(live + " && view.journal.length === %d && view.journalFirst === 0" % (total + 1), "the reconnected page's lines")
+            assert await late.js(seqs.replace(str(total), str(total + 1))), await late.js("view.journal.map(l => l.seq)")
             browser.reader.cancel()
     finally:
         process.terminate()

@@ -288,6 +288,30 @@ TEST(CompanionSocket, AuthAndPingOnly) {
     }
 }
 
+TEST(CompanionJournal, IndexesAreWholeNumbers) {
+    EXPECT_EQ(journal_index("0"), 0U);
+    EXPECT_EQ(journal_index("300"), 300U);
+    EXPECT_EQ(journal_index("999999999"), 999999999U);
+    for (const char* bad : {"", "-1", "1e3", "12a", "1000000000", " 1", "+1"}) EXPECT_FALSE(journal_index(bad)) << bad;
+}
+
+TEST(CompanionSocket, AuthSaysWhichLinesThePageHas) {
+    const Limits limits;
+    const SocketMessage auth = parse_socket_message(R"({"type": "auth", "code": "AB", "since": 68, "game": "G1"})", limits);
+    EXPECT_EQ(auth.since, 68U);
+    EXPECT_EQ(auth.game, "G1");
+    EXPECT_FALSE(parse_socket_message(R"({"type": "auth", "code": "AB"})", limits).since);
+    for (const char* bad : {R"({"type": "auth", "code": "AB", "since": 68})", R"({"type": "auth", "code": "AB", "game": "G"})",
+                            R"({"type": "auth", "code": "AB", "since": -1, "game": "G"})", R"({"type": "auth", "code": "AB", "since": 1.5, "game": "G"})"}) {
+        try {
+            parse_socket_message(bad, limits);
+            ADD_FAILURE() << bad;
+        } catch (const ApiError& error) {
+            EXPECT_EQ(error.status, 400) << bad;
+        }
+    }
+}
+
 TEST(CompanionRateLimit, BurstThenRate) {
     RateLimiter limiter(2, 3);  // 2 a second, bursts of 3
     EXPECT_TRUE(limiter.allow("a", 0));
