@@ -449,6 +449,25 @@ SocketMessage parse_socket_message(std::string_view text, const Limits& limits) 
     throw ApiError(400, "unknown message type '" + cut_text(type, 32) + "': expected \"auth\" or \"ping\"");
 }
 
+int snap_board_width(int asked) {
+    for (const int width : kBoardWidths)
+        if (asked <= width) return width;
+    return kBoardWidths.back();
+}
+
+const std::string& PictureCache::get(std::size_t version, int width, const std::function<std::string(int)>& draw, bool* hit) {
+    const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.version == version && e.width == width; });
+    if (hit != nullptr) *hit = it != entries_.end();
+    if (it != entries_.end()) {
+        entries_.splice(entries_.begin(), entries_, it);
+        return entries_.front().bytes;
+    }
+    std::string bytes = draw(width);  // drawn before anything is dropped: a throw leaves the cache as it was
+    entries_.push_front(Entry{version, width, std::move(bytes)});
+    while (entries_.size() > std::max<std::size_t>(capacity_, 1)) entries_.pop_back();
+    return entries_.front().bytes;
+}
+
 std::optional<std::size_t> journal_index(std::string_view text) {
     if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
     std::size_t value = 0;

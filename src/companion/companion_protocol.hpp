@@ -2,9 +2,11 @@
 // The companion's network messages without Qt: HTTP requests, bodies, join codes, who may do what.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <list>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -163,6 +165,34 @@ struct SocketMessage {
 // nothing (an empty text, or anything else).
 std::optional<std::size_t> journal_index(std::string_view text);
 SocketMessage parse_socket_message(std::string_view text, const Limits& limits);  // throws ApiError
+
+// The board picture's widths: a page asks for its own, the server draws the next of these up
+// (the page scales it down), so that a handful of pictures serve every phone at the table and a
+// guest asking for changing widths draws nothing new (issue 27).
+inline constexpr std::array<int, 5> kBoardWidths{360, 540, 720, 1080, 1600};
+// The smallest of kBoardWidths at least `asked` wide; the largest for anything wider.
+int snap_board_width(int asked);
+
+// Pictures by game version and width, the most recently used kept: what a change of the game
+// costs is one drawing per width asked for, whoever asks and however often.
+class PictureCache {
+public:
+    explicit PictureCache(std::size_t capacity) : capacity_(capacity) {}
+    // The picture for this version and width, drawn by `draw(width)` only when it is not kept.
+    // `hit` says which.
+    const std::string& get(std::size_t version, int width, const std::function<std::string(int)>& draw, bool* hit = nullptr);
+    void clear() { entries_.clear(); }
+    std::size_t size() const { return entries_.size(); }
+
+private:
+    struct Entry {
+        std::size_t version;
+        int width;
+        std::string bytes;
+    };
+    std::size_t capacity_;
+    std::list<Entry> entries_;  // the most recently used first
+};
 
 // A token bucket per client address: `burst` requests at once, `rate` a second after that.
 class RateLimiter {

@@ -482,19 +482,18 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         return ok(200, annotate(game_.journal_from(*first, *count)));
     }
     if (what == "board.png" && parts.size() == 2 && get) {
+        // Drawn at the next of a few widths up (kBoardWidths) and kept per width for this
+        // version of the game: at most five drawings per change, however many guests ask.
         int width = 720;
         const std::string text = request.query_value("width");
         if (!text.empty()) {
-            if (text.size() > 4 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-                throw ApiError(400, "'width' is the picture's width in pixels, 200-1600");
-            width = std::clamp(std::stoi(text), 200, 1600);
+            const auto asked = journal_index(text);
+            if (!asked || text.size() > 5) throw ApiError(400, "'width' is the picture's width in pixels, e.g. 720");
+            width = snap_board_width(static_cast<int>(*asked));
         }
-        const std::pair<std::size_t, int> key{game_.version(), width};
-        if (key != board_key_ || board_png_.isEmpty()) {
-            board_png_ = game_.board_png(width);
-            board_key_ = key;
-        }
-        return {200, "image/png", board_png_.toStdString(), {}};
+        bool hit = false;
+        const std::string& png = board_.get(game_.version(), width, [this](int w) { return game_.board_png(w).toStdString(); }, &hit);
+        return {200, "image/png", png, {{"X-Board-Cache", hit ? "hit" : "drawn"}}};
     }
     if (what == "actions" && parts.size() == 2) {
         if (!post) throw ApiError(405, "apply an action with POST");
@@ -750,7 +749,7 @@ void CompanionServer::gameReplaced() {
     senders_.clear();
     rolls_.clear();
     proposals_.clear();
-    board_png_.clear();
+    board_.clear();  // the new game's versions count from its own journal
     game_token_ = new_game_token();
     if (game_.has_game()) {
         const auto ids = game_.side_ids();

@@ -164,8 +164,7 @@ private:
     std::size_t pushed_version_ = 0;
     std::uint64_t pushes_ = 0;  // numbered so that a page can see that it missed none
     std::string game_token_;    // names this game's journal to the pages: another game, another name
-    std::pair<std::size_t, int> board_key_{static_cast<std::size_t>(-1), 0};
-    QByteArray board_png_;
+    PictureCache board_{kBoardWidths.size() + 1};  // every width of this version, and one to spare
     std::unique_ptr<QFile> attribution_;
 };
 

@@ -590,6 +590,45 @@ class JournalPages(unittest.TestCase):
         asyncio.run(scenario())
 
 
+def png_width(data):
+    """The width in a PNG's IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:16]
+    return int.from_bytes(data[16:20], "big")
+
+
+class BoardPictures(ServedTestCase):
+    """The board picture at a few widths, drawn once per width and game version whoever asks."""
+
+    def board(self, width):
+        status, data, response = self.served.request("GET", "/api/board.png?width=%d" % width)
+        self.assertEqual(status, 200)
+        return png_width(data), response.getheader("X-Board-Cache")
+
+    def test_01_widths_snap_and_each_is_drawn_once_per_version(self):
+        asked = (200, 320, 360, 390, 412, 500, 700, 768, 1000, 1280, 1600, 2000, 9999)
+        widths = {}
+        drawn = 0
+        for width in asked:
+            got, cache = self.board(width)
+            widths[width] = got
+            drawn += cache == "drawn"
+        self.assertEqual(widths, {200: 360, 320: 360, 360: 360, 390: 540, 412: 540, 500: 540, 700: 720, 768: 1080, 1000: 1080,
+                                  1280: 1600, 1600: 1600, 2000: 1600, 9999: 1600})
+        self.assertEqual(drawn, 5)
+        # Thirty phones at eight widths: nothing more to draw.
+        for _ in range(3):
+            for width in (320, 360, 390, 412, 768, 800, 1280, 1600):
+                self.assertEqual(self.board(width)[1], "hit")
+            time.sleep(0.3)  # the rate limit
+        status, _, _ = self.served.request("POST", "/api/actions", {"do": "formation", "unit": "F-I1", "to": "column"}, code=self.umpire)
+        self.assertEqual(status, 200)
+        self.assertEqual(self.board(390), (540, "drawn"))  # the game changed: drawn again, once
+        self.assertEqual(self.board(400), (540, "hit"))
+        for bad in ("-5", "wide", "123456", ""):
+            status, _, _ = self.served.request("GET", "/api/board.png?width=" + bad)
+            self.assertEqual(status, 400 if bad else 200, bad)
+
+
 class RevokedCodes(unittest.TestCase):
     """Join codes revoked and reissued without a restart: from the umpire's API and from serve's standard input."""
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -286,6 +287,46 @@ TEST(CompanionSocket, AuthAndPingOnly) {
     } catch (const ApiError& error) {
         EXPECT_TRUE(valid_utf8(error.what())) << error.what();
     }
+}
+
+TEST(CompanionBoard, WidthsSnapToAFewSizes) {
+    EXPECT_EQ(snap_board_width(0), 360);
+    EXPECT_EQ(snap_board_width(360), 360);
+    EXPECT_EQ(snap_board_width(361), 540);
+    EXPECT_EQ(snap_board_width(780), 1080);
+    EXPECT_EQ(snap_board_width(1600), 1600);
+    EXPECT_EQ(snap_board_width(99999), 1600);
+    std::set<int> sizes;
+    for (int asked = 0; asked <= 3000; ++asked) sizes.insert(snap_board_width(asked));
+    EXPECT_EQ(sizes.size(), kBoardWidths.size());
+}
+
+TEST(CompanionBoard, OnePicturePerWidthAndVersion) {
+    PictureCache cache(6);
+    int drawn = 0;
+    const auto draw = [&drawn](int width) {
+        ++drawn;
+        return "png " + std::to_string(width);
+    };
+    // Thirty phones at eight widths, twice over: five drawings for the version.
+    for (int round = 0; round < 2; ++round)
+        for (int phone = 0; phone < 30; ++phone)
+            for (const int asked : {320, 360, 390, 412, 768, 800, 1280, 2560}) EXPECT_EQ(cache.get(1, snap_board_width(asked), draw), "png " + std::to_string(snap_board_width(asked)));
+    EXPECT_EQ(drawn, 4);  // 360, 540, 1080 and 1600 (nobody asked for 720)
+    bool hit = false;
+    cache.get(1, 360, draw, &hit);
+    EXPECT_TRUE(hit);
+    cache.get(2, 360, draw, &hit);  // the game changed: drawn again
+    EXPECT_FALSE(hit);
+    EXPECT_EQ(drawn, 5);
+    for (const int width : kBoardWidths) cache.get(3, width, draw);
+    EXPECT_EQ(cache.size(), 6U);  // the least recently used went
+    cache.get(2, 360, draw, &hit);
+    EXPECT_TRUE(hit);
+    cache.get(1, 1600, draw, &hit);
+    EXPECT_FALSE(hit);
+    EXPECT_THROW(cache.get(4, 360, [](int) -> std::string { throw std::runtime_error("no painter"); }), std::runtime_error);
+    EXPECT_EQ(cache.size(), 6U);
 }
 
 TEST(CompanionJournal, IndexesAreWholeNumbers) {
