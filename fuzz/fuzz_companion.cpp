@@ -73,9 +73,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (error.status != 400 && error.status != 413) std::abort();
     }
     try {
-        (void)parse_socket_message(text, limits);
+        const SocketMessage message = parse_socket_message(text, limits);
+        // A page says which journal lines it has with both "since" and "game", or neither.
+        if (message.since.has_value() == message.game.empty() && message.type == SocketMessage::Type::Auth) std::abort();
+        if (message.since && *message.since > 999999999U) std::abort();
     } catch (const ApiError& error) {
         if (std::string(error.what()).empty()) std::abort();
+    }
+    // A handshake's Origin is the page's own only when it is exactly http:// and the Host.
+    if (parse.status == HttpParse::Status::Complete) {
+        const std::string origin = parse.request.header("origin");
+        const std::string host = parse.request.header("host");
+        if (own_page_origin(origin, host) && origin != "http://" + host) std::abort();
+        if (own_page_origin(origin, host) && host.empty()) std::abort();
+        // The journal's "from" and the picture's width: whole numbers or refused, never thrown.
+        if (const auto index = journal_index(parse.request.query_value("from")); index && *index > 999999999U) std::abort();
+        const int width = snap_board_width(static_cast<int>(journal_index(parse.request.query_value("width")).value_or(720)));
+        if (std::find(kBoardWidths.begin(), kBoardWidths.end(), width) == kBoardWidths.end()) std::abort();
     }
     (void)dump_json(nlohmann::json{{"text", text}});  // replaces, never throws
     if (const auto code = bearer_code(text)) (void)JoinCodes({"french"}, {"0000-1111-2222-3333"}, "4444-5555-6666-7777").identify(*code);
