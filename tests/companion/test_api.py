@@ -476,6 +476,28 @@ class IdleAndCrowds(unittest.TestCase):
                 self.assertEqual(json.loads(await asyncio.wait_for(pinging.recv(), 2))["type"], "pong")
         asyncio.run(scenario())
 
+    def test_01b_a_page_that_never_answers_the_close_is_dropped(self):
+        # A client that ignores the close frame must not keep its socket (and a slot of the 256) for ever.
+        served = Served(CLI, extra=("--idle-timeout", "1"))
+        self.addCleanup(served.close)
+        with socket.create_connection((served.host, served.port), timeout=20) as s:
+            s.sendall(b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: %s\r\n\r\n"
+                      % (served.port, served.origin().encode()))
+            received = b""
+            while b"\r\n\r\n" not in received:
+                received += s.recv(65536)
+            self.assertTrue(received.startswith(b"HTTP/1.1 101"), received[:200])
+            self.assertEqual(served.request("GET", "/api/state")[1]["pages"], 1)
+            started = time.monotonic()
+            try:
+                while s.recv(65536):  # the hello, the close frame (unanswered), then the end
+                    pass
+            except ConnectionResetError:
+                pass
+            self.assertLess(time.monotonic() - started, 10)
+        self.assertEqual(served.request("GET", "/api/state")[1]["pages"], 0)
+
     def test_02_pages_without_a_code_cannot_keep_a_player_out(self):
         async def scenario():
             crowd = []
