@@ -177,7 +177,7 @@ shift || true
 case "$command" in
   deps)
     # --all: also what the fuzz and Windows steps need, in one apt-get (CI's first step).
-    if [ "${1:-}" = "--all" ]; then install_dependencies "${fuzz_packages[@]}" "${windows_packages[@]}"; else install_dependencies; fi
+    if [ "${1:-}" = "--all" ]; then install_dependencies lintian "${fuzz_packages[@]}" "${windows_packages[@]}"; else install_dependencies; fi
     ;;
   build)
     install_dependencies
@@ -210,7 +210,7 @@ case "$command" in
     run_windows_build
     ;;
   package)
-    install_dependencies
+    install_dependencies lintian  # Debian's checker of the package (package-smoke.sh)
     # The package is made from the same build folder as the tests: relocatable (no source path
     # compiled in) and installed under /usr; only the data lookup recompiles.
     FORTUNA_CMAKE_ARGS="${FORTUNA_CMAKE_ARGS:-} -DFORTUNA_RELOCATABLE=ON -DCMAKE_INSTALL_PREFIX=/usr" configure_and_build
