@@ -62,16 +62,19 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === 'hello') { view.n = message.n; adoptSnapshot(message.snapshot); }
+    if (message.type === 'hello') { view.n = message.n; view.expectRevoked = false; adoptSnapshot(message.snapshot); }
     else if (message.type === 'update') {
       // Numbered pushes: a gap means a message was missed, so ask for a fresh snapshot.
       if (view.n >= 0 && message.n !== view.n + 1) { socket.close(); return; }
       view.n = message.n;
       adoptUpdate(message);
     } else if (message.type === 'error') {
-      toast(message.error, true);
       // A code the umpire revoked: this socket watches from now on (the server says so), so
       // forget the code and show what a spectator sees; any other 401 is a code that never was.
+      // The umpire's own code, reissued from this page, is the one case to let pass: the page
+      // joins with the new one (its hello always comes after this message).
+      if (message.revoked && view.expectRevoked) { view.expectRevoked = false; return; }
+      toast(message.error, true);
       if (message.revoked) forget();
       else if (message.status === 401) leave();
     }
@@ -242,6 +245,7 @@ function renderUmpire() {
   const present = roster().filter((u) => u.present).map((u) => [u.code, u.code + ' ' + u.name + ' (' + sideName(u.side) + ')']);
   fillPicker($('a-attacker'), present); fillPicker($('a-defender'), present);
   fillPicker($('a-side'), view.state.sides.map((s) => [s.id, s.name]));
+  fillPicker($('c-who'), view.state.sides.map((s) => [s.id, s.name]).concat([['', 'every side'], ['umpire', 'the umpire (yours)']]));
 }
 
 function renderJournal() {
@@ -314,6 +318,20 @@ $('ask-form').addEventListener('submit', async (e) => {
   const action = { do: 'combat', attacker: $('a-attacker').value, defender: $('a-defender').value };
   for (const flag of ['charge', 'flank', 'rear']) if ($('a-' + flag).checked) action[flag] = true;
   if (await call('POST', '/api/rolls', { side: $('a-side').value, action })) toast('Asked ' + sideName($('a-side').value) + ' for the dice');
+});
+
+// A code that went astray is revoked and replaced; the new code is shown here only.
+$('codes-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const who = $('c-who').value, mine = who === 'umpire';
+  view.expectRevoked = mine;
+  const done = await call('POST', who ? '/api/codes/' + encodeURIComponent(who) + '/reissue' : '/api/codes/reissue', {});
+  if (!done) { view.expectRevoked = false; return; }
+  $('c-list').replaceChildren(...Object.entries(done.codes).flatMap(([id, code]) =>
+    [el('dt', {}, id === 'umpire' ? 'Umpire (yours)' : sideName(id)), el('dd', { class: 'new-code', 'data-who': id }, code)]));
+  $('c-new').hidden = false;
+  if (mine) join(done.codes.umpire);
+  toast('New code issued: the old one no longer works');
 });
 
 $('u-end-phase').addEventListener('click', () => call('POST', '/api/actions', { do: 'end-phase' }));

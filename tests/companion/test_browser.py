@@ -167,11 +167,28 @@ async def scenario(served, screenshots):
                 await spectator.screenshot(os.path.join(screenshots, "companion-spectator-after.png"))
             print("spectator saw: %s (%.0f ms after the umpire's click)" % (line, elapsed * 1000))
 
-            # The umpire revokes the French code: the player's page is told and watches.
-            status, answer, _ = await asyncio.to_thread(served.request, "POST", "/api/codes/french/reissue", {}, codes["umpire"])
-            assert status == 200, answer
+            # The umpire revokes the French code from their page: the player's page is told and watches,
+            # and the new code is on the umpire's page only.
+            async def reissue(who):
+                await umpire.js("(() => { document.getElementById('c-who').value = '%s'; "
+                                "document.getElementById('codes-form').requestSubmit(); return true; })()" % who)
+                shown = "document.querySelector('#c-list dd[data-who=\"%s\"]')" % (who or "french")
+                await umpire.until("%s && %s.textContent !== '%s'" % (shown, shown, codes[who or "french"]), "the new code on the umpire's page")
+                return await umpire.js(shown + ".textContent")
+            french = await reissue("french")
             await player.until("view.role === 'spectator' && view.code === '' && !document.getElementById('join-form').hidden",
                                "the player's page dropped to spectator")
+            assert (await asyncio.to_thread(served.request, "GET", "/api/me", None, codes["french"]))[0] == 401
+            assert (await asyncio.to_thread(served.request, "GET", "/api/me", None, french))[1]["role"] == "player"
+            # The umpire's own: the page joins with the new one and stays the umpire's.
+            old = codes["umpire"]
+            codes = dict(codes, umpire=await reissue("umpire"))
+            await umpire.until("view.code === '%s' && view.role === 'umpire' && !document.getElementById('umpire').hidden" % codes["umpire"],
+                               "the umpire's page on the new code")
+            assert (await asyncio.to_thread(served.request, "GET", "/api/me", None, old))[0] == 401
+            await umpire.js("document.getElementById('u-end-phase').click(), true")
+            await spectator.until("(document.querySelector('#journal li') || {textContent: ''}).textContent.includes('End of')",
+                                  "the umpire's page acting with the new code")
 
             # A long journal is paged: a new page gets the last 50 lines and fetches the rest on request;
             # a page that reconnects keeps its lines and gets only what it missed.
