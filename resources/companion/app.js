@@ -88,7 +88,7 @@ function adoptSnapshot(snap) {
   // The lines it had and what it missed, when they meet; otherwise the last lines alone.
   if (snap.game === view.game && first >= view.journalFirst && first <= view.journalFirst + view.journal.length)
     view.journal = view.journal.slice(0, first - view.journalFirst).concat(lines);
-  else { view.journal = lines; view.journalFirst = first; }
+  else { view.journal = lines; view.journalFirst = first; view.olderAsked = false; }
   view.game = snap.game || '';
   view.proposals = snap.proposals || []; view.units = snap.units || {};
   render();
@@ -96,8 +96,14 @@ function adoptSnapshot(snap) {
 
 function adoptUpdate(update) {
   if (update.state) view.state = update.state;
-  if (update.reset) { view.journal = update.journal; view.journalFirst = update.journal_first || 0; view.game = update.game || ''; }
+  if (update.reset) { view.journal = update.journal; view.journalFirst = update.journal_first || 0; view.game = update.game || ''; view.olderAsked = false; }
   else view.journal = view.journal.concat(update.journal);
+  // A long session keeps the last 300 lines (a phone's page stays light), unless the reader
+  // asked for earlier ones; Earlier lines fetches what was let go.
+  if (!view.olderAsked && view.journal.length > 300) {
+    const drop = view.journal.length - 300;
+    view.journal = view.journal.slice(drop); view.journalFirst += drop;
+  }
   if (update.requests) view.requests = update.requests;
   if (update.proposals) view.proposals = update.proposals;
   if (update.units) view.units = update.units;
@@ -285,7 +291,7 @@ $('older').addEventListener('click', async () => {
   if (count <= 0) return;
   const lines = await call('GET', '/api/journal?from=' + from + '&count=' + count);
   if (!lines || game !== view.game || view.journalFirst !== from + count) return;
-  view.journal = lines.concat(view.journal); view.journalFirst = from;
+  view.journal = lines.concat(view.journal); view.journalFirst = from; view.olderAsked = true;
   renderJournal();
 });
 

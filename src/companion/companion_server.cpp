@@ -332,9 +332,10 @@ void CompanionServer::upgrade(QTcpSocket* socket, const HttpRequest& request) {
     // it any more, and one origin header is all that is checked.
     else if (request.headers.count("sec-websocket-origin") != 0) refusal = "send Origin, not Sec-WebSocket-Origin";
     else if (!requests_.allow(ss(client), now())) refusal = "too many requests";
-    else if (const std::string full = admitPage(client); !full.empty()) refusal = full;
     else if (request.header("upgrade").find("websocket") == std::string::npos && request.header("upgrade").find("WebSocket") == std::string::npos)
         refusal = "/api/live is a WebSocket: send Upgrade: websocket";
+    // Last, so that no page makes room for a request refused anyway.
+    else if (const std::string full = admitPage(client); !full.empty()) refusal = full;
     if (!refusal.empty()) {
         const int status = refusal == "too many requests" ? 429 : refusal.rfind("/api/live", 0) == 0 ? 400 : refusal.rfind("too many", 0) == 0 ? 503 : 403;
         Reply reply{status, "application/json", error_body(status, refusal), {}};
