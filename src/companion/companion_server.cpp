@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Serves one game to the table over HTTP and a WebSocket feed, from the process that holds it.
-// Why one file of 620 lines: the HTTP reader (below), the API's routes and the WebSocket feed
+// Why one file of 800 lines: the HTTP reader (below), the API's routes and the WebSocket feed
 // share one caller check, one set of limits and the one game the server holds.
 //
 // Why a small HTTP reader of our own rather than QHttpServer: Qt 6.4's QHttpServer reads a
