@@ -63,19 +63,23 @@ inline constexpr double kMaxBoardMm = 100000;
 // ---- The kinds of action -------------------------------------------------------------------
 
 // Close combat (seed 002, 4) Combat Phase; Tables 5-7). Family: combat.
+// From rules 5 the circumstances are measured on the board (docs/rules/enforcement.md): a key
+// left out is measured, a key given is a claim the board must bear out (or the umpire overrule),
+// and combined arms count the attacker and the `supports` named that reach the defender.
 struct CombatAction {
     static constexpr std::string_view kind = "combat";
     static constexpr std::string_view phase = "d";
     std::string attacker;
     std::string defender;
-    bool flank = false;
-    bool rear = false;
-    int arms = 1;
-    bool charge = false;
-    TerrainAdvantage terrain = TerrainAdvantage::None;
-    bool obstacle = false;
+    std::optional<bool> flank;
+    std::optional<bool> rear;
+    std::optional<int> arms;
+    std::optional<bool> charge;
+    std::optional<TerrainAdvantage> terrain;
+    std::optional<bool> obstacle;
     std::optional<std::string> attacker_leader;
     std::optional<std::string> defender_leader;
+    std::vector<std::string> supports;
     static constexpr auto fields() {
         return std::tuple{required_key("attacker", &CombatAction::attacker, "a unit code"),
                           required_key("defender", &CombatAction::defender, "a unit code"),
@@ -86,7 +90,9 @@ struct CombatAction {
                           optional_key("terrain", &CombatAction::terrain, "none, attacker or defender"),
                           optional_key("obstacle", &CombatAction::obstacle, "true or false"),
                           optional_key("attacker_leader", &CombatAction::attacker_leader, "a general's code"),
-                          optional_key("defender_leader", &CombatAction::defender_leader, "a general's code")};
+                          optional_key("defender_leader", &CombatAction::defender_leader, "a general's code"),
+                          optional_key("supports", &CombatAction::supports,
+                                       "the codes of the attacker's friends attacking with it, e.g. [\"F-C1\"]")};
     }
 };
 

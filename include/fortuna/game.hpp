@@ -173,8 +173,10 @@ struct ActionRoll {
 // One applied action: what was asked, the rolls, the result in words and the undo record.
 // The version of the rules of play (1: release 0.1, advisory; 2: enforced, consequences applied;
 // 3: routers run for their own edge as the library measures it, disrupting friends they pass;
-// 4: lancers strike as medium cavalry at first contact, pursuing cavalry take a router's base).
-inline constexpr int kRulesVersion = 4;
+// 4: lancers strike as medium cavalry at first contact, pursuing cavalry take a router's base;
+// 5: a combat's circumstances and a battery's range are measured on the board and a claim the
+// board does not bear out is refused, and the charge bonus needs a charge of the charge speed).
+inline constexpr int kRulesVersion = 5;
 
 struct AppliedAction {
     int seq = 0;                  // journal line number of the action

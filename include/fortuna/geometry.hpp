@@ -115,6 +115,10 @@ Aspect aspect_of(const Game& game, std::size_t attacker, std::size_t defender);
 
 bool in_contact(const Game& game, std::size_t a, std::size_t b);
 
+// The charge move that earns the charge bonus (8.3.3): at least the ground a charge adds to the
+// unit's move (7.2.6, its army table's charge speed), and more than contact (2 mm) in any case.
+double charge_bonus_mm(const Game& game, std::size_t attacker);
+
 // How far a unit reaches to attack (8.1.1-8.1.3): infantry its own combat_range_mm or the rule
 // set's infantry range (50 mm), cavalry only in contact; artillery attacks with its guns in
 // phase b (section 6) and has no reach here.
@@ -142,12 +146,14 @@ struct EngagedEnemy {
 std::vector<EngagedEnemy> engaged_enemies(const Game& game, const Battlefield* field, std::size_t unit);
 
 // What the board says about a combat before the umpire edits it (seed 002 Table 6 notes; seed
-// 000, 8.3-8.4): flank or rear by aspect, charge when the attacker charged this turn, arms
+// 000, 8.3-8.4): flank or rear by aspect, charge when the attacker charged this turn far enough
+// (charge_bonus_mm), arms
 // among attacker and supports, terrain advantage by height or cover, an obstacle crossed.
 struct CombatProposal {
     bool flank = false;
     bool rear = false;
     bool charge = false;
+    std::optional<double> charge_mm;  // the attacker's longest charge this turn, if it charged
     int arms = 1;
     TerrainAdvantage terrain = TerrainAdvantage::None;
     bool obstacle = false;

@@ -19,6 +19,9 @@ class Game;
 // Fraction of a whole move the unit has used in this player-half (moves, charges, formation changes).
 double move_spent_this_turn(const Game& game, std::string_view unit);
 bool charged_this_turn(const Game& game, std::string_view unit);
+// The longest charge move the unit made in this player-half, in board mm (0 for a charge that
+// covered no ground); nullopt when it made none.
+std::optional<double> charge_distance_this_turn(const Game& game, std::string_view unit);
 // A rally in this player-half made the general's seed 000, 5.3 test.
 bool under_fire_this_turn(const Game& game, std::string_view general);
 bool fired_this_turn(const Game& game, std::string_view battery);

@@ -205,6 +205,10 @@ std::optional<CombatAction> CombatPanel::action() const {
     CombatAction action;
     action.attacker = game.units()[attacker_->currentData().value<std::size_t>()].id.code;
     action.defender = game.units()[defender_->currentData().value<std::size_t>()].id.code;
+    // The friends selected with the attacker: the game counts combined arms from them (rules 5).
+    const auto a = attacker_->currentData().value<std::size_t>();
+    for (std::size_t u : document_.selection())
+        if (u != a && game.units()[u].id.side == game.units()[a].id.side) action.supports.push_back(game.units()[u].id.code);
     action.flank = flank_->isChecked();
     action.rear = rear_->isChecked();
     action.charge = charge_->isChecked();

@@ -322,6 +322,7 @@ public:
         CombatAction a;
         a.attacker = code(p.actor);
         a.defender = code(p.target);
+        for (std::size_t s : p.supports) a.supports.push_back(code(s));  // combined arms are counted from them (rules 5)
         a.flank = proposal.flank;
         a.rear = proposal.rear;
         a.charge = proposal.charge;

@@ -73,6 +73,14 @@ private:
             const double v = node.get<double>();
             if (!std::isfinite(v) || v < spec.min || v > spec.max) fail(spec.key, spec.expected);
             return v;
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+            if (!node.is_array()) fail(spec.key, spec.expected);
+            std::vector<std::string> out;
+            for (const nlohmann::json& item : node) {
+                if (!item.is_string() || item.get_ref<const std::string&>().empty()) fail(spec.key, spec.expected);
+                out.push_back(item.get<std::string>());
+            }
+            return out;
         } else if constexpr (std::is_same_v<T, BoardPoint>) {
             const std::string expected = "a position {\"x_mm\": .., \"y_mm\": ..} or [x_mm, y_mm] within " +
                                          std::to_string(static_cast<int>(kMaxBoardMm)) + " mm";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The combat family: close combat, cavalry against squares, artillery fire and generals under fire.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -78,6 +79,74 @@ bool capture_abandoned_guns(ActionContext& ctx, std::size_t battery, std::size_t
 }
 }  // namespace
 
+namespace {
+
+// Rules 5 (issue 32): a circumstance the action states is held against what the board shows. A
+// claim the board bears out, or none, gives the measure; one it does not is refused, citing
+// `rule`, unless the umpire overrules it (then the claim stands and the explanation says
+// "claimed by the umpire") or the family only advises (the claim stands with a note).
+void hold_claim(ActionContext& ctx, std::string_view family, const std::string& subject, const std::string& claim_words,
+                const std::string& board_words, const std::string& rule) {
+    const bool enforced = ctx.enforcing(family);
+    ctx.require(false, family, subject + ": the action claims " + claim_words + ", the board shows: " + board_words + " (" + rule + ")");
+    ctx.explain((enforced ? std::string("claimed by the umpire: ") : "advice only (" + std::string(family) + " family off): claimed ") +
+                claim_words + " (the board shows: " + board_words + ")");
+}
+
+template <class T>
+T judged(ActionContext& ctx, const std::optional<T>& claimed, const T& measured, const std::string& claim_words,
+         const std::string& board_words, const std::string& subject, const std::string& rule) {
+    if (!claimed || *claimed == measured) return measured;
+    hold_claim(ctx, "combat", subject, claim_words, board_words, rule);
+    return *claimed;
+}
+
+std::string aspect_words(bool flank, bool rear) { return rear ? "rear" : flank ? "flank" : "front"; }
+std::string arms_words(int arms) { return std::to_string(arms) + (arms == 1 ? " arm" : " arms"); }
+std::string terrain_words(TerrainAdvantage t) {
+    return t == TerrainAdvantage::None ? std::string("no terrain advantage") : "terrain advantage to the " + std::string(to_string(t));
+}
+
+// The combat as the board shows it, every claim judged (rules 5): the action to resolve, with
+// every circumstance set.
+CombatAction measured_combat(ActionContext& ctx, const CombatAction& action, std::size_t a, std::size_t d) {
+    std::vector<std::size_t> supports;
+    for (const std::string& code : action.supports) {
+        const std::size_t s = ctx.unit_index("supports", code);  // one off the table is no arm (propose_combat)
+        if (ctx.unit(s).id.side != ctx.unit(a).id.side || s == a) ctx.fail("supports", "units of " + ctx.unit(a).id.code + "'s side");
+        supports.push_back(s);
+    }
+    const CombatProposal board = propose_combat(ctx.game(), ctx.game().battlefield(), a, supports, d);
+    std::string shown;
+    for (const std::string& reason : board.reasons) shown += (shown.empty() ? "" : "; ") + reason;
+    ctx.explain("measured on the board: " + aspect_words(board.flank, board.rear) + ", " + arms_words(board.arms) + ", " +
+                (board.charge ? "charging" : "no charge") + ", " + terrain_words(board.terrain) + ", " +
+                (board.obstacle ? "an obstacle" : "no obstacle") + " (" + shown + ")");
+    const std::string pair = ctx.unit(a).id.code + " against " + ctx.unit(d).id.code;
+    const std::string aspect = aspect_words(board.flank, board.rear);
+    CombatAction out = action;
+    const std::string facing = "seed 000, 8.4: flank or rear by where the attacker stands against the defender's facing";
+    out.rear = judged(ctx, action.rear, board.rear, action.rear.value_or(false) ? "rear" : std::string("not the rear"), aspect, pair, facing);
+    out.flank =
+        judged(ctx, action.flank, board.flank, action.flank.value_or(false) ? "flank" : std::string("not the flank"), aspect, pair, facing);
+    out.arms = judged(ctx, action.arms, board.arms, arms_words(action.arms.value_or(1)), arms_words(board.arms), pair,
+                      "seed 000, 8.4: combined arms are the attacker and the 'supports' named that reach the defender");
+    const std::string charge_board =
+        !board.charge_mm ? ctx.unit(a).id.code + " made no charge move this turn"
+                         : ctx.unit(a).id.code + " charged " + fixed(*board.charge_mm) + " mm this turn" +
+                               (board.charge ? "" : ", less than the " + fixed(charge_bonus_mm(ctx.game(), a)) + " mm a charge adds");
+    out.charge = judged(ctx, action.charge, board.charge, action.charge.value_or(false) ? "a charge" : std::string("no charge"), charge_board,
+                        pair, "seed 000, 7.2.6 and 8.3.3: the charge bonus needs a charge move of the charge speed");
+    out.terrain = judged(ctx, action.terrain, board.terrain, terrain_words(action.terrain.value_or(TerrainAdvantage::None)),
+                         terrain_words(board.terrain), pair, "seed 000, 8.3.1: hill layers, then woods, villages and towns");
+    const auto obstacle_words = [](bool obstacle) { return obstacle ? std::string("an obstacle") : std::string("no obstacle"); };
+    out.obstacle = judged(ctx, action.obstacle, board.obstacle, obstacle_words(action.obstacle.value_or(false)), obstacle_words(board.obstacle),
+                          pair, "seed 002, 4) Combat Phase: obstacles; errata E9: a wall, earthwork or redan between them");
+    return out;
+}
+
+}  // namespace
+
 void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule) {
     const int phasing = ctx.game().phasing_side();
     if (unit.id.side == phasing) return;
@@ -107,10 +176,12 @@ void execute(ActionContext& ctx, const CombatAction& action) {
         ctx.require(false, "combat",
                     attacker.id.code + " has already attacked " + defender.id.code + " this combat phase (#" +
                         std::to_string(*earlier) + "; seed 000, 8.2: each combat is resolved once a phase)");
-    // The charge bonus needs a charge move this turn (seed 000, 7.2.6 and 8.3.3).
-    if (action.charge)
+    // The charge bonus needs a charge move this turn (seed 000, 7.2.6 and 8.3.3). From rules 5
+    // every circumstance is measured on the board and a claim is judged against it.
+    if (ctx.rules_version() < 5 && action.charge.value_or(false))
         ctx.require(charged_this_turn(ctx, attacker.id.code), "combat",
                     attacker.id.code + " has made no charge move this turn: no charge bonus (seed 000, 7.2.6, 8.3.3)");
+    const CombatAction judged_action = ctx.rules_version() >= 5 ? measured_combat(ctx, action, a, d) : action;
 
     const std::optional<std::string>* leader_codes[2] = {&action.attacker_leader, &action.defender_leader};
     const char* leader_keys[2] = {"attacker_leader", "defender_leader"};
@@ -152,7 +223,7 @@ void execute(ActionContext& ctx, const CombatAction& action) {
         return;
     }
     ctx.refresh_views();  // a leader's fall may have disrupted his unit
-    CombatRequest request = combat_request(ctx.game(), action, ctx.rules_version());
+    CombatRequest request = combat_request(ctx.game(), judged_action, ctx.rules_version());
     request.attacker_leader = effects[0];
     request.defender_leader = effects[1];
     const ActionRoll roll = ctx.draw("roll", ctx.rules().combat_results.roll);
@@ -199,7 +270,34 @@ void execute(ActionContext& ctx, const ArtilleryAction& action) {
                 battery.id.code + " cannot see " + ctx.unit(t).id.code + ": blocked by " + sight.blocked_by +
                     " (seed 000, 6: artillery fires only on visible units)");
     ArtilleryAction measured = action;
-    if (!measured.range_mm) {
+    if (ctx.rules_version() >= 5) {
+        // Rules 5 (issue 32): the range is always the board's, guns to the nearest base (errata
+        // E20); a range the action gives is a claim, within contact (2 mm) of the measure or refused.
+        const double board_mm = unit_gap_mm(ctx.game(), b, t);
+        const BatteryTable& table = ctx.rules().artillery.battery(artillery_request(ctx.game(), action).battery);
+        const auto band_of = [&](double range) {
+            for (const ArtilleryBand& band : table.bands)
+                if (range >= band.min_mm - 1e-9 && range <= band.max_mm + 1e-9) return "the " + band.label + " band";
+            return std::string("beyond its bands");
+        };
+        const std::string board_words = fixed(board_mm) + " mm, " + band_of(board_mm);
+        if (!measured.range_mm) {
+            measured.range_mm = board_mm;
+            measured.range_measured = true;
+            ctx.pending().request.action = measured;
+        } else if (std::abs(*measured.range_mm - board_mm) <= kContactToleranceMm + 1e-9) {
+            if (!measured.range_measured)
+                ctx.explain("the action's range of " + fixed(*measured.range_mm, 1) + " mm agrees with the board's within " +
+                            fixed(kContactToleranceMm) + " mm");
+            measured.range_mm = board_mm;
+            measured.range_measured = true;
+        } else {
+            hold_claim(ctx, "fire", battery.id.code + " against " + ctx.unit(t).id.code,
+                       "a range of " + fixed(*measured.range_mm) + " mm, " + band_of(*measured.range_mm), board_words,
+                       "seed 000, 6: measure the distance between the artillery unit and the target; errata E20");
+            measured.range_measured = false;
+        }
+    } else if (!measured.range_mm) {
         // Measured on the board, guns to the nearest base (errata E20), and journaled as measured.
         measured.range_mm = unit_gap_mm(ctx.game(), b, t);
         measured.range_measured = true;
@@ -255,12 +353,20 @@ CombatRequest combat_request(const Game& game, const CombatAction& action, int r
     CombatRequest request;
     request.attacker = combatant(attacker, defender);
     request.defender = combatant(defender, attacker);
-    request.flank = action.flank;
-    request.rear = action.rear;
-    request.combined_arms = action.arms;
-    request.charge = action.charge;
-    request.terrain = action.terrain;
-    request.obstacle = action.obstacle;
+    // A circumstance the action leaves out is measured (rules 5); before, it was absent.
+    std::optional<CombatProposal> board;
+    if (rules_version >= 5 && (!action.flank || !action.rear || !action.arms || !action.charge || !action.terrain || !action.obstacle)) {
+        const auto index = [&](const std::string& code) { return static_cast<std::size_t>(&game.unit(code) - game.units().data()); };
+        std::vector<std::size_t> supports;
+        for (const std::string& code : action.supports) supports.push_back(index(code));
+        board = propose_combat(game, game.battlefield(), index(action.attacker), supports, index(action.defender));
+    }
+    request.flank = action.flank.value_or(board && board->flank);
+    request.rear = action.rear.value_or(board && board->rear);
+    request.combined_arms = action.arms.value_or(board ? board->arms : 1);
+    request.charge = action.charge.value_or(board && board->charge);
+    request.terrain = action.terrain.value_or(board ? board->terrain : TerrainAdvantage::None);
+    request.obstacle = action.obstacle.value_or(board && board->obstacle);
     // A leader named for the preview is assumed to survive his own roll under fire.
     for (int s = 0; s < 2; ++s) {
         const auto& code = s == 0 ? action.attacker_leader : action.defender_leader;

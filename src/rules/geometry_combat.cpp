@@ -5,6 +5,7 @@
 
 #include "fortuna/game.hpp"
 #include "fortuna/geometry.hpp"
+#include "fortuna/rules_of_play.hpp"
 #include "words.hpp"
 
 namespace fortuna {
@@ -50,6 +51,10 @@ Aspect aspect_of(const Game& game, std::size_t attacker, std::size_t defender) {
     if (behind > 0 && behind >= beside) return Aspect::Rear;
     if (beside > 0 && beside > ahead) return Aspect::Flank;
     return Aspect::Front;
+}
+
+double charge_bonus_mm(const Game& game, std::size_t attacker) {
+    return std::max(unit_type_now(game, attacker).movement.charge, kContactToleranceMm);
 }
 
 bool in_contact(const Game& game, std::size_t a, std::size_t b) { return unit_gap_mm(game, a, b) <= kContactToleranceMm + 1e-9; }
@@ -167,10 +172,18 @@ CombatProposal propose_combat(const Game& game, const Battlefield& field, std::s
     proposal.arms = int(arms[0]) + int(arms[1]) + int(arms[2]);
     if (proposal.arms > 1) proposal.reasons.push_back(std::to_string(proposal.arms) + " arms attack together (seed 000, 8.4)");
 
-    const int turn = game.clock().turn;
-    if (turn > 0 && state[attacker].last_charge_turn == turn) {
-        proposal.charge = true;
-        proposal.reasons.push_back(a_code + " charged this turn (seed 000, 8.3.3)");
+    // 8.3.3 "if the troops attacking are charging": a charge move this turn of at least the
+    // ground the charge adds (7.2.6, the army table's charge speed). A charge of 0 mm is no move.
+    if (const auto ran = charge_distance_this_turn(game, a_code)) {
+        const double need = charge_bonus_mm(game, attacker);
+        proposal.charge_mm = *ran;
+        if (*ran + 1e-9 >= need) {
+            proposal.charge = true;
+            proposal.reasons.push_back(a_code + " charged " + mm(*ran) + " this turn (seed 000, 7.2.6, 8.3.3)");
+        } else {
+            proposal.reasons.push_back(a_code + " charged " + mm(*ran) + " this turn, less than the " + mm(need) +
+                                       " a charge adds: no charge bonus (seed 000, 7.2.6, 8.3.3)");
+        }
     }
 
     // 8.3.1: advantageous terrain, by height first, then the defender's cover.

@@ -63,6 +63,19 @@ bool charged_this_turn(const Game& game, std::string_view code) {
     return charged;
 }
 
+std::optional<double> charge_distance_this_turn(const Game& game, std::string_view code) {
+    std::optional<double> longest;
+    each_this_half(game, [&](const AppliedAction& action) {
+        const auto* charge = std::get_if<ChargeAction>(&action.request.action);
+        if (charge == nullptr || charge->unit != code) return true;
+        const auto it = action.result.find("distance_mm");
+        const double ran = it != action.result.end() && it->is_number() ? it->get<double>() : 0.0;
+        longest = std::max(longest.value_or(0.0), ran);
+        return true;
+    });
+    return longest;
+}
+
 bool under_fire_this_turn(const Game& game, std::string_view general) {
     bool tested = false;
     each_this_half(game, [&](const AppliedAction& action) {

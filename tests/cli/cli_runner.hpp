@@ -4,10 +4,14 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace fortuna::testing {
 
@@ -41,5 +45,20 @@ inline nlohmann::json first_json(const std::string& out) {
 inline CliRun run_cli(const std::string& arguments) {
     return run_shell(std::string("'") + FORTUNA_CLI + "' --data '" + FORTUNA_TEST_DATA_DIR + "' " + arguments);
 }
+
+// A test with a folder of its own under the system's temporary folder, for the files it writes.
+class CliFolderTest : public ::testing::Test {
+protected:
+    explicit CliFolderTest(const std::string& name)
+        : folder_(std::filesystem::temp_directory_path() / ("fortuna-cli-" + name + "-" + std::to_string(::getpid()))) {}
+    void SetUp() override { std::filesystem::create_directories(folder_); }
+    void TearDown() override { std::filesystem::remove_all(folder_); }
+    std::string write(const std::string& name, const std::string& text) const {
+        const auto path = folder_ / name;
+        std::ofstream(path) << text;
+        return path.string();
+    }
+    std::filesystem::path folder_;
+};
 
 }  // namespace fortuna::testing

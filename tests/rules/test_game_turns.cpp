@@ -66,6 +66,10 @@ TEST(GameTurns, CavalryChargesOnceEveryThreeTurns) {
 
 TEST(GameTurns, CombatAppliesTheCrtAndCountsCasualtiesInBases) {
     Game game(library(), skirmish(), 1, testing::kAdvisory);
+    // On open ground, F-I1 and F-I2 behind it both before I-I1's front: the board shows no modifier
+    // (rules 5 measures it; I-I1's place on the Galgenberg would give it the higher ground).
+    game.apply({{"do", "set"}, {"unit", "I-I1"}, {"to", {600, 930}}, {"reason", "test: open ground"}});
+    game.apply({{"do", "set"}, {"unit", "F-I2"}, {"to", {600, 975}}, {"reason", "test: behind F-I1"}});
     // 5 French line (2) against 5 Imperial line (2): 10 against 10, 1:1. A 6 is Dd.
     game.apply({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"roll", 6}});
     EXPECT_EQ(game.unit("I-I1").now.state, UnitState::Disrupted);

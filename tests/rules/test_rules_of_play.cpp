@@ -79,10 +79,9 @@ TEST(RulesOfPlay, ABatteryFiresOnceATurnAndDoesNotLimberAfterFiring) {
     Game game(library(), skirmish(), 1);
     face_to_face(game);
     to_phase(game, "b");
-    // F-A1 at (730, 900) sees I-I1 at (600, 930); field artillery, a 6 at 100 mm.
-    ASSERT_EQ(refusal(game, {{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I1"}, {"range_mm", 100}, {"roll", 6}}), "applied");
-    const std::string twice =
-        refusal(game, {{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I1"}, {"range_mm", 100}, {"roll", 6}});
+    // F-A1 at (730, 900) sees I-I1 at (600, 930) 70 mm away (measured); field artillery, a 6 at 60-120 mm.
+    ASSERT_EQ(refusal(game, {{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I1"}, {"roll", 6}}), "applied");
+    const std::string twice = refusal(game, {{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I1"}, {"roll", 6}});
     EXPECT_NE(twice.find("has already fired this turn (seed 000, 6"), std::string::npos) << twice;
     to_phase(game, "c");
     const std::string limber = refusal(game, {{"do", "formation"}, {"unit", "F-A1"}, {"guns", "limbered"}});
