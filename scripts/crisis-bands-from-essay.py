@@ -9,7 +9,7 @@ Its table and chart were pictures and are lost; its text keeps (b) the median, 2
 (c) the shape, a normal distribution with a small high tail. The spread is the one the same author
 used when he read the chart with a die (seed 002, 5) Crisis of morale): a crisis on 1 at 15 % and
 on 1-5 at 35 %, that is 1/6 and 5/6 at ten points either side of the median. See
-docs/rules/errata.md, E21, for the decision this script supports. Run from the repository root:
+docs/rules/errata.md, E22, for the decision this script supports. Run from the repository root:
 
     python3 scripts/crisis-bands-from-essay.py
 

@@ -154,7 +154,7 @@ void add_leader_term(const RuleSet& rules, LeaderEffect effect, bool attacker, T
             return;
         case LeaderEffect::Killed:
             // Table 6: the unit whose leader fell has 1 deducted; on the attacker's roll that is
-            // -1 for the attacker's side and +1 for the defender's (errata E6).
+            // -1 for the attacker's side and +1 for the defender's (errata E8).
             terms.add(attacker ? -std::abs(m.leader_killed) : std::abs(m.leader_killed),
                       attacker ? "attacker's leader killed" : "defender's leader killed");
             return;
