@@ -119,6 +119,40 @@ TEST(MeasuredCircumstances, ATercioAttackingUphillHasTheTerrainAgainstItWithoutA
     EXPECT_EQ(done.result["modified_roll"], 400) << done.result.dump();
 }
 
+TEST(MeasuredCircumstances, CombinedArmsCountTheSupportsNamedThatReachTheDefender) {
+    // CL-T1 30 mm below B-I2, CL-C1 touching B-I2's left front corner, CL-C2 far away (the
+    // geometry test's ProposalFromTheBoard): two arms when CL-C1 is named, one when it is not.
+    Game game(library(), white_mountain(), 1620);
+    place(game, "CL-T1", 440, 422);
+    place(game, "CL-C1", 335, 389.5);
+    place(game, "CL-C2", 440, 600);
+    to_phase(game, "d");
+    const std::string alone =
+        refusal(game, {{"do", "combat"}, {"attacker", "CL-T1"}, {"defender", "B-I2"}, {"arms", 2}, {"roll", 0.5}});
+    EXPECT_NE(alone.find("the action claims 2 arms, the board shows: 1 arm"), std::string::npos) << alone;
+    const std::string far = refusal(
+        game, {{"do", "combat"}, {"attacker", "CL-T1"}, {"defender", "B-I2"}, {"arms", 2}, {"supports", {"CL-C2"}}, {"roll", 0.5}});
+    EXPECT_NE(far.find("the board shows: 1 arm"), std::string::npos) << far;
+    const AppliedAction& done = game.apply(
+        {{"do", "combat"}, {"attacker", "CL-T1"}, {"defender", "B-I2"}, {"arms", 2}, {"supports", {"CL-C1", "CL-C2"}}, {"roll", 0.5}});
+    EXPECT_TRUE(says(done, "2 arms attack together (seed 000, 8.4)")) << all_of(done);
+    EXPECT_TRUE(says(done, "CL-C2 is")) << all_of(done);  // named, but beyond reach: not counted
+    EXPECT_EQ(game.journal().back()["input"]["supports"], nlohmann::json({"CL-C1", "CL-C2"}));
+}
+
+TEST(MeasuredCircumstances, AnObstacleBetweenThemIsMeasuredAndItsDenialRefused) {
+    // CL-T2 before the Centre redan, 48.5 mm from the battery B-A1 behind it (errata E9).
+    Game game(library(), white_mountain(), 1620);
+    place(game, "CL-T2", 700, 468);
+    to_phase(game, "d");
+    const std::string denied =
+        refusal(game, {{"do", "combat"}, {"attacker", "CL-T2"}, {"defender", "B-A1"}, {"obstacle", false}, {"roll", 0.5}});
+    EXPECT_NE(denied.find("the action claims no obstacle, the board shows: an obstacle"), std::string::npos) << denied;
+    EXPECT_NE(denied.find("errata E9"), std::string::npos) << denied;
+    const AppliedAction& done = game.apply({{"do", "combat"}, {"attacker", "CL-T2"}, {"defender", "B-A1"}, {"roll", 0.5}});
+    EXPECT_TRUE(says(done, "defender behind Centre redan")) << all_of(done);
+}
+
 TEST(MeasuredCircumstances, ABatterysRangeIsTheBoardsAndAClaimedRangeMustAgree) {
     // CL-A2 (a foot battery at (680, 640)) and B-I2: 307 mm between the guns and the nearest base.
     Game game(library(), white_mountain(), 1620);
