@@ -15,7 +15,7 @@ using testing::library;
 using testing::skirmish;
 using testing::refusal;
 
-void to_phase(Game& game, const std::string& id) {
+void to_phase_overruled(Game& game, const std::string& id) {
     while (game.phase().id != id) game.apply({{"do", "end-phase"}, {"override", "test: straight to the phase"}});
 }
 
@@ -31,7 +31,7 @@ std::optional<Duty> duty(const Game& game, const std::string& id) {
 Game after_a_rout() {
     Game game(library(), skirmish(), 1);
     game.apply({{"do", "set"}, {"unit", "I-I1"}, {"to", {600, 930}}, {"state", "disrupted"}, {"reason", "test: a shaken line close in front"}});
-    to_phase(game, "d");
+    to_phase_overruled(game, "d");
     game.apply({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"roll", 6}});
     EXPECT_EQ(game.unit("I-I1").now.state, UnitState::Routing);
     return game;
@@ -39,7 +39,7 @@ Game after_a_rout() {
 
 TEST(ControlTest, DueOnlyToTheVictorAndOnce) {
     Game game(library(), skirmish(), 1);
-    to_phase(game, "d");
+    to_phase_overruled(game, "d");
     const std::string none = refusal(game, {{"do", "control"}, {"unit", "F-I1"}, {"roll", 6}});
     EXPECT_NE(none.find("routed no enemy in close combat this phase"), std::string::npos) << none;
     EXPECT_NE(none.find("seed 000, 8.7"), std::string::npos) << none;
@@ -74,7 +74,7 @@ TEST(ControlTest, BelowTheMoraleValueTheVictorPursuesUntilItRallies) {
     EXPECT_EQ((*f_i1)["pursuing"], "I-I1");
 
     // The French turn again (phase a): the pursuer is on the rally list, needing its morale value.
-    to_phase(game, "e");
+    to_phase_overruled(game, "e");
     game.apply({{"do", "end-phase"}, {"override", "test"}});
     while (game.phasing_side() != 0 || game.phase().id != "a") game.apply({{"do", "end-phase"}, {"override", "test"}});
     const auto rally = duty(game, "a/rally/F-I1");
@@ -83,7 +83,7 @@ TEST(ControlTest, BelowTheMoraleValueTheVictorPursuesUntilItRallies) {
 
     // It does not answer orders: a move away from I-I1 is refused (movement, 8.7), towards it
     // applied. I-I1 (routing, its run not yet made) stands at (600, 930), F-I1 at (600, 950).
-    to_phase(game, "c");
+    to_phase_overruled(game, "c");
     const std::string away = refusal(game, {{"do", "move"}, {"unit", "F-I1"}, {"to", {600, 990}}});
     EXPECT_NE(away.find("pursues I-I1 and does not answer orders until it rallies"), std::string::npos) << away;
     EXPECT_NE(away.find("seed 000, 8.7"), std::string::npos) << away;

@@ -14,12 +14,14 @@
 namespace fortuna {
 namespace {
 
+using testing::random_number;
+
+using testing::gloire_dice;
+
 using fortuna::testing::library;
 
-const RuleSet& dice() { return library().ruleset("gloire-dice"); }
 const RuleSet& glaube() { return library().ruleset("glaube"); }
 
-Roll random_number(int thousandths) { return Roll{RollKind::Random, thousandths, RollSource::Entered}; }
 
 // Seed 000, 3.2 and 9.1: "15% of the total and at 5% intervals thereafter" - to 100 % in every rule set.
 TEST(CrisisLevels, EveryRuleSetMarksFifteenPercentAndEveryFivePercentToOneHundred) {
@@ -32,7 +34,7 @@ TEST(CrisisLevels, EveryRuleSetMarksFifteenPercentAndEveryFivePercentToOneHundre
 
 // An army of 40 base units: the marks are 6, 8, 10, ... 40 bases (40 x p / 100, reached, errata E11).
 TEST(CrisisLevels, MarksOfAFortyBaseArmy) {
-    const auto marks = crisis_marks(dice(), 40);
+    const auto marks = crisis_marks(gloire_dice(), 40);
     ASSERT_EQ(marks.size(), 18u);
     EXPECT_EQ(marks.front().percent, 15);
     EXPECT_EQ(marks.front().bases, 6);
@@ -41,7 +43,7 @@ TEST(CrisisLevels, MarksOfAFortyBaseArmy) {
     EXPECT_EQ(marks.back().percent, 100);
     EXPECT_EQ(marks.back().bases, 40);
     // Read as "exceed" (errata E11's option) the 100 % mark would be a 41st base: out of reach.
-    RuleSet exceed = dice();
+    RuleSet exceed = gloire_dice();
     exceed.crisis_of_morale.crossing = "exceed";
     const auto strict = crisis_marks(exceed, 40);
     ASSERT_EQ(strict.size(), 17u);
@@ -52,15 +54,15 @@ TEST(CrisisLevels, MarksOfAFortyBaseArmy) {
 // Seed 002, 5): "Greater than 40%: Immediate"; the army "fights on until the next level is reached,
 // when an assessment is made again" (errata E21). 19 of 40 lost is 47.5 %: the 45 % level.
 TEST(CrisisLevels, DiceEditionFortyFivePercentIsAnImmediateCrisis) {
-    const auto crossed = resolve_crisis(dice(), 19, 40, std::nullopt);
+    const auto crossed = resolve_crisis(gloire_dice(), 19, 40, std::nullopt);
     ASSERT_TRUE(crossed.assessment.level.has_value());
     EXPECT_EQ(*crossed.assessment.level, 45);
     EXPECT_EQ(crossed.assessment.band, "45-50%");
     EXPECT_TRUE(crossed.assessment.immediate);
     EXPECT_TRUE(crossed.crisis);
-    EXPECT_DOUBLE_EQ(crisis_probability(dice(), 19, 40).value(), 1.0);
-    EXPECT_EQ(*assess_crisis(dice(), 17, 40).level, 40);  // 42.5 %: still the 40 % level
-    EXPECT_EQ(assess_crisis(dice(), 40, 40).band, "100%");
+    EXPECT_DOUBLE_EQ(crisis_probability(gloire_dice(), 19, 40).value(), 1.0);
+    EXPECT_EQ(*assess_crisis(gloire_dice(), 17, 40).level, 40);  // 42.5 %: still the 40 % level
+    EXPECT_EQ(assess_crisis(gloire_dice(), 40, 40).band, "100%");
 }
 
 // Glaube (seed 000, 9.2): from 40 % every unit rolls against the essay's share of battles

@@ -12,6 +12,8 @@
 namespace fortuna {
 namespace {
 
+using testing::index_of;
+
 using testing::library;
 using testing::refusal;
 using testing::skirmish;
@@ -27,9 +29,6 @@ void to_phase(Game& game, int side, const std::string& id) {
         game.apply({{"do", "end-phase"}, {"override", "test: straight to the phase"}});
 }
 
-std::size_t index_of(const Game& game, const std::string& code) {
-    return static_cast<std::size_t>(&game.unit(code) - game.units().data());
-}
 
 // Puts `mover`, facing 0 (up the table), straight below `target` with `gap_mm` between their outlines.
 void place_below(Game& game, const std::string& mover, const std::string& target, double gap_mm) {

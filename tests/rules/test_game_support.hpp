@@ -140,4 +140,15 @@ inline KilledChild kill_after_reports(int wanted, const std::function<void(const
 }
 #endif
 
+// Helpers many test files share (one definition, so that the files can also be compiled together).
+inline void to_phase(Game& game, const std::string& id) {
+    while (game.phase().id != id) game.apply({{"do", "end-phase"}});
+}
+inline std::size_t index_of(const Game& game, const std::string& code) {
+    return static_cast<std::size_t>(&game.unit(code) - game.units().data());
+}
+inline const RuleSet& gloire_dice() { return library().ruleset("gloire-dice"); }
+inline Roll random_number(int thousandths) { return Roll{RollKind::Random, thousandths, RollSource::Entered}; }
+inline const std::filesystem::path kData = FORTUNA_TEST_DATA_DIR;
+
 }  // namespace fortuna::testing

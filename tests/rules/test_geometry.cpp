@@ -17,15 +17,16 @@
 namespace fortuna {
 namespace {
 
+using testing::index_of;
+
 using testing::library;
 using testing::skirmish;
 
 // White Mountain is played with the Age of Glaube (random numbers); the test skirmish with the
 // dice edition of Gloire (seed 002).
-Game white_mountain() { return Game(library(), load_scenario(library(), "white-mountain-1620"), 1620, testing::kAdvisory); }  // geometry, not the rules of play
+Game white_mountain_game() { return Game(library(), load_scenario(library(), "white-mountain-1620"), 1620, testing::kAdvisory); }  // geometry, not the rules of play
 Game skirmish_game() { return Game(library(), skirmish(), 7); }
 
-std::size_t index_of(const Game& game, const std::string& code) { return static_cast<std::size_t>(&game.unit(code) - game.units().data()); }
 
 void place(Game& game, const std::string& code, double x, double y, std::optional<double> facing = std::nullopt) {
     nlohmann::json action = {{"do", "set"}, {"unit", code}, {"to", {{"x_mm", x}, {"y_mm", y}}}, {"reason", "test"}};
@@ -109,7 +110,7 @@ TEST(GeometryOutline, GunsStandSideBySideInAnyFormationAndDragoonsDismountToFoot
     EXPECT_DOUBLE_EQ(limbered.depth_mm, 30);
     // CL-C5, three squadrons of dragoons: 90 x 40 mounted; dismounted they stand as foot, three
     // 20 x 15 bases (seed 000 2.4.2, the army table's dismounted type): 60 x 15.
-    Game game = white_mountain();
+    Game game = white_mountain_game();
     const std::size_t dragoons = index_of(game, "CL-C5");
     EXPECT_DOUBLE_EQ(unit_footprint(game, dragoons).width_mm, 90);
     game.apply({{"do", "set"}, {"unit", "CL-C5"}, {"mount", false}, {"reason", "test"}});
@@ -120,7 +121,7 @@ TEST(GeometryOutline, GunsStandSideBySideInAnyFormationAndDragoonsDismountToFoot
 // ---- Distances: nearest edges (errata E20) ------------------------------------------------------
 
 TEST(GeometryDistance, TheTapeIsLaidBetweenTheNearestEdgesAndTheDrawnLineSaysTheSame) {
-    const Game game = white_mountain();
+    const Game game = white_mountain_game();
     // IM-C1: three 30 x 40 squadrons at (1300, 760) facing the top edge, x 1255-1345, y 740-780.
     // B-I6: six 20 x 15 bases at (1020, 372) facing the bottom edge, x 960-1080, y 364.5-379.5.
     // Nearest corners (1255, 740) and (1080, 379.5): sqrt(175^2 + 360.5^2) = 400.7 mm; the
@@ -152,7 +153,7 @@ TEST(GeometryDistance, TheTapeIsLaidBetweenTheNearestEdgesAndTheDrawnLineSaysThe
 TEST(GeometryDistance, ArtilleryRangeIsToTheNearestBase) {
     // Seed 000, 6 "measure the distance between the artillery unit and the target" (E20):
     // CL-A1's muzzle at y 625, B-I2's nearest edge at y 369.5, straight ahead: 255.5 mm.
-    const Game game = white_mountain();
+    const Game game = white_mountain_game();
     EXPECT_NEAR(unit_gap_mm(game, index_of(game, "CL-A1"), index_of(game, "B-I2")), 255.5, 1e-9);
 }
 
@@ -197,7 +198,7 @@ TEST(GeometryMovement, SixtyMillimetresThroughWoodsCostOneAndAHalfMovesInBothEdi
         EXPECT_NE(plan.words().find("PAST THE ALLOWANCE"), std::string::npos) << plan.words();
     }
     {
-        Game game = white_mountain();  // Glaube: the Star park wood on the plateau
+        Game game = white_mountain_game();  // Glaube: the Star park wood on the plateau
         place(game, "B-I1", 250, 150);
         const MovePlan plan = plan_move(game, Battlefield(game.scenario()), index_of(game, "B-I1"), {250, 90});
         EXPECT_EQ(plan.going, Going::Difficult);
@@ -228,7 +229,7 @@ TEST(GeometryMovement, ClimbingTheWhiteMountainIsDifficultGoing) {
     // 7.2.5 names hills as difficult terrain: the stretch above the ground the move started on.
     // CL-T1 in line from (420, 520) to (420, 448): the slopes begin at y 487.96 at x 420
     // (between (380, 485) and (650, 505)); 32.04 mm at 50 mm a move, 39.96 mm at 40.
-    Game game = white_mountain();
+    Game game = white_mountain_game();
     game.apply({{"do", "set"}, {"unit", "CL-T1"}, {"formation", "line"}, {"reason", "test"}});
     place(game, "CL-T1", 420, 520);
     const MovePlan plan = plan_move(game, Battlefield(game.scenario()), index_of(game, "CL-T1"), {420, 448});
@@ -340,7 +341,7 @@ TEST(GeometryManoeuvre, WheelsMatchTable4ForAHundredMillimetreBattalion) {
 
 TEST(GeometryManoeuvre, WheelInGlaubeIsTheOuterFlanksTravel) {
     // B-I2: six bases, 120 mm; a 90 deg wheel sends the outer flank 60 x pi/2 = 94.25 mm of 50.
-    const Game game = white_mountain();
+    const Game game = white_mountain_game();
     EXPECT_NEAR(plan_wheel(game, index_of(game, "B-I2"), 270).cost_moves, 60 * std::numbers::pi / 2 / 50, 1e-9);
 }
 
@@ -354,7 +355,7 @@ TEST(GeometryManoeuvre, FormationChangesCostTable4) {
     EXPECT_THROW(plan_formation_change(game, index_of(game, "I-C1"), Formation::Square), RuleError);        // no cavalry square
     EXPECT_THROW(plan_formation_change(game, index_of(game, "I-A1"), Formation::Column), RuleError);        // guns limber
     EXPECT_DOUBLE_EQ(plan_guns_change(game, index_of(game, "I-A1")).cost_moves, 1.0);                         // section 6
-    const Game glaube = white_mountain();
+    const Game glaube = white_mountain_game();
     EXPECT_DOUBLE_EQ(plan_formation_change(glaube, index_of(glaube, "CL-T1"), Formation::Line).cost_moves, 1.0);  // no French rule
     EXPECT_DOUBLE_EQ(plan_mount_change(glaube, index_of(glaube, "CL-C5")).cost_moves, 1.0);                         // 2.4.2
 }
@@ -362,7 +363,7 @@ TEST(GeometryManoeuvre, FormationChangesCostTable4) {
 // ---- Contact, aspect, reach (seed 000, 8.1, 8.4) ----------------------------------------------
 
 TEST(GeometryCombat, ContactAndReach) {
-    Game game = white_mountain();
+    Game game = white_mountain_game();
     // B-I3's front edge is at y 372.5; cavalry 40 mm deep centred at 392.5 touches it; IM-C2
     // at 402.5 is 10 mm short.
     place(game, "CL-C1", 580, 392.5);
@@ -388,7 +389,7 @@ TEST(GeometryCombat, ContactAndReach) {
 }
 
 TEST(GeometryCombat, AspectIsFrontFlankOrRearOfTheDefendersFacing) {
-    Game game = white_mountain();
+    Game game = white_mountain_game();
     // B-I2 at (440, 362) faces the bottom edge: its front is +y, its rear -y.
     const std::size_t b_i2 = index_of(game, "B-I2");
     const std::size_t c1 = index_of(game, "CL-C1");
@@ -404,7 +405,7 @@ TEST(GeometryCombat, AspectIsFrontFlankOrRearOfTheDefendersFacing) {
 }
 
 TEST(GeometryCombat, ProposalFromTheBoard) {
-    Game game = white_mountain();
+    Game game = white_mountain_game();
     const Battlefield field(game.scenario());
     // CL-T1 on the slopes (1 layer) 30 mm below B-I2 on the plateau (2): defender uphill.
     place(game, "CL-T1", 440, 422);
@@ -428,7 +429,7 @@ TEST(GeometryCombat, ProposalFromTheBoard) {
 // ---- Line of sight (seed 000, 6) ------------------------------------------------------------------
 
 TEST(GeometrySight, TheEndsOwnUnitsDoNotHideTheLine) {
-    Game game = white_mountain();
+    Game game = white_mountain_game();
     const Battlefield field(game.scenario());
     // The sight tool started on CL-A3's gun (830, 640): the battery itself is no screen.
     const LineOfSight from_gun = line_of_sight(game, field, BoardPoint{830, 640}, BoardPoint{830, 520});
@@ -448,7 +449,7 @@ TEST(GeometrySight, TheIndexedQuestionAgreesWithTheFullAnswerForEveryPair) {
     // The Duties list asks `sees` (grid, first unit in the way); the sight tool asks
     // line_of_sight (every unit, named). Over all of White Mountain's pairs they must agree, and
     // the grid must find every unit whose outline meets the line.
-    const Game game = white_mountain();
+    const Game game = white_mountain_game();
     const Battlefield field(game.scenario());
     const TableIndex index = index_table(game);
     const auto& state = game.state().units;
@@ -482,7 +483,7 @@ TEST(GeometrySight, TheIndexedQuestionAgreesWithTheFullAnswerForEveryPair) {
 TEST(GeometrySight, TheGridTakesPointsFarOffTheTable) {
     // A point typed far beyond the table (1e300 mm, or not a number) visits the cells the line
     // crosses on the table, and ends.
-    const Game game = white_mountain();
+    const Game game = white_mountain_game();
     const TableIndex index = index_table(game);
     for (const BoardPoint far : {BoardPoint{1e300, 1e300}, BoardPoint{-1e300, 600}, BoardPoint{std::nan(""), 0}}) {
         std::size_t visits = 0;
@@ -493,7 +494,7 @@ TEST(GeometrySight, TheGridTakesPointsFarOffTheTable) {
 }
 
 TEST(GeometrySight, UnitsNearListsEveryUnitWithinReachOnce) {
-    const Game game = white_mountain();
+    const Game game = white_mountain_game();
     const TableIndex index = index_table(game);
     const auto& state = game.state().units;
     for (const double reach : {0.0, 40.0, 150.0, 5000.0}) {

@@ -15,8 +15,9 @@
 namespace fortuna {
 namespace {
 
+using testing::gloire_dice;
+
 using testing::library;
-const RuleSet& dice() { return library().ruleset("gloire-dice"); }
 
 std::vector<std::string> words(const std::string& line) {
     std::istringstream in(line);
@@ -64,7 +65,7 @@ const std::vector<std::string> kRestoredColumn24{"1:1", "1:1", "1:1", "1:1", "1:
                                                  "2:1", "2:1", "2:1", "3:1", "3:1", "4:1", "4:1", "6:1", "7:1", "7:1", "7:1"};
 
 TEST(GloireDiceOddsTable, EveryPrintedCellWithColumn24Restored) {
-    const auto& odds = dice().odds;
+    const auto& odds = gloire_dice().odds;
     ASSERT_EQ(odds.attack_strengths, kAttackStrengths);
     EXPECT_EQ(odds.lost_column, 24);
     ASSERT_EQ(odds.cells.size(), kPrintedOddsRows.size());
@@ -112,7 +113,7 @@ TEST(GloireDiceOddsTable, OptionLostColumn35ReadsTheCellsAlignedRight) {
 }
 
 TEST(GloireDiceOddsTable, WorkedExamplesReadTheTable) {
-    const auto& odds = dice().odds;
+    const auto& odds = gloire_dice().odds;
     EXPECT_EQ(odds.lookup(20, 20).odds.text(), "1:1");  // Example 1, text "20:20 = 1:1"
     EXPECT_EQ(odds.lookup(20, 10).odds.text(), "2:1");  // Text: "20:10 i.e. 2:1"
     EXPECT_EQ(odds.lookup(15, 10).odds.text(), "1:1");  // Example 2, round 1
@@ -121,7 +122,7 @@ TEST(GloireDiceOddsTable, WorkedExamplesReadTheTable) {
 }
 
 TEST(GloireDiceOddsTable, StrengthsBetweenAndBeyondPrintedOnes) {
-    const auto& odds = dice().odds;
+    const auto& odds = gloire_dice().odds;
     // 30 is not printed: the next lower printed strength, 28, is used (errata E3).
     const auto between = odds.lookup(30, 10);
     EXPECT_EQ(between.attack_column, 28);
@@ -136,7 +137,7 @@ TEST(GloireDiceOddsTable, StrengthsBetweenAndBeyondPrintedOnes) {
 }
 
 TEST(GloireDiceCombatResults, EveryCellAsPrinted) {
-    const auto& crt = dice().combat_results;
+    const auto& crt = gloire_dice().combat_results;
     const std::vector<std::string> labels{"1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1"};
     const std::vector<std::string> printed{
         "Ar Ar Ar Ad Ad Dx - - Dx Dd", "Ar Ar Ad Ad Dx - - Dx Dd Dd", "Ar Ad Ad Dx - - Dx Dd Dd Dd",
@@ -152,7 +153,7 @@ TEST(GloireDiceCombatResults, EveryCellAsPrinted) {
 }
 
 TEST(GloireDiceCombatResults, OddsBeyondTheColumnsUseTheEndColumns) {
-    const auto& crt = dice().combat_results;
+    const auto& crt = gloire_dice().combat_results;
     EXPECT_EQ(crt.column_for(parse_odds("1:7")), 0);
     EXPECT_EQ(crt.column_for(parse_odds("1:6")), 0);
     EXPECT_EQ(crt.column_for(parse_odds("1:5")), 0);
@@ -162,7 +163,7 @@ TEST(GloireDiceCombatResults, OddsBeyondTheColumnsUseTheEndColumns) {
 }
 
 TEST(GloireDiceResults, EffectsAsSection4Describes) {
-    const auto& rules = dice();
+    const auto& rules = gloire_dice();
     struct Case {
         std::string code;
         bool attacker;
@@ -188,19 +189,19 @@ TEST(GloireDiceResults, EffectsAsSection4Describes) {
 }
 
 TEST(GloireDiceArtillery, EveryCellOfTable3) {
-    const auto& battery = dice().artillery.battery("field");
+    const auto& battery = gloire_dice().artillery.battery("field");
     ASSERT_EQ(battery.bands.size(), 4u);
     EXPECT_EQ(battery.bands[0].label, "0-60");
     EXPECT_EQ(battery.bands[3].label, "180-500");
     const std::vector<std::string> printed{"- - - -", "- - - -", "Dd - - -", "Dd Dd - -", "Dr Dd Dd -", "Dr Dr Dd Dd"};
     for (int roll = 1; roll <= 6; ++roll)
         EXPECT_EQ(battery.rows[static_cast<std::size_t>(roll - 1)].results, words(printed[static_cast<std::size_t>(roll - 1)]));
-    EXPECT_EQ(dice().artillery.target_formation_modifiers.at(Formation::Column), 1);
-    EXPECT_EQ(dice().artillery.target_formation_modifiers.at(Formation::Square), 1);
+    EXPECT_EQ(gloire_dice().artillery.target_formation_modifiers.at(Formation::Column), 1);
+    EXPECT_EQ(gloire_dice().artillery.target_formation_modifiers.at(Formation::Square), 1);
 }
 
 TEST(GloireDiceLeaders, Table6LeaderRules) {
-    const auto& l = dice().leaders;
+    const auto& l = gloire_dice().leaders;
     EXPECT_EQ(l.casualty_roll, RollKind::TwoD6);
     EXPECT_EQ(l.casualty_on.min, 2);
     EXPECT_EQ(l.casualty_on.max, 3);
@@ -218,7 +219,7 @@ TEST(GloireDiceLeaders, Table6LeaderRules) {
 }
 
 TEST(GloireDiceSquares, Table7Bands) {
-    const auto& sq = dice().cavalry_vs_square;
+    const auto& sq = gloire_dice().cavalry_vs_square;
     ASSERT_EQ(sq.normal.size(), 3u);
     EXPECT_EQ(sq.normal[0].roll.max, 6);
     EXPECT_TRUE(sq.normal[0].cavalry_disrupted);
@@ -234,7 +235,7 @@ TEST(GloireDiceSquares, Table7Bands) {
 }
 
 TEST(GloireDiceMorale, CrisisDiceAsPrinted) {
-    const auto& cm = dice().crisis_of_morale;
+    const auto& cm = gloire_dice().crisis_of_morale;
     EXPECT_EQ(cm.scope, "army");
     ASSERT_EQ(cm.levels.size(), 18u);  // 15 % to 100 % (errata E21; six levels before)
     for (std::size_t i = 5; i < cm.levels.size(); ++i) {
@@ -253,7 +254,7 @@ TEST(GloireDiceMorale, CrisisDiceAsPrinted) {
 }
 
 TEST(GloireDiceDusk, Table8) {
-    const auto& dusk = dice().dusk;
+    const auto& dusk = gloire_dice().dusk;
     for (int minutes = 0; minutes <= 60; minutes += 5) EXPECT_EQ(dusk.visibility(minutes), minutes * 10) << minutes;
     EXPECT_EQ(dusk.visibility(61), std::nullopt);
     EXPECT_EQ(dusk.visibility(37), 400);
@@ -261,7 +262,7 @@ TEST(GloireDiceDusk, Table8) {
 }
 
 TEST(GloireDiceScalars, TurnChargeOrdersRally) {
-    const auto& rules = dice();
+    const auto& rules = gloire_dice();
     EXPECT_EQ(rules.turn_minutes, 5);
     ASSERT_EQ(rules.phases.size(), 5u);
     EXPECT_EQ(rules.charge_once_every_turns, 3);

@@ -22,7 +22,7 @@ using testing::read_text;
 using testing::skirmish;
 using testing::TemporaryFolder;
 
-const std::filesystem::path kData = FORTUNA_TEST_DATA_DIR;
+using testing::kData;
 const std::filesystem::path kFuzzFixtures = std::filesystem::path(FORTUNA_TEST_FIXTURES_DIR) / "fuzz";
 
 Roll entered(RollKind kind, int value) { return {kind, value, RollSource::Entered}; }

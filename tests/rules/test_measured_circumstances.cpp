@@ -16,20 +16,19 @@
 namespace fortuna {
 namespace {
 
+using testing::to_phase;
+
 using testing::library;
 using testing::refusal;
 using testing::skirmish;
 
-const Scenario& white_mountain() {
+const Scenario& white_mountain_scenario() {
     static const Scenario loaded = load_scenario(library(), "white-mountain-1620");
     return loaded;
 }
 
-void to_phase(Game& game, const std::string& id) {
-    while (game.phase().id != id) game.apply({{"do", "end-phase"}});
-}
 
-void place(Game& game, const std::string& unit, double x, double y) {
+void place_unit(Game& game, const std::string& unit, double x, double y) {
     game.apply({{"do", "set"}, {"unit", unit}, {"to", {x, y}}, {"reason", "test: placed"}});
 }
 
@@ -48,8 +47,8 @@ std::string all_of(const AppliedAction& done) {
 // White Mountain: CL-C1 (Catholic cuirassiers, 3 bases, 40 mm deep) placed touching the front of
 // B-I2 (Bohemian foot, six bases in line at (440, 362) facing the Catholic edge; front at y 369.5).
 Game cuirassiers_at_the_front() {
-    Game game(library(), white_mountain(), 1620);
-    place(game, "CL-C1", 440, 389.5);
+    Game game(library(), white_mountain_scenario(), 1620);
+    place_unit(game, "CL-C1", 440, 389.5);
     to_phase(game, "d");
     return game;
 }
@@ -85,14 +84,14 @@ TEST(MeasuredCircumstances, TheUmpireOverrulesAClaimAndTheJournalSaysWhatWasClai
     EXPECT_EQ(line["rules"], kRulesVersion);
     EXPECT_EQ(line["overruled"].size(), 2u);
     // Replayed, the line is judged and overruled the same way.
-    const Game replayed = Game::replay(library(), white_mountain(), 1620, game.journal());
+    const Game replayed = Game::replay(library(), white_mountain_scenario(), 1620, game.journal());
     EXPECT_EQ(replayed.state(), game.state());
     EXPECT_EQ(replayed.history().back().explanation, done.explanation);
 }
 
 TEST(MeasuredCircumstances, AFlankAttackIsMeasuredWhenTheActionDoesNotSayIt) {
-    Game game(library(), white_mountain(), 1620);
-    place(game, "CL-C1", 520, 362);  // beside B-I2's left end (x 500): touching its flank
+    Game game(library(), white_mountain_scenario(), 1620);
+    place_unit(game, "CL-C1", 520, 362);  // beside B-I2's left end (x 500): touching its flank
     to_phase(game, "d");
     const AppliedAction& done = game.apply({{"do", "combat"}, {"attacker", "CL-C1"}, {"defender", "B-I2"}, {"roll", 0.5}});
     EXPECT_TRUE(says(done, "measured on the board: flank")) << all_of(done);
@@ -105,8 +104,8 @@ TEST(MeasuredCircumstances, AFlankAttackIsMeasuredWhenTheActionDoesNotSayIt) {
 TEST(MeasuredCircumstances, ATercioAttackingUphillHasTheTerrainAgainstItWithoutAsking) {
     // CL-T1 on the slopes (1 layer) 30 mm below B-I2 on the plateau (2 layers): the defender holds the
     // higher ground (seed 000, 8.3.1), -0.100 on the attacker's number.
-    Game game(library(), white_mountain(), 1620);
-    place(game, "CL-T1", 440, 422);
+    Game game(library(), white_mountain_scenario(), 1620);
+    place_unit(game, "CL-T1", 440, 422);
     to_phase(game, "d");
     const std::string none =
         refusal(game, {{"do", "combat"}, {"attacker", "CL-T1"}, {"defender", "B-I2"}, {"terrain", "none"}, {"roll", 0.5}});
@@ -122,10 +121,10 @@ TEST(MeasuredCircumstances, ATercioAttackingUphillHasTheTerrainAgainstItWithoutA
 TEST(MeasuredCircumstances, CombinedArmsCountTheSupportsNamedThatReachTheDefender) {
     // CL-T1 30 mm below B-I2, CL-C1 touching B-I2's left front corner, CL-C2 far away (the
     // geometry test's ProposalFromTheBoard): two arms when CL-C1 is named, one when it is not.
-    Game game(library(), white_mountain(), 1620);
-    place(game, "CL-T1", 440, 422);
-    place(game, "CL-C1", 335, 389.5);
-    place(game, "CL-C2", 440, 600);
+    Game game(library(), white_mountain_scenario(), 1620);
+    place_unit(game, "CL-T1", 440, 422);
+    place_unit(game, "CL-C1", 335, 389.5);
+    place_unit(game, "CL-C2", 440, 600);
     to_phase(game, "d");
     const std::string alone =
         refusal(game, {{"do", "combat"}, {"attacker", "CL-T1"}, {"defender", "B-I2"}, {"arms", 2}, {"roll", 0.5}});
@@ -142,8 +141,8 @@ TEST(MeasuredCircumstances, CombinedArmsCountTheSupportsNamedThatReachTheDefende
 
 TEST(MeasuredCircumstances, AnObstacleBetweenThemIsMeasuredAndItsDenialRefused) {
     // CL-T2 before the Centre redan, 48.5 mm from the battery B-A1 behind it (errata E9).
-    Game game(library(), white_mountain(), 1620);
-    place(game, "CL-T2", 700, 468);
+    Game game(library(), white_mountain_scenario(), 1620);
+    place_unit(game, "CL-T2", 700, 468);
     to_phase(game, "d");
     const std::string denied =
         refusal(game, {{"do", "combat"}, {"attacker", "CL-T2"}, {"defender", "B-A1"}, {"obstacle", false}, {"roll", 0.5}});
@@ -155,7 +154,7 @@ TEST(MeasuredCircumstances, AnObstacleBetweenThemIsMeasuredAndItsDenialRefused) 
 
 TEST(MeasuredCircumstances, ABatterysRangeIsTheBoardsAndAClaimedRangeMustAgree) {
     // CL-A2 (a foot battery at (680, 640)) and B-I2: 307 mm between the guns and the nearest base.
-    Game game(library(), white_mountain(), 1620);
+    Game game(library(), white_mountain_scenario(), 1620);
     to_phase(game, "b");
     const std::string near =
         refusal(game, {{"do", "artillery"}, {"battery", "CL-A2"}, {"target", "B-I2"}, {"range_mm", 10}, {"roll", 0.9}});
@@ -181,7 +180,7 @@ TEST(MeasuredCircumstances, ABatterysRangeIsTheBoardsAndAClaimedRangeMustAgree) 
     EXPECT_TRUE(says(claimed, "claimed by the umpire: a range of 10 mm, the 0-60 band (the board shows: 307 mm, the 180-500 band)"))
         << all_of(claimed);
     EXPECT_EQ(claimed.result["band"], "0-60");
-    const Game replayed = Game::replay(library(), white_mountain(), 1620, game.journal());
+    const Game replayed = Game::replay(library(), white_mountain_scenario(), 1620, game.journal());
     EXPECT_EQ(replayed.state(), game.state());
 }
 

@@ -16,7 +16,7 @@ namespace {
 using nlohmann::json;
 using testing::sail;
 
-const std::filesystem::path kData = FORTUNA_TEST_DATA_DIR;
+using testing::kData;
 
 NavalSession channel_session(std::uint64_t seed) {
     return NavalSession(sail(), read_naval_scenario_copy(kData / "scenarios" / "channel-1778.json", kData), seed, kData);

@@ -17,13 +17,15 @@
 namespace fortuna {
 namespace {
 
+using testing::random_number;
+
+using testing::gloire_dice;
+
 const std::vector<std::string> kRandomRuleSets{"glaube", "gloire", "reason", "destiny"};
 
 using testing::library;
 
-const RuleSet& dice() { return library().ruleset("gloire-dice"); }
 
-Roll random_number(int thousandths) { return Roll{RollKind::Random, thousandths, RollSource::Entered}; }
 
 // Chance that a row-table column gives one of `codes`, in the table's own roll kind.
 double column_chance(const std::vector<ResultsRow>& rows, RollKind kind, std::size_t column,
@@ -215,12 +217,12 @@ TEST_P(RandomRuleSet, ChargeAndTerrainMoveTheNumberByPointOneHundred) {
 
 TEST_P(RandomRuleSet, OddsTableIsTheDiceEditions) {
     // The odds involve no chance: seed 002 Table 5 unchanged (method step 7).
-    EXPECT_EQ(rules().odds.attack_strengths, dice().odds.attack_strengths);
-    EXPECT_EQ(rules().odds.defend_strengths, dice().odds.defend_strengths);
-    EXPECT_EQ(rules().odds.cells, dice().odds.cells);
-    ASSERT_EQ(rules().combat_results.columns.size(), dice().combat_results.columns.size());
+    EXPECT_EQ(rules().odds.attack_strengths, gloire_dice().odds.attack_strengths);
+    EXPECT_EQ(rules().odds.defend_strengths, gloire_dice().odds.defend_strengths);
+    EXPECT_EQ(rules().odds.cells, gloire_dice().odds.cells);
+    ASSERT_EQ(rules().combat_results.columns.size(), gloire_dice().combat_results.columns.size());
     for (std::size_t c = 0; c < rules().combat_results.columns.size(); ++c)
-        EXPECT_EQ(rules().combat_results.columns[c].odds, dice().combat_results.columns[c].odds);
+        EXPECT_EQ(rules().combat_results.columns[c].odds, gloire_dice().combat_results.columns[c].odds);
 }
 
 TEST_P(RandomRuleSet, CombatResultsKeepTheDiceEditionsChancesPerColumn) {
@@ -233,18 +235,18 @@ TEST_P(RandomRuleSet, CombatResultsKeepTheDiceEditionsChancesPerColumn) {
     for (std::size_t c = 0; c < crt.columns.size(); ++c) {
         for (const auto& [random_codes, dice_codes] : families) {
             const double random = column_chance(crt.rows, RollKind::Random, c, random_codes);
-            const double expected = column_chance(dice().combat_results.rows, RollKind::D6, c, dice_codes);
+            const double expected = column_chance(gloire_dice().combat_results.rows, RollKind::D6, c, dice_codes);
             EXPECT_NEAR(random, expected, kBandRounding) << "column " << crt.columns[c].label << ", " << *random_codes.begin();
         }
         // The chance a disrupted defender loses a base (Dx, Dd, Dw, Dr) is the dice edition's.
         const double defender_loss = column_chance(crt.rows, RollKind::Random, c, {"Dx", "Dd", "Dw", "Dr"});
-        EXPECT_NEAR(defender_loss, column_chance(dice().combat_results.rows, RollKind::D6, c, {"Dx", "Dd", "Dr"}),
+        EXPECT_NEAR(defender_loss, column_chance(gloire_dice().combat_results.rows, RollKind::D6, c, {"Dx", "Dd", "Dr"}),
                     kBandRounding);
         // Aw is half of the dice edition's Ad, Dw half of its Dd.
         EXPECT_NEAR(column_chance(crt.rows, RollKind::Random, c, {"Aw"}),
-                    column_chance(dice().combat_results.rows, RollKind::D6, c, {"Ad"}) / 2, kBandRounding);
+                    column_chance(gloire_dice().combat_results.rows, RollKind::D6, c, {"Ad"}) / 2, kBandRounding);
         EXPECT_NEAR(column_chance(crt.rows, RollKind::Random, c, {"Dw"}),
-                    column_chance(dice().combat_results.rows, RollKind::D6, c, {"Dd"}) / 2, kBandRounding);
+                    column_chance(gloire_dice().combat_results.rows, RollKind::D6, c, {"Dd"}) / 2, kBandRounding);
     }
 }
 
@@ -294,7 +296,7 @@ TEST_P(RandomRuleSet, CombatResultsCellsAsDerived) {
 
 TEST_P(RandomRuleSet, FootBatteryIsTheDiceEditionsFieldArtillery) {
     const auto& foot = rules().artillery.battery("foot");
-    const auto& field = dice().artillery.battery("field");
+    const auto& field = gloire_dice().artillery.battery("field");
     ASSERT_EQ(foot.bands.size(), field.bands.size());
     for (std::size_t b = 0; b < foot.bands.size(); ++b) {
         EXPECT_EQ(foot.bands[b].min_mm, field.bands[b].min_mm);
@@ -335,18 +337,18 @@ TEST_P(RandomRuleSet, GeneralsUnderFireKeepTheDiceEditionsChances) {
     EXPECT_NEAR(band_chance(leaders.casualty_on, RollKind::Random), 3.0 / 36.0, kBandRounding);
     EXPECT_EQ(leaders.casualty_on.min, 0);
     EXPECT_EQ(leaders.casualty_on.max, 83);
-    ASSERT_EQ(leaders.fates.size(), dice().leaders.fates.size());
+    ASSERT_EQ(leaders.fates.size(), gloire_dice().leaders.fates.size());
     for (std::size_t i = 0; i < leaders.fates.size(); ++i) {
-        EXPECT_EQ(leaders.fates[i].fate, dice().leaders.fates[i].fate);
+        EXPECT_EQ(leaders.fates[i].fate, gloire_dice().leaders.fates[i].fate);
         EXPECT_NEAR(band_chance(leaders.fates[i].roll, RollKind::Random),
-                    band_chance(dice().leaders.fates[i].roll, RollKind::D6), kBandRounding);
+                    band_chance(gloire_dice().leaders.fates[i].roll, RollKind::D6), kBandRounding);
     }
     EXPECT_EQ(rules().combat_modifiers.leader_killed, 100);  // seed 002's -1, as 0.100
 }
 
 TEST_P(RandomRuleSet, SquareAttackKeepsTheDiceEditionsChances) {
     const auto& square = rules().cavalry_vs_square;
-    const auto& table7 = dice().cavalry_vs_square;
+    const auto& table7 = gloire_dice().cavalry_vs_square;
     for (auto [ours, theirs] : {std::pair{&square.normal, &table7.normal}, std::pair{&square.disrupted, &table7.disrupted}}) {
         ASSERT_EQ(ours->size(), theirs->size());
         for (std::size_t i = 0; i < ours->size(); ++i) {
@@ -369,7 +371,7 @@ TEST_P(RandomRuleSet, SquareAttackKeepsTheDiceEditionsChances) {
 
 TEST_P(RandomRuleSet, CrisisBandsKeepTheDiceEditionsChancesPerUnit) {
     const auto& ours = rules().crisis_of_morale.levels;
-    const auto& theirs = dice().crisis_of_morale.levels;
+    const auto& theirs = gloire_dice().crisis_of_morale.levels;
     ASSERT_EQ(ours.size(), theirs.size());
     // Where the dice edition prints a die face (15-35 %); from 40 % it prints "Immediate" and the
     // bands follow the "Sauve qui peut" essay (errata E22, tests/rules/test_crisis_levels.cpp).

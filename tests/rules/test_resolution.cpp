@@ -12,8 +12,9 @@
 namespace fortuna {
 namespace {
 
+using testing::gloire_dice;
+
 using testing::library;
-const RuleSet& dice() { return library().ruleset("gloire-dice"); }
 const UnitType& unit(const std::string& id) { return library().unit_type("gloire-dice", id); }
 
 Roll d6(int value) { return Roll{RollKind::D6, value, RollSource::Entered}; }
@@ -33,7 +34,7 @@ TEST(WorkedExample1, PrussiansAttackAndAreDisrupted) {
     CombatRequest request;
     request.attacker = battalion("austria-prussia/line-infantry", UnitState::Normal);
     request.defender = battalion("france/line-infantry", UnitState::Normal);
-    const auto r = resolve_combat(dice(), request, d6(1));
+    const auto r = resolve_combat(gloire_dice(), request, d6(1));
     EXPECT_EQ(r.setup.attack_strength, 10);
     EXPECT_EQ(r.setup.defend_strength, 10);
     EXPECT_EQ(r.setup.odds.odds.text(), "1:1");
@@ -46,7 +47,7 @@ TEST(WorkedExample1, FrenchReplyRoutsThePrussians) {
     CombatRequest request;
     request.attacker = battalion("france/line-infantry", UnitState::Normal);
     request.defender = battalion("austria-prussia/line-infantry", UnitState::Disrupted);
-    const auto r = resolve_combat(dice(), request, d6(5));
+    const auto r = resolve_combat(gloire_dice(), request, d6(5));
     EXPECT_EQ(r.setup.odds.odds.text(), "2:1");  // the example's "20:10 = 2:1"
     // The example prints Dx; Table 6 at 2-1 with a 5 reads Dd (errata E5). The Prussians'
     // fate is the example's either way: remove one base and rout.
@@ -58,10 +59,10 @@ TEST(WorkedExample1, FrenchReplyRoutsThePrussians) {
 
 TEST(WorkedExample1, RallyRolls) {
     // Round 2: the routing Prussians roll 4 and keep routing; the French roll 5 and rally.
-    const auto prussians = resolve_rally(dice(), UnitState::Routing, &unit("austria-prussia/line-infantry"), RallySupport::None, d6(4));
+    const auto prussians = resolve_rally(gloire_dice(), UnitState::Routing, &unit("austria-prussia/line-infantry"), RallySupport::None, d6(4));
     EXPECT_FALSE(prussians.rallied);
     EXPECT_EQ(prussians.after, UnitState::Routing);
-    const auto french = resolve_rally(dice(), UnitState::Disrupted, &unit("france/line-infantry"), RallySupport::None, d6(5));
+    const auto french = resolve_rally(gloire_dice(), UnitState::Disrupted, &unit("france/line-infantry"), RallySupport::None, d6(5));
     EXPECT_TRUE(french.rallied);
     EXPECT_EQ(french.after, UnitState::Normal);
 }
@@ -71,33 +72,33 @@ TEST(WorkedExample2, EveryRound) {
     CombatRequest round1;
     round1.attacker = battalion("britain/line-infantry", UnitState::Normal);
     round1.defender = battalion("france/line-infantry", UnitState::Normal);
-    const auto r1 = resolve_combat(dice(), round1, d6(5));
+    const auto r1 = resolve_combat(gloire_dice(), round1, d6(5));
     EXPECT_EQ(r1.setup.attack_strength, 15);
     EXPECT_EQ(r1.setup.odds.odds.text(), "1:1");  // "15:10 = 1:1"
     EXPECT_EQ(r1.result, "Dx");                   // "French & British become disrupted"
     EXPECT_EQ(r1.attacker.after, UnitState::Disrupted);
     EXPECT_EQ(r1.defender.after, UnitState::Disrupted);
 
-    EXPECT_FALSE(resolve_rally(dice(), UnitState::Disrupted, &unit("france/line-infantry"), RallySupport::None, d6(1)).rallied);
+    EXPECT_FALSE(resolve_rally(gloire_dice(), UnitState::Disrupted, &unit("france/line-infantry"), RallySupport::None, d6(1)).rallied);
     CombatRequest round1b;
     round1b.attacker = battalion("france/line-infantry", UnitState::Disrupted);
     round1b.defender = battalion("britain/line-infantry", UnitState::Disrupted);
-    const auto r1b = resolve_combat(dice(), round1b, d6(4));
+    const auto r1b = resolve_combat(gloire_dice(), round1b, d6(4));
     EXPECT_EQ(r1b.setup.attack_strength, 5);
     EXPECT_EQ(r1b.setup.defend_strength, 10);
     EXPECT_EQ(r1b.setup.odds.odds.text(), "1:2");  // "5:10 = 1:2"
     EXPECT_EQ(r1b.result, "-");                    // "No change from previous state"
 
-    EXPECT_TRUE(resolve_rally(dice(), UnitState::Disrupted, &unit("britain/line-infantry"), RallySupport::None, d6(5)).rallied);
+    EXPECT_TRUE(resolve_rally(gloire_dice(), UnitState::Disrupted, &unit("britain/line-infantry"), RallySupport::None, d6(5)).rallied);
     CombatRequest round2;
     round2.attacker = battalion("britain/line-infantry", UnitState::Normal);
     round2.defender = battalion("france/line-infantry", UnitState::Disrupted);
-    const auto r2 = resolve_combat(dice(), round2, d6(4));
+    const auto r2 = resolve_combat(gloire_dice(), round2, d6(4));
     EXPECT_EQ(r2.setup.odds.odds.text(), "3:1");  // "15:5 = 3:1"
     EXPECT_EQ(r2.result, "Dd");                   // "French remove one base from game and unit routs"
     EXPECT_EQ(r2.defender.bases_lost, 1);
     EXPECT_EQ(r2.defender.after, UnitState::Routing);
-    EXPECT_FALSE(resolve_rally(dice(), UnitState::Routing, &unit("france/line-infantry"), RallySupport::None, d6(2)).rallied);
+    EXPECT_FALSE(resolve_rally(gloire_dice(), UnitState::Routing, &unit("france/line-infantry"), RallySupport::None, d6(2)).rallied);
 }
 
 TEST(Combat, ColumnShiftsAndClamping) {
@@ -106,7 +107,7 @@ TEST(Combat, ColumnShiftsAndClamping) {
     request.defender.strength = 20;
     request.flank = true;
     request.combined_arms = 2;
-    const auto setup = prepare_combat(dice(), request);
+    const auto setup = prepare_combat(gloire_dice(), request);
     EXPECT_EQ(setup.odds.odds.text(), "1:1");
     EXPECT_EQ(setup.column_shift, 2);
     EXPECT_EQ(setup.column_label, "3-1");
@@ -116,7 +117,7 @@ TEST(Combat, ColumnShiftsAndClamping) {
     request.combined_arms = 3;
     request.attacker.strength = 35;
     request.defender.strength = 5;  // 7:1 -> column 6-1 already; +4 stays 6-1
-    const auto clamped = prepare_combat(dice(), request);
+    const auto clamped = prepare_combat(gloire_dice(), request);
     EXPECT_EQ(clamped.column_label, "6-1");
     EXPECT_NE(clamped.explanation.back().find("none"), std::string::npos);  // no roll modifiers
     bool mentions_end = false;
@@ -132,7 +133,7 @@ TEST(Combat, RollModifiersAndTheirClamp) {
     request.charge = true;                           // +1
     request.terrain = TerrainAdvantage::Attacker;    // +1
     request.attacker_leader = LeaderEffect::Present; // +1
-    const auto r = resolve_combat(dice(), request, d6(6));
+    const auto r = resolve_combat(gloire_dice(), request, d6(6));
     EXPECT_EQ(r.setup.defend_strength, 5);  // square: 5 bases x disrupted factor 1
     EXPECT_EQ(r.setup.roll_modifier, 4);
     EXPECT_EQ(r.modified_roll, 10);
@@ -145,7 +146,7 @@ TEST(Combat, RollModifiersAndTheirClamp) {
     against.terrain = TerrainAdvantage::Defender;     // -1
     against.defender_leader = LeaderEffect::Present;  // -1
     against.attacker_leader = LeaderEffect::Killed;   // -1 (the attacker's leader fell)
-    const auto low = resolve_combat(dice(), against, d6(2));
+    const auto low = resolve_combat(gloire_dice(), against, d6(2));
     EXPECT_EQ(low.setup.roll_modifier, -4);
     EXPECT_EQ(low.table_roll, 1);
     EXPECT_EQ(low.result, "Ad");
@@ -155,7 +156,7 @@ TEST(Combat, ExplanationCitesTheCell) {
     CombatRequest request;
     request.attacker.strength = 15;
     request.defender.strength = 5;
-    const auto r = resolve_combat(dice(), request, d6(4));
+    const auto r = resolve_combat(gloire_dice(), request, d6(4));
     const std::string expected = "Table 6, column 3-1, roll 4 -> Dd (Defender disrupted)";
     EXPECT_NE(std::find(r.explanation.begin(), r.explanation.end(), expected), r.explanation.end());
 }
@@ -165,20 +166,20 @@ TEST(Combat, RefusesWhatTheRulesDoNotAllow) {
     request.attacker = battalion("france/shock-cavalry", UnitState::Normal, 3);
     request.defender = battalion("britain/line-infantry", UnitState::Normal);
     request.defender.formation = Formation::Square;
-    EXPECT_THROW(prepare_combat(dice(), request), RuleError);  // Table 7, not the CRT
+    EXPECT_THROW(prepare_combat(gloire_dice(), request), RuleError);  // Table 7, not the CRT
 
     CombatRequest both;
     both.attacker.strength = 10;
     both.defender.strength = 10;
     both.flank = both.rear = true;
-    EXPECT_THROW(prepare_combat(dice(), both), RuleError);
+    EXPECT_THROW(prepare_combat(gloire_dice(), both), RuleError);
 
     CombatRequest fine;
     fine.attacker.strength = 10;
     fine.defender.strength = 10;
-    EXPECT_THROW(resolve_combat(dice(), fine, d6(7)), RuleError);
-    EXPECT_THROW(resolve_combat(dice(), fine, d6(0)), RuleError);
-    EXPECT_THROW(resolve_combat(dice(), fine, two_d6(7)), RuleError);
+    EXPECT_THROW(resolve_combat(gloire_dice(), fine, d6(7)), RuleError);
+    EXPECT_THROW(resolve_combat(gloire_dice(), fine, d6(0)), RuleError);
+    EXPECT_THROW(resolve_combat(gloire_dice(), fine, two_d6(7)), RuleError);
 }
 
 // Every natural roll enumerated: the chances sum to exactly one and match each roll's result.
@@ -191,8 +192,8 @@ TEST(Probabilities, ExactAndComplete) {
                 request.defender.strength = defend;
                 request.charge = modifier_case == 1;
                 request.obstacle = modifier_case == 2;
-                const auto setup = prepare_combat(dice(), request);
-                const auto distribution = combat_probabilities(dice(), setup);
+                const auto setup = prepare_combat(gloire_dice(), request);
+                const auto distribution = combat_probabilities(gloire_dice(), setup);
                 std::uint64_t sum = 0;
                 for (const auto& [code, p] : distribution) {
                     EXPECT_EQ(p.denominator, 6u);
@@ -200,7 +201,7 @@ TEST(Probabilities, ExactAndComplete) {
                 }
                 EXPECT_EQ(sum, 6u);
                 std::map<std::string, std::uint64_t> counted;
-                for (int roll = 1; roll <= 6; ++roll) counted[resolve_combat(dice(), request, d6(roll)).result]++;
+                for (int roll = 1; roll <= 6; ++roll) counted[resolve_combat(gloire_dice(), request, d6(roll)).result]++;
                 for (const auto& [code, p] : distribution) EXPECT_EQ(p.numerator, counted[code]) << code;
             }
 }
@@ -213,8 +214,8 @@ TEST(Combat, FastPathAgreesWithTheExplainedOne) {
             request.defender = battalion("france/line-infantry", state);
             request.charge = roll % 2 == 0;
             request.flank = roll > 3;
-            const auto explained = resolve_combat(dice(), request, d6(roll));
-            const auto fast = resolve_combat_outcome(dice(), request, combat_numbers(dice(), request), roll);
+            const auto explained = resolve_combat(gloire_dice(), request, d6(roll));
+            const auto fast = resolve_combat_outcome(gloire_dice(), request, combat_numbers(gloire_dice(), request), roll);
             EXPECT_EQ(*fast.result, explained.result);
             EXPECT_EQ(fast.column, explained.setup.column);
             EXPECT_EQ(fast.roll_modifier, explained.setup.roll_modifier);
@@ -230,11 +231,11 @@ TEST(Probabilities, AgreeWithASeededSimulation) {
     request.attacker = battalion("britain/line-infantry", UnitState::Normal);
     request.defender = battalion("france/line-infantry", UnitState::Normal);
     request.charge = true;
-    const auto distribution = combat_probabilities(dice(), request);
+    const auto distribution = combat_probabilities(gloire_dice(), request);
     Dice generator(2026);
     const int trials = 60000;
     std::map<std::string, int> seen;
-    for (int i = 0; i < trials; ++i) seen[resolve_combat(dice(), request, generator.roll(RollKind::D6)).result]++;
+    for (int i = 0; i < trials; ++i) seen[resolve_combat(gloire_dice(), request, generator.roll(RollKind::D6)).result]++;
     for (const auto& [code, p] : distribution) {
         const double expected = p.value();
         const double sigma = std::sqrt(expected * (1 - expected) / trials);
@@ -245,7 +246,7 @@ TEST(Probabilities, AgreeWithASeededSimulation) {
 TEST(Probabilities, ArtilleryLeaderSquareRallyCrisis) {
     ArtilleryRequest fire;
     fire.range_mm = 100;
-    const auto artillery = artillery_probabilities(dice(), fire);  // 60-120: Dd on 4,5; Dr on 6
+    const auto artillery = artillery_probabilities(gloire_dice(), fire);  // 60-120: Dd on 4,5; Dr on 6
     for (const auto& [code, p] : artillery) {
         if (code == "Dd") {
             EXPECT_EQ(p.numerator, 2u);
@@ -257,106 +258,106 @@ TEST(Probabilities, ArtilleryLeaderSquareRallyCrisis) {
             EXPECT_EQ(p.numerator, 3u);
         }
     }
-    const auto leader = leader_probabilities(dice());  // 2d6 on 2 or 3: 3 in 36
+    const auto leader = leader_probabilities(gloire_dice());  // 2d6 on 2 or 3: 3 in 36
     EXPECT_EQ(leader[0].first, "survives");
     EXPECT_EQ(leader[0].second.numerator * 36, 33u * leader[0].second.denominator);
-    const auto square = square_probabilities(dice(), UnitState::Normal);  // 2-6: 15/36, 7-10: 18/36, 11-12: 3/36
+    const auto square = square_probabilities(gloire_dice(), UnitState::Normal);  // 2-6: 15/36, 7-10: 18/36, 11-12: 3/36
     EXPECT_EQ(square[0].second.numerator, 15u);
     EXPECT_EQ(square[1].second.numerator, 18u);
     EXPECT_EQ(square[2].second.numerator, 3u);
-    EXPECT_EQ(rally_probability(dice(), UnitState::Routing, nullptr, RallySupport::None).numerator, 1u);
-    EXPECT_EQ(rally_probability(dice(), UnitState::Routing, nullptr, RallySupport::General).numerator, 2u);
-    EXPECT_EQ(rally_probability(dice(), UnitState::Disrupted, &unit("france/guard"), RallySupport::None).numerator, 3u);
-    EXPECT_EQ(crisis_probability(dice(), 9, 60).numerator, 1u);   // 15 %: a crisis on 1
-    EXPECT_EQ(crisis_probability(dice(), 21, 60).numerator, 5u);  // 35 %: on 1-5
-    EXPECT_EQ(crisis_probability(dice(), 24, 60).value(), 1.0);   // 40 %: immediate
-    EXPECT_EQ(crisis_probability(dice(), 8, 60).value(), 0.0);
+    EXPECT_EQ(rally_probability(gloire_dice(), UnitState::Routing, nullptr, RallySupport::None).numerator, 1u);
+    EXPECT_EQ(rally_probability(gloire_dice(), UnitState::Routing, nullptr, RallySupport::General).numerator, 2u);
+    EXPECT_EQ(rally_probability(gloire_dice(), UnitState::Disrupted, &unit("france/guard"), RallySupport::None).numerator, 3u);
+    EXPECT_EQ(crisis_probability(gloire_dice(), 9, 60).numerator, 1u);   // 15 %: a crisis on 1
+    EXPECT_EQ(crisis_probability(gloire_dice(), 21, 60).numerator, 5u);  // 35 %: on 1-5
+    EXPECT_EQ(crisis_probability(gloire_dice(), 24, 60).value(), 1.0);   // 40 %: immediate
+    EXPECT_EQ(crisis_probability(gloire_dice(), 8, 60).value(), 0.0);
 }
 
 TEST(Artillery, BandsEdgesAndModifiers) {
     ArtilleryRequest fire;
     fire.range_mm = 60;  // on the edge: the nearer band (errata E4)
-    auto r = resolve_artillery(dice(), fire, d6(3));
+    auto r = resolve_artillery(gloire_dice(), fire, d6(3));
     EXPECT_EQ(r.band, "0-60");
     EXPECT_EQ(r.result, "Dd");
     fire.range_mm = 60.5;
-    EXPECT_EQ(resolve_artillery(dice(), fire, d6(3)).band, "60-120");
+    EXPECT_EQ(resolve_artillery(gloire_dice(), fire, d6(3)).band, "60-120");
     fire.range_mm = 150;
     fire.target_formation = Formation::Column;  // +1
-    r = resolve_artillery(dice(), fire, d6(4));
+    r = resolve_artillery(gloire_dice(), fire, d6(4));
     EXPECT_EQ(r.modified_roll, 5);
     EXPECT_EQ(r.result, "Dd");
     fire.range_mm = 500;
-    EXPECT_EQ(resolve_artillery(dice(), fire, d6(6)).band, "180-500");
+    EXPECT_EQ(resolve_artillery(gloire_dice(), fire, d6(6)).band, "180-500");
     fire.range_mm = 501;
-    EXPECT_THROW(resolve_artillery(dice(), fire, d6(6)), RuleError);
+    EXPECT_THROW(resolve_artillery(gloire_dice(), fire, d6(6)), RuleError);
     fire.range_mm = -1;
-    EXPECT_THROW(resolve_artillery(dice(), fire, d6(6)), RuleError);
+    EXPECT_THROW(resolve_artillery(gloire_dice(), fire, d6(6)), RuleError);
     fire.range_mm = std::nan("");
-    EXPECT_THROW(resolve_artillery(dice(), fire, d6(6)), RuleError);
+    EXPECT_THROW(resolve_artillery(gloire_dice(), fire, d6(6)), RuleError);
 }
 
 TEST(Leader, UnderFire) {
-    const auto safe = resolve_leader_under_fire(dice(), two_d6(4), std::nullopt);
+    const auto safe = resolve_leader_under_fire(gloire_dice(), two_d6(4), std::nullopt);
     EXPECT_FALSE(safe.casualty);
     EXPECT_TRUE(safe.modifier_available);
-    EXPECT_THROW(resolve_leader_under_fire(dice(), two_d6(3), std::nullopt), RuleError);
-    const auto killed = resolve_leader_under_fire(dice(), two_d6(2), d6(1));
+    EXPECT_THROW(resolve_leader_under_fire(gloire_dice(), two_d6(3), std::nullopt), RuleError);
+    const auto killed = resolve_leader_under_fire(gloire_dice(), two_d6(2), d6(1));
     EXPECT_EQ(killed.fate, "killed");
     EXPECT_TRUE(killed.unit_disrupted);
-    const auto wounded = resolve_leader_under_fire(dice(), two_d6(3), d6(3));
+    const auto wounded = resolve_leader_under_fire(gloire_dice(), two_d6(3), d6(3));
     EXPECT_EQ(wounded.fate, "wounded");
     EXPECT_TRUE(wounded.leader_removed);
-    const auto unhorsed = resolve_leader_under_fire(dice(), two_d6(3), d6(4));
+    const auto unhorsed = resolve_leader_under_fire(gloire_dice(), two_d6(3), d6(4));
     EXPECT_EQ(unhorsed.fate, "unhorsed");
     EXPECT_FALSE(unhorsed.modifier_available);
     EXPECT_FALSE(unhorsed.leader_removed);
 }
 
 TEST(Square, Table7) {
-    const auto repulsed = resolve_cavalry_vs_square(dice(), UnitState::Normal, two_d6(6), UnitState::Disrupted, 5, 3);
+    const auto repulsed = resolve_cavalry_vs_square(gloire_dice(), UnitState::Normal, two_d6(6), UnitState::Disrupted, 5, 3);
     EXPECT_TRUE(repulsed.cavalry_disrupted);
     EXPECT_EQ(repulsed.cavalry.bases_lost, 1);  // already disrupted: remove a base and rout
     EXPECT_EQ(repulsed.cavalry.after, UnitState::Routing);
-    const auto broken = resolve_cavalry_vs_square(dice(), UnitState::Disrupted, two_d6(8), UnitState::Normal, 5, 3);
+    const auto broken = resolve_cavalry_vs_square(gloire_dice(), UnitState::Disrupted, two_d6(8), UnitState::Normal, 5, 3);
     EXPECT_TRUE(broken.square_broken);
     EXPECT_EQ(broken.square.bases_lost, 1);
     EXPECT_EQ(broken.square.after, UnitState::Routing);
     EXPECT_EQ(broken.cavalry.after, UnitState::Normal);
-    EXPECT_THROW(resolve_cavalry_vs_square(dice(), UnitState::Routing, two_d6(8)), RuleError);
+    EXPECT_THROW(resolve_cavalry_vs_square(gloire_dice(), UnitState::Routing, two_d6(8)), RuleError);
 }
 
 TEST(Crisis, ThresholdsAndBands) {
-    const auto& table = dice().crisis_of_morale;
+    const auto& table = gloire_dice().crisis_of_morale;
     EXPECT_EQ(threshold_bases(table, 15, 60), 9);
     EXPECT_EQ(threshold_bases(table, 15, 74), 12);  // 11.1 -> reached at 12
     EXPECT_EQ(threshold_bases(table, 40, 100), 40);
-    EXPECT_FALSE(resolve_crisis(dice(), 8, 60, std::nullopt).assessment.level);
-    const auto test = resolve_crisis(dice(), 12, 60, d6(3));
+    EXPECT_FALSE(resolve_crisis(gloire_dice(), 8, 60, std::nullopt).assessment.level);
+    const auto test = resolve_crisis(gloire_dice(), 12, 60, d6(3));
     EXPECT_EQ(test.assessment.band, "20-25%");
     EXPECT_FALSE(test.crisis);  // a crisis on 1 or 2
-    EXPECT_TRUE(resolve_crisis(dice(), 12, 60, d6(2)).crisis);
-    EXPECT_TRUE(resolve_crisis(dice(), 30, 60, std::nullopt).crisis);  // 50 %: immediate
-    EXPECT_THROW(resolve_crisis(dice(), 12, 60, std::nullopt), RuleError);
-    EXPECT_THROW(assess_crisis(dice(), 61, 60), RuleError);
+    EXPECT_TRUE(resolve_crisis(gloire_dice(), 12, 60, d6(2)).crisis);
+    EXPECT_TRUE(resolve_crisis(gloire_dice(), 30, 60, std::nullopt).crisis);  // 50 %: immediate
+    EXPECT_THROW(resolve_crisis(gloire_dice(), 12, 60, std::nullopt), RuleError);
+    EXPECT_THROW(assess_crisis(gloire_dice(), 61, 60), RuleError);
 }
 
 TEST(Victory, MarginsAndEdges) {
-    auto v = judge_victory(dice(), 10, 100, 14, 100);
+    auto v = judge_victory(gloire_dice(), 10, 100, 14, 100);
     EXPECT_EQ(v.result, "draw");  // less than 5 %
     EXPECT_EQ(v.winner, "");
-    v = judge_victory(dice(), 10, 100, 15, 100);
+    v = judge_victory(gloire_dice(), 10, 100, 15, 100);
     EXPECT_EQ(v.result, "victory");  // exactly 5 %: no longer "less than 5 %"
     EXPECT_EQ(v.winner, "a");
-    v = judge_victory(dice(), 30, 74, 20, 100);  // 40.5 % against 20 %
+    v = judge_victory(gloire_dice(), 30, 74, 20, 100);  // 40.5 % against 20 %
     EXPECT_EQ(v.winner, "b");
     EXPECT_NEAR(v.margin, 20.54, 0.01);
-    EXPECT_THROW(judge_victory(dice(), 1, 0, 0, 10), RuleError);
+    EXPECT_THROW(judge_victory(gloire_dice(), 1, 0, 0, 10), RuleError);
 }
 
 TEST(Orders, Messenger) {
-    EXPECT_FALSE(resolve_order(dice(), d6(1)).understood);
-    EXPECT_TRUE(resolve_order(dice(), d6(2)).understood);
+    EXPECT_FALSE(resolve_order(gloire_dice(), d6(1)).understood);
+    EXPECT_TRUE(resolve_order(gloire_dice(), d6(2)).understood);
 }
 
 }  // namespace

@@ -12,12 +12,11 @@
 namespace fortuna {
 namespace {
 
+using testing::to_phase;
+
 using testing::library;
 using testing::skirmish;
 
-void to_phase(Game& game, const std::string& id) {
-    while (game.phase().id != id) game.apply({{"do", "end-phase"}});
-}
 
 const UnitStatus& status(const Game& game, const std::string& code) { return game.unit(code).now; }
 

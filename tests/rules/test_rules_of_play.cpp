@@ -9,13 +9,12 @@
 namespace fortuna {
 namespace {
 
+using testing::to_phase;
+
 using testing::library;
 using testing::skirmish;
 using testing::refusal;
 
-void to_phase(Game& game, const std::string& id) {
-    while (game.phase().id != id) game.apply({{"do", "end-phase"}});
-}
 
 // F-I1 (France line infantry, 5 bases in line at (600, 950) facing the top edge: its front at
 // y 942.5) and I-I1 put 5 mm in front of it: within the 50 mm infantry range (seed 000, 8.1.1).

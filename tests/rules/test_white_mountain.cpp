@@ -25,7 +25,7 @@ const RulesLibrary& wm_library() {
     return loaded;
 }
 
-const Scenario& white_mountain() {
+const Scenario& wm_scenario() {
     static const Scenario loaded = load_scenario(wm_library(), "white-mountain-1620");
     return loaded;
 }
@@ -40,7 +40,7 @@ int bases_of(const SideSetup& side) {
 // ---- The scenario ------------------------------------------------------------------------
 
 TEST(WhiteMountainScenario, LoadsAsTheAgeOfGlaubeAtSeed001sScale) {
-    const Scenario& s = white_mountain();
+    const Scenario& s = wm_scenario();
     EXPECT_EQ(s.ruleset, "glaube");
     EXPECT_EQ(s.board.width_mm, 1500);  // 5 feet
     EXPECT_EQ(s.board.depth_mm, 1200);  // 4 feet
@@ -52,7 +52,7 @@ TEST(WhiteMountainScenario, LoadsAsTheAgeOfGlaubeAtSeed001sScale) {
 }
 
 TEST(WhiteMountainScenario, SidesKeepTwentyThreeToSeventeen) {
-    const Scenario& s = white_mountain();
+    const Scenario& s = wm_scenario();
     const int catholic = bases_of(s.side("catholic"));
     const int bohemian = bases_of(s.side("bohemian"));
     // 23,000 and 17,000 men halved, 115 men a base unit: 100 and 74 (docs: "Scaling").
@@ -62,7 +62,7 @@ TEST(WhiteMountainScenario, SidesKeepTwentyThreeToSeventeen) {
 }
 
 TEST(WhiteMountainScenario, CommandersAsInTheSeed) {
-    const Scenario& s = white_mountain();
+    const Scenario& s = wm_scenario();
     std::vector<std::string> names;
     for (const auto& side : s.sides)
         for (const auto& command : side.commands) {
@@ -74,7 +74,7 @@ TEST(WhiteMountainScenario, CommandersAsInTheSeed) {
 }
 
 TEST(WhiteMountainScenario, TerrainTheSeedNames) {
-    const Scenario& s = white_mountain();
+    const Scenario& s = wm_scenario();
     const auto has = [&](TerrainKind kind, const std::string& part) {
         return std::any_of(s.terrain.begin(), s.terrain.end(),
                            [&](const TerrainFeature& f) { return f.kind == kind && f.name.find(part) != std::string::npos; });
@@ -90,7 +90,7 @@ TEST(WhiteMountainScenario, TerrainTheSeedNames) {
 }
 
 TEST(WhiteMountainScenario, EveryUnitStandsOnTheBoardOutOfImpassableGroundAndAlone) {
-    const Scenario& s = white_mountain();
+    const Scenario& s = wm_scenario();
     const Battlefield field(s);
     std::vector<std::pair<std::string, Polygon>> footprints;
     for (const auto& side : s.sides)
@@ -110,7 +110,7 @@ TEST(WhiteMountainScenario, EveryUnitStandsOnTheBoardOutOfImpassableGroundAndAlo
 }
 
 TEST(WhiteMountainScenario, BohemiansHoldTheHillAndTheCatholicsStandBelow) {
-    const Scenario& s = white_mountain();
+    const Scenario& s = wm_scenario();
     const Battlefield field(s);
     for (const auto& command : s.side("bohemian").commands)
         for (const auto& u : command.units) EXPECT_EQ(field.elevation(u.position), 2) << u.code << " should stand on the plateau";
@@ -120,7 +120,7 @@ TEST(WhiteMountainScenario, BohemiansHoldTheHillAndTheCatholicsStandBelow) {
 
 TEST(WhiteMountainScenario, EveryArmHasItsPlaceAndTercios) {
     std::map<std::string, std::map<Arm, int>> arms;
-    for (const auto& side : white_mountain().sides)
+    for (const auto& side : wm_scenario().sides)
         for (const auto& command : side.commands)
             for (const auto& u : command.units) arms[side.id][u.unit_type->arm] += u.bases;
     EXPECT_EQ(arms["catholic"][Arm::Infantry], 64);
@@ -247,7 +247,7 @@ TEST_F(LineOfSightTest, CutByDusk) {
 
 // ---- The solo player's duties ------------------------------------------------------------
 
-Game new_game() { return Game(wm_library(), white_mountain(), 1620, testing::kAdvisory); }
+Game new_game() { return Game(wm_library(), wm_scenario(), 1620, testing::kAdvisory); }
 
 const Duty* find(const std::vector<Duty>& list, const std::string& id) {
     const auto it = std::find_if(list.begin(), list.end(), [&](const Duty& d) { return d.id == id; });
