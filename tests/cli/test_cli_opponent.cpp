@@ -91,8 +91,8 @@ TEST(CliOpponent, TheLabReportsOutcomesWithIntervalsAndAnEditedTableSideBySide) 
     fs::remove(edited);
 }
 
-// Past one machine (docs/lab.md): seeds 5-9 and 10-16 played as two parts (given in either
-// order) merge into exactly what one run over seeds 5-16 prints, the time taken aside.
+// Past one machine (docs/lab.md): seeds 5-6 and 7-10 played as two parts (given in either
+// order) merge into exactly what one run over seeds 5-10 prints, the time taken aside.
 TEST(CliOpponent, PartsOfTheLabRunElsewhereMergeIntoExactlyOneRunOverTheWholeRange) {
     const fs::path dir = fs::temp_directory_path() / ("fortuna-lab-parts-" + std::to_string(::getpid()));
     fs::create_directories(dir);
@@ -102,9 +102,9 @@ TEST(CliOpponent, PartsOfTheLabRunElsewhereMergeIntoExactlyOneRunOverTheWholeRan
         std::ofstream(out) << run.out;
         return first_json(run.out);
     };
-    nlohmann::json whole = lab("--battles 12 --seed 5", dir / "whole.json");
-    lab("--battles 5 --seed 5", dir / "first.json");
-    lab("--battles 7 --seed 10", dir / "second.json");
+    nlohmann::json whole = lab("--battles 6 --seed 5", dir / "whole.json");
+    lab("--battles 2 --seed 5", dir / "first.json");
+    lab("--battles 4 --seed 7", dir / "second.json");
     const CliRun merged = run_cli("--json simulate --records --merge '" + (dir / "second.json").string() + "' '" + (dir / "first.json").string() + "'");
     ASSERT_EQ(merged.code, 0) << merged.out.substr(0, 2000);
     nlohmann::json document = first_json(merged.out);
@@ -112,17 +112,17 @@ TEST(CliOpponent, PartsOfTheLabRunElsewhereMergeIntoExactlyOneRunOverTheWholeRan
     whole["printed"].erase("seconds");
     document["printed"].erase("seconds");
     EXPECT_EQ(document, whole);
-    EXPECT_EQ(document["battles"], 12);
+    EXPECT_EQ(document["battles"], 6);
     EXPECT_EQ(document["seed"], 5);
 
     // The same part twice, and parts that leave a gap, are refused with the seeds named.
     const CliRun twice = run_cli("simulate --merge '" + (dir / "first.json").string() + "' '" + (dir / "first.json").string() + "'");
     EXPECT_EQ(twice.code, 1);
     EXPECT_TRUE(mentions(twice.out, "seed 5, played in")) << twice.out;
-    lab("--battles 2 --seed 20", dir / "later.json");
+    lab("--battles 1 --seed 20", dir / "later.json");
     const CliRun gap = run_cli("simulate --merge '" + (dir / "first.json").string() + "' '" + (dir / "later.json").string() + "'");
     EXPECT_EQ(gap.code, 2);
-    EXPECT_TRUE(mentions(gap.out, "seeds 10-19")) << gap.out;
+    EXPECT_TRUE(mentions(gap.out, "seeds 7-19")) << gap.out;
     // A summary without its battles says how to make a part.
     std::ofstream(dir / "summary.json") << nlohmann::json{{"scenario", "white-mountain-1620"}, {"printed", nlohmann::json::object()}}.dump();
     const CliRun summary = run_cli("simulate --merge '" + (dir / "summary.json").string() + "'");
