@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// Game Of Kings (seed 004) as a rule system: its formats and the checks of its files.
+#include "fortuna/game_of_kings/system.hpp"
+
+#include <set>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/game_of_kings/tables.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::game_of_kings {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kTablesFormat = "fortuna-game-of-kings";
+constexpr const char* kArmyFormat = "fortuna-game-of-kings-army";
+constexpr const char* kScenarioFormat = "fortuna-game-of-kings-scenario";
+
+void require_named_after_id(const fs::path& file, const nlohmann::json& document) {
+    const std::string id = document.at("id").get<std::string>();
+    if (id != file.stem().string())
+        throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", id);
+}
+
+// The army's cross-references: unique unit ids, sources that exist, characteristics that name
+// units of the list, cuirassiers that are heavy horse; returns the unit ids with their types.
+std::map<std::string, UnitType> check_army(const fs::path& file, const nlohmann::json& army) {
+    const std::string name = file.string();
+    std::set<std::string> sources{"seed-004"};
+    for (const auto& source : army.at("sources")) {
+        const std::string id = source.at("id").get<std::string>();
+        if (!sources.insert(id).second) throw DataError(name, "/sources", "source ids used once", id);
+    }
+    std::map<std::string, UnitType> units;
+    std::size_t index = 0;
+    for (const auto& unit : army.at("units")) {
+        const std::string where = "/units/" + std::to_string(index++);
+        const std::string id = unit.at("id").get<std::string>();
+        const UnitType type = unit_type_from_string(unit.at("type").get<std::string>(), where + "/type");
+        if (!units.emplace(id, type).second) throw DataError(name, where + "/id", "a unit id used once in the list", id);
+        if (unit.value("cuirassiers", false) && type != UnitType::HeavyCavalry)
+            throw DataError(name, where + "/cuirassiers", "cuirassiers only on heavy-cavalry (seed 004, SAVING THROWS)",
+                            std::string(to_string(type)));
+        for (const auto& cite : unit.at("sources")) {
+            const std::string id_cited = cite.get<std::string>();
+            if (!sources.count(id_cited)) throw DataError(name, where + "/sources", "a source id of /sources or \"seed-004\"", id_cited);
+        }
+    }
+    index = 0;
+    for (const auto& characteristic : army.value("characteristics", nlohmann::json::array())) {
+        const std::string where = "/characteristics/" + std::to_string(index++);
+        for (const auto& unit : characteristic.at("applies_to")) {
+            const std::string id = unit.get<std::string>();
+            if (!units.count(id)) throw DataError(name, where + "/applies_to", "a unit id of this list's /units", id);
+            if (characteristic.contains("melee_hit_on") && !is_horse(units.at(id)) && units.at(id) != UnitType::Foot)
+                throw DataError(name, where + "/applies_to", "units that inflict melee hits (horse or foot)", id);
+        }
+        for (const auto& cite : characteristic.at("sources")) {
+            const std::string id_cited = cite.get<std::string>();
+            if (!sources.count(id_cited)) throw DataError(name, where + "/sources", "a source id of /sources or \"seed-004\"", id_cited);
+        }
+    }
+    return units;
+}
+
+class GameOfKingsSystem final : public fortuna::RuleSystem {
+public:
+    std::string id() const override { return "game-of-kings"; }
+    std::string name() const override { return "Game Of Kings"; }
+    std::string era() const override { return "1740-1748"; }
+    std::string source() const override { return "seed 004, Game Of Kings (adapted from Neil Thomas)"; }
+    std::vector<fortuna::FileFormat> formats() const override {
+        return {{kTablesFormat, "Game Of Kings tables", "tables"},
+                {kArmyFormat, "Game Of Kings army list", "armies"},
+                {kScenarioFormat, "Game Of Kings scenario", "scenarios"}};
+    }
+
+    std::string check_file(const fortuna::RulesLibrary& library, const fs::path& file, const nlohmann::json& document) const override {
+        return check(library.data_dir(), file, document);
+    }
+
+    static std::string check(const fs::path& data_dir, const fs::path& file, const nlohmann::json& document) {
+        const std::string format = document.is_object() ? document.value("format", std::string()) : std::string();
+        if (format == kTablesFormat) {
+            validate_against_schema(document, "game-of-kings", file.string(), data_dir);
+            tables_from_json(document, file.string());
+            return "Game Of Kings tables";
+        }
+        if (format == kArmyFormat) {
+            validate_against_schema(document, "game-of-kings-army", file.string(), data_dir);
+            require_named_after_id(file, document);
+            check_army(file, document);
+            return "Game Of Kings army list";
+        }
+        if (format == kScenarioFormat) {
+            validate_against_schema(document, "game-of-kings-scenario", file.string(), data_dir);
+            require_named_after_id(file, document);
+            check_scenario(data_dir, file, document);
+            return "Game Of Kings scenario";
+        }
+        throw DataError(file.string(), "/format",
+                        std::string("a Game Of Kings file: \"") + kTablesFormat + "\", \"" + kArmyFormat + "\" or \"" + kScenarioFormat + "\"",
+                        format.empty() ? "no \"format\"" : "\"" + format + "\"");
+    }
+
+    // A scenario's sides name army lists of data/armies/game-of-kings, its units their unit ids, and
+    // each unit stands in a sector the scenario defines.
+    static void check_scenario(const fs::path& data_dir, const fs::path& file, const nlohmann::json& scenario) {
+        const std::string name = file.string();
+        const Tables tables = load_tables(data_dir);
+        std::size_t side_index = 0;
+        for (const auto& side : scenario.at("sides")) {
+            const std::string where = "/sides/" + std::to_string(side_index++);
+            std::set<std::string> sectors;
+            for (const auto& sector : side.at("sectors")) sectors.insert(sector.at("id").get<std::string>());
+            std::map<std::string, std::map<std::string, UnitType>> lists;
+            for (const auto& list : side.at("armies")) {
+                const std::string army_id = list.get<std::string>();
+                const fs::path army_file = data_dir / "armies" / "game-of-kings" / (army_id + ".json");
+                std::error_code error;
+                if (!fs::exists(army_file, error))
+                    throw DataError(name, where + "/armies", "an army list in data/armies/game-of-kings", army_id);
+                lists[army_id] = check_army(army_file, read_json_file(army_file));
+            }
+            std::size_t unit_index = 0;
+            for (const auto& unit : side.at("units")) {
+                const std::string uw = where + "/units/" + std::to_string(unit_index++);
+                const std::string army_id = unit.at("army").get<std::string>();
+                const auto list = lists.find(army_id);
+                if (list == lists.end()) throw DataError(name, uw + "/army", "one of this side's /armies", army_id);
+                const std::string type_id = unit.at("unit").get<std::string>();
+                if (!list->second.count(type_id))
+                    throw DataError(name, uw + "/unit", "a unit id of army list " + army_id, type_id);
+                const std::string sector = unit.at("sector").get<std::string>();
+                if (!sectors.count(sector)) throw DataError(name, uw + "/sector", "a sector of this side's /sectors", sector);
+                effectiveness_steps(unit.value("effectiveness", 100), uw + "/effectiveness", tables.step_percent);
+            }
+        }
+    }
+};
+
+}  // namespace
+
+std::string check_game_of_kings_file(const std::filesystem::path& data_dir, const std::filesystem::path& file,
+                                     const nlohmann::json& document) {
+    return GameOfKingsSystem::check(data_dir, file, document);
+}
+
+const fortuna::RuleSystem& game_of_kings_system() {
+    static const GameOfKingsSystem system;
+    return system;
+}
+
+}  // namespace fortuna::game_of_kings
