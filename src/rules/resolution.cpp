@@ -14,6 +14,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/limits.hpp"
+#include "fortuna/terms.hpp"
 
 namespace fortuna {
 
@@ -106,23 +107,6 @@ void check_request(const RuleSet& rules, const CombatRequest& request) {
     check_strength_inputs(request.attacker, true);
     check_strength_inputs(request.defender, false);
 }
-
-// Named terms of a sum (column shifts, roll modifiers): computed once, shown in the explanation
-// and added up by the fast path, so the two can never disagree.
-struct Term {
-    int value = 0;
-    std::string_view why;
-};
-struct Terms {
-    std::array<Term, 10> items{};
-    std::size_t count = 0;
-    int total = 0;
-    void add(int value, std::string_view why) {
-        if (value == 0 || count == items.size()) return;
-        items[count++] = {value, why};
-        total += value;
-    }
-};
 
 Terms column_shift_terms(const RuleSet& rules, const CombatRequest& request) {
     const auto& cs = rules.column_shifts;
