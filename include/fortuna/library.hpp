@@ -30,6 +30,12 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file_
 void validate_against_schema(const nlohmann::json& document, const std::string& kind,
                              const std::string& file, const std::filesystem::path& data_dir);
 
+// One land rule-set file of data/tables: syntax, schema, the tables, and (unless an edited copy
+// for the lab) the file named after its id. Throws DataError.
+RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, bool named_after_id = true);
+// One land army file, against its rule set; named after its id. Throws DataError.
+Army load_army_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, const RuleSet& rules);
+
 struct ValidationReport {
     struct Checked {
         std::filesystem::path file;

@@ -3,9 +3,9 @@
 // Why one file of 630 lines: finding, reading, schema-checking and cross-checking feed one
 // another and report every problem the same way (file, JSON pointer, what was expected).
 #include "fortuna/library.hpp"
+#include "fortuna/land/system.hpp"
+#include "fortuna/rule_system.hpp"
 #include "fortuna/json_fields.hpp"
-#include "fortuna/naval.hpp"
-#include "fortuna/naval_files.hpp"
 #include "fortuna/opponent.hpp"
 
 #include <algorithm>
@@ -120,12 +120,6 @@ std::shared_ptr<valijson::Schema> load_schema(const fs::path& data_dir, const st
     }
     cache.schemas.emplace(key, schema);
     return schema;
-}
-
-std::string format_of(const nlohmann::json& document) {
-    if (document.is_object() && document.contains("format") && document["format"].is_string())
-        return document["format"].get<std::string>();
-    return {};
 }
 
 }  // namespace
@@ -316,12 +310,10 @@ void validate_against_schema(const nlohmann::json& document, const std::string& 
                     found);
 }
 
-namespace {
-
 // The checks of one rule-set file in data/tables: syntax, schema, the tables themselves, and
 // the file named after its id (scenarios and army folders find it by that name).
 // An edited copy for the battle lab may have any name: its id says what it edits.
-RuleSet load_ruleset_file(const fs::path& file, const fs::path& data_dir, bool named_after_id = true) {
+RuleSet load_ruleset_file(const fs::path& file, const fs::path& data_dir, bool named_after_id) {
     const auto document = read_json_file(file);
     validate_against_schema(document, "ruleset", file.string(), data_dir);
     RuleSet rules = RuleSet::from_json(document, file.string());
@@ -338,6 +330,8 @@ Army load_army_file(const fs::path& file, const fs::path& data_dir, const RuleSe
         throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", army.id);
     return army;
 }
+
+namespace {
 
 }  // namespace
 
@@ -362,12 +356,11 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::
     std::sort(files.begin(), files.end());
     for (const auto& file : files) {
         try {
-            // The naval tables (seed 000, The Age of Sail) share the folder; naval_tables.cpp reads them.
+            // Other rule systems' tables share the folder (The Age of Sail, Game Of Kings, ...): each
+            // reads its own; the land loader leaves them alone (rule_system.hpp).
             const auto document = read_json_file(file);
-            if (format_of(document) == "fortuna-naval") {
-                validate_against_schema(document, "naval", file.string(), data_dir);
+            if (const RuleSystem* owner = rule_system_for_format(format_of(document)); owner != nullptr && owner != &land_system())
                 continue;
-            }
             auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir));
             library.rulesets_.emplace(rules->id, std::move(rules));
         } catch (const DataError& problem) {
@@ -393,6 +386,22 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::
         std::sort(folders.begin(), folders.end());
         for (const auto& folder : folders) {
             const std::string ruleset_id = folder.filename().string();
+            // data/armies/<system id>/ holds another rule system's army lists, which it reads; a land
+            // army there is in the wrong folder.
+            if (const RuleSystem* owner = find_rule_system(ruleset_id); owner != nullptr && owner != &land_system()) {
+                for (const auto& entry : fs::directory_iterator(folder)) {
+                    if (entry.path().extension() != ".json") continue;
+                    try {
+                        if (land_system().owns(format_of(read_json_file(entry.path()))))
+                            record(DataError(entry.path().string(), "",
+                                             "a folder named after a rule set in data/tables (" + folder.string() + " holds " + owner->name() + "'s army lists)",
+                                             ruleset_id));
+                    } catch (const DataError&) {
+                        // The owner's own check names what is wrong with it.
+                    }
+                }
+                continue;
+            }
             const auto rules = library.rulesets_.find(ruleset_id);
             if (rules == library.rulesets_.end()) {
                 const bool broken = fs::exists(tables / (ruleset_id + ".json"), error);
@@ -422,95 +431,15 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::
 
 namespace {
 
-bool is_journal_file(const fs::path& file) {
-    if (file.extension() == ".journal") return true;
-    std::ifstream in(file, std::ios::binary);
-    std::string first;
-    if (!std::getline(in, first) || first.size() > 64 * 1024) return false;
-    const nlohmann::json header = nlohmann::json::parse(first, nullptr, false);
-    return header.is_object() && text_member(header, "format") == kJournalFormat;
-}
-
-// One file, checked exactly as the app and the CLI load it; returns its kind.
+// One file, checked exactly as the app and the CLI load it, by the rule system whose format it
+// is; returns its kind. A file no system claims is refused naming every format known.
 std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
-    const std::string name = file.string();
-    if (is_naval_journal(file)) {
-        // A naval game's journal (The Age of Sail): replayed in full against the naval tables.
-        (void)recover_naval_game(load_naval_tables(library.data_dir()), file, library.data_dir());
-        return "naval journal";
-    }
-    if (is_journal_file(file)) {
-        // read_journal (size, lines, header), then the whole game replayed from its first action.
-        (void)recover_game(library, file);
-        return "journal";
-    }
-    const nlohmann::json document = read_json_file(file);
-    const std::string format = format_of(document);
-    if (format.empty() && document.is_object() && document.contains("$schema")) return "schema";
-    if (format == "fortuna-ruleset") {
-        (void)load_ruleset_file(file, library.data_dir());
-        return "rule set";
-    }
-    if (format == "fortuna-army") {
-        validate_against_schema(document, "army", name, library.data_dir());
-        const std::string ruleset = document.at("ruleset").get<std::string>();
-        if (!library.has_ruleset(ruleset)) {
-            try {
-                (void)library.ruleset(ruleset);
-            } catch (const RuleError& missing) {
-                throw DataError(name, "/ruleset", "a rule set that loads from " + (library.data_dir() / "tables").string(), missing.what());
-            }
-        }
-        (void)load_army_file(file, library.data_dir(), library.ruleset(ruleset));
-        return "army";
-    }
-    if (format == "fortuna-scenario") {
-        // The schema, the cross-references (rule set, nations, unit types, leaders), then a
-        // game is set up from it as the app does when it opens the scenario.
-        Scenario scenario = Scenario::from_json(document, name, library);
-        (void)Game(library, std::move(scenario), 1);
-        return "scenario";
-    }
-    if (format == "fortuna-doctrine") {
-        // The programmed opponent's doctrine: its schema, then every side, unit and terrain
-        // feature it names against the scenario it is for (docs/rules/opponent.md).
-        validate_against_schema(document, "doctrine", name, library.data_dir());
-        const std::string id = document.at("scenario").get<std::string>();
-        Scenario scenario;
-        try {
-            scenario = load_scenario(library, id);
-        } catch (const std::exception& missing) {
-            throw DataError(name, "/scenario", "a scenario in " + (library.data_dir() / "scenarios").string(), id);
-        }
-        (void)doctrines_from_json(document, name, library, scenario);
-        return "doctrine";
-    }
-    if (format == "fortuna-naval" || format == "fortuna-naval-scenario") {
-        // The Age of Sail: its tables and scenarios against their schemas (docs/rules/age-of-sail.md),
-        // then a scenario's ships against the tables' classes, as the naval desk opens it.
-        validate_against_schema(document, format.substr(8), name, library.data_dir());
-        if (format == "fortuna-naval") return "naval tables";
-        (void)load_naval_scenario(file, load_naval_tables(library.data_dir()), library.data_dir());
-        return "naval scenario";
-    }
-    if (format == "fortuna-naval-save") {
-        // Everything the naval desk and play do to open it: the replay and its comparison.
-        (void)load_naval_game(load_naval_tables(library.data_dir()), file, library.data_dir());
-        return "naval save";
-    }
-    if (format == "fortuna-save") {
-        // Everything load_game does: schema, the scenario copy, the full replay, the comparison.
-        const ReplayCheck check = check_save(library, file);
-        if (!check.reproduced)
-            throw DataError(name, "/journal", "a journal that replays to the saved position",
-                            check.differences.front() +
-                                (check.differences.size() > 1 ? " (and " + std::to_string(check.differences.size() - 1) + " more)" : ""));
-        return "save";
-    }
-    throw DataError(name, "/format",
-                    "\"fortuna-ruleset\", \"fortuna-army\", \"fortuna-scenario\", \"fortuna-doctrine\", \"fortuna-save\", "
-                    "\"fortuna-naval\", \"fortuna-naval-scenario\", \"fortuna-naval-save\" or a journal",
-                    format.empty() ? "no format" : format);
+    const ClaimedFile claimed = claim_file(file);
+    if (claimed.format.empty() && claimed.document.is_object() && claimed.document.contains("$schema")) return "schema";
+    if (claimed.system == nullptr)
+        throw DataError(file.string(), "/format", "a file of a rule system this program knows: " + known_formats() + " or a JSON schema",
+                        claimed.format.empty() ? "no \"format\"" : "\"" + claimed.format + "\"");
+    return claimed.system->check_file(library, file, claimed.document);
 }
 
 bool is_candidate(const fs::path& file) {

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// The land rule system's files as the registry sees them: the four Ages and Realm of Chance.
+#include "fortuna/land/system.hpp"
+
+#include "fortuna/errors.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
+#include "fortuna/save.hpp"
+#include "fortuna/scenario.hpp"
+
+namespace fortuna::land {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class LandSystem final : public RuleSystem {
+public:
+    std::string id() const override { return "land"; }
+    std::string name() const override { return "The Ages (Glaube, Gloire, Reason, Destiny) and Realm of Chance"; }
+    std::string era() const override { return "1618-1815"; }
+    std::string source() const override { return "seed 000 (the four Ages), seed 002 (Realm of Chance: the Age of Gloire)"; }
+    std::vector<FileFormat> formats() const override {
+        return {{"fortuna-ruleset", "rule set", "tables"},   {"fortuna-army", "army", "armies"},
+                {"fortuna-scenario", "scenario", "scenarios"}, {"fortuna-doctrine", "doctrine", "doctrines"},
+                {"fortuna-save", "save", "saves"},             {"fortuna-journal", "journal", "journals"}};
+    }
+
+    std::string check_file(const RulesLibrary& library, const fs::path& file, const nlohmann::json& document) const override {
+        const std::string name = file.string();
+        const std::string format = format_of(document);
+        if (format == "fortuna-journal") {
+            // read_journal (size, lines, header), then the whole game replayed from its first action.
+            (void)recover_game(library, file);
+            return "journal";
+        }
+        if (format == "fortuna-ruleset") {
+            (void)load_ruleset_file(file, library.data_dir());
+            return "rule set";
+        }
+        if (format == "fortuna-army") {
+            validate_against_schema(document, "army", name, library.data_dir());
+            const std::string ruleset = document.at("ruleset").get<std::string>();
+            if (!library.has_ruleset(ruleset)) {
+                try {
+                    (void)library.ruleset(ruleset);
+                } catch (const RuleError& missing) {
+                    throw DataError(name, "/ruleset", "a rule set that loads from " + (library.data_dir() / "tables").string(),
+                                    missing.what());
+                }
+            }
+            (void)load_army_file(file, library.data_dir(), library.ruleset(ruleset));
+            return "army";
+        }
+        if (format == "fortuna-scenario") {
+            // The schema, the cross-references (rule set, nations, unit types, leaders), then a
+            // game is set up from it as the app does when it opens the scenario.
+            Scenario scenario = Scenario::from_json(document, name, library);
+            (void)Game(library, std::move(scenario), 1);
+            return "scenario";
+        }
+        if (format == "fortuna-doctrine") {
+            // The programmed opponent's doctrine: its schema, then every side, unit and terrain
+            // feature it names against the scenario it is for (docs/rules/opponent.md).
+            validate_against_schema(document, "doctrine", name, library.data_dir());
+            const std::string id = document.at("scenario").get<std::string>();
+            Scenario scenario;
+            try {
+                scenario = load_scenario(library, id);
+            } catch (const std::exception& missing) {
+                throw DataError(name, "/scenario", "a scenario in " + (library.data_dir() / "scenarios").string(), id);
+            }
+            (void)doctrines_from_json(document, name, library, scenario);
+            return "doctrine";
+        }
+        if (format == "fortuna-save") {
+            // Everything load_game does: schema, the scenario copy, the full replay, the comparison.
+            const ReplayCheck check = check_save(library, file);
+            if (!check.reproduced)
+                throw DataError(name, "/journal", "a journal that replays to the saved position",
+                                check.differences.front() +
+                                    (check.differences.size() > 1 ? " (and " + std::to_string(check.differences.size() - 1) + " more)" : ""));
+            return "save";
+        }
+        throw DataError(name, "/format", "a format of the land rules", format);
+    }
+};
+
+}  // namespace
+
+}  // namespace fortuna::land
+
+namespace fortuna {
+
+const RuleSystem& land_system() {
+    static const land::LandSystem system;
+    return system;
+}
+
+}  // namespace fortuna
