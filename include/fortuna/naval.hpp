@@ -357,6 +357,7 @@ struct NavalScenario {
     double width_cm = 180, depth_cm = 120;
     WindState wind;
     int first_side = 0;
+    int rounds = 0;  // the rounds the battle lasts (D14); 0: until a fleet has no ship fighting
     std::vector<NavalSide> sides;
     std::vector<Shoal> shoals;
     std::vector<Ship> ships;
@@ -493,5 +494,9 @@ private:
     std::vector<AppliedNavalAction> done_;
     std::vector<AppliedNavalAction> undone_;
 };
+
+// The round, the wind, each side with the damage it inflicted and its ships, the side ahead: the
+// position in a few lines for a terminal (fortuna-cli play, naval board, replay).
+std::vector<std::string> naval_state_lines(const NavalGame& game);
 
 }  // namespace fortuna

@@ -11,7 +11,8 @@
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/naval.hpp"
-#include "naval_play.hpp"
+#include "fortuna/naval/system.hpp"
+#include "session_play.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -47,7 +48,7 @@ json rolls_json(const std::vector<Roll>& rolls) {
     return out;
 }
 
-void add_steps(std::vector<std::string>& lines, const Explanation& steps) {
+void add_naval_steps(std::vector<std::string>& lines, const Explanation& steps) {
     for (const auto& step : steps) lines.push_back("  " + step);
 }
 
@@ -77,7 +78,7 @@ int answer_broadside(Context& context, const NavalTables& tables, const Broadsid
     if (q.preview) {
         document["explanation"] = setup.explanation;
         lines.push_back(std::to_string(q.decks) + " dice, " + std::to_string(setup.score) + " or more hits");
-        add_steps(lines, setup.explanation);
+        add_naval_steps(lines, setup.explanation);
         lines.push_back(chances_line(odds.as_distribution()));
         emit(context, document, lines);
         return kExitOk;
@@ -93,7 +94,7 @@ int answer_broadside(Context& context, const NavalTables& tables, const Broadsid
     document.update({{"dice", rolls_json(rolls)}, {"entered", q.rolls.has_value()}, {"hits", r.hits}, {"sixes", r.sixes},
                      {"fire", r.fire}, {"explanation", r.explanation}});
     lines.push_back(std::to_string(r.hits) + (r.hits == 1 ? " hit" : " hits") + (r.fire ? ", the target catches fire" : ""));
-    add_steps(lines, r.explanation);
+    add_naval_steps(lines, r.explanation);
     lines.push_back(chances_line(odds.as_distribution()));
     emit(context, document, lines);
     return kExitOk;
@@ -108,7 +109,7 @@ int run_broadside(const Arguments& args, Context& context) {
     q.preview = args.flag("preview");
     if (const auto scenario = args.value("scenario")) {
         // The ships' own sheets and places: decks on the side facing the target, range centre to centre.
-        const NavalScenario s = load_naval_scenario(naval_scenario_file(context, *scenario), tables, context.data_dir);
+        const NavalScenario s = load_naval_scenario(system_scenario_file(context, naval_system(), *scenario), tables, context.data_dir);
         const NavalGame game(tables, s);
         const Ship& firer = game.ship(args.required("ship"));
         const Ship& target = game.ship(args.required("target"));
@@ -147,7 +148,7 @@ int answer_boarding(Context& context, int attacker, int defender, const std::opt
                          {"defender_total", r.defender_total},
                          {"winner", r.winner == 0 ? "attacker" : r.winner == 1 ? "defender" : "tie"}, {"explanation", r.explanation}});
         lines.push_back(r.explanation.back());
-        add_steps(lines, r.explanation);
+        add_naval_steps(lines, r.explanation);
     }
     lines.push_back(chances_line(odds.as_distribution()));
     emit(context, document, lines);
@@ -180,13 +181,13 @@ int answer_wind(Context& context, const NavalTables& tables, WindState wind, con
     document.update({{"dice", rolls_json(dice)}, {"after", {{"from", after}, {"speed", change.after.speed}}},
                      {"high_seas", high_seas(tables, change.after)}, {"explanation", change.explanation}});
     lines.push_back("wind from " + after + ", speed " + std::to_string(change.after.speed));
-    add_steps(lines, change.explanation);
+    add_naval_steps(lines, change.explanation);
     if (heading) {
         const SailingAllowance a = sailing_allowance(tables, change.after, *heading, mast_units);
         document["sailing"] = {{"heading_deg", *heading}, {"mast_units", mast_units}, {"point_of_sail", a.band ? a.band->id : ""},
                                {"can_sail", a.can_sail || a.drifting}, {"allowance_cm", a.allowance_cm}, {"explanation", a.explanation}};
         lines.push_back("heading " + format_tenths(*heading) + "°: " + (a.can_sail || a.drifting ? format_tenths(a.allowance_cm) + " cm" : "cannot sail"));
-        add_steps(lines, a.explanation);
+        add_naval_steps(lines, a.explanation);
     }
     emit(context, document, lines);
     return kExitOk;
@@ -220,7 +221,7 @@ int run_ruler(const Arguments&, Context& context) {
 int run_board(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("name one naval scenario (an id in data/scenarios or a file)");
     const NavalTables tables = load_naval_tables(context.data_dir);
-    const NavalScenario scenario = load_naval_scenario(naval_scenario_file(context, args.positional().front()), tables, context.data_dir);
+    const NavalScenario scenario = load_naval_scenario(system_scenario_file(context, naval_system(), args.positional().front()), tables, context.data_dir);
     NavalGame game(tables, scenario);
     std::vector<std::string> lines;
     json applied = json::array();

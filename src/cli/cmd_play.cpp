@@ -16,7 +16,7 @@
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
-#include "naval_play.hpp"
+#include "session_play.hpp"
 #include "play_files.hpp"
 
 namespace fortuna::cli {
@@ -310,10 +310,16 @@ int run_play(const Arguments& args, Context& context) {
     if (sources > 1 || ((request.load || request.resume) && request.seed))
         throw UsageError("give one of --scenario (a new game), --load SAVE|JOURNAL or --resume: a continued game's scenario and seed are in its file");
     if (sources == 0) throw UsageError("give --scenario ID|FILE for a new game, --load SAVE|JOURNAL or --resume to continue one");
-    if (names_naval_game(context, request.scenario, request.load)) {
-        if (request.resume || args.flag("advisory") || args.value("opponent") || args.value("until"))
-            throw UsageError("a naval game (The Age of Sail) plays from --actions: --resume, --advisory, --opponent and --until are for the land games");
-        return play_naval({request.scenario, request.seed, request.load, request.save, request.journal, request.actions}, context);
+    // A game of another rule system than the land games' plays through the seam (GameSession).
+    if (auto game = session_file(context, request.scenario, request.load)) {
+        const std::string name = game->claimed.system->name();
+        if (request.resume || args.flag("advisory"))
+            throw UsageError("a game of " + name + " continues with --load SAVE|JOURNAL; --resume and --advisory are for the land games");
+        if (const auto until = args.value("until"); until && *until != "end")
+            throw UsageError("a game of " + name + " is played by the opponent to its end: --until takes 'end' only");
+        return play_session({std::move(*game), request.scenario.has_value(), request.seed, request.load, request.save, request.journal,
+                             request.actions, args.value("opponent")},
+                            context);
     }
     request.advisory = args.flag("advisory");
     request.opponent = args.value("opponent");
@@ -329,7 +335,7 @@ int run_play(const Arguments& args, Context& context) {
 int run_replay(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one saved game (or journal) to replay");
     const std::string path = args.positional().front();
-    if (names_naval_game(context, std::nullopt, path)) return replay_naval(path, context);
+    if (auto game = session_file(context, std::nullopt, path)) return replay_session(*game, context);
     const RulesLibrary& library = context.library();
     if (looks_like_journal(path)) {
         const JournalContents contents = read_journal(path);

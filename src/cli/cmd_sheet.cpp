@@ -22,7 +22,8 @@
 #include "fortuna/scenario.hpp"
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
-#include "naval_play.hpp"
+#include "fortuna/naval/system.hpp"
+#include "session_play.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -61,7 +62,7 @@ int write_naval_sheet(Context& context, const std::optional<std::string>& scenar
     std::optional<NavalSession> session;
     std::filesystem::path origin;
     if (scenario) {
-        origin = naval_scenario_file(context, *scenario);
+        origin = system_scenario_file(context, naval_system(), *scenario);
         session.emplace(tables, read_naval_scenario_copy(origin, context.data_dir), 0, context.data_dir);
     } else {
         origin = *save;
@@ -110,7 +111,8 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
         if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
     }
 
-    if (names_naval_game(context, scenario, save)) {
+    const auto other_system = session_file(context, scenario, save);
+    if (other_system && other_system->claimed.system == &naval_system()) {
         if (kind != SheetKind::Victory) throw UsageError("a naval game (The Age of Sail) has a victory sheet only: fortuna-cli sheet victory");
         return write_naval_sheet(context, scenario, save, out, *paper, printed);
     }

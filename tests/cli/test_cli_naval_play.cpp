@@ -159,10 +159,42 @@ TEST_F(NavalPlay, ValidateReplaysANavalSaveAndItsJournal) {
     EXPECT_NE(bad.out.find("/journal/0/action/ship"), std::string::npos) << bad.out;
 }
 
-TEST_F(NavalPlay, LandOptionsAreRefusedForANavalGame) {
-    const CliRun run = cli("play --scenario channel-1778 --opponent british");
+TEST_F(NavalPlay, LandOnlyOptionsAreRefusedForANavalGame) {
+    const CliRun run = cli("play --scenario channel-1778 --advisory");
     EXPECT_EQ(run.code, 2) << run.out;
-    EXPECT_NE(run.out.find("a naval game (The Age of Sail) plays from --actions"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("--resume and --advisory are for the land games"), std::string::npos) << run.out;
+    const CliRun until = cli("play --scenario channel-1778 --opponent both --until 13:00");
+    EXPECT_EQ(until.code, 2) << until.out;
+    EXPECT_NE(until.out.find("--until takes 'end' only"), std::string::npos) << until.out;
+    const CliRun side = cli("play --scenario channel-1778 --opponent spanish");
+    EXPECT_EQ(side.code, 2) << side.out;
+    EXPECT_NE(side.out.find("('british', 'french') or 'both'"), std::string::npos) << side.out;
+}
+
+// Issue 25: the programmed opponent plays The Age of Sail as it plays White Mountain, every
+// action with its reason, and the save it leaves replays roll by roll.
+TEST_F(NavalPlay, TheOpponentPlaysBothFleetsToTheEndAndTheSaveReplays) {
+    const std::string save = at("duel.fortuna-naval");
+    const CliRun run = cli("--json play --scenario channel-1778 --seed 1778 --opponent both --save " + save);
+    ASSERT_EQ(run.code, 0) << run.out;
+    const json document = fortuna::testing::first_json(run.out);
+    ASSERT_TRUE(document.is_object()) << run.out;
+    EXPECT_EQ(document["system"], "age-of-sail");
+    EXPECT_TRUE(document["outcome"]["decided"].get<bool>()) << run.out;
+    ASSERT_GT(document["applied"].size(), 20u);
+    for (const auto& entry : document["applied"]) {
+        EXPECT_FALSE(entry.value("why", "").empty()) << entry.dump();
+        EXPECT_EQ(entry.value("by", "").rfind("opponent:", 0), 0u) << entry.dump();
+    }
+    const CliRun replay = cli("replay " + save);
+    EXPECT_EQ(replay.code, 0) << replay.out;
+    EXPECT_NE(replay.out.find("replays roll by roll to the saved state"), std::string::npos) << replay.out;
+    // One side only: it stops when the other fleet's move comes.
+    const CliRun british = cli("--json play --scenario channel-1778 --seed 3 --opponent british");
+    ASSERT_EQ(british.code, 0) << british.out;
+    const json half = fortuna::testing::first_json(british.out);
+    EXPECT_FALSE(half["outcome"]["decided"].get<bool>());
+    EXPECT_EQ(half["applied"].back()["do"], "end-half") << british.out;
 }
 
 }  // namespace

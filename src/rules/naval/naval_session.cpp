@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// The Age of Sail behind the seam: a NavalSession seen as a GameSession, and the system's
+// open_game (a scenario, a save with the journal beside it, a journal after a crash).
+#include <cstdio>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/game_session.hpp"
+#include "fortuna/journal.hpp"
+#include "fortuna/json_fields.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/naval/opponent.hpp"
+#include "fortuna/naval/system.hpp"
+#include "fortuna/naval_files.hpp"
+#include "fortuna/save.hpp"
+
+namespace fortuna::naval {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+class NavalGameSession final : public GameSession {
+public:
+    NavalGameSession(std::unique_ptr<NavalTables> tables, NavalSession session, std::vector<std::string> notes = {})
+        : tables_(std::move(tables)), session_(std::move(session)), notes_(std::move(notes)) {
+        for (int side = 0; side < 2; ++side)
+            opponents_.emplace_back(side, default_naval_doctrine(session_.game().scenario(), side));
+    }
+
+    const RuleSystem& system() const override { return naval_system(); }
+    std::string scenario_id() const override { return session_.scenario_copy().id; }
+    std::string scenario_name() const override { return session_.game().scenario().name; }
+    std::uint64_t seed() const override { return session_.seed(); }
+    std::vector<std::string> side_ids() const override {
+        std::vector<std::string> ids;
+        for (const auto& side : session_.game().scenario().sides) ids.push_back(side.id);
+        return ids;
+    }
+    std::vector<std::string> side_names() const override {
+        std::vector<std::string> names;
+        for (const auto& side : session_.game().scenario().sides) names.push_back(side.name);
+        return names;
+    }
+    int acting_side() const override {
+        const NavalTurn& turn = session_.game().state().turn;
+        return turn.halves_done >= 2 ? session_.game().scenario().first_side : turn.active_side;
+    }
+    std::string clock_label() const override {
+        const NavalGame& game = session_.game();
+        const NavalTurn& turn = game.state().turn;
+        const auto& sides = game.scenario().sides;
+        return "round " + std::to_string(turn.round) +
+               (turn.halves_done >= 2 ? ", the wind to throw" : ", " + sides[static_cast<std::size_t>(turn.active_side)].name + " moving");
+    }
+
+    Happened apply(const json& action) override {
+        const std::string kind = text_member(action, "action");
+        if (kind == "undo" || kind == "redo") {
+            if (!(kind == "undo" ? undo() : redo())) throw RuleError("there is nothing to " + kind);
+        } else {
+            session_.apply(naval_action_from_json(action));
+        }
+        const json& line = session_.journal().back();
+        Happened happened;
+        happened.seq = line.value("seq", 0);
+        happened.kind = text_member(line, "do");
+        happened.summary = text_member(line, "summary");
+        happened.action = line.value("action", json());
+        if (kind != "undo" && kind != "redo") happened.explanation = session_.game().history().back().explanation;
+        for (auto& opponent : opponents_) opponent.forget();
+        return happened;
+    }
+    bool undo() override { return session_.undo(); }
+    bool redo() override { return session_.redo(); }
+    bool can_undo() const override { return session_.can_undo(); }
+    bool can_redo() const override { return session_.can_redo(); }
+
+    const std::vector<json>& journal() const override { return session_.journal(); }
+    std::size_t actions_in_effect() const override { return session_.game().history().size(); }
+    void attach_journal(const fs::path& file) override { session_.attach_journal(file); }
+    std::optional<fs::path> journal_file() const override { return session_.journal_file(); }
+    void save(const fs::path& file) const override { save_naval_game(session_, file); }
+    std::vector<std::string> opening_notes() const override { return notes_; }
+
+    SessionOutcome outcome() const override {
+        const NavalOutcome judged = judge_naval_battle(session_.game());
+        return {judged.over, judged.winner, judged.reason};
+    }
+    json public_state() const override { return session_.game().to_json(); }
+    std::vector<std::string> state_lines() const override { return naval_state_lines(session_.game()); }
+
+    std::optional<Proposal> propose(int side) override {
+        if (side < 0 || side > 1) return std::nullopt;
+        const auto next = opponents_[static_cast<std::size_t>(side)].next(session_.game());
+        if (!next) return std::nullopt;
+        return Proposal{naval_action_to_json(next->action), next->reason};
+    }
+    void refused(int side, const json& action) override {
+        if (side < 0 || side > 1) return;
+        opponents_[static_cast<std::size_t>(side)].refused(naval_action_from_json(action));
+    }
+
+private:
+    std::unique_ptr<NavalTables> tables_;  // the session's game points into them
+    NavalSession session_;
+    std::vector<std::string> notes_;
+    std::vector<NavalOpponent> opponents_;
+};
+
+// A save, or the journal beside it when that journal goes further (a crash after the save
+// leaves the actions since in the journal only). A journal that disagrees is refused, never replaced.
+NavalSession continue_save(const NavalTables& tables, const fs::path& save, const fs::path& data_dir, std::vector<std::string>& notes) {
+    NavalSession session = load_naval_game(tables, save, data_dir);
+    const fs::path beside = journal_path_for_save(save);
+    std::error_code missing;
+    if (!fs::exists(beside, missing)) return session;
+    const JournalContents contents = read_journal(beside);
+    const auto& saved = session.journal();
+    std::size_t same = 0;
+    const bool same_game = contents.header == session.journal_header();
+    while (same_game && same < saved.size() && same < contents.lines.size() && saved[same] == contents.lines[same]) ++same;
+    if (same_game && same == contents.lines.size()) return session;
+    if (same_game && same == saved.size()) {
+        notes.push_back("continuing " + beside.string() + ": it holds " + std::to_string(contents.lines.size() - saved.size()) +
+                        (contents.lines.size() - saved.size() == 1 ? " journal line" : " journal lines") + " beyond the save " + save.string());
+        return recover_naval_game(tables, beside, data_dir);
+    }
+    throw RuleError("the journal " + beside.string() +
+                    (same_game ? " disagrees with " + save.string() + " from line " + std::to_string(same + 2)
+                               : " belongs to another game than " + save.string()) +
+                    ": continue it with --load " + beside.string() + ", or move it away to continue the save");
+}
+
+}  // namespace
+
+std::unique_ptr<GameSession> open_naval_session(const RulesLibrary& library, const fs::path& file, const std::string& format,
+                                                std::uint64_t seed) {
+    auto tables = std::make_unique<NavalTables>(load_naval_tables(library.data_dir()));
+    const fs::path& data = library.data_dir();
+    if (format == kNavalScenarioFormat) {
+        NavalSession session(*tables, read_naval_scenario_copy(file, data), seed, data);
+        return std::make_unique<NavalGameSession>(std::move(tables), std::move(session));
+    }
+    if (format == kNavalSaveFormat) {
+        std::vector<std::string> notes;
+        NavalSession session = continue_save(*tables, file, data, notes);
+        return std::make_unique<NavalGameSession>(std::move(tables), std::move(session), std::move(notes));
+    }
+    NavalSession session = recover_naval_game(*tables, file, data);
+    return std::make_unique<NavalGameSession>(std::move(tables), std::move(session));
+}
+
+}  // namespace fortuna::naval
+
+namespace fortuna {
+
+namespace {
+
+std::string ship_line(const Ship& s) {
+    std::string masts;
+    for (std::size_t i = 0; i < s.now.masts.size(); ++i) masts += s.now.masts[i] ? "|" : "x";
+    std::string state;
+    if (s.now.fire != FireState::None) state += " ON FIRE (" + std::string(to_string(s.now.fire)) + ")";
+    if (s.now.grounded) state += " aground";
+    if (s.now.anchored) state += " anchored";
+    if (s.now.struck) state += " struck (prize)";
+    if (s.now.sunk) state += " SUNK";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-12s %-11s port %d stbd %d masts %s hull %d  at (%g, %g) heading %g°%s", s.id.c_str(),
+                  s.ship_class->id.c_str(), s.now.port_decks, s.now.starboard_decks, masts.c_str(), s.now.hull, s.now.x_cm, s.now.y_cm,
+                  s.now.heading_deg, state.c_str());
+    return line;
+}
+
+}  // namespace
+
+std::vector<std::string> naval_state_lines(const NavalGame& game) {
+    const auto& scenario = game.scenario();
+    const auto& tables = game.tables();
+    const auto& w = game.state().wind;
+    const NavalTurn& turn = game.state().turn;
+    std::vector<std::string> lines{scenario.name};
+    lines.push_back("round " + std::to_string(turn.round) +
+                    (turn.halves_done >= 2 ? ", the wind to throw" : ", " + scenario.sides[static_cast<std::size_t>(turn.active_side)].name + " to move") +
+                    "; wind from " + tables.compass[static_cast<std::size_t>(w.direction)] + ", speed " + std::to_string(w.speed) +
+                    (high_seas(tables, w) ? " (high seas)" : "") +
+                    (scenario.rounds > 0 ? "; " + std::to_string(scenario.rounds) + " rounds in all" : ""));
+    for (std::size_t side = 0; side < scenario.sides.size(); ++side) {
+        lines.push_back(scenario.sides[side].name + " (damage inflicted " + std::to_string(game.damage_inflicted_by(static_cast<int>(side))) + ")");
+        for (const auto& s : game.state().ships)
+            if (s.now.side == static_cast<int>(side)) lines.push_back(ship_line(s));
+    }
+    const int leader = game.leading_side();
+    lines.push_back(leader < 0 ? "leading: level (D9: the most damage inflicted wins)"
+                               : "leading: " + scenario.sides[static_cast<std::size_t>(leader)].name + " (D9: the most damage inflicted wins)");
+    return lines;
+}
+
+}  // namespace fortuna
