@@ -479,5 +479,34 @@ TEST(ClausewitzSystem, EveryArmyListChecks) {
     }
 }
 
+TEST(ClausewitzSystem, TheQuatreBrasScenarioChecks) {
+    const auto file = kData / "scenarios" / "quatre-bras-1815.json";
+    const auto document = read_json_file(file);
+    EXPECT_NE(check_clausewitz_file(kData, file, document).find("22 brigades"), std::string::npos);
+    // Every brigade is at most five bases and every arrival falls between 14:00 and 21:00.
+    auto late = document;
+    late["sides"][1]["brigades"][2]["arrives"]["time"] = "21:30";
+    try {
+        (void)check_clausewitz_file(kData, file, late);
+        FAIL() << "an arrival after the end was accepted";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.where(), "/sides/1/brigades/2/arrives/time");
+    }
+    auto off_table = document;
+    off_table["objectives"][0]["at"] = nlohmann::json::array({200, 10});
+    EXPECT_THROW((void)check_clausewitz_file(kData, file, off_table), DataError);
+    auto big = document;
+    for (int i = 0; i < 2; ++i) big["sides"][0]["brigades"][0]["units"].push_back(big["sides"][0]["brigades"][0]["units"][0]);
+    try {
+        (void)check_clausewitz_file(kData, file, big);
+        FAIL() << "a brigade of six bases was accepted";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.where(), "/sides/0/brigades/0/units");
+    }
+    auto both = document;
+    both["sides"][0]["brigades"][0]["arrives"] = {{"time", "15:00"}, {"at", {100, 0}}, {"cite", {"x"}}};
+    EXPECT_THROW((void)check_clausewitz_file(kData, file, both), DataError);
+}
+
 }  // namespace
 }  // namespace fortuna::clausewitz

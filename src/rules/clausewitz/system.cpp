@@ -42,46 +42,76 @@ std::string check_army(const Tables& tables, const std::filesystem::path& file, 
     return "Clausewitz army list, " + d.at("nation").get<std::string>() + " (" + std::to_string(units.size()) + " unit types)";
 }
 
+int minutes_of(const std::string& clock) { return std::stoi(clock.substr(0, 2)) * 60 + std::stoi(clock.substr(3, 2)); }
+
 std::string check_scenario(const Tables& tables, const std::filesystem::path& data_dir, const std::filesystem::path& file, const nlohmann::json& d) {
     named_after_id(file, d);
-    // Every side's army exists, every brigade's units are types of that army, and every brigade
-    // stays within the rules' size (five troop bases, three wide).
-    std::set<std::string> objectives;
-    for (const auto& o : d.at("objectives")) objectives.insert(o.at("id").get<std::string>());
+    const std::string name = file.string();
+    // Every side's army exists, every brigade's units are types of that army, every brigade stays
+    // within the rules' size, stands on the table or arrives on it between the start and the end,
+    // and every objective and terrain piece is one the rules know.
     const double width_cm = d.at("table").at("width_cm"), depth_cm = d.at("table").at("depth_cm");
+    const auto on_table = [&](const nlohmann::json& point, const std::string& pointer) {
+        const double x = point.at(0), y = point.at(1);
+        if (x < 0 || y < 0 || x > width_cm || y > depth_cm)
+            throw DataError(name, pointer, "a place on the table (0-" + std::to_string(static_cast<int>(width_cm)) + " x 0-" +
+                                               std::to_string(static_cast<int>(depth_cm)) + " cm)",
+                            point.dump());
+    };
+    const int start = minutes_of(d.at("time").at("start")), end = minutes_of(d.at("time").at("end"));
+    if (end <= start) throw DataError(name, "/time/end", "a time after the start " + d.at("time").at("start").get<std::string>(), d.at("time").at("end").dump());
+    std::set<std::string> objectives;
+    for (std::size_t i = 0; i < d.at("objectives").size(); ++i) {
+        const auto& o = d.at("objectives")[i];
+        if (!objectives.insert(o.at("id").get<std::string>()).second)
+            throw DataError(name, "/objectives/" + std::to_string(i) + "/id", "an objective number used once", o.at("id").dump());
+        on_table(o.at("at"), "/objectives/" + std::to_string(i) + "/at");
+    }
+    for (std::size_t i = 0; i < d.at("terrain").size(); ++i) {
+        const auto& t = d.at("terrain")[i];
+        if (!tables.terrain_types.contains(t.at("type").get<std::string>()))
+            throw DataError(name, "/terrain/" + std::to_string(i) + "/type", "a terrain type of " + tables.file, t.at("type").dump());
+        on_table(t.at("from"), "/terrain/" + std::to_string(i) + "/from");
+        on_table(t.at("to"), "/terrain/" + std::to_string(i) + "/to");
+    }
+    std::set<std::string> brigade_ids;
     const auto& sides = d.at("sides");
     for (std::size_t s = 0; s < sides.size(); ++s) {
         const std::string side_pointer = "/sides/" + std::to_string(s);
         const std::string army_id = sides[s].at("army");
         const auto army_file = data_dir / "armies" / "clausewitz" / (army_id + ".json");
         if (!std::filesystem::exists(army_file))
-            throw DataError(file.string(), side_pointer + "/army", "an army list in data/armies/clausewitz/", sides[s].at("army").dump());
+            throw DataError(name, side_pointer + "/army", "an army list in data/armies/clausewitz/", sides[s].at("army").dump());
         const auto army = read_json_file(army_file);
         std::set<std::string> types;
         for (const auto& u : army.at("units")) types.insert(u.at("type").get<std::string>());
         const auto& brigades = sides[s].at("brigades");
         for (std::size_t b = 0; b < brigades.size(); ++b) {
             const std::string pointer = side_pointer + "/brigades/" + std::to_string(b);
-            const auto& units = brigades[b].at("units");
+            const auto& brigade = brigades[b];
+            if (!brigade_ids.insert(brigade.at("id").get<std::string>()).second)
+                throw DataError(name, pointer + "/id", "a brigade id used once in the scenario", brigade.at("id").dump());
+            const auto& units = brigade.at("units");
             if (static_cast<int>(units.size()) > tables.brigade_max_units)
-                throw DataError(file.string(), pointer + "/units",
-                                "at most " + std::to_string(tables.brigade_max_units) + " troop bases in a brigade", std::to_string(units.size()));
+                throw DataError(name, pointer + "/units", "at most " + std::to_string(tables.brigade_max_units) + " troop bases in a brigade",
+                                std::to_string(units.size()));
             for (std::size_t u = 0; u < units.size(); ++u)
                 if (!types.contains(units[u].at("type").get<std::string>()))
-                    throw DataError(file.string(), pointer + "/units/" + std::to_string(u) + "/type", "a unit type of the army " + army_id,
-                                    units[u].at("type").dump());
-            if (brigades[b].contains("at")) {
-                const double x = brigades[b].at("at").at(0), y = brigades[b].at("at").at(1);
-                if (x < 0 || y < 0 || x > width_cm || y > depth_cm)
-                    throw DataError(file.string(), pointer + "/at", "a place on the table (0-" + std::to_string(static_cast<int>(width_cm)) + " x 0-" +
-                                                                       std::to_string(static_cast<int>(depth_cm)) + " cm)",
-                                    brigades[b].at("at").dump());
+                    throw DataError(name, pointer + "/units/" + std::to_string(u) + "/type", "a unit type of the army " + army_id, units[u].at("type").dump());
+            const bool placed = brigade.contains("at"), arriving = brigade.contains("arrives");
+            if (placed == arriving) throw DataError(name, pointer, "either \"at\" (on the table at the start) or \"arrives\", not both or neither", "");
+            if (placed) on_table(brigade.at("at"), pointer + "/at");
+            if (arriving) {
+                on_table(brigade.at("arrives").at("at"), pointer + "/arrives/at");
+                const int when = minutes_of(brigade.at("arrives").at("time"));
+                if (when <= start || when >= end)
+                    throw DataError(name, pointer + "/arrives/time", "a time after the start and before the end of the battle", brigade.at("arrives").at("time").dump());
             }
-            if (brigades[b].contains("objective") && !objectives.contains(brigades[b].at("objective").get<std::string>()))
-                throw DataError(file.string(), pointer + "/objective", "an objective id of /objectives", brigades[b].at("objective").dump());
+            if (brigade.contains("objective") && !objectives.contains(brigade.at("objective").get<std::string>()))
+                throw DataError(name, pointer + "/objective", "an objective id of /objectives", brigade.at("objective").dump());
         }
     }
-    return "Clausewitz scenario, " + d.at("name").get<std::string>();
+    return "Clausewitz scenario, " + d.at("name").get<std::string>() + " (" + std::to_string(brigade_ids.size()) + " brigades)";
 }
 
 class ClausewitzSystem final : public RuleSystem {
