@@ -486,6 +486,41 @@ int run_move(const Arguments& args, Context& context) {
     return kExitOk;
 }
 
+// ------------------------------------------------------------------ random terrain
+
+void declare_terrain(CLI::App& command) {
+    declare_throw(command, "the faces, sector by sector (row 1 from player A's side, left to right): the sector's die, then the kind's die after a 4-6");
+}
+
+int run_terrain(const Arguments& args, Context& context) {
+    const gok::Tables tables = tables_of(context);
+    const gok::Chances pieces = gok::terrain_piece_chances(tables);
+    json kinds = json::object();
+    for (const auto& [face, kind] : tables.terrain_kinds) kinds[std::to_string(face)] = kind;
+    const int sectors = tables.terrain_rows * tables.terrain_columns;
+    const double expected = sectors * gok::terrain_piece_chance(tables);
+    json document{{"pieces", chances_json(pieces)}, {"expected_pieces", expected}, {"sectors", sectors},
+                  {"piece_chance", gok::terrain_piece_chance(tables)}, {"kinds", kinds}};
+    std::vector<std::string> lines{"Random terrain: " + std::to_string(sectors) + " sectors, each a piece on 4-6 (" +
+                                   percent(gok::terrain_piece_chance(tables)) + "); on average " + std::to_string(static_cast<int>(expected)) +
+                                   " pieces (seed 004, RANDOM TERRAIN GENERATOR)"};
+    lines.push_back("  kinds: 1 hill, 2 water, 3 wood, 4 built-up area, 5 player A's choice, 6 player B's choice");
+    lines.push_back("  " + chances_line("pieces", pieces));
+    if (!args.flag("preview")) {
+        Dice dice = generator(args);
+        gok::FaceSource source = faces_of(args, "dice", dice);
+        const gok::TerrainResult r = gok::resolve_terrain(tables, source);
+        json list = json::array();
+        for (const auto& piece : r.sectors)
+            list.push_back({{"row", piece.row}, {"column", piece.column}, {"die", piece.presence_die},
+                            {"kind", piece.kind.empty() ? json(nullptr) : json(piece.kind)}});
+        document["throw"] = {{"sectors", list}, {"pieces", r.pieces}, {"entered", source.typed()}, {"explanation", r.explanation}};
+        add_steps(lines, r.explanation);
+    }
+    emit(context, document, lines);
+    return kExitOk;
+}
+
 const Registration game_of_kings_registrations[] = {
     {"game-of-kings melee", "a melee's dice for both sides, the chances of each number of hits and of each side losing", declare_melee, run_melee},
     {"game-of-kings musketry", "a unit's musketry: dice, score to hit and the chances of each number of hits", declare_musketry, run_musketry},
@@ -495,6 +530,7 @@ const Registration game_of_kings_registrations[] = {
     {"game-of-kings weather", "the weather gauge: the start on 2d6, or the next turn's gauge", declare_weather, run_weather},
     {"game-of-kings action-points", "the action points of the centre (d10) and each flank (d6)", declare_action_points, run_action_points},
     {"game-of-kings initiative", "who chooses to go first this turn", declare_initiative, run_initiative},
+    {"game-of-kings terrain", "the random terrain generator for non-historic battles", declare_terrain, run_terrain},
     {"game-of-kings move", "a unit's move in cm, the weather's cut and The Variation", declare_move, run_move},
 };
 

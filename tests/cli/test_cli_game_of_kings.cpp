@@ -129,6 +129,17 @@ TEST(CliGameOfKings, MoraleRallyAndWeatherContracts) {
     EXPECT_EQ(points["throw"]["right"], 5);
 }
 
+TEST(CliGameOfKings, TerrainGenerator) {
+    const json preview = first_json(run_cli("--json game-of-kings terrain --preview").out);
+    EXPECT_DOUBLE_EQ(preview["expected_pieces"].get<double>(), 6.0);
+    EXPECT_DOUBLE_EQ(preview["pieces"]["12"].get<double>(), 1.0 / 4096);
+    EXPECT_EQ(preview["kinds"]["2"], "water");
+    const json thrown = first_json(run_cli("--json game-of-kings terrain --dice 6,2,1,1,1,1,1,1,1,1,1,1,1").out);
+    EXPECT_EQ(thrown["throw"]["pieces"], 1);
+    EXPECT_EQ(thrown["throw"]["sectors"][0]["kind"], "water");
+    expect_refused("game-of-kings terrain --dice 6,2,1", "--dice expects");
+}
+
 TEST(CliGameOfKings, BadInputIsRefusedNamingTheOption) {
     expect_refused("game-of-kings musketry --firer foot --effectiveness 100 --range 5 --dice 6,3,1", "--dice expects 4 faces");
     expect_refused("game-of-kings musketry --firer foot --effectiveness 100 --range 5 --dice 6,3,1,7", "face 7");

@@ -502,6 +502,31 @@ TEST(GameOfKingsCommand, ActionPointsInitiativeMovementAndArmyPoints) {
     EXPECT_FALSE(army_points(tables(), 1, 10, 8, 1, 6, 1).lost);  // 3 + 12 + 1 = 16: not below 15.5
 }
 
+TEST(GameOfKingsTerrain, TwelveSectorsAPieceOnFourToSix) {
+    const Chances pieces = terrain_piece_chances(tables());
+    ASSERT_EQ(pieces.size(), 13u);
+    EXPECT_DOUBLE_EQ(pieces[6], 924.0 / 4096);  // C(12,6) / 2^12: the seed's "on average six"
+    double mean = 0;
+    for (std::size_t k = 0; k < pieces.size(); ++k) mean += static_cast<double>(k) * pieces[k];
+    EXPECT_NEAR(mean, 6.0, 1e-12);
+    // Row 1: 4 then 1 (hill), 1, 2, 6 then 3 (wood), 3, 5 then 4 (built-up area); row 2: all open.
+    FaceSource faces = typed("4,1,1,2,6,3,3,5,4,1,2,3,1,2,3");
+    const TerrainResult r = resolve_terrain(tables(), faces);
+    EXPECT_EQ(r.pieces, 3);
+    EXPECT_EQ(r.sectors[0].kind, "hill");
+    EXPECT_EQ(r.sectors[3].kind, "wood");
+    EXPECT_EQ(r.sectors[5].kind, "built-up-area");
+    EXPECT_EQ(r.sectors[6].kind, "");
+    FaceSource short_faces = typed("4,1,1,2,6,3,3,5,4,1,2,3,1,2");
+    EXPECT_THROW(resolve_terrain(tables(), short_faces), RuleError);
+    Dice dice(6);
+    const Chances simulated = simulate(13, 20000, [&] {
+        FaceSource source(dice);
+        return resolve_terrain(tables(), source).pieces;
+    });
+    expect_close(pieces, simulated);
+}
+
 // ------------------------------------------------------------------ the system and its files
 
 TEST(GameOfKingsSystem, DeclaresItsFormatsAndChecksItsFiles) {

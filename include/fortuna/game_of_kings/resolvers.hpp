@@ -288,6 +288,26 @@ struct MoveSetup {
 // `formation`: "line", "column" or "retreating" for foot; ignored for others. `limbered` for guns.
 MoveSetup prepare_move(const Tables& tables, UnitType type, std::string_view formation, Weather weather, bool limbered);
 
+// ---------------------------------------------------------------- terrain (seed 004, RANDOM TERRAIN GENERATOR)
+
+struct TerrainPiece {
+    int row = 0;     // 1..rows (1: player A's side, decision D23)
+    int column = 0;  // 1..columns, left to right from player A's side
+    int presence_die = 0;
+    int kind_die = 0;  // 0: no piece
+    std::string kind;  // "hill", ... or "" for open ground
+};
+struct TerrainResult {
+    std::vector<TerrainPiece> sectors;  // row by row
+    int pieces = 0;
+    Explanation explanation;
+};
+// A die a sector (a piece on 4-6), then a die for its kind; sectors taken row by row.
+TerrainResult resolve_terrain(const Tables& tables, FaceSource& dice);
+// The chances of each number of terrain pieces (binomial over the sectors) and of each kind.
+Chances terrain_piece_chances(const Tables& tables);
+double terrain_piece_chance(const Tables& tables);
+
 // ---------------------------------------------------------------- victory (seed 004, VICTORY)
 
 struct ArmyPoints {

@@ -110,6 +110,13 @@ struct Tables {
     std::map<int, std::string> gauge_names;
     std::vector<int> weather_down, weather_same, weather_up;
     std::map<std::string, WeatherEffect> weather_effects;
+    // RANDOM TERRAIN GENERATOR
+    double table_width_ft = 6;
+    double table_depth_ft = 2.5;
+    int terrain_rows = 2;
+    int terrain_columns = 6;
+    std::vector<int> terrain_piece_on;
+    std::map<int, std::string> terrain_kinds;
     // VICTORY
     int points_general = 3;
     int points_foot = 2;

@@ -787,6 +787,51 @@ MoveSetup prepare_move(const Tables& tables, UnitType type, std::string_view for
     return m;
 }
 
+// ------------------------------------------------------------------ terrain
+
+double terrain_piece_chance(const Tables& tables) {
+    return static_cast<double>(tables.terrain_piece_on.size()) / 6.0;
+}
+
+Chances terrain_piece_chances(const Tables& tables) {
+    return binomial(tables.terrain_rows * tables.terrain_columns, terrain_piece_chance(tables));
+}
+
+TerrainResult resolve_terrain(const Tables& tables, FaceSource& source) {
+    TerrainResult r;
+    const auto& on = tables.terrain_piece_on;
+    const double foot = 30.48;
+    r.explanation.push_back("the " + std::to_string(tables.terrain_rows * tables.terrain_columns) + " sectors (" +
+                            std::to_string(tables.terrain_rows) + " rows of " + std::to_string(tables.terrain_columns) + ", each " +
+                            cm_text(tables.table_width_ft * foot / tables.terrain_columns) + " x " +
+                            cm_text(tables.table_depth_ft * foot / tables.terrain_rows) +
+                            "): a die each, a terrain piece on 4-6, then a die for its kind (seed 004, RANDOM TERRAIN GENERATOR)");
+    for (int row = 1; row <= tables.terrain_rows; ++row)
+        for (int column = 1; column <= tables.terrain_columns; ++column) {
+            TerrainPiece piece;
+            piece.row = row;
+            piece.column = column;
+            const std::string where = "row " + std::to_string(row) + ", sector " + std::to_string(column);
+            source.expect(1, "a die for " + where);
+            piece.presence_die = source.take();
+            if (std::find(on.begin(), on.end(), piece.presence_die) != on.end()) {
+                source.expect(1, "the kind of the piece in " + where);
+                piece.kind_die = source.take();
+                piece.kind = tables.terrain_kinds.at(piece.kind_die);
+                ++r.pieces;
+                r.explanation.push_back(where + ": " + std::to_string(piece.presence_die) + " a piece, " +
+                                        std::to_string(piece.kind_die) + " " + piece.kind);
+            } else {
+                r.explanation.push_back(where + ": " + std::to_string(piece.presence_die) + " open ground");
+            }
+            r.sectors.push_back(piece);
+        }
+    source.finish();
+    r.explanation.push_back(std::to_string(r.pieces) + " terrain pieces; a river through several sectors counts once; size and "
+                                                       "exact nature by agreement, or more dice");
+    return r;
+}
+
 // ------------------------------------------------------------------ victory
 
 ArmyPoints army_points(const Tables& tables, int generals, int foot, int others, int generals_now, int foot_now, int others_now) {

@@ -184,6 +184,14 @@ Tables tables_from_json(const nlohmann::json& d, const std::string& file) {
         if (!t.weather_effects.count(name))
             throw DataError(file, "/weather/names/" + std::to_string(gauge), "a weather with an entry in /weather/effects", name);
 
+    const auto& terrain = d.at("terrain_generator");
+    t.table_width_ft = terrain.at("/table_ft/width"_json_pointer).get<double>();
+    t.table_depth_ft = terrain.at("/table_ft/depth"_json_pointer).get<double>();
+    t.terrain_rows = terrain.at("rows").get<int>();
+    t.terrain_columns = terrain.at("columns").get<int>();
+    t.terrain_piece_on = int_list(terrain.at("piece_on"));
+    for (const auto& [key, value] : terrain.at("kinds").items()) t.terrain_kinds[std::stoi(key)] = value.get<std::string>();
+
     t.points_general = d.at("/victory/points/general"_json_pointer).get<int>();
     t.points_foot = d.at("/victory/points/foot"_json_pointer).get<int>();
     t.points_other = d.at("/victory/points/other"_json_pointer).get<int>();
