@@ -534,7 +534,6 @@ TEST(GameOfKingsSystem, DeclaresItsFormatsAndChecksItsFiles) {
     EXPECT_EQ(system.id(), "game-of-kings");
     EXPECT_TRUE(system.owns("fortuna-game-of-kings"));
     EXPECT_TRUE(system.owns("fortuna-game-of-kings-army"));
-    EXPECT_TRUE(system.owns("fortuna-game-of-kings-scenario"));
     EXPECT_FALSE(system.owns("fortuna-army"));
     const std::filesystem::path data(FORTUNA_TEST_DATA_DIR);
     const auto table = data / "tables" / "game-of-kings.json";
@@ -546,6 +545,25 @@ TEST(GameOfKingsSystem, DeclaresItsFormatsAndChecksItsFiles) {
         ++armies;
     }
     EXPECT_EQ(armies, 6);
+    // A list whose characteristic names a unit it lacks is refused at that field.
+    const auto prussia = data / "armies" / "game-of-kings" / "prussia.json";
+    nlohmann::json bad = read_json_file(prussia);
+    bad["characteristics"][0]["applies_to"][0] = "janissaries";
+    try {
+        check_game_of_kings_file(data, prussia, bad);
+        FAIL() << "an unknown unit was accepted";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.where(), "/characteristics/0/applies_to");
+    }
+    bad = read_json_file(prussia);
+    bad["units"][1]["cuirassiers"] = true;  // musketeers in breastplates
+    EXPECT_THROW(check_game_of_kings_file(data, prussia, bad), DataError);
+    bad = read_json_file(prussia);
+    bad["id"] = "brandenburg";
+    EXPECT_THROW(check_game_of_kings_file(data, prussia, bad), DataError);
+    bad = read_json_file(prussia);
+    bad["format"] = "fortuna-army";
+    EXPECT_THROW(check_game_of_kings_file(data, prussia, bad), DataError);
 }
 
 }  // namespace

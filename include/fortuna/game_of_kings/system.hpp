@@ -6,8 +6,8 @@
 
 namespace fortuna::game_of_kings {
 
-// Game Of Kings: its tables (data/tables/game-of-kings.json), army lists (data/armies/game-of-kings/)
-// and scenarios ("fortuna-game-of-kings-scenario"), each checked against its schema and cross-checked.
+// Game Of Kings: its tables (data/tables/game-of-kings.json) and army lists (data/armies/game-of-kings/),
+// each checked against its schema and cross-checked.
 const fortuna::RuleSystem& game_of_kings_system();
 
 // What the system's check_file does, for callers without a loaded library (the tests, `validate`

@@ -16,7 +16,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kTablesFormat = "fortuna-game-of-kings";
 constexpr const char* kArmyFormat = "fortuna-game-of-kings-army";
-constexpr const char* kScenarioFormat = "fortuna-game-of-kings-scenario";
 
 void require_named_after_id(const fs::path& file, const nlohmann::json& document) {
     const std::string id = document.at("id").get<std::string>();
@@ -72,9 +71,8 @@ public:
     std::string era() const override { return "1740-1748"; }
     std::string source() const override { return "seed 004, Game Of Kings (adapted from Neil Thomas)"; }
     std::vector<fortuna::FileFormat> formats() const override {
-        return {{kTablesFormat, "Game Of Kings tables", "tables"},
-                {kArmyFormat, "Game Of Kings army list", "armies"},
-                {kScenarioFormat, "Game Of Kings scenario", "scenarios"}};
+        // "fortuna-game-of-kings-scenario" joins with Fontenoy and its schema (docs/rules/game-of-kings.md).
+        return {{kTablesFormat, "Game Of Kings tables", "tables"}, {kArmyFormat, "Game Of Kings army list", "armies"}};
     }
 
     std::string check_file(const fortuna::RulesLibrary& library, const fs::path& file, const nlohmann::json& document) const override {
@@ -94,50 +92,9 @@ public:
             check_army(file, document);
             return "Game Of Kings army list";
         }
-        if (format == kScenarioFormat) {
-            validate_against_schema(document, "game-of-kings-scenario", file.string(), data_dir);
-            require_named_after_id(file, document);
-            check_scenario(data_dir, file, document);
-            return "Game Of Kings scenario";
-        }
         throw DataError(file.string(), "/format",
-                        std::string("a Game Of Kings file: \"") + kTablesFormat + "\", \"" + kArmyFormat + "\" or \"" + kScenarioFormat + "\"",
+                        std::string("a Game Of Kings file: \"") + kTablesFormat + "\" or \"" + kArmyFormat + "\"",
                         format.empty() ? "no \"format\"" : "\"" + format + "\"");
-    }
-
-    // A scenario's sides name army lists of data/armies/game-of-kings, its units their unit ids, and
-    // each unit stands in a sector the scenario defines.
-    static void check_scenario(const fs::path& data_dir, const fs::path& file, const nlohmann::json& scenario) {
-        const std::string name = file.string();
-        const Tables tables = load_tables(data_dir);
-        std::size_t side_index = 0;
-        for (const auto& side : scenario.at("sides")) {
-            const std::string where = "/sides/" + std::to_string(side_index++);
-            std::set<std::string> sectors;
-            for (const auto& sector : side.at("sectors")) sectors.insert(sector.at("id").get<std::string>());
-            std::map<std::string, std::map<std::string, UnitType>> lists;
-            for (const auto& list : side.at("armies")) {
-                const std::string army_id = list.get<std::string>();
-                const fs::path army_file = data_dir / "armies" / "game-of-kings" / (army_id + ".json");
-                std::error_code error;
-                if (!fs::exists(army_file, error))
-                    throw DataError(name, where + "/armies", "an army list in data/armies/game-of-kings", army_id);
-                lists[army_id] = check_army(army_file, read_json_file(army_file));
-            }
-            std::size_t unit_index = 0;
-            for (const auto& unit : side.at("units")) {
-                const std::string uw = where + "/units/" + std::to_string(unit_index++);
-                const std::string army_id = unit.at("army").get<std::string>();
-                const auto list = lists.find(army_id);
-                if (list == lists.end()) throw DataError(name, uw + "/army", "one of this side's /armies", army_id);
-                const std::string type_id = unit.at("unit").get<std::string>();
-                if (!list->second.count(type_id))
-                    throw DataError(name, uw + "/unit", "a unit id of army list " + army_id, type_id);
-                const std::string sector = unit.at("sector").get<std::string>();
-                if (!sectors.count(sector)) throw DataError(name, uw + "/sector", "a sector of this side's /sectors", sector);
-                effectiveness_steps(unit.value("effectiveness", 100), uw + "/effectiveness", tables.step_percent);
-            }
-        }
     }
 };
 
