@@ -371,6 +371,42 @@ void declare_move(CLI::App& command) {
     command.add_flag("--el-bruc")->description("the El Bruc rule: 1 cm an action through impassable terrain");
 }
 
+// ------------------------------------------------------------------ damage
+
+int run_damage(const Arguments& args, Context& context) {
+    const cw::Tables tables = cw::load_tables(context.data_dir);
+    const int damage = whole(args, "damage", 0, 300);
+    const cw::CountOdds odds = cw::dice_lost_odds(tables, damage);
+    json document{{"damage", damage}, {"lose_die_on", tables.lose_die_on}, {"expected_dice_lost", static_cast<double>(odds.expected())},
+                  {"dice_lost", odds_json(odds)}};
+    cw::Explanation steps{"each point of damage rolls a die: on " + std::to_string(tables.lose_die_on) +
+                          "+ the brigade's combat dice pool loses one (seed 003, \"Clausewitz Full Alpha Ruleset\", Combat Dice)"};
+    std::vector<std::string> lines{std::to_string(damage) + " damage: expected combat dice lost " + decimal(odds.expected())};
+    lines.push_back(odds_line("combat dice lost", odds));
+    if (!args.flag("preview")) {
+        Dice dice = clausewitz_dice(args);
+        cw::DiceSource source(&dice);
+        const auto faces = source.faces(args.value("dice"), static_cast<std::size_t>(damage), "--dice", "one a point of damage: " + std::to_string(damage));
+        int lost = 0;
+        for (const int f : faces) lost += f >= tables.lose_die_on ? 1 : 0;
+        std::string shown;
+        for (const int f : faces) shown += (shown.empty() ? "" : ",") + std::to_string(f);
+        steps.push_back("dice " + (shown.empty() ? std::string("none") : shown) + ": " + std::to_string(lost) + " on " + std::to_string(tables.lose_die_on) + "+");
+        document["throw"] = {{"dice", faces_json(faces)}, {"lost", lost}, {"entered", args.value("dice").has_value()}};
+        lines.push_back("thrown: the brigade loses " + std::to_string(lost) + " combat " + (lost == 1 ? "die" : "dice"));
+    }
+    document["explanation"] = steps;
+    add_steps(lines, steps);
+    emit(context, document, lines);
+    return kExitOk;
+}
+void declare_damage(CLI::App& command) {
+    command.add_option("--damage", "the damage the brigade took")->type_name("N")->required();
+    command.add_flag("--preview")->description("the exact odds only, no throw");
+    command.add_option("--seed", "seed for the thrown dice")->type_name("N");
+    command.add_option("--dice", "the faces typed, one a point of damage")->type_name("F,F,..");
+}
+
 // ------------------------------------------------------------------ zone of control
 
 cw::Footprint footprint(const std::string& text, const std::string& option) {
@@ -486,6 +522,7 @@ const Registration clausewitz_registrations[] = {
     {"clausewitz morale", "Clausewitz: brigade morale on 2d6, and withdrawal or flight by the margin", declare_morale, run_morale},
     {"clausewitz command", "Clausewitz: the command test (2d6 against the general's and the unit's ratings)", declare_command, run_command_test},
     {"clausewitz move", "Clausewitz: the distance of March or Quick March actions by arm, terrain and road", declare_move, run_move},
+    {"clausewitz damage", "Clausewitz: the combat dice a brigade loses to damage (a die a point, lost on 5+)", declare_damage, run_damage},
     {"clausewitz zone", "Clausewitz: whether two brigades stand in each other's zone of control", declare_zone, run_zone},
     {"clausewitz chips", "Clausewitz: the chip bag, whose chip comes next, and draws", declare_chips, run_chips},
 };

@@ -150,6 +150,16 @@ TEST(CliClausewitz, CommandTest) {
     EXPECT_NE(rating.out.find("--general"), std::string::npos);
 }
 
+TEST(CliClausewitz, DiceLostToDamage) {
+    const auto j = cli_json("clausewitz damage --damage 3 --preview");
+    EXPECT_NEAR(j["dice_lost"]["0"].get<double>(), 8.0 / 27, 1e-12);  // each point loses a die on 5+
+    EXPECT_NEAR(j["expected_dice_lost"].get<double>(), 1.0, 1e-12);
+    EXPECT_EQ(cli_json("clausewitz damage --damage 3 --dice 5,4,6")["throw"]["lost"], 2);
+    const CliRun wrong = cli("clausewitz damage --damage 3 --dice 5,4");
+    EXPECT_EQ(wrong.code, 2);
+    EXPECT_NE(wrong.out.find("--dice: 3 dice expected"), std::string::npos) << wrong.out;
+}
+
 TEST(CliClausewitz, ZoneAndChips) {
     const auto zone = cli_json("clausewitz zone --brigade 0,0,0 --enemy 0,10,180");
     EXPECT_EQ(zone["in_enemy_zone"], true);
