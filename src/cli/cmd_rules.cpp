@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/resolution.hpp"
+#include "fortuna/rule_system.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -60,7 +61,18 @@ int run_rulesets(const Arguments&, Context& context) {
                         {"source", rules->source}, {"armies", context.library().armies(rules->id).size()}});
         lines.push_back(rules->id + "  " + rules->name + " (" + rules->period + ", " + rules->chance_model + ")");
     }
-    emit(context, json{{"rulesets", list}}, lines);
+    // Every rule system of the registry, the land one (whose rule sets are listed above) among them.
+    json systems = json::array();
+    lines.push_back("");
+    lines.push_back("Rule systems (the land rule sets above are the first):");
+    for (const RuleSystem* system : rule_systems()) {
+        json formats = json::array();
+        for (const FileFormat& format : system->formats()) formats.push_back({{"format", format.format}, {"kind", format.description}});
+        systems.push_back({{"id", system->id()}, {"name", system->name()}, {"era", system->era()}, {"source", system->source()},
+                           {"formats", formats}});
+        lines.push_back(system->id() + "  " + system->name() + " (" + system->era() + "; " + system->source() + ")");
+    }
+    emit(context, json{{"rulesets", list}, {"systems", systems}}, lines);
     return kExitOk;
 }
 
@@ -581,7 +593,7 @@ void declare_validate(CLI::App& command) {
 }
 
 const Registration rules_registrations[] = {
-    {"rulesets", "the rule sets in the data folder", declare_nothing, run_rulesets},
+    {"rulesets", "the rule sets in the data folder and every rule system (land, The Age of Sail, Game Of Kings, Clausewitz)", declare_nothing, run_rulesets},
     {"armies", "a rule set's armies and their unit types", declare_armies, run_armies},
     {"odds", "the odds and combat results column of two strengths", declare_odds, run_odds},
     {"combat", "resolve a combat (or --preview its chances) with every shift and modifier explained", declare_combat, run_combat},

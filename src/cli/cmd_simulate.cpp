@@ -14,6 +14,9 @@
 #include "fortuna/opponent.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/game_session.hpp"
+#include "fortuna/session_lab.hpp"
+#include "session_play.hpp"
 
 namespace fortuna::cli {
 namespace {
@@ -168,6 +171,46 @@ int run_merge(const Arguments& args, Context& context) {
                      runs, ruleset_file, args.flag("records"));
 }
 
+// The lab for a scenario of a rule system behind the seam (The Age of Sail, ...): its opponents
+// on both sides, battle after battle, and the tally of who won and how long it took.
+int simulate_session(Context& context, const SessionFile& game, std::uint64_t seed, int battles, int jobs, bool with_records) {
+    const RuleSystem& system = *game.claimed.system;
+    if (!game.claimed.format.ends_with("-scenario"))
+        throw UsageError(game.file.string() + " is a " + system.describe(game.claimed.format) + ": the lab plays scenarios");
+    ProgressBar bar(context.err, battles, system.name());
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<SessionBattle> played = run_session_battles(context.library(), game.file, game.claimed, seed, battles, jobs, std::ref(bar));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto first = system.open_game(context.library(), game.file, game.claimed, seed);
+    const auto ids = first->side_ids();
+    const auto names = first->side_names();
+    json summary = summarise_session_battles(ids, played);
+    json document{{"scenario", first->scenario_id()}, {"system", system.id()}, {"seed", std::to_string(seed)}, {"summary", summary},
+                  {"seconds", std::round(seconds * 100) / 100}};
+    if (with_records) {
+        json records = json::array();
+        for (const SessionBattle& battle : played)
+            records.push_back({{"seed", std::to_string(battle.seed)}, {"decided", battle.decided},
+                               {"winner", battle.winner < 0 ? "" : ids.at(static_cast<std::size_t>(battle.winner))},
+                               {"reason", battle.reason}, {"actions", battle.actions}, {"clock", battle.clock}});
+        document["records"] = records;
+    }
+    std::vector<std::string> lines{first->scenario_name() + " (" + system.name() + "): " + std::to_string(battles) + " battles from seed " +
+                                   std::to_string(seed) + ", both sides played by the programmed opponent"};
+    for (std::size_t side = 0; side < ids.size(); ++side) {
+        const int won = summary["wins"][ids[side]].get<int>();
+        char line[200];
+        std::snprintf(line, sizeof line, "  %-24s wins %5d  (%5.1f %%)", names[side].c_str(), won, 100.0 * won / battles);
+        lines.push_back(line);
+    }
+    lines.push_back("  level " + std::to_string(summary["level"].get<int>()) + ", undecided " + std::to_string(summary["undecided"].get<int>()));
+    char mean[120];
+    std::snprintf(mean, sizeof mean, "  %.1f actions a battle; %.2f s in all", summary["mean_actions"].get<double>(), seconds);
+    lines.push_back(mean);
+    emit(context, document, lines);
+    return kExitOk;
+}
+
 int run_simulate(const Arguments& args, Context& context) {
     if (!args.values("merge").empty()) {
         for (const char* alone : {"scenario", "battles", "seed", "ruleset-file"})
@@ -183,6 +226,10 @@ int run_simulate(const Arguments& args, Context& context) {
     const RulesLibrary& printed = context.library();
     const auto scenario_name = args.value("scenario");
     if (!scenario_name) throw UsageError("--scenario is required (or --merge PART.json ... to print parts run elsewhere as one)");
+    if (auto game = session_file(context, scenario_name, std::nullopt)) {
+        if (args.value("ruleset-file")) throw UsageError("--ruleset-file edits a land rule set; " + *scenario_name + " is " + game->claimed.system->name());
+        return simulate_session(context, *game, seed, battles, jobs, args.flag("records"));
+    }
     const Scenario scenario = load_scenario(printed, *scenario_name);
     const Doctrines doctrines = load_doctrines(printed, scenario);
 

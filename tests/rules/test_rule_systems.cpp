@@ -159,6 +159,31 @@ TEST(RuleSystems, UndoThroughTheSessionKeepsTheDice) {
     FAIL() << "no broadside in 400 actions";
 }
 
+TEST(RuleSystems, WhiteMountainIsPlayedThroughTheSameSessionToADecision) {
+    const fs::path file = kData / "scenarios" / "white-mountain-1620.json";
+    const ClaimedFile claimed = claim_file(file);
+    ASSERT_EQ(claimed.system, &land_system());
+    auto session = claimed.system->open_game(library(), file, claimed, 1620);
+    EXPECT_EQ(session->side_ids().size(), 2u);
+    const auto reasons = play_to_the_end(*session);
+    EXPECT_TRUE(session->outcome().over) << session->clock_label();
+    EXPECT_GT(reasons.size(), 50u);
+    const fs::path save = fs::temp_directory_path() / ("fortuna-land-session-" + std::to_string(::getpid()) + ".fortuna");
+    session->save(save);
+    const ClaimedFile saved = claim_file(save);
+    const auto again = saved.system->open_game(library(), save, saved, 0);
+    EXPECT_EQ(again->public_state(), session->public_state());
+    fs::remove(save);
+    // Its tables are not a game: the system says what starts one.
+    const fs::path tables = kData / "tables" / "glaube.json";
+    try {
+        (void)land_system().open_game(library(), tables, claim_file(tables), 1);
+        ADD_FAILURE() << "a rule set opened as a game";
+    } catch (const RuleError& error) {
+        EXPECT_NE(std::string(error.what()).find("a scenario, a save or a journal"), std::string::npos) << error.what();
+    }
+}
+
 TEST(NavalOpponent, ClosesOnTheEnemyAndGivesItsReason) {
     auto session = open_channel(3);
     // The British move first (the scenario's "first"): their first proposals are moves or fire.

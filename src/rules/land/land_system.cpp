@@ -3,6 +3,7 @@
 #include "fortuna/land/system.hpp"
 
 #include "fortuna/errors.hpp"
+#include "fortuna/game_session.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/opponent.hpp"
@@ -12,6 +13,9 @@
 namespace fortuna::land {
 
 namespace fs = std::filesystem;
+
+std::unique_ptr<GameSession> open_land_session(const RulesLibrary& library, const fs::path& file, const std::string& format,
+                                               const nlohmann::json& document, std::uint64_t seed);
 
 namespace {
 
@@ -84,6 +88,11 @@ public:
             return "save";
         }
         throw DataError(name, "/format", "a format of the land rules", format);
+    }
+
+    std::unique_ptr<GameSession> open_game(const RulesLibrary& library, const fs::path& file, const ClaimedFile& claimed,
+                                           std::uint64_t seed) const override {
+        return open_land_session(library, file, claimed.format, claimed.document, seed);
     }
 };
 
