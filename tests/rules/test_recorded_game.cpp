@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// The recorder every new rule system shares (recorded_game.hpp), on a toy model of one die a
+// throw: undo keeps the dice, a refusal changes nothing, the journal replays roll by roll.
+#include <gtest/gtest.h>
+
+#include "fortuna/recorded_game.hpp"
+
+namespace fortuna::testing {
+namespace {
+
+// A tally of throws: "throw" adds a d6 (typed or generated) to a named pile; a pile of more than
+// 20 refuses. Small, but with everything a system's model provides.
+struct ToyPiles {
+    struct Action {
+        std::string pile;
+        std::optional<Roll> die;
+    };
+    struct Applied {
+        Action action;
+        std::string summary;
+        std::vector<std::string> explanation;
+        std::map<std::string, int> before;
+    };
+    std::map<std::string, int> piles;
+    std::vector<Applied> done, undone;
+    KeptRolls kept;
+
+    const Applied& apply(Action action, Dice& dice) {
+        Applied applied{action, "", {}, piles};
+        if (!action.die) applied.action.die = kept.draw_one("throw:" + action.pile, "die", RollKind::D6, dice);
+        if (piles[action.pile] + applied.action.die->value > 20) throw RuleError("pile " + action.pile + " would pass 20");
+        piles[action.pile] += applied.action.die->value;
+        applied.summary = action.pile + " +" + std::to_string(applied.action.die->value);
+        done.push_back(applied);
+        undone.clear();
+        return done.back();
+    }
+    bool undo() {
+        if (done.empty()) return false;
+        Applied last = done.back();
+        done.pop_back();
+        std::swap(piles, last.before);
+        kept.keep("throw:" + last.action.pile, "die", {*last.action.die});
+        undone.push_back(last);
+        return true;
+    }
+    bool redo() {
+        if (undone.empty()) return false;
+        Applied again = undone.back();
+        undone.pop_back();
+        std::swap(piles, again.before);
+        done.push_back(again);
+        return true;
+    }
+    std::size_t actions_in_effect() const { return done.size(); }
+    static nlohmann::json encode(const Action& action) {
+        nlohmann::json out{{"action", "throw"}, {"pile", action.pile}};
+        if (action.die) out["die"] = roll_to_json(*action.die);
+        return out;
+    }
+    static Action decode(const nlohmann::json& input) {
+        Action action{input.at("pile").get<std::string>(), std::nullopt};
+        if (input.contains("die")) {
+            const nlohmann::json& die = input["die"];
+            Roll roll{RollKind::D6, die.is_object() ? die.at("value").get<int>() : die.get<int>(), RollSource::Entered};
+            if (die.is_object() && die.value("source", "") == "generated") roll.source = RollSource::Generated;
+            action.die = roll;
+        }
+        return action;
+    }
+    static std::string kind(const Action&) { return "throw"; }
+    nlohmann::json line_context() const { return {{"throws", done.size()}}; }
+    nlohmann::json to_json() const { return piles; }
+};
+
+using ToyGame = RecordedGame<ToyPiles>;
+
+ToyGame toy(std::uint64_t seed) { return ToyGame(ToyPiles{}, seed, {{"format", "fortuna-journal"}, {"game", "toy"}}); }
+
+TEST(RecordedGame, UndoKeepsTheGeneratedDiceForTheSameRequest) {
+    ToyGame game = toy(11);
+    const int first = game.apply({"a", std::nullopt}).action.die->value;
+    ASSERT_TRUE(game.undo());
+    EXPECT_EQ(game.apply({"a", std::nullopt}).action.die->value, first);
+    // Another pile is another request: it does not take pile a's kept die.
+    ASSERT_TRUE(game.undo());
+    const Dice before = game.dice();
+    game.apply({"b", Roll{RollKind::D6, 6, RollSource::Entered}});
+    EXPECT_EQ(game.dice().draws(), before.draws());  // a typed die draws nothing
+    EXPECT_EQ(game.journal().size(), 5u);
+    EXPECT_EQ(game.journal()[1]["summary"], "Undo #1: a +" + std::to_string(first));
+}
+
+TEST(RecordedGame, ARefusalChangesNothingNotEvenTheDice) {
+    ToyGame game = toy(5);
+    for (const int face : {6, 6, 6, 2}) game.apply({"a", Roll{RollKind::D6, face, RollSource::Entered}});
+    const Dice before = game.dice();
+    const std::size_t lines = game.journal().size();
+    // Any die passes 20 now: refused, and the die it drew is given back with the rest.
+    EXPECT_THROW(game.apply({"a", std::nullopt}), RuleError);
+    EXPECT_EQ(game.dice().draws(), before.draws());
+    EXPECT_EQ(game.dice().state(), before.state());
+    EXPECT_EQ(game.model().piles.at("a"), 20);
+    EXPECT_EQ(game.journal().size(), lines);
+}
+
+TEST(RecordedGame, TheJournalReplaysRollByRollAndRefusesAnother) {
+    ToyGame game = toy(99);
+    for (const char* pile : {"a", "b", "a", "c"}) game.apply({pile, std::nullopt});
+    game.undo();
+    game.undo();
+    game.redo();
+    game.apply({"d", Roll{RollKind::D6, 2, RollSource::Entered}});
+    const auto where = [](std::size_t i) { return "/journal/" + std::to_string(i); };
+    const ToyGame again = ToyGame::replay(ToyPiles{}, 99, game.journal_header(), game.journal(), "toy.save", where);
+    EXPECT_EQ(again.model().to_json(), game.model().to_json());
+    EXPECT_EQ(again.journal(), game.journal());
+    EXPECT_EQ(again.dice().draws(), game.dice().draws());
+    // Another seed throws other dice: the replay says which line and that the file is not this game's.
+    try {
+        (void)ToyGame::replay(ToyPiles{}, 100, game.journal_header(), game.journal(), "toy.save", where);
+        ADD_FAILURE() << "another seed replayed";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.file(), "toy.save");
+        EXPECT_EQ(error.where().rfind("/journal/", 0), 0u) << error.where();
+    }
+}
+
+TEST(RecordedGame, WithoutGeneratedRollsKeepsTheTypedOnes) {
+    const nlohmann::json action = {{"action", "fire"},
+                                   {"dice", {{{"value", 4}, {"source", "generated"}}, {{"value", 2}, {"source", "entered"}}, 6}},
+                                   {"steady", {{"value", 3}, {"source", "generated"}}}};
+    const nlohmann::json stripped = without_generated_rolls(action);
+    EXPECT_FALSE(stripped.contains("steady"));
+    EXPECT_EQ(stripped["dice"].size(), 2u);
+    EXPECT_EQ(stripped["dice"][1], 6);
+}
+
+}  // namespace
+}  // namespace fortuna::testing
