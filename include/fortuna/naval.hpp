@@ -357,7 +357,7 @@ struct NavalScenario {
     double width_cm = 180, depth_cm = 120;
     WindState wind;
     int first_side = 0;
-    int rounds = 0;  // the rounds the battle lasts (D14); 0: until a fleet has no ship fighting
+    int rounds = 0;  // the rounds the battle lasts (D18); 0: until a fleet has no ship fighting
     std::vector<NavalSide> sides;
     std::vector<Shoal> shoals;
     std::vector<Ship> ships;

@@ -41,7 +41,7 @@ NavalScenario NavalScenario::from_json(const json& document, const std::string& 
         node.fail_at(key, "one of the sides: " + s.sides[0].id + " or " + s.sides[1].id, id);
     };
     s.first_side = side_index(root, "first");
-    // The seed sets no length of battle; a scenario may (D14): 0 plays until a fleet is beaten.
+    // The seed sets no length of battle; a scenario may (D18): 0 plays until a fleet is beaten.
     s.rounds = root.integer_or("rounds", 0);
     if (s.rounds < 0) root.fail_at("rounds", "a number of rounds, 1 or more (or none: until a fleet is beaten)", std::to_string(s.rounds));
     if (root.has("shoals")) {
