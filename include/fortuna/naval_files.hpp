@@ -52,7 +52,9 @@ public:
 
     // Applies an action, rolling what it lacks; RuleError when the rules refuse (nothing changes,
     // the dice neither). A journal that cannot take the line undoes it and throws std::system_error.
-    const AppliedNavalAction& apply(NavalAction action);
+    // `by` and `why` (who asked, the programmed opponent's reason) go into its journal line.
+    const AppliedNavalAction& apply(NavalAction action, const std::optional<std::string>& by = std::nullopt,
+                                    const std::optional<std::string>& why = std::nullopt);
     bool undo();  // false when there is nothing to undo
     bool redo();
     bool can_undo() const { return !game_.history().empty(); }

@@ -140,7 +140,9 @@ public:
     // Applies an action, rolling what it lacks; a RuleError leaves the game and the dice as they
     // were (the rolls an undo kept included), as if never asked. A journal that cannot take the
     // line undoes it and throws std::system_error.
-    const Applied& apply(Action action) {
+    // `by` and `why` (who asked, the programmed opponent's reason) go into the journal line.
+    const Applied& apply(Action action, const std::optional<std::string>& by = std::nullopt,
+                         const std::optional<std::string>& why = std::nullopt) {
         Model before = model_;
         const Dice dice_before = dice_;
         try {
@@ -148,6 +150,8 @@ public:
             const int seq = static_cast<int>(journal_.size()) + 1;
             nlohmann::json line{{"seq", seq}, {"do", Model::kind(done.action)}, {"summary", done.summary}, {"action", Model::encode(done.action)}};
             line.update(before.line_context());
+            if (by) line["by"] = *by;
+            if (why) line["why"] = *why;
             record(line);
             done_seqs_.push_back(seq);
             undone_.clear();
@@ -158,14 +162,20 @@ public:
             throw;
         }
     }
-    // The same from the journal's words; {"action": "undo"} and {"action": "redo"} undo and redo.
-    // Returns the journal line written.
+    // The same from the journal's words; {"action": "undo"} and {"action": "redo"} undo and redo;
+    // "by" and "why" beside the action's own keys go into the line. Returns the journal line written.
     const nlohmann::json& apply_json(const nlohmann::json& input) {
         const std::string kind = input.is_object() && input.contains("action") && input["action"].is_string() ? input["action"].get<std::string>() : "";
         if (kind == "undo" || kind == "redo") {
             if (!(kind == "undo" ? undo() : redo())) throw RuleError("there is nothing to " + kind);
         } else {
-            apply(Model::decode(input));
+            nlohmann::json bare = input;
+            std::optional<std::string> by, why;
+            if (bare.contains("by") && bare["by"].is_string()) by = bare["by"].get<std::string>();
+            if (bare.contains("why") && bare["why"].is_string()) why = bare["why"].get<std::string>();
+            bare.erase("by");
+            bare.erase("why");
+            apply(Model::decode(bare), by, why);
         }
         return journal_.back();
     }

@@ -114,7 +114,11 @@ void play_opponent(GameSession& session, const std::string& which, json& applied
             return;
         }
         try {
-            const Happened happened = session.apply(proposal->action);
+            // The journal keeps who asked and why, as the land journal does.
+            nlohmann::json asked = proposal->action;
+            if (!asked.contains("by")) asked["by"] = "opponent:" + ids.at(static_cast<std::size_t>(side));
+            if (!asked.contains("why") && !proposal->reason.empty()) asked["why"] = proposal->reason;
+            const Happened happened = session.apply(asked);
             refusals_in_a_row = 0;
             json entry = happened_entry(happened);
             entry["by"] = "opponent:" + ids.at(static_cast<std::size_t>(side));

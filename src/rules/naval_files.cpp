@@ -138,7 +138,8 @@ void NavalSession::record(const json& line) {
     journal_.push_back(line);
 }
 
-const AppliedNavalAction& NavalSession::apply(NavalAction action) {
+const AppliedNavalAction& NavalSession::apply(NavalAction action, const std::optional<std::string>& by,
+                                              const std::optional<std::string>& why) {
     // The whole game and the dice as they were: a refusal, or a journal that cannot take the
     // line, leaves both untouched (the rolls an undo kept included), as if never asked.
     NavalGame game_before = game_;
@@ -147,12 +148,15 @@ const AppliedNavalAction& NavalSession::apply(NavalAction action) {
     try {
         const AppliedNavalAction& done = game_.apply(std::move(action), dice_);
         const int seq = static_cast<int>(journal_.size()) + 1;
-        record({{"seq", seq},
-                {"do", std::string(naval_action_kind(done.action))},
-                {"round", turn.round},
-                {"side", game_.scenario().sides[static_cast<std::size_t>(turn.active_side)].id},
-                {"summary", done.summary},
-                {"action", naval_action_to_json(done.action)}});
+        json line{{"seq", seq},
+                  {"do", std::string(naval_action_kind(done.action))},
+                  {"round", turn.round},
+                  {"side", game_.scenario().sides[static_cast<std::size_t>(turn.active_side)].id},
+                  {"summary", done.summary},
+                  {"action", naval_action_to_json(done.action)}};
+        if (by) line["by"] = *by;
+        if (why) line["why"] = *why;
+        record(line);
         done_seqs_.push_back(seq);
         undone_.clear();
         return done;

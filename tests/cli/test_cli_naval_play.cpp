@@ -189,6 +189,17 @@ TEST_F(NavalPlay, TheOpponentPlaysBothFleetsToTheEndAndTheSaveReplays) {
     const CliRun replay = cli("replay " + save);
     EXPECT_EQ(replay.code, 0) << replay.out;
     EXPECT_NE(replay.out.find("replays roll by roll to the saved state"), std::string::npos) << replay.out;
+    // The report tells the battle round by round with the admirals' reasons, kept in the save's journal.
+    const CliRun text = cli("report " + save + " --text");
+    EXPECT_EQ(text.code, 0) << text.out;
+    EXPECT_NE(text.out.find("Round 1\n"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("      why: "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("Result: "), std::string::npos) << text.out;
+    const CliRun html = cli("report " + save + " --out " + at("duel.html"));
+    EXPECT_EQ(html.code, 0) << html.out;
+    const CliRun pdf = cli("report " + save + " --out " + at("duel.pdf"));
+    EXPECT_EQ(pdf.code, 2) << pdf.out;
+    EXPECT_NE(pdf.out.find("is written as HTML"), std::string::npos) << pdf.out;
     // One side only: it stops when the other fleet's move comes.
     const CliRun british = cli("--json play --scenario channel-1778 --seed 3 --opponent british");
     ASSERT_EQ(british.code, 0) << british.out;

@@ -243,7 +243,7 @@ std::optional<NavalProposal> NavalOpponent::broadside(const NavalGame& game) con
                 best_expected = expected;
                 best = NavalProposal{fire, ship.name + " fires her " + std::string(to_string(side)) + " broadside (" + std::to_string(decks) +
                                                (decks == 1 ? " deck" : " decks") + ") at " + target.name + "'s " + std::string(to_string(aim)) +
-                                               " at " + cm(range) + ": " + format_tenths(expected) + " hit" + (expected == 1.0 ? "" : "s") + " expected, " +
+                                               " at " + cm(range) + ": " + format_tenths(expected) + (format_tenths(expected) == "1" ? " hit" : " hits") + " expected, " +
                                                odds.at_least_one_hit.percent() + " for at least one" +
                                                ((aspect == FireAspect::Bow || aspect == FireAspect::Stern)
                                                     ? ", raking her " + std::string(to_string(aspect))

@@ -59,7 +59,16 @@ public:
         if (kind == "undo" || kind == "redo") {
             if (!(kind == "undo" ? undo() : redo())) throw RuleError("there is nothing to " + kind);
         } else {
-            session_.apply(naval_action_from_json(action));
+            // Who asked and why (the programmed opponent's reason) are the journal line's, not the action's.
+            json bare = action;
+            std::optional<std::string> by, why;
+            if (bare.is_object()) {
+                if (bare.contains("by") && bare["by"].is_string()) by = bare["by"].get<std::string>();
+                if (bare.contains("why") && bare["why"].is_string()) why = bare["why"].get<std::string>();
+                bare.erase("by");
+                bare.erase("why");
+            }
+            session_.apply(naval_action_from_json(bare), by, why);
         }
         const json& line = session_.journal().back();
         Happened happened;
