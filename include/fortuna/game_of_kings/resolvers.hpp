@@ -8,6 +8,7 @@
 // its faces ("6,3,1"), refused when the count or a face is wrong, naming what was expected.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -36,6 +37,8 @@ class FaceSource {
 public:
     explicit FaceSource(fortuna::Dice& dice);
     FaceSource(std::vector<int> typed, std::string field);
+    // Faces from a drawer (the game's kept rolls): `draw(sides)` gives a face of 1..sides.
+    explicit FaceSource(std::function<int(int)> draw);
 
     bool typed() const { return typed_.has_value(); }
     // The resolver now knows it needs `more` faces beyond those taken (`what` says for what):
@@ -49,6 +52,7 @@ public:
 
 private:
     fortuna::Dice* dice_ = nullptr;
+    std::function<int(int)> draw_;
     std::optional<std::vector<int>> typed_;
     std::string field_;
     std::string needed_;  // what the faces taken or announced so far are for

@@ -114,6 +114,7 @@ std::vector<int> parse_faces(std::string_view text, std::string_view field) {
 
 FaceSource::FaceSource(fortuna::Dice& dice) : dice_(&dice) {}
 FaceSource::FaceSource(std::vector<int> typed, std::string field) : typed_(std::move(typed)), field_(std::move(field)) {}
+FaceSource::FaceSource(std::function<int(int)> draw) : draw_(std::move(draw)) {}
 
 void FaceSource::expect(std::size_t more, const std::string& what) {
     needed_ += (needed_.empty() ? "" : ", ") + what;
@@ -133,6 +134,8 @@ int FaceSource::take(int sides) {
         if (face < 1 || face > sides)
             throw RuleError(field_ + ": face " + std::to_string(face) + " (die " + std::to_string(index + 1) +
                             ") is not a face of a d" + std::to_string(sides) + " (1-" + std::to_string(sides) + ")");
+    } else if (draw_) {
+        face = draw_(sides);
     } else {
         face = static_cast<int>(dice_->below(static_cast<std::uint32_t>(sides))) + 1;
     }

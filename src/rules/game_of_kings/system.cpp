@@ -5,6 +5,8 @@
 #include <set>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/game_of_kings/session.hpp"
+#include "fortuna/game_session.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
 #include "fortuna/library.hpp"
 
@@ -71,8 +73,17 @@ public:
     std::string era() const override { return "1740-1748"; }
     std::string source() const override { return "seed 004, Game Of Kings (adapted from Neil Thomas)"; }
     std::vector<fortuna::FileFormat> formats() const override {
-        // "fortuna-game-of-kings-scenario" joins with Fontenoy and its schema (docs/rules/game-of-kings.md).
-        return {{kTablesFormat, "Game Of Kings tables", "tables"}, {kArmyFormat, "Game Of Kings army list", "armies"}};
+        return {{kTablesFormat, "Game Of Kings tables", "tables"},
+                {kArmyFormat, "Game Of Kings army list", "armies"},
+                {kScenarioFormat, "Game Of Kings scenario", "scenarios"},
+                {kSaveFormat, "Game Of Kings save", "saves"},
+                {kJournalFormat, "Game Of Kings journal", "journals"}};
+    }
+
+    std::unique_ptr<fortuna::GameSession> open_game(const fortuna::RulesLibrary& library, const fs::path& file, const fortuna::ClaimedFile& claimed,
+                                                    std::uint64_t seed) const override {
+        if (claimed.format == kTablesFormat || claimed.format == kArmyFormat) return RuleSystem::open_game(library, file, claimed, seed);
+        return open_session(library.data_dir(), file, claimed.format, seed);
     }
 
     std::string check_file(const fortuna::RulesLibrary& library, const fs::path& file, const nlohmann::json& document) const override {
@@ -92,8 +103,11 @@ public:
             check_army(file, document);
             return "Game Of Kings army list";
         }
+        if (format == kScenarioFormat || format == kSaveFormat || (format == "fortuna-journal" && document.value("game", "") == kSystemId))
+            return check_game_file(data_dir, file, document);
         throw DataError(file.string(), "/format",
-                        std::string("a Game Of Kings file: \"") + kTablesFormat + "\" or \"" + kArmyFormat + "\"",
+                        std::string("a Game Of Kings file: \"") + kTablesFormat + "\", \"" + kArmyFormat + "\", \"" + kScenarioFormat + "\", \"" +
+                            kSaveFormat + "\" or a journal of the game \"" + kSystemId + "\"",
                         format.empty() ? "no \"format\"" : "\"" + format + "\"");
     }
 };

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+// Game Of Kings (seed 004) as a game: a scenario on the table, the state of every unit, and the
+// typed actions of a whole turn (the turn's dice, the choice of going first, the action points of a
+// half, each sector's rally, guns, move, muskets and melee), each applied with the resolvers of
+// resolvers.hpp. Every circumstance a roll depends on (range, arc, contact, rear, higher ground,
+// cover, support) is measured on the board here, never taken from the action.
+//
+// Geometry (decisions D25-D31 in docs/rules/game-of-kings.md): centimetres, x along the table's long
+// edge from player A's left, y from player A's edge; a unit is a rectangle centred on (x, y), facing
+// towards +y or -y (this version plays no wheels).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/chance.hpp"
+#include "fortuna/game_of_kings/resolvers.hpp"
+#include "fortuna/game_of_kings/tables.hpp"
+#include "fortuna/recorded_game.hpp"
+
+namespace fortuna::game_of_kings {
+
+inline constexpr const char* kScenarioFormat = "fortuna-game-of-kings-scenario";
+inline constexpr const char* kSaveFormat = "fortuna-game-of-kings-save";
+inline constexpr const char* kJournalFormat = "fortuna-game-of-kings-journal";
+inline constexpr const char* kSystemId = "game-of-kings";
+
+struct Rect {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+double rect_distance(const Rect& a, const Rect& b);
+bool rects_overlap(const Rect& a, const Rect& b);
+
+struct TerrainArea {
+    std::string kind;  // "hill", "water", "wood", "built-up-area"
+    Rect area;
+    int row = 0, column = 0;
+};
+
+struct UnitSpec {
+    std::string id, name;
+    int side = 0;
+    std::string list, list_unit;  // the army list and its unit id
+    UnitType type = UnitType::Foot;
+    Quality quality = Quality::Regular;
+    bool cuirassiers = false;
+    std::string sector;  // "left", "centre", "right"
+    double x = 0, y = 0;
+    std::string formation;  // foot: "line" / "column"; guns: "unlimbered" / "limbered"; horse: "mounted"
+};
+
+// The programmed opponent's doctrine, as data in the scenario with its source.
+struct Doctrine {
+    std::vector<std::string> sector_order{"centre", "left", "right"};
+    bool go_first = true;
+    // Charge when the chance the enemy loses the melee is at least this many times the chance we lose.
+    double charge_horse = 1.0;
+    double charge_foot = 2.0;
+    std::string advance;  // the words of the advance rule, for the reasons
+    std::string source;
+};
+
+struct SideSpec {
+    std::string id, name;
+    int facing = 1;  // +1: faces towards +y (player A), -1
+    std::string general_with;  // the unit the general is attached to
+    Doctrine doctrine;
+};
+
+struct Scenario {
+    std::string id, name, file;
+    nlohmann::json document;
+    double width_cm = 0, depth_cm = 0;
+    std::vector<TerrainArea> terrain;
+    std::vector<SideSpec> sides;
+    std::vector<UnitSpec> units;
+    int turns = 0;
+    int start_points[2] = {0, 0};
+};
+
+// Reads a scenario document (already valid against its schema) and cross-checks it against the
+// tables, the army lists and the board: DataError naming the file, the pointer and what was expected.
+Scenario scenario_from_json(const Tables& tables, const std::filesystem::path& data_dir, const nlohmann::json& document,
+                            const std::string& file);
+
+enum class Status { Normal, Retreating, Halted, Removed };
+std::string_view to_string(Status status);
+
+struct UnitState {
+    double x = 0, y = 0;
+    int facing = 1;
+    std::string formation;
+    int effectiveness = 100;
+    Status status = Status::Normal;
+    bool disorganised = false;
+    bool moved = false, fired = false, fired_gun = false, about_faced = false, formed_line = false, rally_tried = false;
+    bool supported = false;  // gave support to a morale test this half
+    bool general = false;
+    int retreat_half = -1;  // the half-turn its retreat began or last continued
+};
+
+struct Contact {
+    int attacker = 0, defender = 0;
+    bool from_rear = false;
+    bool continuing = false;
+    int resolved_half = -1;
+};
+
+struct TurnState {
+    int turn = 1;
+    std::string phase = "begin-turn";  // "begin-turn", "choose", "action-points", "sectors", "over"
+    int chooser = 0;
+    int first = 0;
+    int half = 0;  // halves played before this one (0 or 1 in a turn); half id = 2*(turn-1)+half
+    int points[3] = {0, 0, 0};  // left, centre, right
+    int thrown[3] = {0, 0, 0};
+    std::string sector;  // the sector working, "" between sectors
+    int step = 0;        // 0 rally, 1 guns, 2 move, 3 muskets, 4 melee
+    std::vector<std::string> sectors_done;
+    int gauge = 0;
+    int same_fair_turns = 0;
+};
+
+struct State {
+    std::vector<UnitState> units;
+    std::vector<Contact> contacts;
+    TurnState turn;
+};
+
+struct Action {
+    std::string kind;  // begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber,
+                       // unlimber, about-face, reorganise, fire, melee, end-sector
+    std::string unit, target, sector, first, formation;
+    std::optional<double> to_x, to_y;
+    std::vector<Roll> dice;  // every roll, in the order taken (d10 rolls as kind Random, value face-1)
+};
+
+struct Applied {
+    Action action;
+    std::string summary;
+    std::vector<std::string> explanation;
+};
+
+class GameModel {
+public:
+    using Action = game_of_kings::Action;
+    using Applied = game_of_kings::Applied;
+
+    GameModel(std::shared_ptr<const Tables> tables, std::shared_ptr<const Scenario> scenario);
+
+    const Applied& apply(Action action, Dice& dice);
+    bool undo();
+    bool redo();
+    std::size_t actions_in_effect() const { return done_.size(); }
+    static nlohmann::json encode(const Action& action);
+    static Action decode(const nlohmann::json& input);
+    static std::string kind(const Action& action) { return action.kind; }
+    nlohmann::json line_context() const;
+    nlohmann::json to_json() const;
+
+    const Tables& tables() const { return *tables_; }
+    const Scenario& scenario() const { return *scenario_; }
+    const State& state() const { return state_; }
+    // The explanation of the last action in effect (empty when none).
+    std::vector<std::string> last_explanation() const { return done_.empty() ? std::vector<std::string>{} : done_.back()->applied.explanation; }
+
+    // The side acting now (begin-turn: player A, side 0).
+    int acting_side() const;
+    std::string clock_label() const;
+    int points_now(int side) const;
+    // -1: not over; 0/1: the winner; 2: a draw. `why` in words.
+    int result(std::string* why) const;
+    Weather weather() const;
+    int unit_index(const std::string& id) const;  // -1 if none
+    Rect footprint(int unit) const;
+    // Measured on the board, for the opponent and the resolvers.
+    double distance(int a, int b) const;
+    bool in_arc(int firer, int target) const;
+    bool visible(int firer, int target) const;
+    bool in_terrain(int unit, const std::string& kind) const;
+    double move_allowance(int unit) const;  // 0 when it cannot move
+    int sector_index(const std::string& sector) const;  // -1 if not a sector
+    // The position of `unit` touching `target` if it charged now, and the distance; nullopt with why.
+    std::optional<std::pair<double, double>> charge_position(int unit, int target, std::string* why) const;
+    // The melee setup of a contact as the board shows it now.
+    MeleeSetup melee_setup(const Contact& contact) const;
+    // The reason a move of `unit` to (x, y) is refused, or "" (ignoring action points and the step).
+    std::string path_blocked(int unit, double x, double y, int ignore = -1) const;
+
+private:
+    struct Record {
+        State before, after;
+        Applied applied;
+    };
+    void throw_turn(Applied& out, FaceSource& faces);
+    void apply_action(Applied& out, FaceSource& faces);
+    void require_step(int step, const std::string& what);
+    void spend(int cost, const std::string& what);
+    int require_unit(const std::string& id, const std::string& field, bool own) const;
+    void require_can_act(int unit, const std::string& what) const;
+    void hit(int unit, int hits, Applied& out, const std::string& cause);
+    void morale_test(int unit, Applied& out, FaceSource& faces, bool lost_melee);
+    void retreat(int unit, Applied& out, FaceSource& faces);
+    void end_sector(Applied& out, FaceSource& faces);
+    void remove_unit(int unit, Applied& out, const std::string& why);
+    void check_over();
+    int half_id() const { return 2 * (state_.turn.turn - 1) + state_.turn.half; }
+    int side_of(int unit) const;
+
+    std::shared_ptr<const Tables> tables_;
+    std::shared_ptr<const Scenario> scenario_;
+    State state_;
+    std::vector<std::shared_ptr<const Record>> done_, undone_;
+    KeptRolls kept_;
+};
+
+using Recorded = RecordedGame<GameModel>;
+
+}  // namespace fortuna::game_of_kings

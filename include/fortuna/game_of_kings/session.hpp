@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// Game Of Kings behind the seam (game_session.hpp): open a scenario, save or journal as a
+// GameSession; the programmed opponent (the scenario's doctrine) with a reason for every action;
+// saves ({"format": "fortuna-game-of-kings-save", "header", "seed", "journal", "state"}) and
+// journals replayed roll by roll through the shared recorder (recorded_game.hpp).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/game_of_kings/game.hpp"
+#include "fortuna/game_session.hpp"
+
+namespace fortuna::game_of_kings {
+
+// The journal's first line for a new game of `scenario` (its document copied in).
+nlohmann::json journal_header(const Scenario& scenario, std::uint64_t seed);
+
+// The opponent's next action for `side` with its reason, skipping actions in `refused` (their dumps).
+std::optional<fortuna::Proposal> propose_action(const GameModel& game, int side, const std::set<std::string>& refused);
+
+// Saves and journals: loading replays and compares (DataError naming the field).
+Recorded load_save(const std::shared_ptr<const Tables>& tables, const std::filesystem::path& data_dir, const std::filesystem::path& file);
+Recorded load_journal(const std::shared_ptr<const Tables>& tables, const std::filesystem::path& data_dir, const std::filesystem::path& file);
+void save_game(const Recorded& game, const std::filesystem::path& file);
+
+std::vector<std::string> state_lines(const GameModel& game);
+
+// A game from a scenario (with `seed`), a save (the journal beside it continued when it goes
+// further) or a journal; `format` as claim_file read it.
+std::unique_ptr<fortuna::GameSession> open_session(const std::filesystem::path& data_dir, const std::filesystem::path& file,
+                                                   const std::string& format, std::uint64_t seed);
+
+// check_file for a scenario, save or journal (a journal's `document` is its header).
+std::string check_game_file(const std::filesystem::path& data_dir, const std::filesystem::path& file, const nlohmann::json& document);
+
+}  // namespace fortuna::game_of_kings

@@ -1,0 +1,1256 @@
+// SPDX-License-Identifier: MIT
+// Game Of Kings (seed 004) as a game: the scenario on the table and the turn's actions, each
+// applied with the resolvers and every circumstance measured on the board.
+#include "fortuna/game_of_kings/game.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::game_of_kings {
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+constexpr double kSample = 0.25;  // a move is checked every 2.5 mm
+constexpr const char* kSectors[3] = {"left", "centre", "right"};
+constexpr const char* kSteps[5] = {"rally", "guns", "move", "muskets and carbines", "melee"};
+
+std::string fmt_cm(double cm) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f cm", cm);
+    return text;
+}
+
+bool is_foot(UnitType type) { return type == UnitType::Foot || type == UnitType::LightFoot; }
+
+// Width (along x) and depth (along y) of a unit (D25): bases 40x20 mm; foot two bases side by side
+// in line, one behind the other in column; horse one behind the other; a gun one base lengthways.
+std::pair<double, double> size_of(UnitType type, const std::string& formation) {
+    if (is_foot(type)) return formation == "column" ? std::pair{4.0, 4.0} : std::pair{8.0, 2.0};
+    if (type == UnitType::Gun) return {2.0, 4.0};
+    return {4.0, 4.0};
+}
+
+Rect rect_at(double x, double y, UnitType type, const std::string& formation) {
+    const auto [w, d] = size_of(type, formation);
+    return {x - w / 2, y - d / 2, x + w / 2, y + d / 2};
+}
+
+int points_of(UnitType type, const Tables& tables) { return type == UnitType::Foot ? tables.points_foot : tables.points_other; }
+
+}  // namespace
+
+double rect_distance(const Rect& a, const Rect& b) {
+    const double dx = std::max({0.0, a.x0 - b.x1, b.x0 - a.x1});
+    const double dy = std::max({0.0, a.y0 - b.y1, b.y0 - a.y1});
+    return std::sqrt(dx * dx + dy * dy);
+}
+bool rects_overlap(const Rect& a, const Rect& b) {
+    constexpr double e = 1e-6;
+    return a.x0 < b.x1 - e && b.x0 < a.x1 - e && a.y0 < b.y1 - e && b.y0 < a.y1 - e;
+}
+
+std::string_view to_string(Status status) {
+    switch (status) {
+        case Status::Normal: return "normal";
+        case Status::Retreating: return "retreating";
+        case Status::Halted: return "halted";
+        case Status::Removed: return "removed";
+    }
+    return "normal";
+}
+
+// ---------------------------------------------------------------- scenario
+
+Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, const json& d, const std::string& file) {
+    Scenario s;
+    s.file = file;
+    s.document = d;
+    s.id = d.at("id").get<std::string>();
+    s.name = d.at("name").get<std::string>();
+    s.width_cm = d.at("/table_cm/width"_json_pointer).get<double>();
+    s.depth_cm = d.at("/table_cm/depth"_json_pointer).get<double>();
+    s.turns = d.at("turns").get<int>();
+    const double expect_w = tables.table_width_ft * 30.48, expect_d = tables.table_depth_ft * 30.48;
+    if (std::abs(s.width_cm - expect_w) > 0.01 || std::abs(s.depth_cm - expect_d) > 0.01)
+        throw DataError(file, "/table_cm", "the seed's table, " + fmt_cm(expect_w) + " x " + fmt_cm(expect_d) + " (RANDOM TERRAIN GENERATOR)",
+                        fmt_cm(s.width_cm) + " x " + fmt_cm(s.depth_cm));
+
+    // The terrain: the generator's dice thrown again, the players' choices filled in.
+    std::vector<int> faces = d.at("/terrain/dice"_json_pointer).get<std::vector<int>>();
+    FaceSource source(faces, file + "#/terrain/dice");
+    TerrainResult generated;
+    try {
+        generated = resolve_terrain(tables, source);
+        source.finish();
+    } catch (const RuleError& error) {
+        throw DataError(file, "/terrain/dice", "the faces of the random terrain generator (seed 004)", error.what());
+    }
+    std::map<std::pair<int, int>, std::string> chosen;
+    std::size_t index = 0;
+    for (const auto& choice : d.at("/terrain/choices"_json_pointer)) {
+        const std::string where = "/terrain/choices/" + std::to_string(index++);
+        chosen[{choice.at("row").get<int>(), choice.at("column").get<int>()}] = choice.at("kind").get<std::string>();
+        (void)where;
+    }
+    const double sector_w = s.width_cm / tables.terrain_columns, sector_d = s.depth_cm / tables.terrain_rows;
+    for (const TerrainPiece& piece : generated.sectors) {
+        if (piece.kind.empty()) continue;
+        std::string kind = piece.kind;
+        const auto found = chosen.find({piece.row, piece.column});
+        if (kind == "player-a-choice" || kind == "player-b-choice") {
+            if (found == chosen.end())
+                throw DataError(file, "/terrain/choices", "the choice for row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) +
+                                                              " (" + kind + ")", "none");
+            kind = found->second;
+            chosen.erase(found);
+        }
+        const double cx = sector_w * (piece.column - 0.5), cy = sector_d * (piece.row - 0.5);
+        s.terrain.push_back({kind, {cx - sector_w / 4, cy - sector_d / 4, cx + sector_w / 4, cy + sector_d / 4}, piece.row, piece.column});
+    }
+    if (!chosen.empty())
+        throw DataError(file, "/terrain/choices", "choices only for sectors whose kind die gave a player's choice",
+                        "row " + std::to_string(chosen.begin()->first.first) + ", column " + std::to_string(chosen.begin()->first.second));
+
+    // Sides, their army lists and doctrines.
+    std::map<std::string, int> side_index;
+    index = 0;
+    for (const auto& side : d.at("sides")) {
+        SideSpec spec;
+        spec.id = side.at("id").get<std::string>();
+        spec.name = side.at("name").get<std::string>();
+        spec.facing = side.at("player").get<std::string>() == "A" ? 1 : -1;
+        spec.general_with = side.at("general_with").get<std::string>();
+        const json& doc = side.at("doctrine");
+        spec.doctrine.sector_order = doc.at("sector_order").get<std::vector<std::string>>();
+        spec.doctrine.go_first = doc.at("go_first").get<bool>();
+        spec.doctrine.charge_horse = doc.at("/charge_if_win_over_loss/horse"_json_pointer).get<double>();
+        spec.doctrine.charge_foot = doc.at("/charge_if_win_over_loss/foot"_json_pointer).get<double>();
+        spec.doctrine.advance = doc.at("advance").get<std::string>();
+        spec.doctrine.source = doc.at("source").get<std::string>();
+        std::set<std::string> order(spec.doctrine.sector_order.begin(), spec.doctrine.sector_order.end());
+        if (order != std::set<std::string>{"left", "centre", "right"})
+            throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/sector_order", "left, centre and right, each once",
+                            doc.at("sector_order").dump());
+        side_index[spec.id] = static_cast<int>(index++);
+        s.sides.push_back(spec);
+    }
+    if (s.sides[0].facing == s.sides[1].facing) throw DataError(file, "/sides/1/player", "one side player A, the other player B", "both the same");
+
+    std::map<std::string, json> lists;
+    index = 0;
+    std::set<std::string> ids;
+    for (const auto& unit : d.at("units")) {
+        const std::string where = "/units/" + std::to_string(index++);
+        UnitSpec u;
+        u.id = unit.at("id").get<std::string>();
+        u.name = unit.at("name").get<std::string>();
+        if (!ids.insert(u.id).second) throw DataError(file, where + "/id", "a unit id used once", u.id);
+        const std::string side = unit.at("side").get<std::string>();
+        if (!side_index.count(side)) throw DataError(file, where + "/side", "a side id of /sides", side);
+        u.side = side_index[side];
+        u.list = unit.at("list").get<std::string>();
+        u.list_unit = unit.at("list_unit").get<std::string>();
+        if (!lists.count(u.list)) {
+            const fs::path list_file = data_dir / "armies" / "game-of-kings" / (u.list + ".json");
+            std::error_code missing;
+            if (!fs::exists(list_file, missing)) throw DataError(file, where + "/list", "an army list of data/armies/game-of-kings", u.list);
+            json list = read_json_file(list_file);
+            validate_against_schema(list, "game-of-kings-army", list_file.string(), data_dir);
+            lists[u.list] = list;
+        }
+        bool found = false;
+        for (const auto& entry : lists[u.list].at("units")) {
+            if (entry.at("id").get<std::string>() != u.list_unit) continue;
+            found = true;
+            u.type = unit_type_from_string(entry.at("type").get<std::string>(), where + "/list_unit");
+            u.quality = quality_from_string(entry.at("quality").get<std::string>(), where + "/list_unit");
+            u.cuirassiers = entry.value("cuirassiers", false);
+        }
+        if (!found) throw DataError(file, where + "/list_unit", "a unit id of the army list " + u.list, u.list_unit);
+        u.sector = unit.at("sector").get<std::string>();
+        u.x = unit.at("x").get<double>();
+        u.y = unit.at("y").get<double>();
+        u.formation = unit.at("formation").get<std::string>();
+        const bool ok = is_foot(u.type) ? (u.formation == "line" || u.formation == "column")
+                        : u.type == UnitType::Gun ? (u.formation == "limbered" || u.formation == "unlimbered")
+                                                  : u.formation == "mounted";
+        if (!ok)
+            throw DataError(file, where + "/formation",
+                            is_foot(u.type) ? "line or column (foot)" : u.type == UnitType::Gun ? "limbered or unlimbered (a gun)" : "mounted (horse)",
+                            u.formation);
+        const Rect r = rect_at(u.x, u.y, u.type, u.formation);
+        if (r.x0 < 0 || r.y0 < 0 || r.x1 > s.width_cm || r.y1 > s.depth_cm)
+            throw DataError(file, where + "/x", "a unit wholly on the table", "(" + fmt_cm(u.x) + ", " + fmt_cm(u.y) + ")");
+        for (const auto& piece : s.terrain)
+            if (piece.kind == "water" && rects_overlap(r, piece.area))
+                throw DataError(file, where + "/x", "a unit out of the water (impassable, D27)", "(" + fmt_cm(u.x) + ", " + fmt_cm(u.y) + ")");
+        for (const auto& other : s.units)
+            if (rects_overlap(r, rect_at(other.x, other.y, other.type, other.formation)))
+                throw DataError(file, where + "/x", "a unit clear of every other unit", "overlaps " + other.id);
+        s.units.push_back(u);
+    }
+    index = 0;
+    for (const auto& side : s.sides) {
+        const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitSpec& u) { return u.id == side.general_with; });
+        if (it == s.units.end() || s.sides[static_cast<std::size_t>(it->side)].id != side.id)
+            throw DataError(file, "/sides/" + std::to_string(index) + "/general_with", "a unit of this side", side.general_with);
+        int points = tables.points_general;
+        for (const auto& u : s.units)
+            if (s.sides[static_cast<std::size_t>(u.side)].id == side.id) points += points_of(u.type, tables);
+        s.start_points[index] = points;
+        ++index;
+    }
+    return s;
+}
+
+// ---------------------------------------------------------------- the model
+
+GameModel::GameModel(std::shared_ptr<const Tables> tables, std::shared_ptr<const Scenario> scenario)
+    : tables_(std::move(tables)), scenario_(std::move(scenario)) {
+    for (const auto& spec : scenario_->units) {
+        UnitState u;
+        u.x = spec.x;
+        u.y = spec.y;
+        u.facing = scenario_->sides[static_cast<std::size_t>(spec.side)].facing;
+        u.formation = spec.formation;
+        u.general = scenario_->sides[static_cast<std::size_t>(spec.side)].general_with == spec.id;
+        state_.units.push_back(u);
+    }
+}
+
+int GameModel::side_of(int unit) const { return scenario_->units[static_cast<std::size_t>(unit)].side; }
+
+int GameModel::unit_index(const std::string& id) const {
+    for (std::size_t i = 0; i < scenario_->units.size(); ++i)
+        if (scenario_->units[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+Rect GameModel::footprint(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    return rect_at(u.x, u.y, scenario_->units[static_cast<std::size_t>(unit)].type, u.formation);
+}
+
+double GameModel::distance(int a, int b) const { return rect_distance(footprint(a), footprint(b)); }
+
+// D26: "within a 45-degree arc of its front": some point of the target lies ahead of the front edge
+// and within 22.5 degrees of straight ahead from some point of that edge.
+bool GameModel::in_arc(int firer, int target) const {
+    const Rect f = footprint(firer), t = footprint(target);
+    const int facing = state_.units[static_cast<std::size_t>(firer)].facing;
+    const double front = facing > 0 ? f.y1 : f.y0;
+    const double far = facing > 0 ? t.y1 - front : front - t.y0;
+    if (far <= 0) return false;
+    const double gap = std::max({0.0, t.x0 - f.x1, f.x0 - t.x1});
+    return gap <= std::tan(22.5 * 3.14159265358979323846 / 180.0) * far + 1e-9;
+}
+
+// D28: no other unit stands on the line from the firer's front centre to the target's nearest point;
+// fog limits sight to its visibility.
+bool GameModel::visible(int firer, int target) const {
+    const Rect f = footprint(firer), t = footprint(target);
+    const auto& fu = state_.units[static_cast<std::size_t>(firer)];
+    const double sx = fu.x, sy = fu.facing > 0 ? f.y1 : f.y0;
+    const double ex = std::clamp(sx, t.x0, t.x1), ey = std::clamp(sy, t.y0, t.y1);
+    if (weather() == Weather::Fog) {
+        const double limit = tables_->weather_effects.at("fog").visibility_cm;
+        if (std::hypot(ex - sx, ey - sy) > limit) return false;
+    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const int other = static_cast<int>(i);
+        if (other == firer || other == target || state_.units[i].status == Status::Removed) continue;
+        const Rect r = footprint(other);
+        // Liang-Barsky clip of the segment against the rectangle's interior.
+        double t0 = 0, t1 = 1;
+        const double dx = ex - sx, dy = ey - sy;
+        const double p[4] = {-dx, dx, -dy, dy};
+        const double q[4] = {sx - r.x0, r.x1 - sx, sy - r.y0, r.y1 - sy};
+        bool inside = true;
+        for (int k = 0; k < 4 && inside; ++k) {
+            if (std::abs(p[k]) < 1e-12) {
+                if (q[k] <= 0) inside = false;
+            } else {
+                const double v = q[k] / p[k];
+                if (p[k] < 0) t0 = std::max(t0, v);
+                else t1 = std::min(t1, v);
+            }
+        }
+        if (inside && t1 - t0 > 1e-6) return false;
+    }
+    return true;
+}
+
+bool GameModel::in_terrain(int unit, const std::string& kind) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    for (const auto& piece : scenario_->terrain)
+        if (piece.kind == kind && u.x >= piece.area.x0 && u.x <= piece.area.x1 && u.y >= piece.area.y0 && u.y <= piece.area.y1) return true;
+    return false;
+}
+
+Weather GameModel::weather() const {
+    if (state_.turn.gauge == 0) return Weather::Fair;
+    const Weather w = weather_from_string(gauge_name(*tables_, state_.turn.gauge), "gauge");
+    const int after = tables_->weather_effects.at("extreme-heat").after_turns;
+    if (w == Weather::Fair && after > 0 && state_.turn.same_fair_turns >= after) return Weather::ExtremeHeat;
+    return w;
+}
+
+double GameModel::move_allowance(int unit) const {
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (spec.type == UnitType::Gun && u.formation != "limbered") return 0;
+    const std::string formation = u.status == Status::Retreating ? "retreating" : u.formation;
+    return prepare_move(*tables_, spec.type, formation, weather(), spec.type == UnitType::Gun).max_cm;
+}
+
+int GameModel::sector_index(const std::string& sector) const {
+    for (int i = 0; i < 3; ++i)
+        if (sector == kSectors[i]) return i;
+    return -1;
+}
+
+std::string GameModel::path_blocked(int unit, double x, double y, int ignore) const {
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const double length = std::hypot(x - u.x, y - u.y);
+    const int samples = std::max(1, static_cast<int>(std::ceil(length / kSample)));
+    for (int k = 1; k <= samples; ++k) {
+        const double f = static_cast<double>(k) / samples;
+        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation);
+        const bool last = k == samples;
+        if (r.x0 < 0 || r.y0 < 0 || r.x1 > scenario_->width_cm || r.y1 > scenario_->depth_cm)
+            return "the move leaves the table";
+        for (const auto& piece : scenario_->terrain)
+            if (piece.kind == "water" && rects_overlap(r, piece.area))
+                return "water (row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) + ") is impassable (D27)";
+        for (std::size_t i = 0; i < state_.units.size(); ++i) {
+            const int other = static_cast<int>(i);
+            if (other == unit || other == ignore || state_.units[i].status == Status::Removed) continue;
+            if (!rects_overlap(r, footprint(other))) continue;
+            const auto& ospec = scenario_->units[i];
+            const bool friend_ = ospec.side == spec.side;
+            // Seed 004, MOVEMENT: all troops pass through friendly light foot, light foot through any friends,
+            // provided they have movement enough to take them beyond.
+            if (friend_ && !last && (ospec.type == UnitType::LightFoot || spec.type == UnitType::LightFoot)) continue;
+            return std::string(friend_ ? "" : "the enemy ") + ospec.id + " is in the way" +
+                   (friend_ ? " (only light foot are passed through, and a move may not end on them: seed 004, MOVEMENT)" : "");
+        }
+    }
+    return "";
+}
+
+std::optional<std::pair<double, double>> GameModel::charge_position(int unit, int target, std::string* why) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const auto& t = state_.units[static_cast<std::size_t>(target)];
+    if ((t.y - u.y) * u.facing <= 0) {
+        if (why) *why = "the target is not before its front: about-face first";
+        return std::nullopt;
+    }
+    const Rect tr = footprint(target);
+    const auto [w, depth] = size_of(scenario_->units[static_cast<std::size_t>(unit)].type, u.formation);
+    (void)w;
+    const double y = u.facing > 0 ? tr.y0 - depth / 2 : tr.y1 + depth / 2;
+    return std::pair{t.x, y};
+}
+
+int GameModel::points_now(int side) const {
+    int points = scenario_->start_points[side];
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        if (scenario_->units[i].side != side || state_.units[i].status != Status::Removed) continue;
+        points -= points_of(scenario_->units[i].type, *tables_);
+        if (state_.units[i].general) points -= tables_->points_general;
+    }
+    return points;
+}
+
+int GameModel::result(std::string* why) const {
+    bool lost[2];
+    for (int side = 0; side < 2; ++side)
+        lost[side] = points_now(side) < tables_->loses_below * scenario_->start_points[side];
+    const auto words = [&](int side) {
+        return scenario_->sides[static_cast<std::size_t>(side)].name + "'s army points " + std::to_string(points_now(side)) + " are below half of " +
+               std::to_string(scenario_->start_points[side]);
+    };
+    if (lost[0] && lost[1]) {
+        if (why) *why = "both armies lost: " + words(0) + " and " + words(1) + " (seed 004, VICTORY; a draw, D33)";
+        return 2;
+    }
+    for (int side = 0; side < 2; ++side)
+        if (lost[side]) {
+            if (why) *why = scenario_->sides[static_cast<std::size_t>(1 - side)].name + " wins: " + words(side) + " (seed 004, VICTORY)";
+            return 1 - side;
+        }
+    if (state_.turn.turn > scenario_->turns) {
+        if (why)
+            *why = "no army below half after " + std::to_string(scenario_->turns) + " turns: a draw (D33); army points " +
+                   scenario_->sides[0].name + " " + std::to_string(points_now(0)) + "/" + std::to_string(scenario_->start_points[0]) + ", " +
+                   scenario_->sides[1].name + " " + std::to_string(points_now(1)) + "/" + std::to_string(scenario_->start_points[1]);
+        return 2;
+    }
+    return -1;
+}
+
+void GameModel::check_over() {
+    if (result(nullptr) != -1) state_.turn.phase = "over";
+}
+
+int GameModel::acting_side() const {
+    const TurnState& t = state_.turn;
+    if (t.phase == "begin-turn" || t.phase == "over") return 0;
+    if (t.phase == "choose") return t.chooser;
+    return t.half == 0 ? t.first : 1 - t.first;
+}
+
+std::string GameModel::clock_label() const {
+    const TurnState& t = state_.turn;
+    std::string label = "turn " + std::to_string(t.turn) + " of " + std::to_string(scenario_->turns);
+    if (t.phase == "over") return label + ", the battle over";
+    if (t.phase == "begin-turn") return label + ", the weather and who goes first to throw";
+    const std::string side = scenario_->sides[static_cast<std::size_t>(acting_side())].name;
+    if (t.phase == "choose") return label + ", " + side + " to choose going first or second";
+    if (t.phase == "action-points") return label + ", " + side + " to throw action points";
+    if (t.sector.empty()) return label + ", " + side + " to choose a sector";
+    const int s = sector_index(t.sector);
+    return label + ", " + side + ": " + t.sector + " sector, " + kSteps[t.step] + " (" + std::to_string(t.points[s]) + " action points left)";
+}
+
+json GameModel::line_context() const {
+    return {{"turn", state_.turn.turn}, {"side", scenario_->sides[static_cast<std::size_t>(acting_side())].id}};
+}
+
+json GameModel::to_json() const {
+    json units = json::array();
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        const auto& spec = scenario_->units[i];
+        json unit{{"id", spec.id},
+                  {"name", spec.name},
+                  {"side", scenario_->sides[static_cast<std::size_t>(spec.side)].id},
+                  {"type", to_string(spec.type)},
+                  {"quality", to_string(spec.quality)},
+                  {"sector", spec.sector},
+                  {"x", std::round(u.x * 100) / 100},
+                  {"y", std::round(u.y * 100) / 100},
+                  {"facing", u.facing > 0 ? "+y" : "-y"},
+                  {"formation", u.formation},
+                  {"effectiveness", u.effectiveness},
+                  {"status", to_string(u.status)}};
+        if (u.disorganised) unit["disorganised"] = true;
+        if (u.general) unit["general"] = true;
+        units.push_back(unit);
+    }
+    json contacts = json::array();
+    for (const auto& c : state_.contacts)
+        contacts.push_back({{"attacker", scenario_->units[static_cast<std::size_t>(c.attacker)].id},
+                            {"defender", scenario_->units[static_cast<std::size_t>(c.defender)].id},
+                            {"from_rear", c.from_rear}});
+    const TurnState& t = state_.turn;
+    json sides = json::array();
+    for (int s = 0; s < 2; ++s)
+        sides.push_back({{"id", scenario_->sides[static_cast<std::size_t>(s)].id},
+                         {"army_points", points_now(s)},
+                         {"start", scenario_->start_points[s]},
+                         {"loses_below", tables_->loses_below * scenario_->start_points[s]}});
+    return {{"turn", t.turn},
+            {"phase", t.phase},
+            {"acting", scenario_->sides[static_cast<std::size_t>(acting_side())].id},
+            {"weather", {{"gauge", t.gauge}, {"name", t.gauge ? std::string(to_string(weather())) : std::string("not yet thrown")}}},
+            {"action_points", {{"left", t.points[0]}, {"centre", t.points[1]}, {"right", t.points[2]}}},
+            {"sector", t.sector},
+            {"step", t.sector.empty() ? "" : kSteps[t.step]},
+            {"sides", sides},
+            {"units", units},
+            {"contacts", contacts}};
+}
+
+// ---------------------------------------------------------------- actions in the journal's words
+
+json GameModel::encode(const Action& a) {
+    json out{{"action", a.kind}};
+    if (!a.unit.empty()) out["unit"] = a.unit;
+    if (!a.target.empty()) out["target"] = a.target;
+    if (!a.sector.empty()) out["sector"] = a.sector;
+    if (!a.first.empty()) out["first"] = a.first;
+    if (!a.formation.empty()) out["formation"] = a.formation;
+    if (a.to_x) out["to"] = {*a.to_x, *a.to_y};
+    if (!a.dice.empty()) {
+        json dice = json::array();
+        for (const Roll& r : a.dice) {
+            json one = roll_to_json(r);
+            if (r.kind == RollKind::Random) one["die"] = "d10";
+            dice.push_back(one);
+        }
+        out["dice"] = dice;
+    }
+    return out;
+}
+
+GameModel::Action GameModel::decode(const json& in) {
+    if (!in.is_object()) throw RuleError("an action is a JSON object with \"action\"");
+    static const std::set<std::string> kinds{"begin-turn", "choose", "action-points", "sector", "rally", "fire-gun", "move", "charge",
+                                             "form", "limber", "unlimber", "about-face", "reorganise", "fire", "melee", "end-sector"};
+    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "to", "dice"};
+    Action a;
+    if (!in.contains("action") || !in["action"].is_string() || !kinds.count(in["action"].get<std::string>()))
+        throw RuleError("action: expects one of begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber, "
+                        "unlimber, about-face, reorganise, fire, melee, end-sector; got " + (in.contains("action") ? in["action"].dump() : std::string("none")));
+    a.kind = in["action"].get<std::string>();
+    for (const auto& [key, value] : in.items())
+        if (!fields.count(key)) throw RuleError(key + ": not a field of a Game Of Kings action (" + a.kind + ")");
+    const auto text = [&](const char* key, std::string& out) {
+        if (!in.contains(key)) return;
+        if (!in[key].is_string() || in[key].get<std::string>().empty()) throw RuleError(std::string(key) + ": expects a non-empty string; got " + in[key].dump());
+        out = in[key].get<std::string>();
+    };
+    text("unit", a.unit);
+    text("target", a.target);
+    text("sector", a.sector);
+    text("first", a.first);
+    text("formation", a.formation);
+    if (in.contains("to")) {
+        const json& to = in["to"];
+        if (!to.is_array() || to.size() != 2 || !to[0].is_number() || !to[1].is_number())
+            throw RuleError("to: expects [x, y] in centimetres; got " + to.dump());
+        a.to_x = to[0].get<double>();
+        a.to_y = to[1].get<double>();
+        if (!std::isfinite(*a.to_x) || !std::isfinite(*a.to_y) || std::abs(*a.to_x) > 10000 || std::abs(*a.to_y) > 10000)
+            throw RuleError("to: expects finite centimetres on the table; got " + to.dump());
+    }
+    if (in.contains("dice")) {
+        const json& dice = in["dice"];
+        if (!dice.is_array()) throw RuleError("dice: expects a list of the faces typed (numbers); got " + dice.dump());
+        for (std::size_t i = 0; i < dice.size(); ++i) {
+            const json& die = dice[i];
+            Roll r{RollKind::D6, 0, RollSource::Entered};
+            if (die.is_number_integer()) {
+                r.value = die.get<int>();
+            } else if (die.is_object() && die.contains("value") && die["value"].is_number_integer() && die.value("source", "") == "entered") {
+                r.value = die["value"].get<int>();
+            } else {
+                throw RuleError("dice/" + std::to_string(i) + ": expects a typed face (a whole number); got " + die.dump());
+            }
+            if (r.value < 1 || r.value > 10) throw RuleError("dice/" + std::to_string(i) + ": expects a face of 1-6 (1-10 for the centre's d10); got " + die.dump());
+            a.dice.push_back(r);
+        }
+    }
+    const auto need = [&](const std::string& value, const char* key) {
+        if (value.empty()) throw RuleError(std::string(key) + ": " + a.kind + " expects \"" + key + "\"");
+    };
+    if (a.kind == "choose") need(a.first, "first");
+    if (a.kind == "sector") need(a.sector, "sector");
+    if (a.kind == "form") need(a.formation, "formation");
+    if (a.kind != "begin-turn" && a.kind != "choose" && a.kind != "action-points" && a.kind != "sector" && a.kind != "end-sector") need(a.unit, "unit");
+    if (a.kind == "fire-gun" || a.kind == "fire" || a.kind == "charge" || a.kind == "melee") need(a.target, "target");
+    if (a.kind == "move" && !a.to_x) throw RuleError("to: move expects \"to\": [x, y]");
+    return a;
+}
+
+// ---------------------------------------------------------------- apply, undo, redo
+
+const Applied& GameModel::apply(Action action, Dice& dice) {
+    if (state_.turn.phase == "over") {
+        std::string why;
+        result(&why);
+        throw RuleError("the battle is over: " + why);
+    }
+    const State before = state_;
+    const std::string key = action.kind + "/" + action.unit + "/" + action.target + "/" + action.sector;
+    Applied out;
+    out.action = action;
+    out.action.dice.clear();
+    const std::vector<Roll> typed = action.dice;
+    std::size_t next = 0;
+    FaceSource faces([&](int sides) {
+        if (!typed.empty()) {
+            if (next >= typed.size())
+                throw RuleError("dice: the action needs more than the " + std::to_string(typed.size()) + " faces typed");
+            const int face = typed[next].value;
+            if (face < 1 || face > sides)
+                throw RuleError("dice/" + std::to_string(next) + ": " + std::to_string(face) + " is not a face of a d" + std::to_string(sides));
+            ++next;
+            out.action.dice.push_back(Roll{sides == 10 ? RollKind::Random : RollKind::D6, face, RollSource::Entered});
+            return face;
+        }
+        if (sides == 10) {
+            const Roll raw = kept_.draw_one(key, "d10", RollKind::Random, dice);
+            const int face = raw.value % 10 + 1;
+            out.action.dice.push_back(Roll{RollKind::Random, face, RollSource::Generated});
+            return face;
+        }
+        if (sides != 6) throw RuleError("a d" + std::to_string(sides) + " is no die of Game Of Kings");
+        const int face = kept_.draw_one(key, "d6", RollKind::D6, dice).value;
+        out.action.dice.push_back(Roll{RollKind::D6, face, RollSource::Generated});
+        return face;
+    });
+    try {
+        apply_action(out, faces);
+        if (!typed.empty() && next != typed.size())
+            throw RuleError("dice: the action took " + std::to_string(next) + " faces; " + std::to_string(typed.size()) + " were typed");
+        check_over();
+    } catch (...) {
+        state_ = before;
+        throw;
+    }
+    auto record = std::make_shared<Record>(Record{before, state_, out});
+    done_.push_back(record);
+    undone_.clear();
+    return done_.back()->applied;
+}
+
+bool GameModel::undo() {
+    if (done_.empty()) return false;
+    auto last = done_.back();
+    done_.pop_back();
+    state_ = last->before;
+    const Action& a = last->applied.action;
+    const std::string key = a.kind + "/" + a.unit + "/" + a.target + "/" + a.sector;
+    std::vector<Roll> d6, d10;
+    for (const Roll& r : a.dice) {
+        if (r.source != RollSource::Generated) continue;
+        if (r.kind == RollKind::Random) d10.push_back(Roll{RollKind::Random, r.value - 1, RollSource::Generated});
+        else d6.push_back(r);
+    }
+    kept_.keep(key, "d6", d6);
+    kept_.keep(key, "d10", d10);
+    undone_.push_back(last);
+    return true;
+}
+
+bool GameModel::redo() {
+    if (undone_.empty()) return false;
+    auto again = undone_.back();
+    undone_.pop_back();
+    state_ = again->after;
+    done_.push_back(again);
+    return true;
+}
+
+// ---------------------------------------------------------------- the rules of each action
+
+int GameModel::require_unit(const std::string& id, const std::string& field, bool own) const {
+    const int index = unit_index(id);
+    if (index < 0) throw RuleError(field + ": no unit \"" + id + "\" in " + scenario_->id);
+    if (state_.units[static_cast<std::size_t>(index)].status == Status::Removed) throw RuleError(field + ": " + id + " has been removed");
+    const int acting = acting_side();
+    if (own && side_of(index) != acting)
+        throw RuleError(field + ": " + id + " is not " + scenario_->sides[static_cast<std::size_t>(acting)].name + "'s, whose half-turn it is");
+    if (!own && side_of(index) == acting) throw RuleError(field + ": " + id + " is a friend, not an enemy");
+    if (own && scenario_->units[static_cast<std::size_t>(index)].sector != state_.turn.sector)
+        throw RuleError(field + ": " + id + " is in the " + scenario_->units[static_cast<std::size_t>(index)].sector + " sector, not the " +
+                        state_.turn.sector + " sector now working (seed 004, COMMAND & CONTROL)");
+    return index;
+}
+
+void GameModel::require_step(int step, const std::string& what) {
+    if (state_.turn.phase != "sectors" || state_.turn.sector.empty())
+        throw RuleError(what + ": choose a sector first (\"sector\"); now: " + clock_label());
+    if (step < state_.turn.step)
+        throw RuleError(what + " is step " + std::to_string(step + 1) + " (" + kSteps[step] + "); the " + state_.turn.sector + " sector has reached step " +
+                        std::to_string(state_.turn.step + 1) + " (" + kSteps[state_.turn.step] +
+                        "): the order within a sector is rally, guns, move, muskets and carbines, melee (seed 004, COMMAND & CONTROL)");
+    if (step > 0) {
+        const int s = sector_index(state_.turn.sector);
+        for (std::size_t i = 0; i < state_.units.size(); ++i) {
+            const auto& u = state_.units[i];
+            if (u.status == Status::Retreating && !u.rally_tried && u.retreat_half != half_id() && side_of(static_cast<int>(i)) == acting_side() &&
+                scenario_->units[i].sector == state_.turn.sector && state_.turn.points[s] >= tables_->costs.at("rally_attempt"))
+                throw RuleError(what + ": action points must first be used to try to rally retreating units (seed 004, MORALE); " +
+                                scenario_->units[i].id + " is retreating");
+        }
+    }
+    state_.turn.step = step;
+}
+
+void GameModel::spend(int cost, const std::string& what) {
+    const int s = sector_index(state_.turn.sector);
+    if (state_.turn.points[s] < cost)
+        throw RuleError(what + " costs " + std::to_string(cost) + (cost == 1 ? " action point" : " action points") + "; the " + state_.turn.sector +
+                        " has " + std::to_string(state_.turn.points[s]) + " left (seed 004, COMMAND & CONTROL; D24)");
+    state_.turn.points[s] -= cost;
+}
+
+void GameModel::require_can_act(int unit, const std::string& what) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const std::string& id = scenario_->units[static_cast<std::size_t>(unit)].id;
+    if (u.status == Status::Retreating) throw RuleError(what + ": " + id + " is retreating; rally it first (seed 004, MORALE)");
+    if (u.status == Status::Halted) throw RuleError(what + ": " + id + " rallied this turn and returns to normal action on the following turn (seed 004, MORALE)");
+    for (const auto& c : state_.contacts)
+        if (c.attacker == unit || c.defender == unit) throw RuleError(what + ": " + id + " is in melee (seed 004, MELEES)");
+}
+
+void GameModel::remove_unit(int unit, Applied& out, const std::string& why) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    u.status = Status::Removed;
+    u.effectiveness = 0;
+    const std::string& id = scenario_->units[static_cast<std::size_t>(unit)].id;
+    out.explanation.push_back(id + " is removed: " + why + (u.general ? "; its general is eliminated with it (seed 004, MORALE)" : ""));
+    state_.contacts.erase(std::remove_if(state_.contacts.begin(), state_.contacts.end(),
+                                         [&](const Contact& c) { return c.attacker == unit || c.defender == unit; }),
+                          state_.contacts.end());
+}
+
+void GameModel::hit(int unit, int hits, Applied& out, const std::string& cause) {
+    if (hits <= 0) return;
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    u.effectiveness = std::max(0, u.effectiveness - hits * tables_->step_percent);
+    const std::string& id = scenario_->units[static_cast<std::size_t>(unit)].id;
+    out.explanation.push_back(id + " loses " + std::to_string(hits * tables_->step_percent) + " % to " + cause + ": " + std::to_string(u.effectiveness) +
+                              " % (seed 004, ORGANISATION)");
+    if (u.effectiveness == 0) remove_unit(unit, out, "its effectiveness is gone (D20)");
+}
+
+void GameModel::morale_test(int unit, Applied& out, FaceSource& faces, bool lost_melee) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (u.status == Status::Removed) return;
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const int home = -scenario_->sides[static_cast<std::size_t>(spec.side)].facing;
+    int supporter = -1;
+    for (std::size_t i = 0; i < state_.units.size() && supporter < 0; ++i) {
+        const int other = static_cast<int>(i);
+        const auto& o = state_.units[i];
+        const auto& ospec = scenario_->units[i];
+        if (other == unit || ospec.side != spec.side || o.status != Status::Normal || o.supported) continue;
+        if (ospec.type == UnitType::LightFoot || ospec.type == UnitType::Gun) continue;
+        if ((o.y - u.y) * home <= 0) continue;  // not to the rear
+        const double reach = 2 * prepare_move(*tables_, ospec.type, o.formation, Weather::Fair, false).base_cm;
+        if (distance(other, unit) <= reach) supporter = other;
+    }
+    const MoraleSetup setup = prepare_morale(*tables_, spec.quality, u.general, supporter >= 0);
+    out.explanation.push_back(spec.id + " tests its morale (" + std::string(lost_melee ? "lost a melee" : "lost effectiveness to firing") +
+                              (supporter >= 0 ? "; supported by " + scenario_->units[static_cast<std::size_t>(supporter)].id + ", measured to its rear within two normal moves"
+                                              : "") +
+                              ")");
+    if (supporter >= 0) state_.units[static_cast<std::size_t>(supporter)].supported = true;
+    const TestResult r = resolve_test(setup, faces, "holds", "fails: a further 25 % lost");
+    out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+    if (!r.passed) {
+        hit(unit, 1, out, "a failed morale test");
+        if (u.status != Status::Removed) retreat(unit, out, faces);
+    } else if (lost_melee) {
+        retreat(unit, out, faces);
+    }
+}
+
+void GameModel::retreat(int unit, Applied& out, FaceSource& faces) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const bool first = u.status != Status::Retreating;
+    u.status = Status::Retreating;
+    u.retreat_half = half_id();
+    if (is_foot(spec.type)) u.disorganised = true;
+    if (spec.type == UnitType::Gun) u.formation = "limbered";
+    state_.contacts.erase(std::remove_if(state_.contacts.begin(), state_.contacts.end(),
+                                         [&](const Contact& c) { return c.attacker == unit || c.defender == unit; }),
+                          state_.contacts.end());
+    const MoveSetup m = prepare_move(*tables_, spec.type, is_foot(spec.type) ? "retreating" : u.formation, weather(), spec.type == UnitType::Gun);
+    const int face = faces.take(6);
+    double length = m.max_cm;
+    std::string variation = "the Variation " + std::to_string(face) + ": ";
+    if (face >= tables_->variation_up_on) length *= 1 + tables_->variation_percent / 100.0, variation += "+25 %";
+    else if (face <= tables_->variation_down_on) length *= 1 - tables_->variation_percent / 100.0, variation += "-25 %";
+    else variation += "as rated";
+    const int home = -scenario_->sides[static_cast<std::size_t>(spec.side)].facing;
+    u.facing = home;  // "ending with its back to the enemy"
+    const Rect start = footprint(unit);
+    const int samples = std::max(1, static_cast<int>(std::ceil(length / kSample)));
+    double done = 0;
+    for (int k = 1; k <= samples; ++k) {
+        const double step = length * k / samples;
+        Rect r = start;
+        r.y0 += home * step;
+        r.y1 += home * step;
+        if (r.y0 < 0 || r.y1 > scenario_->depth_cm) {
+            out.explanation.push_back(spec.id + " retreats " + fmt_cm(length) + " (" + variation + ") off its own edge of the table");
+            remove_unit(unit, out, "it retreated off the table (D32)");
+            return;
+        }
+        bool water = false;
+        for (const auto& piece : scenario_->terrain) water = water || (piece.kind == "water" && rects_overlap(r, piece.area));
+        if (water) {
+            out.explanation.push_back(spec.id + " retreats " + fmt_cm(done) + " (" + variation + ") and halts at water (D27)");
+            break;
+        }
+        int blocker = -1;
+        for (std::size_t i = 0; i < state_.units.size() && blocker < 0; ++i) {
+            const int other = static_cast<int>(i);
+            if (other == unit || state_.units[i].status == Status::Removed || !rects_overlap(r, footprint(other))) continue;
+            const UnitType t = scenario_->units[i].type;
+            if (t == UnitType::Foot || is_horse(t)) blocker = other;
+        }
+        if (blocker >= 0) {
+            const auto& bspec = scenario_->units[static_cast<std::size_t>(blocker)];
+            out.explanation.push_back(spec.id + "'s retreat is obstructed by " + bspec.id + " (" + std::string(to_string(bspec.type)) + ")");
+            if (first) {
+                remove_unit(unit, out, "a retreat obstructed by horse or foot on its first move (seed 004, MORALE)");
+            } else {
+                out.explanation.push_back(spec.id + " halts behind it (the seed eliminates only on the first move)");
+                break;
+            }
+            if (bspec.side == spec.side && !(is_horse(bspec.type) && is_foot(spec.type))) morale_test(blocker, out, faces, false);
+            return;
+        }
+        done = step;
+    }
+    // Guns and light foot in the way are passed through; a retreat does not end on them.
+    for (double back = done; back >= 0; back -= kSample) {
+        Rect r = start;
+        r.y0 += home * back;
+        r.y1 += home * back;
+        bool clear = true;
+        for (std::size_t i = 0; i < state_.units.size() && clear; ++i)
+            if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i)))) clear = false;
+        if (clear) {
+            done = back;
+            break;
+        }
+    }
+    u.y += home * done;
+    out.explanation.push_back(spec.id + " retreats " + fmt_cm(done) + " (" + variation + "), its back to the enemy (seed 004, MORALE)");
+}
+
+void GameModel::end_sector(Applied& out, FaceSource& faces) {
+    TurnState& t = state_.turn;
+    const int acting = acting_side();
+    for (const auto& c : state_.contacts) {
+        const int mine = side_of(c.attacker) == acting ? c.attacker : c.defender;
+        if (scenario_->units[static_cast<std::size_t>(mine)].sector == t.sector && c.resolved_half != half_id())
+            throw RuleError("end-sector: the melee of " + scenario_->units[static_cast<std::size_t>(c.attacker)].id + " and " +
+                            scenario_->units[static_cast<std::size_t>(c.defender)].id +
+                            " is still to be fought: a melee continues each half-turn the units stay in contact (seed 004, MELEES)");
+    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        if (state_.units[i].status != Status::Retreating || state_.units[i].retreat_half == half_id() || side_of(static_cast<int>(i)) != acting ||
+            scenario_->units[i].sector != t.sector)
+            continue;
+        out.explanation.push_back(scenario_->units[i].id + " did not rally and retreats another move (D31)");
+        retreat(static_cast<int>(i), out, faces);
+    }
+    t.sectors_done.push_back(t.sector);
+    out.explanation.push_back("the " + t.sector + " sector is done");
+    t.sector.clear();
+    t.step = 0;
+    if (t.sectors_done.size() < 3) return;
+    t.sectors_done.clear();
+    for (auto& u : state_.units) u.supported = false;
+    if (t.half == 0) {
+        t.half = 1;
+        t.phase = "action-points";
+        out.explanation.push_back("the half-turn ends; " + scenario_->sides[static_cast<std::size_t>(acting_side())].name + "'s half begins");
+        return;
+    }
+    t.half = 0;
+    ++t.turn;
+    t.phase = "begin-turn";
+    out.explanation.push_back("turn " + std::to_string(t.turn - 1) + " ends");
+}
+
+void GameModel::throw_turn(Applied& out, FaceSource& faces) {
+    TurnState& t = state_.turn;
+    const WeatherResult w = resolve_weather(*tables_, t.gauge ? std::optional<int>(t.gauge) : std::nullopt, faces);
+    const bool fair = gauge_name(*tables_, w.gauge) == "fair";
+    t.same_fair_turns = fair ? (w.gauge == t.gauge ? t.same_fair_turns + 1 : 1) : 0;
+    t.gauge = w.gauge;
+    out.explanation.insert(out.explanation.end(), w.explanation.begin(), w.explanation.end());
+    if (weather() == Weather::ExtremeHeat)
+        out.explanation.push_back("the gauge has stayed on " + std::to_string(w.gauge) + " for " + std::to_string(t.same_fair_turns) +
+                                  " turns: extreme heat, movement -25 % (seed 004, WEATHER; D19)");
+    const Initiative i = resolve_initiative(*tables_, faces);
+    out.explanation.insert(out.explanation.end(), i.explanation.begin(), i.explanation.end());
+    t.chooser = i.chooser == "A" ? (scenario_->sides[0].facing > 0 ? 0 : 1) : (scenario_->sides[0].facing > 0 ? 1 : 0);
+    t.phase = "choose";
+    for (auto& u : state_.units) {
+        u.moved = u.fired = u.fired_gun = u.about_faced = u.formed_line = u.rally_tried = false;
+        if (u.status == Status::Halted) u.status = Status::Normal;
+    }
+    out.summary = "Turn " + std::to_string(t.turn) + ": weather " + std::string(to_string(weather())) + " (gauge " + std::to_string(t.gauge) + "); " +
+                  scenario_->sides[static_cast<std::size_t>(t.chooser)].name + " chooses who goes first";
+}
+
+void GameModel::apply_action(Applied& out, FaceSource& faces) {
+    const Action& a = out.action;
+    TurnState& t = state_.turn;
+    const auto phase = [&](const char* wanted) {
+        if (t.phase != wanted) throw RuleError(a.kind + ": not now (" + clock_label() + ")");
+    };
+    if (a.kind == "begin-turn") {
+        phase("begin-turn");
+        throw_turn(out, faces);
+        return;
+    }
+    if (a.kind == "choose") {
+        phase("choose");
+        int first = -1;
+        for (int s = 0; s < 2; ++s)
+            if (scenario_->sides[static_cast<std::size_t>(s)].id == a.first) first = s;
+        if (first < 0) throw RuleError("first: expects \"" + scenario_->sides[0].id + "\" or \"" + scenario_->sides[1].id + "\"; got \"" + a.first + "\"");
+        t.first = first;
+        t.half = 0;
+        t.phase = "action-points";
+        out.summary = scenario_->sides[static_cast<std::size_t>(t.chooser)].name + " chooses that " +
+                      scenario_->sides[static_cast<std::size_t>(first)].name + " goes first (seed 004, COMMAND & CONTROL: the author's change)";
+        out.explanation.push_back(out.summary);
+        return;
+    }
+    if (a.kind == "action-points") {
+        phase("action-points");
+        const ActionPoints p = resolve_action_points(*tables_, faces);
+        t.points[0] = t.thrown[0] = p.left;
+        t.points[1] = t.thrown[1] = p.centre;
+        t.points[2] = t.thrown[2] = p.right;
+        t.phase = "sectors";
+        t.sector.clear();
+        out.explanation = p.explanation;
+        out.summary = scenario_->sides[static_cast<std::size_t>(acting_side())].name + " throws action points: left " + std::to_string(p.left) + ", centre " +
+                      std::to_string(p.centre) + ", right " + std::to_string(p.right);
+        return;
+    }
+    if (a.kind == "sector") {
+        phase("sectors");
+        if (!t.sector.empty()) throw RuleError("sector: the " + t.sector + " sector is working; end it first (\"end-sector\")");
+        if (sector_index(a.sector) < 0) throw RuleError("sector: expects left, centre or right; got \"" + a.sector + "\"");
+        if (std::find(t.sectors_done.begin(), t.sectors_done.end(), a.sector) != t.sectors_done.end())
+            throw RuleError("sector: the " + a.sector + " sector has acted this half-turn");
+        t.sector = a.sector;
+        t.step = 0;
+        out.summary = scenario_->sides[static_cast<std::size_t>(acting_side())].name + ": the " + a.sector + " sector (" +
+                      std::to_string(t.points[sector_index(a.sector)]) + " action points)";
+        out.explanation.push_back(out.summary);
+        return;
+    }
+    if (a.kind == "end-sector") {
+        if (t.phase != "sectors" || t.sector.empty()) throw RuleError("end-sector: no sector is working (" + clock_label() + ")");
+        const std::string sector = t.sector;
+        const std::string side = scenario_->sides[static_cast<std::size_t>(acting_side())].name;
+        end_sector(out, faces);
+        out.summary = side + " ends the " + sector + " sector";
+        return;
+    }
+
+    // Unit actions: the step of the sector's order, the unit, the board.
+    static const std::map<std::string, int> step_of{{"rally", 0}, {"fire-gun", 1}, {"move", 2}, {"charge", 2}, {"form", 2}, {"limber", 2},
+                                                   {"unlimber", 2}, {"about-face", 2}, {"reorganise", 2}, {"fire", 3}, {"melee", 4}};
+    require_step(step_of.at(a.kind), a.kind);
+    const int unit = require_unit(a.unit, "unit", true);
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const UnitSpec& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const auto cost = [&](const char* key) { return tables_->costs.at(key); };
+
+    if (a.kind == "rally") {
+        if (u.status != Status::Retreating) throw RuleError("unit: " + spec.id + " is not retreating; only retreating units rally (seed 004, MORALE)");
+        if (u.rally_tried) throw RuleError("unit: " + spec.id + " has tried to rally this turn");
+        if (u.retreat_half == half_id()) throw RuleError("unit: " + spec.id + " began retreating this half-turn; it rallies on subsequent turns (seed 004, MORALE; D31)");
+        spend(cost("rally_attempt"), "a rally attempt");
+        u.rally_tried = true;
+        const TestResult r = resolve_test(prepare_rally(*tables_, u.general), faces, "halts", "keeps retreating");
+        out.explanation = r.explanation;
+        if (r.passed) u.status = Status::Halted;
+        out.summary = spec.id + (r.passed ? " rallies: halted, normal action next turn" : " fails to rally");
+        return;
+    }
+    if (a.kind == "melee") {
+        const int target = require_unit(a.target, "target", false);
+        auto found = std::find_if(state_.contacts.begin(), state_.contacts.end(), [&](const Contact& c) {
+            return (c.attacker == unit && c.defender == target) || (c.attacker == target && c.defender == unit);
+        });
+        if (found == state_.contacts.end())
+            throw RuleError("target: " + a.target + " is not in contact with " + a.unit + " (measured " + fmt_cm(distance(unit, target)) +
+                            "); contact is made by a charge (seed 004, MELEES)");
+        if (found->resolved_half == half_id()) throw RuleError("target: the melee of " + a.unit + " and " + a.target + " has been fought this half-turn");
+        Contact contact = *found;
+        contact.continuing = found->resolved_half >= 0;
+        const MeleeSetup setup = melee_setup(contact);
+        out.explanation = setup.explanation;
+        const MeleeResult r = resolve_melee(*tables_, setup, faces, faces);
+        out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+        found->resolved_half = half_id();
+        found->continuing = true;
+        const int att = contact.attacker, def = contact.defender;
+        hit(att, r.defender.hits, out, "melee");
+        hit(def, r.attacker.hits, out, "melee");
+        const int loser = r.loser == "attacker" ? att : r.loser == "defender" ? def : -1;
+        if (loser >= 0 && state_.units[static_cast<std::size_t>(loser)].status != Status::Removed) morale_test(loser, out, faces, true);
+        out.summary = "Melee " + scenario_->units[static_cast<std::size_t>(att)].id + " against " + scenario_->units[static_cast<std::size_t>(def)].id + ": hits " +
+                      std::to_string(r.attacker.hits) + " and " + std::to_string(r.defender.hits) +
+                      (loser >= 0 ? "; " + scenario_->units[static_cast<std::size_t>(loser)].id + " loses" : "; neither loses, the melee continues");
+        return;
+    }
+
+    require_can_act(unit, a.kind);
+    if (a.kind == "fire-gun") {
+        if (spec.type != UnitType::Gun) throw RuleError("unit: " + spec.id + " is no gun (fire-gun)");
+        if (u.formation != "unlimbered") throw RuleError("unit: " + spec.id + " is limbered; unlimber it to fire (seed 004, MOVEMENT)");
+        if (u.fired_gun) throw RuleError("unit: " + spec.id + " has fired this turn");
+        const int target = require_unit(a.target, "target", false);
+        const double range = distance(unit, target);
+        if (!in_arc(unit, target)) throw RuleError("target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, ARTILLERY; D26)");
+        if (range > tables_->roundshot_cm) throw RuleError("target: " + a.target + " is " + fmt_cm(range) + " away; roundshot reaches " + fmt_cm(tables_->roundshot_cm) + " (seed 004, ARTILLERY)");
+        if (!visible(unit, target)) throw RuleError("target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
+        spend(cost("fire_gun"), "firing a gun");
+        ArtilleryRequest req;
+        req.shot = range <= tables_->canister_cm ? Shot::Canister : Shot::Roundshot;
+        req.effectiveness = u.effectiveness;
+        const UnitType tt = scenario_->units[static_cast<std::size_t>(target)].type;
+        req.target = tt == UnitType::Gun ? Target::Gun : is_horse(tt) ? Target::Horse : Target::Foot;
+        req.range_cm = range;
+        req.weather = weather();
+        req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
+        req.target_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
+        const ArtillerySetup setup = prepare_artillery(*tables_, req);
+        const ArtilleryResult r = resolve_artillery(*tables_, setup, faces);
+        out.explanation = setup.explanation;
+        out.explanation.insert(out.explanation.begin(), spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + ", measured " + fmt_cm(range));
+        out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+        u.fired_gun = true;
+        hit(target, r.hits, out, "artillery");
+        if (r.hits > 0) morale_test(target, out, faces, false);
+        out.summary = spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + " (" + fmt_cm(range) + "): " + std::to_string(r.hits) +
+                      (r.hits == 1 ? " hit" : " hits");
+        return;
+    }
+    if (a.kind == "fire") {
+        if (!is_foot(spec.type)) throw RuleError("unit: " + spec.id + " is " + std::string(to_string(spec.type)) + "; horse fire only dismounted, which this version does not play (D14)");
+        if (u.fired) throw RuleError("unit: " + spec.id + " has fired this turn");
+        if (u.formed_line) throw RuleError("unit: " + spec.id + " changed from column to line this turn and may not otherwise move or fire (seed 004, MOVEMENT)");
+        const int target = require_unit(a.target, "target", false);
+        const double range = distance(unit, target);
+        if (!in_arc(unit, target)) throw RuleError("target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, MUSKETRY; D26)");
+        if (range > tables_->musket_cm) throw RuleError("target: " + a.target + " is " + fmt_cm(range) + " away; muskets reach " + fmt_cm(tables_->musket_cm) + " (seed 004, MUSKETRY)");
+        if (!visible(unit, target)) throw RuleError("target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
+        spend(cost("fire_muskets"), "musketry");
+        MusketryRequest req;
+        req.firer = spec.type;
+        req.effectiveness = u.effectiveness;
+        req.range_cm = range;
+        req.moved = u.moved;
+        req.column = u.formation == "column";
+        req.disorganised = u.disorganised;
+        req.weather = weather();
+        req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
+        req.target_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
+        const MusketrySetup setup = prepare_musketry(*tables_, req);
+        const FireResult r = resolve_musketry(setup, faces);
+        out.explanation = setup.explanation;
+        out.explanation.insert(out.explanation.begin(), spec.id + " fires at " + a.target + ", measured " + fmt_cm(range));
+        out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+        u.fired = true;
+        hit(target, r.hits, out, "musketry");
+        if (r.hits > 0) morale_test(target, out, faces, false);
+        out.summary = spec.id + " fires at " + a.target + " (" + fmt_cm(range) + "): " + std::to_string(r.hits) + (r.hits == 1 ? " hit" : " hits");
+        return;
+    }
+    if (a.kind == "about-face") {
+        if (spec.type == UnitType::Gun) throw RuleError("unit: a gun pivots as it unlimbers; foot and horse about-face (seed 004, MOVEMENT)");
+        if (u.about_faced) throw RuleError("unit: " + spec.id + " has made its single about-face this turn (seed 004, MOVEMENT)");
+        spend(cost("about_face"), "an about-face");
+        u.facing = -u.facing;
+        u.about_faced = true;
+        out.summary = spec.id + " about-faces";
+        out.explanation.push_back(out.summary + " (1 action point, no loss of movement; seed 004, MOVEMENT)");
+        return;
+    }
+    if (a.kind == "reorganise") {
+        if (!u.disorganised) throw RuleError("unit: " + spec.id + " is not disorganised");
+        spend(cost("reorganise"), "reorganising");
+        u.disorganised = false;
+        out.summary = spec.id + " reorganises";
+        out.explanation.push_back(out.summary + ": it fires without the -1 again (seed 004, MORALE)");
+        return;
+    }
+    if (a.kind == "form") {
+        if (spec.type != UnitType::Foot) throw RuleError("unit: only foot battalions change between line and column (seed 004, MOVEMENT)");
+        if (a.formation != "line" && a.formation != "column") throw RuleError("formation: expects line or column; got \"" + a.formation + "\"");
+        if (a.formation == u.formation) throw RuleError("formation: " + spec.id + " is already in " + a.formation);
+        const bool to_line = a.formation == "line";
+        if (to_line && (u.moved || u.fired)) throw RuleError("unit: " + spec.id + " has moved or fired; changing to line it may not otherwise move or fire that turn (seed 004, MOVEMENT)");
+        const Rect r = rect_at(u.x, u.y, spec.type, a.formation);
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
+                throw RuleError("formation: no room for " + a.formation + ": " + scenario_->units[i].id + " is in the way");
+        spend(cost(to_line ? "column_to_line" : "line_to_column"), "changing formation");
+        u.formation = a.formation;
+        if (to_line) u.formed_line = true;
+        out.summary = spec.id + " forms " + a.formation;
+        out.explanation.push_back(out.summary + (to_line ? " (1 action point; no other move or fire this turn)" : " (free)") + " (seed 004, MOVEMENT)");
+        return;
+    }
+    if (a.kind == "limber" || a.kind == "unlimber") {
+        if (spec.type != UnitType::Gun) throw RuleError("unit: only guns limber and unlimber");
+        const bool limber = a.kind == "limber";
+        if ((u.formation == "limbered") == limber) throw RuleError("unit: " + spec.id + " is already " + u.formation);
+        if (u.fired_gun) throw RuleError("unit: a gun that has fired cannot also be limbered (seed 004, COMMAND & CONTROL)");
+        spend(cost("limber_or_unlimber"), a.kind);
+        u.formation = limber ? "limbered" : "unlimbered";
+        out.summary = spec.id + " " + (limber ? "limbers" : "unlimbers");
+        out.explanation.push_back(out.summary + " (1 action point; seed 004, MOVEMENT)");
+        return;
+    }
+    // move and charge
+    if (u.moved) throw RuleError("unit: " + spec.id + " has moved this turn");
+    if (u.formed_line) throw RuleError("unit: " + spec.id + " changed from column to line this turn and may not otherwise move (seed 004, MOVEMENT)");
+    if (u.fired_gun) throw RuleError("unit: a gun that has fired cannot also move (seed 004, COMMAND & CONTROL)");
+    const double allowance = move_allowance(unit);
+    if (allowance <= 0) throw RuleError("unit: " + spec.id + " is an unlimbered gun; limber it to move (seed 004, MOVEMENT)");
+    const double variation_from = allowance * tables_->variation_from;
+    if (a.kind == "move") {
+        const double length = std::hypot(*a.to_x - u.x, *a.to_y - u.y);
+        if (length < 0.05) throw RuleError("to: " + spec.id + " is already there");
+        if (length > allowance + 1e-9)
+            throw RuleError("to: " + fmt_cm(length) + " is beyond " + spec.id + "'s move of " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
+        const std::string blocked = path_blocked(unit, *a.to_x, *a.to_y);
+        if (!blocked.empty()) throw RuleError("to: " + blocked);
+        const Rect end = rect_at(*a.to_x, *a.to_y, spec.type, u.formation);
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (scenario_->units[i].side != spec.side && state_.units[i].status != Status::Removed && rect_distance(end, footprint(static_cast<int>(i))) < 0.5)
+                throw RuleError("to: it would touch " + scenario_->units[i].id + "; contact is made with \"charge\" (D29)");
+        spend(cost("move"), "a move");
+        double fx = *a.to_x, fy = *a.to_y;
+        std::string words = spec.id + " moves " + fmt_cm(length);
+        if (length >= variation_from - 1e-9) {
+            const int face = faces.take(6);
+            double factor = 1;
+            if (face >= tables_->variation_up_on) factor = 1 + tables_->variation_percent / 100.0;
+            if (face <= tables_->variation_down_on) factor = 1 - tables_->variation_percent / 100.0;
+            out.explanation.push_back("moving three-quarters or more of its move (" + fmt_cm(length) + " of " + fmt_cm(allowance) + "): the Variation throws " +
+                                      std::to_string(face) + (factor > 1 ? ", +25 %" : factor < 1 ? ", -25 %" : ", as ordered") + " (seed 004, MOVEMENT)");
+            if (factor < 1) {
+                fx = u.x + (fx - u.x) * factor;
+                fy = u.y + (fy - u.y) * factor;
+            } else if (factor > 1) {
+                // Further along the same line, as far as it stays clear (D30).
+                const double ex = u.x + (fx - u.x) * factor, ey = u.y + (fy - u.y) * factor;
+                for (int k = 20; k >= 0; --k) {
+                    const double px = fx + (ex - fx) * k / 20.0, py = fy + (ey - fy) * k / 20.0;
+                    const Rect r = rect_at(px, py, spec.type, u.formation);
+                    bool ok = path_blocked(unit, px, py).empty();
+                    for (std::size_t i = 0; ok && i < state_.units.size(); ++i)
+                        if (scenario_->units[i].side != spec.side && state_.units[i].status != Status::Removed && rect_distance(r, footprint(static_cast<int>(i))) < 0.5)
+                            ok = false;
+                    if (ok) {
+                        fx = px;
+                        fy = py;
+                        break;
+                    }
+                }
+            }
+            words += " ordered, " + fmt_cm(std::hypot(fx - u.x, fy - u.y)) + " made";
+        }
+        u.x = fx;
+        u.y = fy;
+        u.moved = true;
+        out.summary = words;
+        out.explanation.insert(out.explanation.begin(), words + " to (" + fmt_cm(fx) + ", " + fmt_cm(fy) + ")");
+        return;
+    }
+    // charge
+    const int target = require_unit(a.target, "target", false);
+    const UnitSpec& tspec = scenario_->units[static_cast<std::size_t>(target)];
+    auto& tu = state_.units[static_cast<std::size_t>(target)];
+    if (spec.type == UnitType::Gun) throw RuleError("unit: guns never initiate contact (seed 004, MELEES)");
+    if (spec.type == UnitType::LightFoot && !in_terrain(unit, "wood") && !in_terrain(unit, "built-up-area"))
+        throw RuleError("unit: light infantry never initiate contact except in a wood or built-up area (seed 004, MELEES)");
+    if (is_foot(spec.type) && is_horse(tspec.type)) throw RuleError("target: foot cannot initiate contact against horse (seed 004, MELEES)");
+    if (tspec.type == UnitType::Gun) {
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (scenario_->units[i].side == tspec.side && scenario_->units[i].type == UnitType::Foot && state_.units[i].status != Status::Removed &&
+                distance(static_cast<int>(i), target) <= tables_->gun_protection_cm)
+                throw RuleError("target: " + tspec.id + " has friendly regular foot (" + scenario_->units[i].id + ") within " + fmt_cm(tables_->gun_protection_cm) +
+                                " and cannot be contacted (seed 004, MELEES)");
+    }
+    for (const auto& c : state_.contacts)
+        if (c.attacker == target || c.defender == target) throw RuleError("target: " + tspec.id + " is already in melee (this version fights one contact a unit, D29)");
+    std::string why;
+    const auto place = charge_position(unit, target, &why);
+    if (!place) throw RuleError("target: " + why);
+    const double length = std::hypot(place->first - u.x, place->second - u.y);
+    const double before = distance(unit, target);
+    if (length > allowance + 1e-9)
+        throw RuleError("target: contact with " + tspec.id + " needs " + fmt_cm(length) + "; " + spec.id + "'s move is " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
+    const std::string blocked = path_blocked(unit, place->first, place->second, target);
+    if (!blocked.empty()) throw RuleError("target: the way to contact is blocked: " + blocked);
+    spend(cost("move"), "a charge (a move)");
+    u.moved = true;
+    out.explanation.push_back(spec.id + " charges " + tspec.id + ": " + fmt_cm(length) + " to contact of " + fmt_cm(allowance) + " (no charge bonus; seed 004, MOVEMENT)");
+    if (length >= variation_from - 1e-9) {
+        const int face = faces.take(6);
+        out.explanation.push_back("the Variation throws " + std::to_string(face) + (face <= tables_->variation_down_on ? ": -25 %, the charge falls short (D30)" : ""));
+        if (face <= tables_->variation_down_on) {
+            const double factor = 1 - tables_->variation_percent / 100.0;
+            u.x += (place->first - u.x) * factor;
+            u.y += (place->second - u.y) * factor;
+            out.summary = spec.id + " charges " + tspec.id + " and falls short";
+            return;
+        }
+    }
+    u.x = place->first;
+    u.y = place->second;
+    const bool from_rear = (u.y - tu.y) * tu.facing < 0;
+    if (tspec.type == UnitType::Gun) {
+        remove_unit(target, out, "a gun contacted is automatically eliminated (seed 004, MELEES)");
+        out.summary = spec.id + " charges and overruns the gun " + tspec.id;
+        return;
+    }
+    // Infantry contacted frontally by an enemy that began its move outside musketry range fires first, at -1.
+    if (is_foot(tspec.type) && !from_rear && before > tables_->musket_cm && tu.status == Status::Normal) {
+        MusketryRequest req;
+        req.firer = tspec.type;
+        req.effectiveness = tu.effectiveness;
+        req.range_cm = 0;
+        req.column = tu.formation == "column";
+        req.disorganised = tu.disorganised;
+        req.before_contact = true;
+        req.weather = weather();
+        req.target_cuirassiers = spec.cuirassiers;
+        req.target_cover = false;
+        const MusketrySetup setup = prepare_musketry(*tables_, req);
+        const FireResult r = resolve_musketry(setup, faces);
+        out.explanation.push_back(tspec.id + " fires before the melee (the charger began " + fmt_cm(before) + " away, beyond musket range; seed 004, MELEES)");
+        out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+        hit(unit, r.hits, out, "musketry before contact");
+        if (r.hits > 0) morale_test(unit, out, faces, false);
+        if (u.status != Status::Normal) {
+            out.summary = spec.id + " charges " + tspec.id + " and is driven off by its fire";
+            return;
+        }
+    }
+    state_.contacts.push_back({unit, target, from_rear, false, -1});
+    out.summary = spec.id + " charges " + tspec.id + (from_rear ? " in the rear" : "") + ": contact";
+    out.explanation.push_back(out.summary + " (the melee is fought in the melee step)");
+}
+
+MeleeSetup GameModel::melee_setup(const Contact& c) const {
+    const auto side = [&](int unit, int other, bool attacker) {
+        const auto& u = state_.units[static_cast<std::size_t>(unit)];
+        const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+        MeleeSide s;
+        s.type = spec.type;
+        s.effectiveness = u.effectiveness;
+        if (in_terrain(unit, "hill") && !in_terrain(other, "hill")) s.bonuses.insert("higher-ground");
+        if (!attacker && in_terrain(unit, "built-up-area") && !in_terrain(other, "built-up-area")) s.bonuses.insert("town");
+        s.firing_order = spec.type == UnitType::Foot && u.formation == "line" && !u.disorganised && u.status == Status::Normal;
+        s.in_wood_or_town = in_terrain(unit, "wood") || in_terrain(unit, "built-up-area");
+        s.cuirassiers = spec.cuirassiers;
+        s.cover = s.in_wood_or_town;
+        return s;
+    };
+    MeleeRequest req;
+    req.attacker = side(c.attacker, c.defender, true);
+    req.defender = side(c.defender, c.attacker, false);
+    req.from_rear = c.from_rear;
+    req.continuing = c.continuing;
+    MeleeSetup setup = prepare_melee(*tables_, req);
+    setup.explanation.insert(setup.explanation.begin(), scenario_->units[static_cast<std::size_t>(c.attacker)].id + " (attacker) against " +
+                                                            scenario_->units[static_cast<std::size_t>(c.defender)].id + " (defender)" +
+                                                            (c.from_rear ? ", from the rear as measured" : "") + (c.continuing ? ", continuing" : ""));
+    return setup;
+}
+
+}  // namespace fortuna::game_of_kings

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: MIT
+// Game Of Kings behind the seam: the recorded game as a GameSession, its programmed opponent with
+// a reason for every action (the scenario's doctrine), saves and journals, and open_game.
+#include "fortuna/game_of_kings/session.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/game_of_kings/system.hpp"
+#include "fortuna/game_session.hpp"
+#include "fortuna/journal.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/save.hpp"
+
+namespace fortuna::game_of_kings {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string cm(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f cm", value);
+    return text;
+}
+std::string pct(double p) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f %%", p * 100);
+    return text;
+}
+
+bool foot(UnitType t) { return t == UnitType::Foot || t == UnitType::LightFoot; }
+
+}  // namespace
+
+// ---------------------------------------------------------------- the opponent
+
+std::optional<Proposal> propose_action(const GameModel& game, int side, const std::set<std::string>& refused) {
+    const State& st = game.state();
+    const TurnState& t = st.turn;
+    const Scenario& sc = game.scenario();
+    const SideSpec& me = sc.sides[static_cast<std::size_t>(side)];
+    const Doctrine& doctrine = me.doctrine;
+    if (t.phase == "over" || game.acting_side() != side) return std::nullopt;
+    const auto offer = [&](json action, std::string reason) -> std::optional<Proposal> {
+        if (refused.count(action.dump())) return std::nullopt;
+        return Proposal{std::move(action), std::move(reason)};
+    };
+    if (t.phase == "begin-turn")
+        return offer({{"action", "begin-turn"}}, "the turn opens: the weather gauge and the dice for going first (seed 004, WEATHER; COMMAND & CONTROL)");
+    if (t.phase == "choose") {
+        const std::string first = doctrine.go_first ? me.id : sc.sides[static_cast<std::size_t>(1 - side)].id;
+        return offer({{"action", "choose"}, {"first", first}},
+                     doctrine.go_first ? "doctrine: go first, to fire and charge before the enemy can (" + doctrine.source.substr(0, 60) + "...)"
+                                       : "doctrine: go second, to answer the enemy's moves");
+    }
+    if (t.phase == "action-points") return offer({{"action", "action-points"}}, "the half-turn opens: a d10 for the centre, a d6 for each flank");
+    if (t.sector.empty()) {
+        for (const std::string& sector : doctrine.sector_order)
+            if (std::find(t.sectors_done.begin(), t.sectors_done.end(), sector) == t.sectors_done.end())
+                if (auto p = offer({{"action", "sector"}, {"sector", sector}},
+                                   "doctrine's order of sectors (" + doctrine.sector_order[0] + ", " + doctrine.sector_order[1] + ", " +
+                                       doctrine.sector_order[2] + "): the " + sector + " next"))
+                    return p;
+        return std::nullopt;
+    }
+    const int s = game.sector_index(t.sector);
+    const int points = t.points[s];
+    const std::size_t n = st.units.size();
+    const auto mine = [&](std::size_t i) {
+        return sc.units[i].side == side && sc.units[i].sector == t.sector && st.units[i].status != Status::Removed;
+    };
+    const auto enemy = [&](std::size_t i) { return sc.units[i].side != side && st.units[i].status != Status::Removed; };
+    const auto in_contact = [&](int unit) {
+        return std::any_of(st.contacts.begin(), st.contacts.end(), [&](const Contact& c) { return c.attacker == unit || c.defender == unit; });
+    };
+    const auto target_of = [&](int unit, double reach) {
+        int best = -1;
+        double best_d = 1e9;
+        for (std::size_t j = 0; j < n; ++j) {
+            if (!enemy(j)) continue;
+            const int e = static_cast<int>(j);
+            const double d = game.distance(unit, e);
+            if (d <= reach && d < best_d && game.in_arc(unit, e) && game.visible(unit, e)) best = e, best_d = d;
+        }
+        return best;
+    };
+    // Points kept back for the foot that can fire muskets now (step 4 comes after guns and moves).
+    int reserve = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (mine(i) && foot(sc.units[i].type) && st.units[i].status == Status::Normal && !st.units[i].fired && !st.units[i].formed_line &&
+            !in_contact(static_cast<int>(i)) && target_of(static_cast<int>(i), game.tables().musket_cm) >= 0)
+            ++reserve;
+
+    // 1. rally (compulsory)
+    if (t.step <= 0 && points > 0)
+        for (std::size_t i = 0; i < n; ++i)
+            if (mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried && st.units[i].retreat_half != 2 * (t.turn - 1) + t.half)
+                if (auto p = offer({{"action", "rally"}, {"unit", sc.units[i].id}},
+                                   sc.units[i].id + " is retreating: action points go first to rallying it (seed 004, MORALE)"))
+                    return p;
+    // 2. guns
+    if (t.step <= 1 && points > reserve)
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!mine(i) || sc.units[i].type != UnitType::Gun || st.units[i].status != Status::Normal || st.units[i].fired_gun ||
+                st.units[i].formation != "unlimbered")
+                continue;
+            const int target = target_of(static_cast<int>(i), game.tables().roundshot_cm);
+            if (target < 0) continue;
+            const double d = game.distance(static_cast<int>(i), target);
+            if (auto p = offer({{"action", "fire-gun"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
+                               "the nearest enemy in its arc, " + cm(d) + " away (" + (d <= game.tables().canister_cm ? "canister" : "roundshot") +
+                                   "); points beyond the " + std::to_string(reserve) + " kept for musketry"))
+                return p;
+        }
+    // 3. moves
+    if (t.step <= 2 && points > 0) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!mine(i)) continue;
+            const int unit = static_cast<int>(i);
+            const UnitState& u = st.units[i];
+            const UnitSpec& spec = sc.units[i];
+            if (u.status != Status::Normal || in_contact(unit)) continue;
+            // About-face a unit that rallied with its back to the enemy.
+            if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced) {
+                if (auto p = offer({{"action", "about-face"}, {"unit", spec.id}}, spec.id + " rallied with its back to the enemy: it faces them again"))
+                    return p;
+                continue;
+            }
+            if (u.facing != me.facing) continue;
+            if (u.disorganised && points > reserve) {
+                if (auto p = offer({{"action", "reorganise"}, {"unit", spec.id}}, spec.id + " is disorganised: reorganised it fires without the -1 (seed 004, MORALE)"))
+                    return p;
+            }
+            if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
+            if (points <= reserve && target_of(unit, game.tables().musket_cm) >= 0) continue;
+            const double allowance = game.move_allowance(unit);
+            // Charges by the doctrine's odds.
+            const double ratio = foot(spec.type) ? doctrine.charge_foot : doctrine.charge_horse;
+            if (!(spec.type == UnitType::LightFoot)) {
+                for (std::size_t j = 0; j < n; ++j) {
+                    if (!enemy(j)) continue;
+                    const int e = static_cast<int>(j);
+                    if (foot(spec.type) && is_horse(sc.units[j].type)) continue;
+                    if (game.distance(unit, e) > allowance) continue;
+                    std::string why;
+                    const auto place = game.charge_position(unit, e, &why);
+                    if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
+                    if (!game.path_blocked(unit, place->first, place->second, e).empty()) continue;
+                    if (sc.units[j].type == UnitType::Gun) {
+                        if (auto p = offer({{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
+                                           sc.units[j].id + " is within reach: a gun contacted without foot near it is eliminated (seed 004, MELEES)"))
+                            return p;
+                        continue;
+                    }
+                    if (std::any_of(st.contacts.begin(), st.contacts.end(), [&](const Contact& c) { return c.attacker == e || c.defender == e; })) continue;
+                    Contact c{unit, e, false, false, -1};
+                    c.from_rear = (place->second - st.units[j].y) * st.units[j].facing < 0;
+                    MeleeSetup setup;
+                    try {
+                        setup = game.melee_setup(c);
+                    } catch (const RuleError&) {
+                        continue;
+                    }
+                    const double win = setup.defender.loses, lose = setup.attacker.loses;
+                    if (win > 0 && win >= ratio * lose)
+                        if (auto p = offer({{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
+                                           "charge: " + sc.units[j].id + " loses the melee with chance " + pct(win) + ", " + spec.id + " with " + pct(lose) +
+                                               " (doctrine: at least " + std::to_string(ratio).substr(0, 3) + " times)"))
+                            return p;
+                }
+            }
+            // Advance: foot until an enemy is in musket range; horse until one is within a move.
+            double nearest = 1e9;
+            for (std::size_t j = 0; j < n; ++j)
+                if (enemy(j)) nearest = std::min(nearest, game.distance(unit, static_cast<int>(j)));
+            const double stand = foot(spec.type) ? game.tables().musket_cm - 1.5 : allowance * 0.6;
+            if (foot(spec.type) && target_of(unit, game.tables().musket_cm) >= 0) continue;  // stand and fire
+            if (nearest <= stand + 0.5) continue;
+            const double forward = std::min(allowance, nearest - stand);
+            if (forward < 0.5) continue;
+            for (const double share : {1.0, 0.75, 0.5, 0.25}) {
+                const double step = forward * share;
+                if (step < 0.5) break;
+                for (const double dx : {0.0, 3.0, -3.0}) {
+                    const double lateral = std::min(std::abs(dx), step * 0.5) * (dx < 0 ? -1 : 1);
+                    const double ahead = std::sqrt(std::max(0.0, step * step - lateral * lateral));
+                    const double tx = std::round((u.x + lateral) * 100) / 100, ty = std::round((u.y + me.facing * ahead) * 100) / 100;
+                    if (!game.path_blocked(unit, tx, ty).empty()) continue;
+                    if (auto p = offer({{"action", "move"}, {"unit", spec.id}, {"to", {tx, ty}}},
+                                       "doctrine (" + doctrine.advance.substr(0, 40) + "...): " + spec.id + " advances " + cm(step) + ", the nearest enemy " +
+                                           cm(nearest) + " away"))
+                        return p;
+                }
+            }
+        }
+    }
+    // 4. muskets
+    if (t.step <= 3 && points > 0)
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
+                in_contact(static_cast<int>(i)))
+                continue;
+            const int target = target_of(static_cast<int>(i), game.tables().musket_cm);
+            if (target < 0) continue;
+            if (auto p = offer({{"action", "fire"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
+                               "the nearest enemy in its arc and musket range, " + cm(game.distance(static_cast<int>(i), target)) + " away"))
+                return p;
+        }
+    // 5. melees
+    for (const Contact& c : st.contacts) {
+        const int own = sc.units[static_cast<std::size_t>(c.attacker)].side == side ? c.attacker : c.defender;
+        const int other = own == c.attacker ? c.defender : c.attacker;
+        if (sc.units[static_cast<std::size_t>(own)].sector != t.sector || c.resolved_half == 2 * (t.turn - 1) + t.half) continue;
+        if (auto p = offer({{"action", "melee"}, {"unit", sc.units[static_cast<std::size_t>(own)].id}, {"target", sc.units[static_cast<std::size_t>(other)].id}},
+                           "units in contact melee each half-turn (seed 004, MELEES); no action point is charged"))
+            return p;
+    }
+    return offer({{"action", "end-sector"}}, "nothing more the doctrine wants in the " + t.sector + " sector (" + std::to_string(points) + " points unspent)");
+}
+
+// ---------------------------------------------------------------- files
+
+json journal_header(const Scenario& scenario, std::uint64_t seed) {
+    return {{"format", "fortuna-journal"},
+            {"game", kSystemId},
+            {"scenario", {{"id", scenario.id}, {"document", scenario.document}}},
+            {"seed", std::to_string(seed)}};
+}
+
+namespace {
+
+std::uint64_t seed_of(const json& value, const std::string& file, const std::string& where) {
+    if (!value.is_string()) throw DataError(file, where, "the seed as a string of digits", value.dump());
+    const std::string text = value.get<std::string>();
+    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+        throw DataError(file, where, "the seed as a string of digits", text);
+    return std::stoull(text);
+}
+
+std::shared_ptr<const Scenario> scenario_of_header(const Tables& tables, const fs::path& data_dir, const json& header, const std::string& file) {
+    if (!header.is_object() || header.value("game", "") != kSystemId) throw DataError(file, "/game", "\"game-of-kings\"", header.value("game", json()).dump());
+    if (!header.contains("scenario") || !header["scenario"].is_object() || !header["scenario"].contains("document"))
+        throw DataError(file, "/scenario/document", "the scenario's document copied in", "none");
+    const json& document = header["scenario"]["document"];
+    validate_against_schema(document, "game-of-kings-scenario", file, data_dir);
+    return std::make_shared<const Scenario>(scenario_from_json(tables, data_dir, document, file));
+}
+
+Recorded replay_lines(const std::shared_ptr<const Tables>& tables, std::shared_ptr<const Scenario> scenario, std::uint64_t seed, const json& header,
+                      const std::vector<json>& lines, const std::string& file, const std::string& prefix) {
+    return Recorded::replay(GameModel(tables, std::move(scenario)), seed, header, lines, file,
+                            [&](std::size_t i) { return prefix + std::to_string(i); });
+}
+
+}  // namespace
+
+Recorded load_save(const std::shared_ptr<const Tables>& tables, const fs::path& data_dir, const fs::path& file) {
+    const json document = read_json_file(file);
+    const std::string name = file.string();
+    if (document.value("format", "") != kSaveFormat) throw DataError(name, "/format", std::string("\"") + kSaveFormat + "\"", document.value("format", json()).dump());
+    if (document.value("format_version", 0) != 1) throw DataError(name, "/format_version", "1", document.value("format_version", json()).dump());
+    if (!document.contains("header") || !document.contains("journal") || !document["journal"].is_array() || !document.contains("state"))
+        throw DataError(name, "/journal", "a save with header, seed, journal and state", "missing");
+    const std::uint64_t seed = seed_of(document.value("seed", json()), name, "/seed");
+    const json& header = document["header"];
+    auto scenario = scenario_of_header(*tables, data_dir, header, name + "#/header");
+    Recorded game = replay_lines(tables, scenario, seed, header, document["journal"].get<std::vector<json>>(), name, "/journal/");
+    const json replayed = game.model().to_json();
+    const json& saved = document["state"];
+    if (replayed != saved) {
+        const json diff = json::diff(saved, replayed);
+        const std::string where = diff.empty() ? "/state" : "/state" + diff[0].value("path", std::string());
+        throw DataError(name, where, "the state the journal replays to", "the saved state differs there (" + diff.dump().substr(0, 160) + ")");
+    }
+    return game;
+}
+
+Recorded load_journal(const std::shared_ptr<const Tables>& tables, const fs::path& data_dir, const fs::path& file) {
+    const JournalContents contents = read_journal(file);
+    const std::string name = file.string();
+    const std::uint64_t seed = seed_of(contents.header.value("seed", json()), name, "/header/seed");
+    auto scenario = scenario_of_header(*tables, data_dir, contents.header, name + "#/header");
+    return replay_lines(tables, scenario, seed, contents.header, contents.lines, name, "/line/");
+}
+
+void save_game(const Recorded& game, const fs::path& file) {
+    json document{{"format", kSaveFormat},
+                  {"format_version", 1},
+                  {"header", game.journal_header()},
+                  {"seed", std::to_string(game.seed())},
+                  {"journal", game.journal()},
+                  {"state", game.model().to_json()}};
+    atomic_write_file(file, document.dump(1) + "\n");
+}
+
+// ---------------------------------------------------------------- the session
+
+namespace {
+
+class GokSession final : public GameSession {
+public:
+    GokSession(Recorded game, std::vector<std::string> notes) : game_(std::move(game)), notes_(std::move(notes)) {}
+
+    const RuleSystem& system() const override { return game_of_kings_system(); }
+    std::string scenario_id() const override { return game_.model().scenario().id; }
+    std::string scenario_name() const override { return game_.model().scenario().name; }
+    std::uint64_t seed() const override { return game_.seed(); }
+    std::vector<std::string> side_ids() const override {
+        return {game_.model().scenario().sides[0].id, game_.model().scenario().sides[1].id};
+    }
+    std::vector<std::string> side_names() const override {
+        return {game_.model().scenario().sides[0].name, game_.model().scenario().sides[1].name};
+    }
+    int acting_side() const override { return game_.model().acting_side(); }
+    std::string clock_label() const override { return game_.model().clock_label(); }
+
+    Happened apply(const json& action) override {
+        const json& line = game_.apply_json(action);
+        Happened happened;
+        happened.seq = line.value("seq", 0);
+        happened.kind = line.value("do", std::string());
+        happened.summary = line.value("summary", std::string());
+        happened.action = line.value("action", json());
+        const std::string kind = happened.kind;
+        if (kind != "undo" && kind != "redo") happened.explanation = last_explanation();
+        refused_[0].clear();
+        refused_[1].clear();
+        return happened;
+    }
+    bool undo() override {
+        refused_[0].clear();
+        refused_[1].clear();
+        return game_.undo();
+    }
+    bool redo() override {
+        refused_[0].clear();
+        refused_[1].clear();
+        return game_.redo();
+    }
+    bool can_undo() const override { return game_.can_undo(); }
+    bool can_redo() const override { return game_.can_redo(); }
+    const std::vector<json>& journal() const override { return game_.journal(); }
+    std::size_t actions_in_effect() const override { return game_.model().actions_in_effect(); }
+    void attach_journal(const fs::path& file) override { game_.attach_journal(file); }
+    std::optional<fs::path> journal_file() const override { return game_.journal_file(); }
+    void save(const fs::path& file) const override { save_game(game_, file); }
+    std::vector<std::string> opening_notes() const override { return notes_; }
+
+    SessionOutcome outcome() const override {
+        std::string why;
+        const int r = game_.model().result(&why);
+        if (r == -1) return {false, -1, "not decided: " + game_.model().clock_label()};
+        return {true, r == 2 ? -1 : r, why};
+    }
+    json public_state() const override { return game_.model().to_json(); }
+    std::vector<std::string> state_lines() const override { return game_of_kings::state_lines(game_.model()); }
+
+    std::optional<Proposal> propose(int side) override {
+        if (side < 0 || side > 1) return std::nullopt;
+        return propose_action(game_.model(), side, refused_[side]);
+    }
+    void refused(int side, const json& action) override {
+        if (side < 0 || side > 1) return;
+        refused_[side].insert(action.dump());
+    }
+
+private:
+    std::vector<std::string> last_explanation() const { return game_.model().last_explanation(); }
+
+    Recorded game_;
+    std::vector<std::string> notes_;
+    std::set<std::string> refused_[2];
+};
+
+}  // namespace
+
+std::vector<std::string> state_lines(const GameModel& game) {
+    std::vector<std::string> lines{game.scenario().name, game.clock_label()};
+    const json state = game.to_json();
+    lines.push_back("weather: " + state["weather"]["name"].get<std::string>() + " (gauge " + std::to_string(state["weather"]["gauge"].get<int>()) + ")");
+    for (int side = 0; side < 2; ++side) {
+        const auto& spec = game.scenario().sides[static_cast<std::size_t>(side)];
+        lines.push_back(spec.name + ": army points " + std::to_string(game.points_now(side)) + " of " + std::to_string(game.scenario().start_points[side]) +
+                        " (loses below " + std::to_string(game.scenario().start_points[side] / 2.0).substr(0, 4) + ")");
+        for (const auto& unit : state["units"]) {
+            if (unit["side"] != spec.id) continue;
+            char line[200];
+            std::snprintf(line, sizeof line, "  %-20s %-14s %-6s %3d %%  (%5.1f, %4.1f) %s %s%s", unit["id"].get<std::string>().c_str(),
+                          unit["type"].get<std::string>().c_str(), unit["sector"].get<std::string>().c_str(), unit["effectiveness"].get<int>(),
+                          unit["x"].get<double>(), unit["y"].get<double>(), unit["formation"].get<std::string>().c_str(),
+                          unit["status"].get<std::string>().c_str(), unit.contains("general") ? " (general)" : "");
+            lines.push_back(line);
+        }
+    }
+    return lines;
+}
+
+std::unique_ptr<GameSession> open_session(const fs::path& data_dir, const fs::path& file, const std::string& format, std::uint64_t seed) {
+    auto tables = std::make_shared<const Tables>(load_tables(data_dir));
+    std::vector<std::string> notes;
+    if (format == kScenarioFormat) {
+        const json document = read_json_file(file);
+        validate_against_schema(document, "game-of-kings-scenario", file.string(), data_dir);
+        auto scenario = std::make_shared<const Scenario>(scenario_from_json(*tables, data_dir, document, file.string()));
+        json header = journal_header(*scenario, seed);
+        return std::make_unique<GokSession>(Recorded(GameModel(tables, scenario), seed, std::move(header)), std::move(notes));
+    }
+    if (format == kSaveFormat) {
+        Recorded game = load_save(tables, data_dir, file);
+        // The journal beside the save, when it goes further (a crash after the save).
+        const fs::path beside = journal_path_for_save(file);
+        std::error_code missing;
+        if (fs::exists(beside, missing)) {
+            const JournalContents contents = read_journal(beside);
+            const auto& saved = game.journal();
+            std::size_t same = 0;
+            const bool same_game = contents.header == game.journal_header();
+            while (same_game && same < saved.size() && same < contents.lines.size() && saved[same] == contents.lines[same]) ++same;
+            if (same_game && same == saved.size() && contents.lines.size() > saved.size()) {
+                notes.push_back("continuing " + beside.string() + ": it holds " + std::to_string(contents.lines.size() - saved.size()) +
+                                " journal lines beyond the save " + file.string());
+                return std::make_unique<GokSession>(load_journal(tables, data_dir, beside), std::move(notes));
+            }
+            if (!(same_game && same == contents.lines.size()))
+                throw RuleError("the journal " + beside.string() + (same_game ? " disagrees with " : " belongs to another game than ") + file.string() +
+                                ": continue it with --load " + beside.string() + ", or move it away to continue the save");
+        }
+        return std::make_unique<GokSession>(std::move(game), std::move(notes));
+    }
+    if (format == kJournalFormat) return std::make_unique<GokSession>(load_journal(tables, data_dir, file), std::move(notes));
+    throw RuleError(file.string() + " is no Game Of Kings scenario, save or journal: there is no game to play from it");
+}
+
+std::string check_game_file(const fs::path& data_dir, const fs::path& file, const json& document) {
+    const std::string format = document.value("format", std::string());
+    auto tables = std::make_shared<const Tables>(load_tables(data_dir));
+    if (format == kScenarioFormat) {
+        validate_against_schema(document, "game-of-kings-scenario", file.string(), data_dir);
+        const Scenario scenario = scenario_from_json(*tables, data_dir, document, file.string());
+        if (scenario.id != file.stem().string()) throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", scenario.id);
+        return "Game Of Kings scenario";
+    }
+    if (format == kSaveFormat) {
+        (void)load_save(tables, data_dir, file);
+        return "Game Of Kings save";
+    }
+    (void)load_journal(tables, data_dir, file);
+    return "Game Of Kings journal";
+}
+
+}  // namespace fortuna::game_of_kings
