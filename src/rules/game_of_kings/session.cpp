@@ -320,6 +320,8 @@ public:
     std::string clock_label() const override { return game_.model().clock_label(); }
 
     Happened apply(const json& action) override {
+        // (The recorder's apply_json erases "by" and "why", which a JSON array cannot take.)
+        if (!action.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND; got " + action.dump().substr(0, 60));
         const json& line = game_.apply_json(action);
         Happened happened;
         happened.seq = line.value("seq", 0);

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: MIT
+// Game Of Kings played through the seam: the encounter-1745 scenario, the computer playing it to
+// the end with a reason for every action, same seed same battle, saves and journals that replay,
+// undo that keeps the dice, refusals that change nothing, and bad input refused naming the field.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/game_of_kings/session.hpp"
+#include "fortuna/game_of_kings/system.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::game_of_kings::testing_game {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const fs::path kData = FORTUNA_TEST_DATA_DIR;
+const fs::path kScenario = kData / "scenarios" / "encounter-1745.json";
+
+std::shared_ptr<const Tables> tables() {
+    static const auto loaded = std::make_shared<const Tables>(load_tables(kData));
+    return loaded;
+}
+std::shared_ptr<const Scenario> scenario() {
+    static const auto loaded = std::make_shared<const Scenario>(scenario_from_json(*tables(), kData, read_json_file(kScenario), kScenario.string()));
+    return loaded;
+}
+Recorded new_game(std::uint64_t seed) { return Recorded(GameModel(tables(), scenario()), seed, journal_header(*scenario(), seed)); }
+
+// Plays with the opponent for both sides until the battle is over; every proposal has a reason.
+int play_out(Recorded& game, int most = 5000) {
+    std::set<std::string> refused[2];
+    int actions = 0;
+    while (game.model().state().turn.phase != "over" && actions < most) {
+        const int side = game.model().acting_side();
+        const auto proposal = propose_action(game.model(), side, refused[side]);
+        if (!proposal) {
+            ADD_FAILURE() << "no proposal at " << game.model().clock_label();
+            break;
+        }
+        EXPECT_FALSE(proposal->reason.empty()) << proposal->action.dump();
+        try {
+            game.apply_json(proposal->action);
+            refused[0].clear();
+            refused[1].clear();
+            ++actions;
+        } catch (const RuleError&) {
+            refused[side].insert(proposal->action.dump());
+        }
+    }
+    return actions;
+}
+
+// Applies the opponent's actions until `stop(game)` holds.
+template <class Stop>
+void play_until(Recorded& game, Stop stop) {
+    std::set<std::string> refused[2];
+    for (int i = 0; i < 3000 && !stop(game); ++i) {
+        const int side = game.model().acting_side();
+        const auto proposal = propose_action(game.model(), side, refused[side]);
+        ASSERT_TRUE(proposal.has_value()) << game.model().clock_label();
+        try {
+            game.apply_json(proposal->action);
+            refused[0].clear();
+            refused[1].clear();
+        } catch (const RuleError&) {
+            refused[side].insert(proposal->action.dump());
+        }
+    }
+    ASSERT_TRUE(stop(game)) << game.model().clock_label();
+}
+
+std::string refusal(Recorded& game, const json& action) {
+    const json before = game.model().to_json();
+    const auto draws = game.dice().draws();
+    const std::size_t lines = game.journal().size();
+    try {
+        game.apply_json(action);
+    } catch (const RuleError& error) {
+        EXPECT_EQ(game.model().to_json(), before) << action.dump();
+        EXPECT_EQ(game.dice().draws(), draws) << action.dump();
+        EXPECT_EQ(game.journal().size(), lines) << action.dump();
+        return error.what();
+    }
+    ADD_FAILURE() << "not refused: " << action.dump();
+    return "";
+}
+
+TEST(GokScenario, TheEncounterIsCheckedAndBothArmiesHaveEqualPoints) {
+    EXPECT_EQ(check_game_of_kings_file(kData, kScenario, read_json_file(kScenario)), "Game Of Kings scenario");
+    const Scenario& s = *scenario();
+    EXPECT_EQ(s.start_points[0], 21);  // 3 (general) + 6 x 2 (battalions) + 6 x 1 (squadrons, guns): seed 004, VICTORY
+    EXPECT_EQ(s.start_points[1], 21);
+    EXPECT_EQ(s.terrain.size(), 10u);  // the generator's dice from seed 1745: ten pieces
+    std::size_t water = 0;
+    for (const auto& piece : s.terrain) water += piece.kind == "water";
+    EXPECT_EQ(water, 1u);
+    // A unit moved into the water is refused naming the unit's field.
+    json bad = read_json_file(kScenario);
+    bad["units"][0]["x"] = 45.0;
+    bad["units"][0]["y"] = 15.0;
+    try {
+        (void)scenario_from_json(*tables(), kData, bad, "bad.json");
+        ADD_FAILURE() << "a unit in the water was accepted";
+    } catch (const DataError& error) {
+        EXPECT_NE(std::string(error.what()).find("/units/0/x"), std::string::npos) << error.what();
+    }
+    bad = read_json_file(kScenario);
+    bad["terrain"]["dice"][0] = 7;
+    EXPECT_THROW((void)scenario_from_json(*tables(), kData, bad, "bad.json"), DataError);
+}
+
+TEST(GokGame, TheComputerPlaysTheEncounterToTheEndWithAReasonForEveryAction) {
+    Recorded game = new_game(7);
+    const int actions = play_out(game);
+    std::string why;
+    const int result = game.model().result(&why);
+    EXPECT_NE(result, -1) << game.model().clock_label();
+    EXPECT_FALSE(why.empty());
+    EXPECT_GT(actions, 50);
+    // Same seed, same battle; another seed, another.
+    Recorded again = new_game(7);
+    play_out(again);
+    EXPECT_EQ(again.journal(), game.journal());
+    Recorded other = new_game(8);
+    play_out(other);
+    EXPECT_NE(other.journal(), game.journal());
+}
+
+TEST(GokGame, ASaveAndAJournalReplayToTheSameState) {
+    const fs::path folder = fs::temp_directory_path() / ("gok-save-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    fs::create_directories(folder);
+    Recorded game = new_game(11);
+    game.attach_journal(folder / "game.journal");
+    play_until(game, [](const Recorded& g) { return g.model().state().turn.turn >= 5; });
+    ASSERT_TRUE(game.undo());
+    save_game(game, folder / "game.json");
+    const Recorded loaded = load_save(tables(), kData, folder / "game.json");
+    EXPECT_EQ(loaded.model().to_json(), game.model().to_json());
+    EXPECT_EQ(loaded.journal(), game.journal());
+    const Recorded recovered = load_journal(tables(), kData, folder / "game.journal");
+    EXPECT_EQ(recovered.model().to_json(), game.model().to_json());
+    EXPECT_EQ(check_game_of_kings_file(kData, folder / "game.json", read_json_file(folder / "game.json")), "Game Of Kings save");
+    // A saved state that the journal does not replay to is refused naming the field.
+    json doc = read_json_file(folder / "game.json");
+    doc["state"]["units"][3]["effectiveness"] = 25;
+    std::ofstream(folder / "bad.json") << doc.dump();
+    try {
+        (void)load_save(tables(), kData, folder / "bad.json");
+        ADD_FAILURE() << "a tampered save was accepted";
+    } catch (const DataError& error) {
+        EXPECT_NE(std::string(error.what()).find("/state/units/3/effectiveness"), std::string::npos) << error.what();
+    }
+    game.detach_journal();
+    fs::remove_all(folder);
+}
+
+TEST(GokGame, UndoNeverRerollsAndTypedDiceAreTheUmpires) {
+    Recorded game = new_game(3);
+    const json first = game.apply_json({{"action", "begin-turn"}})["action"]["dice"];
+    ASSERT_TRUE(game.undo());
+    EXPECT_EQ(game.apply_json({{"action", "begin-turn"}})["action"]["dice"], first);
+    ASSERT_TRUE(game.undo());
+    // Typed: weather 2d6 (3 and 4: gauge 7, fair), initiative A 5 against B 2 (player A, France, chooses).
+    const auto draws = game.dice().draws();
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    EXPECT_EQ(game.dice().draws(), draws);
+    EXPECT_EQ(game.model().state().turn.gauge, 7);
+    EXPECT_EQ(game.model().acting_side(), 0);
+    game.apply_json({{"action", "choose"}, {"first", "allies"}});
+    EXPECT_EQ(game.model().acting_side(), 1);
+    // The d10 of the centre takes a face of 10; the flanks' d6 do not.
+    EXPECT_NE(refusal(game, {{"action", "action-points"}, {"dice", {10, 7, 3}}}).find("dice/1"), std::string::npos);
+    game.apply_json({{"action", "action-points"}, {"dice", {10, 2, 3}}});
+    EXPECT_EQ(game.model().state().turn.points[1], 10);
+    EXPECT_EQ(game.model().state().turn.points[0], 2);
+}
+
+TEST(GokGame, EveryCircumstanceIsMeasuredAndRefusalsChangeNothing) {
+    Recorded game = new_game(5);
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {4, 3, 2}}});  // the centre's d10 first: centre 4, left 3, right 2
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "F-line-1"}, {"to", {72, 11}}}).find("choose a sector"), std::string::npos);
+    game.apply_json({{"action", "sector"}, {"sector", "centre"}});
+    // Out of range and arc: the board says so, not the action.
+    EXPECT_NE(refusal(game, {{"action", "fire-gun"}, {"unit", "F-guns-1"}, {"target", "A-british-1"}}).find("roundshot reaches 24.0 cm"), std::string::npos);
+    // A unit of another sector, a friend as target, a move beyond the allowance, a move onto a friend.
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "F-cavalerie"}, {"to", {12, 10}}}).find("left sector"), std::string::npos);
+    EXPECT_NE(refusal(game, {{"action", "fire"}, {"unit", "F-line-1"}, {"target", "F-line-2"}}).find("a friend"), std::string::npos);
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "F-line-1"}, {"to", {72, 12}}}).find("beyond F-line-1's move of 6.0 cm"), std::string::npos);
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "F-line-1"}, {"to", {77, 7}}}).find("in the way"), std::string::npos);
+    EXPECT_NE(refusal(game, {{"action", "limber"}, {"unit", "F-line-1"}}).find("only guns"), std::string::npos);
+    // A move of 3 cm (under three quarters: no Variation die) costs one action point.
+    game.apply_json({{"action", "move"}, {"unit", "F-line-1"}, {"to", {72, 8}}});
+    EXPECT_EQ(game.model().state().turn.points[1], 3);
+    EXPECT_NEAR(game.model().state().units[static_cast<std::size_t>(game.model().unit_index("F-line-1"))].y, 8.0, 1e-9);
+    // Guns come before moves in a sector (seed 004, COMMAND & CONTROL).
+    EXPECT_NE(refusal(game, {{"action", "fire-gun"}, {"unit", "F-guns-1"}, {"target", "A-british-1"}}).find("the order within a sector"),
+              std::string::npos);
+    // A full move throws the Variation: typed 6 adds 25 %.
+    game.apply_json({{"action", "move"}, {"unit", "F-line-2"}, {"to", {82, 11}}, {"dice", {6}}});
+    EXPECT_NEAR(game.model().state().units[static_cast<std::size_t>(game.model().unit_index("F-line-2"))].y, 12.5, 1e-9);
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "F-line-3"}, {"to", {92, 11}}, {"dice", {7}}}).find("dice/0"), std::string::npos);
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "F-line-3"}, {"to", {92, 8}}, {"dice", {3}}}).find("faces"), std::string::npos);
+    game.apply_json({{"action", "end-sector"}});
+    EXPECT_NE(refusal(game, {{"action", "sector"}, {"sector", "centre"}}).find("has acted"), std::string::npos);
+}
+
+TEST(GokGame, BadInputInEveryFieldIsRefusedNamingTheField) {
+    Recorded game = new_game(9);
+    const auto names = [&](const json& action, const std::string& field) {
+        const std::string words = refusal(game, action);
+        EXPECT_EQ(words.rfind(field, 0), 0u) << action.dump() << " -> " << words;
+    };
+    names({{"action", "shout"}}, "action");
+    names({{"action", "begin-turn"}, {"colour", "red"}}, "colour");
+    names({{"action", "begin-turn"}, {"dice", "6,6"}}, "dice");
+    names({{"action", "begin-turn"}, {"dice", {0, 6}}}, "dice/0");
+    names({{"action", "begin-turn"}, {"dice", {6, 6}}}, "dice");  // too few for the weather and the initiative
+    names({{"action", "move"}, {"unit", "F-line-1"}}, "to");
+    names({{"action", "move"}, {"unit", "F-line-1"}, {"to", {1}}}, "to");
+    names({{"action", "fire"}, {"unit", 3}, {"target", "A-guards"}}, "unit");
+    names({{"action", "fire"}, {"unit", "F-line-1"}}, "target");
+    names({{"action", "choose"}}, "first");
+    names({{"action", "sector"}}, "sector");
+    names({{"action", "form"}, {"unit", "F-line-1"}}, "formation");
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 2, 5}}});  // player B (the Allies) chooses
+    names({{"action", "choose"}, {"first", "prussia"}}, "first");
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {3, 4, 2}}});
+    names({{"action", "sector"}, {"sector", "middle"}}, "sector");
+    game.apply_json({{"action", "sector"}, {"sector", "centre"}});
+    names({{"action", "move"}, {"unit", "F-nobody"}, {"to", {1, 1}}}, "unit");
+    names({{"action", "move"}, {"unit", "A-guards"}, {"to", {62, 65}}}, "unit");
+    names({{"action", "fire"}, {"unit", "F-line-1"}, {"target", "A-nobody"}}, "target");
+    names({{"action", "form"}, {"unit", "F-line-1"}, {"formation", "square"}}, "formation");
+    names({{"action", "move"}, {"unit", "F-line-1"}, {"to", {500, 8}}}, "to");
+}
+
+TEST(GokSystem, TheSystemDeclaresItsGameFormats) {
+    const RuleSystem& system = game_of_kings_system();
+    EXPECT_EQ(system.describe(kScenarioFormat), "Game Of Kings scenario");
+    EXPECT_EQ(system.describe(kSaveFormat), "Game Of Kings save");
+    EXPECT_EQ(system.describe(kJournalFormat), "Game Of Kings journal");
+    auto session = open_session(kData, kScenario, kScenarioFormat, 42);
+    EXPECT_EQ(session->scenario_id(), "encounter-1745");
+    EXPECT_EQ(session->side_ids(), (std::vector<std::string>{"france", "allies"}));
+    const auto proposal = session->propose(session->acting_side());
+    ASSERT_TRUE(proposal.has_value());
+    const Happened happened = session->apply(proposal->action);
+    EXPECT_EQ(happened.kind, "begin-turn");
+    EXPECT_FALSE(happened.explanation.empty());
+    EXPECT_FALSE(session->outcome().over);
+}
+
+}  // namespace
+}  // namespace fortuna::game_of_kings::testing_game
