@@ -159,5 +159,60 @@ TEST(CliGameOfKings, BadInputIsRefusedNamingTheOption) {
     expect_refused("game-of-kings rally --dice 3,4", "--dice expects 1 face");
 }
 
+// Round 2: the encounter played through the seam (play, replay, simulate, a journal continued).
+class GokPlay : public fortuna::testing::CliFolderTest {
+protected:
+    GokPlay() : CliFolderTest("gok-play") {}
+    std::string at(const std::string& name) const { return (folder_ / name).string(); }
+};
+
+TEST_F(GokPlay, TheComputerPlaysTheEncounterToTheEndWithReasonsAndTheSaveReplays) {
+    const std::string save = at("encounter.json");
+    const CliRun run = run_cli("--json play --scenario encounter-1745 --seed 5 --opponent both --save " + save);
+    ASSERT_EQ(run.code, 0) << run.out;
+    const json document = first_json(run.out);
+    ASSERT_TRUE(document.is_object()) << run.out;
+    EXPECT_EQ(document["system"], "game-of-kings");
+    EXPECT_TRUE(document["outcome"]["decided"].get<bool>()) << run.out;
+    ASSERT_GT(document["applied"].size(), 50u);
+    for (const auto& entry : document["applied"]) {
+        EXPECT_FALSE(entry.value("why", "").empty()) << entry.dump();
+        EXPECT_EQ(entry.value("by", "").rfind("opponent:", 0), 0u) << entry.dump();
+    }
+    const CliRun replay = run_cli("replay " + save);
+    EXPECT_EQ(replay.code, 0) << replay.out;
+    EXPECT_NE(replay.out.find("replays roll by roll to the saved state"), std::string::npos) << replay.out;
+    // The same seed plays the same battle.
+    const CliRun again = run_cli("--json play --scenario encounter-1745 --seed 5 --opponent both");
+    ASSERT_EQ(again.code, 0) << again.out;
+    EXPECT_EQ(first_json(again.out)["applied"], document["applied"]);
+    const CliRun lab = run_cli("--json simulate --scenario encounter-1745 --battles 4");
+    ASSERT_EQ(lab.code, 0) << lab.out;
+    EXPECT_NE(lab.out.find("\"battles\": 4"), std::string::npos) << lab.out;
+}
+
+TEST_F(GokPlay, AJournalCarriesAGameStoppedMidPlayToItsEnd) {
+    const std::string journal = at("encounter.journal");
+    // France's programmed opponent plays until the Allies must act; the table then walks away.
+    const CliRun half = run_cli("--json play --scenario encounter-1745 --seed 9 --opponent france --journal " + journal);
+    ASSERT_EQ(half.code, 0) << half.out;
+    const json first = first_json(half.out);
+    EXPECT_FALSE(first["outcome"]["decided"].get<bool>());
+    const std::size_t played = first["applied"].size();
+    ASSERT_GT(played, 0u);
+    const CliRun rest = run_cli("--json play --load " + journal + " --opponent both");
+    ASSERT_EQ(rest.code, 0) << rest.out;
+    const json second = first_json(rest.out);
+    EXPECT_TRUE(second["outcome"]["decided"].get<bool>()) << rest.out;
+    EXPECT_EQ(second["applied"][0]["seq"], static_cast<int>(played) + 1);
+}
+
+TEST_F(GokPlay, ABadActionIsRefusedNamingTheFieldAndNothingIsApplied) {
+    const std::string actions = write("bad.jsonl", "{\"action\": \"begin-turn\", \"dice\": [3, 4, 5, 9]}\n");
+    const CliRun run = run_cli("play --scenario encounter-1745 --actions " + actions);
+    EXPECT_EQ(run.code, 1) << run.out;
+    EXPECT_NE(run.out.find("dice/3: 9 is not a face of a d6"), std::string::npos) << run.out;
+}
+
 }  // namespace
 }  // namespace fortuna::testing::game_of_kings_cli
