@@ -2,6 +2,7 @@
 // Clausewitz (seed 003) through the seam: its three kinds of file and the check of each.
 #include <set>
 
+#include "fortuna/clausewitz/session.hpp"
 #include "fortuna/clausewitz/system.hpp"
 #include "fortuna/clausewitz/tables.hpp"
 #include "fortuna/errors.hpp"
@@ -11,9 +12,6 @@ namespace fortuna::clausewitz {
 
 namespace {
 
-constexpr std::string_view kTablesFormat = "fortuna-clausewitz";
-constexpr std::string_view kArmyFormat = "fortuna-clausewitz-army";
-constexpr std::string_view kScenarioFormat = "fortuna-clausewitz-scenario";
 
 void named_after_id(const std::filesystem::path& file, const nlohmann::json& document) {
     if (document.at("id").get<std::string>() != file.stem().string())
@@ -39,7 +37,7 @@ std::string check_army(const Tables& tables, const std::filesystem::path& file, 
         for (const auto& w : tables.weapons) found = found || w.id == weapon;
         if (!found) throw DataError(file.string(), pointer + "/weapon", "a weapon of " + tables.file, units[i].at("weapon").dump());
     }
-    return "Clausewitz army list, " + d.at("nation").get<std::string>() + " (" + std::to_string(units.size()) + " unit types)";
+    return "Clausewitz army list";
 }
 
 int minutes_of(const std::string& clock) { return std::stoi(clock.substr(0, 2)) * 60 + std::stoi(clock.substr(3, 2)); }
@@ -109,9 +107,37 @@ std::string check_scenario(const Tables& tables, const std::filesystem::path& da
             }
             if (brigade.contains("objective") && !objectives.contains(brigade.at("objective").get<std::string>()))
                 throw DataError(name, pointer + "/objective", "an objective id of /objectives", brigade.at("objective").dump());
+            if (!units.empty() && units[0].contains("men")) {
+                int sum = 0;
+                for (std::size_t u = 0; u < units.size(); ++u) {
+                    if (!units[u].contains("men"))
+                        throw DataError(name, pointer + "/units/" + std::to_string(u) + "/men", "the men of every unit (the first unit gives them)", "nothing");
+                    sum += units[u].at("men").get<int>();
+                }
+                if (!brigade.at("men").is_number_integer() || brigade.at("men").get<int>() != sum)
+                    throw DataError(name, pointer + "/men", "the sum of its units' men, " + std::to_string(sum), brigade.at("men").dump());
+            }
+        }
+        // Generals: one commander-in-chief, each other general commanding a division of the side.
+        if (sides[s].contains("generals")) {
+            std::set<std::string> divisions;
+            for (const auto& brigade : brigades) divisions.insert(brigade.at("division").get<std::string>());
+            int chiefs = 0;
+            const auto& generals = sides[s].at("generals");
+            for (std::size_t g = 0; g < generals.size(); ++g) {
+                const std::string pointer = side_pointer + "/generals/" + std::to_string(g);
+                on_table(generals[g].at("at"), pointer + "/at");
+                if (generals[g].value("commander_in_chief", false)) {
+                    ++chiefs;
+                    if (generals[g].contains("division")) throw DataError(name, pointer + "/division", "no division for the commander-in-chief (he orders them all)", generals[g].at("division").dump());
+                } else if (!generals[g].contains("division") || !divisions.contains(generals[g].at("division").get<std::string>())) {
+                    throw DataError(name, pointer + "/division", "the division of a brigade of this side", generals[g].contains("division") ? generals[g].at("division").dump() : "nothing");
+                }
+            }
+            if (chiefs != 1) throw DataError(name, side_pointer + "/generals", "exactly one commander-in-chief", std::to_string(chiefs));
         }
     }
-    return "Clausewitz scenario, " + d.at("name").get<std::string>() + " (" + std::to_string(brigade_ids.size()) + " brigades)";
+    return "Clausewitz scenario";
 }
 
 class ClausewitzSystem final : public RuleSystem {
@@ -123,10 +149,20 @@ public:
     std::vector<FileFormat> formats() const override {
         return {{std::string(kTablesFormat), "Clausewitz tables", "tables"},
                 {std::string(kArmyFormat), "Clausewitz army list", "armies"},
-                {std::string(kScenarioFormat), "Clausewitz scenario", "scenarios"}};
+                {std::string(kScenarioFormat), "Clausewitz scenario", "scenarios"},
+                {std::string(kSaveFormat), "Clausewitz save", "saves"},
+                {std::string(kJournalFormat), "Clausewitz journal", "journals"}};
     }
     std::string check_file(const RulesLibrary& library, const std::filesystem::path& file, const nlohmann::json& document) const override {
+        const std::string format = format_of(document);
+        if (format == kSaveFormat) return check_clausewitz_game_file(library, file, format);
+        if (format == "fortuna-journal" && document.is_object() && document.value("game", std::string()) == "clausewitz")
+            return check_clausewitz_game_file(library, file, std::string(kJournalFormat));
         return check_clausewitz_file(library.data_dir(), file, document);
+    }
+    std::unique_ptr<GameSession> open_game(const RulesLibrary& library, const std::filesystem::path& file, const ClaimedFile& claimed,
+                                           std::uint64_t seed) const override {
+        return open_clausewitz_session(library, file, claimed.format, seed);
     }
 
     static std::string check_clausewitz_file(const std::filesystem::path& data_dir, const std::filesystem::path& file, const nlohmann::json& document) {
@@ -136,9 +172,8 @@ public:
         try {
             if (format == kTablesFormat) {
                 validate_against_schema(document, "clausewitz", file.string(), data_dir);
-                const Tables tables = Tables::from_json(document, file.string());
-                return "Clausewitz tables (" + std::to_string(tables.unit_types.size()) + " unit types, " + std::to_string(tables.weapons.size()) +
-                       " weapons, " + std::to_string(tables.action_costs.size()) + " actions)";
+                (void)Tables::from_json(document, file.string());
+                return "Clausewitz tables";
             }
             if (format == kArmyFormat) {
                 validate_against_schema(document, "clausewitz-army", file.string(), data_dir);

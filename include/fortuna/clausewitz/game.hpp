@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+// Clausewitz (seed 003) as a game: the scenario set up on the table, the turn (the chip bag, an
+// activation by a general's command test, the five actions spent or reserved), the actions
+// (March, Quick March, Change Unit Formations, facing, Fire!, Fire Skirmish Weapons, orders by
+// ADC), the zone of control measured from the bases, the morale test before each action in it
+// with withdrawal or flight by the margin, objectives scored each turn; and the programmed
+// opponent that proposes actions with reasons. Every circumstance a roll depends on is measured
+// from the board; an action names only who does what to whom.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fortuna/chance.hpp"
+#include "fortuna/clausewitz/board.hpp"
+#include "fortuna/clausewitz/resolvers.hpp"
+#include "fortuna/clausewitz/tables.hpp"
+#include "fortuna/recorded_game.hpp"
+
+namespace fortuna::clausewitz {
+
+struct UnitBase {
+    std::string type;  // "line-infantry"
+    std::string name;  // "27th Jagers"
+    int men = 0;
+    int combat_dice = 0;  // now (damage takes them away)
+    int skirmish_dice = 0;
+};
+
+struct Brigade {
+    std::string id, name, division;
+    int side = 0;
+    int rating = 3;  // command rating 1-5
+    Arm arm = Arm::Foot;
+    std::string weapon;  // of its units
+    std::vector<UnitBase> units;
+    double x = 0, y = 0, facing = 0;  // centre in cm, compass bearing (0 = up the table)
+    Formation formation = Formation::Line;
+    int strength = 0, strength_start = 0;  // one point a full 50 men
+    int damage_taken = 0;
+    std::string status = "ready";  // "ready", "fled", "gone" (left the field)
+    std::string objective;         // the objective its division was ordered to hold
+    bool activated = false;        // this turn
+    int actions_left = 0;          // this turn; kept after the activation ends for reactions
+    bool halted = false;           // withdrew: no more actions this turn but defensive fire
+};
+
+struct General {
+    std::string id, name, division;  // division "" for the commander-in-chief
+    int side = 0;
+    bool commander_in_chief = false;
+    int rating = 3;
+    double x = 0, y = 0;
+    int points_left = 0;  // command points this turn
+    double moved_cm = 0;  // this turn
+};
+
+struct Adc {
+    int side = 0;
+    std::string to_general, objective;
+    double x = 0, y = 0;
+};
+
+struct Objective {
+    std::string id, name;
+    double x = 0, y = 0;
+    int vp = 0;
+};
+
+struct TerrainPiece {
+    std::string id, type;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+struct SideSetup {
+    std::string id, name, army, commander;
+    std::string posture;  // the opponent's doctrine: "attack" or "hold"
+    std::string doctrine_cite;
+};
+
+// A scenario as the game reads it (from the shipped file or the copy inside a save).
+struct Scenario {
+    std::string id, name;
+    nlohmann::json document;
+    double width_cm = 0, depth_cm = 0;
+    int start_minutes = 0, turn_minutes = 10, turns = 0;
+    std::vector<SideSetup> sides;
+    std::vector<Brigade> brigades;
+    std::vector<General> generals;
+    std::vector<Objective> objectives;
+    std::vector<TerrainPiece> terrain;
+};
+// Builds it from a document already valid against the schema (check_file); RuleError when the
+// scenario cannot be played yet, naming what it lacks (a brigade on the field without men, no
+// generals).
+Scenario scenario_from_json(const Tables& tables, const nlohmann::json& document, const std::filesystem::path& data_dir, const std::string& file);
+
+struct GameState {
+    int turn = 1;
+    bool over = false;
+    std::vector<Brigade> brigades;
+    std::vector<General> generals;
+    std::vector<Adc> adcs;
+    std::vector<int> vp{0, 0};
+    std::vector<int> bag{0, 0};     // chips of each side left in the bag this turn
+    int chip = -1;                  // the side whose chip was drawn and not yet used; -1: none
+    int active = -1;                // the brigade activated now; -1: none
+    std::vector<bool> adc_sent{false, false};
+    std::vector<std::string> held;  // by objective: the side id holding it at the last count, or ""
+};
+
+// An action in the journal's words, its rolls inside. Kinds: draw, activate, march,
+// quick-march, face, formation, fire, skirmish, end-activation, order, move-general.
+struct Action {
+    std::string kind;
+    std::string brigade, target, general, to_general, objective, chip_side, formation;
+    std::optional<double> to_x, to_y, facing;
+    int points = 0;
+    std::string overrule;  // the umpire's logged reason for overruling a refusal
+    std::vector<Roll> chip, command, morale, steady, fire, save, lose;
+};
+
+struct Applied {
+    Action action;
+    std::string summary;
+    Explanation explanation;
+};
+
+// The game model behind RecordedGame (recorded_game.hpp lists what it provides).
+class Game {
+public:
+    using Action = clausewitz::Action;
+    using Applied = clausewitz::Applied;
+
+    Game(std::shared_ptr<const Tables> tables, std::shared_ptr<const Scenario> scenario);
+
+    const Applied& apply(Action action, Dice& dice);
+    bool undo();
+    bool redo();
+    std::size_t actions_in_effect() const { return done_.size(); }
+    static nlohmann::json encode(const Action& action);
+    static Action decode(const nlohmann::json& input);  // RuleError naming the bad field
+    static std::string kind(const Action& action) { return action.kind; }
+    nlohmann::json line_context() const;
+    nlohmann::json to_json() const;
+
+    const Tables& tables() const { return *tables_; }
+    const Scenario& scenario() const { return *scenario_; }
+    const GameState& state() const { return state_; }
+    std::string clock() const;  // "14:20"
+    // The side acting now: the side of the chip drawn or the activated brigade; the first side
+    // when a chip is to be drawn; -1 when the battle is over.
+    int acting_side() const;
+
+    // Geometry the rules measure, public for the opponent and the tests.
+    Footprint footprint(const Brigade& brigade) const;
+    Footprint footprint_at(const Brigade& brigade, double x, double y, double facing) const;
+    // The enemy brigade (index) whose zone of control `b` stands in, nearest first; -1: none.
+    int zone_owner(int b) const;
+    int zone_owner_at(int b, const Footprint& place) const;
+    // The terrain class under a point, and the save of the cover there (nullopt: none).
+    Terrain ground_at(double x, double y) const;
+    std::optional<int> save_at(double x, double y) const;
+    // Why a march of brigade b to (x, y) would be refused (nullopt: allowed), without applying it.
+    std::optional<std::string> march_refusal(int b, double x, double y, bool quick) const;
+    // What a march of brigade b to (x, y) costs in actions (a wheel to face the way first, then the
+    // distance at the rate of the worst ground crossed); RuleError when the rules refuse it.
+    int march_cost(int b, double x, double y, bool quick, bool ignore_zone = false, Explanation* out = nullptr) const;
+    // The last action applied (the recorder's apply() returned it).
+    const Applied& last_applied() const { return done_.back()->applied; }
+    int find_brigade(const std::string& id) const;  // -1 when unknown
+    int find_general(const std::string& id) const;
+    int side_index(const std::string& id) const;
+
+private:
+    struct Done {
+        Applied applied;
+        std::shared_ptr<const GameState> before;
+        std::string key;
+    };
+    std::string apply_action(Action& action, Dice& dice, Explanation& out);
+    std::vector<Roll> rolls(std::vector<Roll>& typed, const std::string& key, const std::string& slot, std::size_t count, RollKind kind, Dice& dice,
+                            const std::string& field, const std::string& why);
+    int active_brigade(const Action& action, const std::string& rule) const;
+    void spend(Brigade& brigade, int actions, const Action& action, const std::string& what, Explanation& out);
+    // The morale test before an action in a zone of control: true when the action goes ahead.
+    bool zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary);
+    void retreat(int b, int from, double distance, bool flee, Explanation& out);
+    void end_turn(Explanation& out);
+    void fill_bag();
+    void overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const;
+
+    std::shared_ptr<const Tables> tables_;
+    std::shared_ptr<const Scenario> scenario_;
+    GameState state_;
+    std::vector<std::shared_ptr<const Done>> done_, undone_;  // shared: the recorder copies the model each action
+    KeptRolls kept_;
+};
+
+std::string action_key(const Action& action);
+
+// ------------------------------------------------------------------ the programmed opponent
+
+struct Proposed {
+    nlohmann::json action;
+    std::string reason;
+};
+// The next action for `side` by the scenario's doctrine for it ("attack": close on the enemy and
+// its objective, fire when in range; "hold": stand on the objective, fire at what comes within
+// range), with its reason; nullopt when the side is not acting. `refused` holds the proposals the
+// rules refused since the last action applied.
+std::optional<Proposed> propose_action(const Game& game, int side, const std::vector<nlohmann::json>& refused);
+
+// ------------------------------------------------------------------ the outcome
+
+struct Outcome {
+    bool over = false;
+    int winner = -1;
+    std::string reason;
+};
+Outcome judge(const Game& game);
+
+}  // namespace fortuna::clausewitz

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// Clausewitz (seed 003) through the game-session seam: a new game from a scenario, a save
+// continued (with the journal beside it when that goes further), a journal recovered.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fortuna/clausewitz/game.hpp"
+#include "fortuna/game_session.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::clausewitz {
+
+inline constexpr std::string_view kTablesFormat = "fortuna-clausewitz";
+inline constexpr std::string_view kArmyFormat = "fortuna-clausewitz-army";
+inline constexpr std::string_view kScenarioFormat = "fortuna-clausewitz-scenario";
+inline constexpr std::string_view kSaveFormat = "fortuna-clausewitz-save";
+inline constexpr std::string_view kJournalFormat = "fortuna-clausewitz-journal";
+
+std::unique_ptr<GameSession> new_clausewitz_session(const RulesLibrary& library, const std::filesystem::path& scenario_file, std::uint64_t seed);
+// `format` as claim_file read it: a scenario, a save or a journal.
+std::unique_ptr<GameSession> open_clausewitz_session(const RulesLibrary& library, const std::filesystem::path& file, const std::string& format,
+                                                     std::uint64_t seed);
+// A save or journal checked by replaying it (a save's state compared); DataError naming the field.
+std::string check_clausewitz_game_file(const RulesLibrary& library, const std::filesystem::path& file, const std::string& format);
+std::vector<std::string> clausewitz_state_lines(const Game& game);
+
+}  // namespace fortuna::clausewitz

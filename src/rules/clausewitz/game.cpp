@@ -1,0 +1,1095 @@
+// SPDX-License-Identifier: MIT
+// Clausewitz (seed 003) played: the turn, the chip bag, activation by command test, the actions,
+// the zone of control measured from the bases, the morale test before each action in it,
+// withdrawal and flight, objectives each turn. The rolls are the round-1 resolvers'.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <set>
+
+#include "fortuna/clausewitz/game.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+
+namespace fortuna::clausewitz {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kAlphaPost = " (seed 003, \"Clausewitz Full Alpha Ruleset\")";
+constexpr std::string_view kSynopsisPost = " (seed 003, \"Clausewitz (A Synopsis)\")";
+constexpr std::string_view kAdjustPost = " (seed 003, \"Rulebook Adjustments\")";
+constexpr std::string_view kMovement2Post = " (seed 003, \"Movement Part II\")";
+
+std::string cm(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", value);
+    return text;
+}
+std::string num(int value) { return std::to_string(value); }
+double rad(double deg) { return deg * std::numbers::pi / 180.0; }
+double bearing(double x0, double y0, double x1, double y1) {
+    double b = std::atan2(x1 - x0, y1 - y0) * 180.0 / std::numbers::pi;
+    return b < 0 ? b + 360.0 : b;
+}
+double angle_between(double a, double b) {
+    double d = std::fmod(std::fabs(a - b), 360.0);
+    return d > 180.0 ? 360.0 - d : d;
+}
+double norm360(double a) {
+    a = std::fmod(a, 360.0);
+    return a < 0 ? a + 360.0 : a;
+}
+int minutes_of(const std::string& clock) { return std::stoi(clock.substr(0, 2)) * 60 + std::stoi(clock.substr(3, 2)); }
+std::string faces(const std::vector<Roll>& rolls) {
+    std::string text;
+    for (const Roll& r : rolls) text += (text.empty() ? "" : ",") + std::to_string(r.value);
+    return text.empty() ? "-" : text;
+}
+
+// Rotated rectangles overlap (separating axes); touching is not overlapping.
+bool overlaps(const Footprint& a, const Footprint& b) {
+    const auto corners = [](const Footprint& f) {
+        const double fx = std::sin(rad(f.facing_deg)), fy = std::cos(rad(f.facing_deg));
+        const double rx = fy, ry = -fx;
+        std::vector<std::pair<double, double>> out;
+        for (const double along : {1.0, -1.0})
+            for (const double side : {1.0, -1.0})
+                out.emplace_back(f.x_cm + fx * along * f.depth_cm / 2 + rx * side * f.width_cm / 2, f.y_cm + fy * along * f.depth_cm / 2 + ry * side * f.width_cm / 2);
+        return out;
+    };
+    const auto ca = corners(a), cb = corners(b);
+    for (const Footprint* f : {&a, &b}) {
+        const double fx = std::sin(rad(f->facing_deg)), fy = std::cos(rad(f->facing_deg));
+        for (const auto& [ax, ay] : {std::pair{fx, fy}, std::pair{fy, -fx}}) {
+            double amin = 1e18, amax = -1e18, bmin = 1e18, bmax = -1e18;
+            for (const auto& [x, y] : ca) amin = std::min(amin, x * ax + y * ay), amax = std::max(amax, x * ax + y * ay);
+            for (const auto& [x, y] : cb) bmin = std::min(bmin, x * ax + y * ay), bmax = std::max(bmax, x * ax + y * ay);
+            if (amax <= bmin + 1e-6 || bmax <= amin + 1e-6) return false;
+        }
+    }
+    return true;
+}
+
+[[noreturn]] void bad_field(const std::string& field, const std::string& expected, const json& found) {
+    throw RuleError("\"" + field + "\": expected " + expected + ", not " + found.dump().substr(0, 60));
+}
+std::string text_field(const json& input, const std::string& field, bool required) {
+    if (!input.contains(field)) {
+        if (required) throw RuleError("\"" + field + "\": expected a string (this action needs it), not nothing");
+        return "";
+    }
+    const json& value = input.at(field);
+    if (!value.is_string() || value.get<std::string>().empty() || value.get<std::string>().size() > 200) bad_field(field, "a non-empty string", value);
+    return value.get<std::string>();
+}
+std::optional<double> number_field(const json& input, const std::string& field, double lo, double hi) {
+    if (!input.contains(field)) return std::nullopt;
+    const json& value = input.at(field);
+    if (!value.is_number() || !(value.get<double>() >= lo) || !(value.get<double>() <= hi))
+        bad_field(field, "a number from " + cm(lo) + " to " + cm(hi), value);
+    return value.get<double>();
+}
+std::vector<Roll> rolls_field(const json& input, const std::string& field, RollKind kind) {
+    std::vector<Roll> out;
+    if (!input.contains(field)) return out;
+    const json& list = input.at(field);
+    if (!list.is_array() || list.size() > 200) bad_field(field, "a list of rolls", list);
+    const RollRange range = natural_range(kind);
+    const std::string expected = kind == RollKind::Random ? "a roll of 0 to 999" : "a die of 1 to 6";
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const json& item = list[i];
+        Roll roll{kind, 0, RollSource::Entered};
+        const json* value = &item;
+        if (item.is_object()) {
+            if (!item.contains("value")) bad_field(field + "/" + std::to_string(i), expected, item);
+            value = &item.at("value");
+            const std::string source = item.value("source", std::string("entered"));
+            if (source != "generated" && source != "entered") bad_field(field + "/" + std::to_string(i) + "/source", "\"generated\" or \"entered\"", item.at("source"));
+            roll.source = source == "generated" ? RollSource::Generated : RollSource::Entered;
+        }
+        if (!value->is_number_integer() || value->get<int>() < range.min || value->get<int>() > range.max) bad_field(field + "/" + std::to_string(i), expected, *value);
+        roll.value = value->get<int>();
+        out.push_back(roll);
+    }
+    return out;
+}
+
+const std::set<std::string>& kinds() {
+    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "end-activation", "order", "move-general"};
+    return all;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ the scenario
+
+Scenario scenario_from_json(const Tables& tables, const json& d, const std::filesystem::path& data_dir, const std::string& file) {
+    Scenario s;
+    s.id = d.at("id");
+    s.name = d.at("name");
+    s.document = d;
+    s.width_cm = d.at("table").at("width_cm");
+    s.depth_cm = d.at("table").at("depth_cm");
+    s.start_minutes = minutes_of(d.at("time").at("start"));
+    s.turn_minutes = d.at("time").at("turn_minutes");
+    s.turns = (minutes_of(d.at("time").at("end")) - s.start_minutes) / s.turn_minutes;
+    for (const auto& o : d.at("objectives")) s.objectives.push_back({o.at("id"), o.at("name"), o.at("at")[0].get<double>(), o.at("at")[1].get<double>(), o.at("vp_per_turn").get<int>()});
+    for (const auto& t : d.at("terrain")) {
+        const double fx = t.at("from")[0].get<double>(), fy = t.at("from")[1].get<double>(), tx = t.at("to")[0].get<double>(), ty = t.at("to")[1].get<double>();
+        s.terrain.push_back({t.at("id"), t.at("type"), std::min(fx, tx), std::min(fy, ty), std::max(fx, tx), std::max(fy, ty)});
+    }
+    const auto& sides = d.at("sides");
+    for (std::size_t si = 0; si < sides.size(); ++si) {
+        const auto& side = sides[si];
+        const std::string where = "/sides/" + std::to_string(si);
+        SideSetup setup{side.at("id"), side.at("name"), side.at("army"), side.at("commander"), "", ""};
+        if (!side.contains("doctrine"))
+            throw RuleError(file + ": not yet playable: " + where + "/doctrine is missing (the programmed opponent's posture, \"attack\" or \"hold\", with its source)");
+        setup.posture = side.at("doctrine").at("posture");
+        setup.doctrine_cite = side.at("doctrine").at("cite")[0];
+        s.sides.push_back(setup);
+        if (!side.contains("generals"))
+            throw RuleError(file + ": not yet playable: " + where + "/generals is missing (a commander-in-chief and a general for each division)");
+        for (const auto& g : side.at("generals")) {
+            General general;
+            general.id = g.at("id");
+            general.name = g.at("name");
+            general.division = g.value("division", std::string());
+            general.commander_in_chief = g.value("commander_in_chief", false);
+            general.rating = g.at("rating");
+            general.side = static_cast<int>(si);
+            general.x = g.at("at")[0];
+            general.y = g.at("at")[1];
+            general.points_left = tables.command_points;
+            s.generals.push_back(general);
+        }
+        const auto army = read_json_file(data_dir / "armies" / "clausewitz" / (side.at("army").get<std::string>() + ".json"));
+        for (std::size_t bi = 0; bi < side.at("brigades").size(); ++bi) {
+            const auto& b = side.at("brigades")[bi];
+            const std::string at = where + "/brigades/" + std::to_string(bi);
+            if (b.contains("arrives")) continue;  // reinforcements: not yet played (docs say so)
+            Brigade brigade;
+            brigade.id = b.at("id");
+            brigade.name = b.at("name");
+            brigade.division = b.at("division");
+            brigade.side = static_cast<int>(si);
+            brigade.rating = b.value("rating", 0);
+            if (brigade.rating == 0) throw RuleError(file + ": not yet playable: " + at + "/rating is missing (the brigade's command rating, 1-5)");
+            brigade.x = b.at("at")[0];
+            brigade.y = b.at("at")[1];
+            brigade.facing = b.value("facing", si == 0 ? 0.0 : 180.0);
+            brigade.formation = formation_from(b.value("formation", std::string("line")), at + "/formation");
+            brigade.objective = b.value("objective", std::string());
+            const auto& units = b.at("units");
+            const bool per_unit = !units.empty() && units[0].contains("men");
+            if (!per_unit && b.at("men").is_null())
+                throw RuleError(file + ": not yet playable: " + at + "/men is null (no sourced strength, so its dice cannot be counted)");
+            const int brigade_men = b.at("men").is_null() ? 0 : b.at("men").get<int>();
+            for (std::size_t ui = 0; ui < units.size(); ++ui) {
+                const auto& u = units[ui];
+                UnitBase base;
+                base.type = u.at("type");
+                base.name = u.at("name");
+                base.men = per_unit ? u.value("men", 0) : brigade_men / static_cast<int>(units.size()) + (static_cast<int>(ui) < brigade_men % static_cast<int>(units.size()) ? 1 : 0);
+                if (per_unit && base.men == 0) throw RuleError(file + ": " + at + "/units/" + std::to_string(ui) + "/men is missing (every unit's or none)");
+                const UnitType* type = tables.find_unit_type(base.type);
+                if (!type) throw RuleError(file + ": " + at + "/units/" + std::to_string(ui) + "/type is not a unit type of the tables");
+                std::string weapon = type->weapon;
+                for (const auto& listed : army.at("units"))
+                    if (listed.at("type") == base.type) weapon = listed.value("weapon", weapon);
+                const UnitDice dice = unit_dice(tables, *type, base.men, u.value("guns", 0));
+                base.combat_dice = dice.combat;
+                base.skirmish_dice = dice.skirmish;
+                brigade.strength += dice.strength;
+                brigade.arm = type->arm;
+                brigade.weapon = weapon;
+                brigade.units.push_back(base);
+            }
+            brigade.strength_start = brigade.strength;
+            s.brigades.push_back(brigade);
+        }
+    }
+    for (const Brigade& b : s.brigades) {
+        bool commanded = false;
+        for (const General& g : s.generals) commanded = commanded || (g.side == b.side && g.division == b.division && !g.commander_in_chief);
+        if (!commanded) throw RuleError(file + ": not yet playable: no general of division for " + b.division + " (brigade " + b.id + ")");
+    }
+    return s;
+}
+
+// ------------------------------------------------------------------ the game
+
+Game::Game(std::shared_ptr<const Tables> tables, std::shared_ptr<const Scenario> scenario) : tables_(std::move(tables)), scenario_(std::move(scenario)) {
+    state_.brigades = scenario_->brigades;
+    state_.generals = scenario_->generals;
+    state_.held.assign(scenario_->objectives.size(), "");
+    fill_bag();
+}
+
+std::string Game::clock() const {
+    const int at = scenario_->start_minutes + (state_.turn - 1) * scenario_->turn_minutes;
+    char text[8];
+    std::snprintf(text, sizeof text, "%02d:%02d", (at / 60) % 24, at % 60);
+    return text;
+}
+
+int Game::acting_side() const {
+    if (state_.over) return -1;
+    if (state_.active >= 0) return state_.brigades[static_cast<std::size_t>(state_.active)].side;
+    if (state_.chip >= 0) return state_.chip;
+    return 0;
+}
+
+int Game::find_brigade(const std::string& id) const {
+    for (std::size_t i = 0; i < state_.brigades.size(); ++i)
+        if (state_.brigades[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+int Game::find_general(const std::string& id) const {
+    for (std::size_t i = 0; i < state_.generals.size(); ++i)
+        if (state_.generals[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+int Game::side_index(const std::string& id) const {
+    for (std::size_t i = 0; i < scenario_->sides.size(); ++i)
+        if (scenario_->sides[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+Footprint Game::footprint_at(const Brigade& b, double x, double y, double facing) const {
+    const double base_w = tables_->base_width_mm / 10.0, base_d = tables_->base_depth_mm / 10.0;
+    const int units = static_cast<int>(b.units.size());
+    const int wide = std::min(units, tables_->brigade_max_wide);
+    const int deep = (units + wide - 1) / wide;
+    return Footprint{x, y, facing, base_w * wide, base_d * deep};
+}
+Footprint Game::footprint(const Brigade& b) const { return footprint_at(b, b.x, b.y, b.facing); }
+
+int Game::zone_owner_at(int b, const Footprint& place) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    int best = -1;
+    double best_d = 1e18;
+    for (std::size_t i = 0; i < state_.brigades.size(); ++i) {
+        const Brigade& e = state_.brigades[i];
+        if (e.side == me.side || e.status != "ready") continue;
+        const ZoneCheck z = zone_of_control(*tables_, footprint(e), place);
+        if (z.inside && z.distance_cm < best_d) best = static_cast<int>(i), best_d = z.distance_cm;
+    }
+    return best;
+}
+int Game::zone_owner(int b) const { return zone_owner_at(b, footprint(state_.brigades[static_cast<std::size_t>(b)])); }
+
+Terrain Game::ground_at(double x, double y) const {
+    Terrain worst = Terrain::Open;
+    for (const TerrainPiece& t : scenario_->terrain)
+        if (x >= t.x0 && x <= t.x1 && y >= t.y0 && y <= t.y1) {
+            const auto found = tables_->terrain_types.find(t.type);
+            if (found != tables_->terrain_types.end() && static_cast<int>(found->second) > static_cast<int>(worst)) worst = found->second;
+        }
+    return worst;
+}
+std::optional<int> Game::save_at(double x, double y) const {
+    std::optional<int> best;
+    for (const TerrainPiece& t : scenario_->terrain)
+        if (x >= t.x0 && x <= t.x1 && y >= t.y0 && y <= t.y1 && tables_->saves.contains(t.type)) {
+            const int s = tables_->saves.at(t.type);
+            if (!best || s < *best) best = s;
+        }
+    return best;
+}
+
+std::optional<std::string> Game::march_refusal(int b, double x, double y, bool quick) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm)
+        return "the march ends off the table (0-" + cm(scenario_->width_cm) + " x 0-" + cm(scenario_->depth_cm) + " cm)";
+    const double dist = std::hypot(x - me.x, y - me.y);
+    if (dist < 0.05) return "the march goes nowhere (" + cm(dist) + " cm)";
+    const double travel = bearing(me.x, me.y, x, y);
+    const int owner = zone_owner(b);
+    if (quick && owner >= 0) return "Quick March cannot be used inside the zone of control of an enemy unit" + std::string(kAlphaPost);
+    double end_facing = travel;
+    if (owner >= 0) {
+        const Brigade& e = state_.brigades[static_cast<std::size_t>(owner)];
+        const double to_enemy = bearing(me.x, me.y, e.x, e.y);
+        if (angle_between(travel, to_enemy) > 10.0 && angle_between(travel, norm360(to_enemy + 180.0)) > 10.0)
+            return "inside the zone of control of " + e.name + " a brigade may only move directly towards or away from it (within 10 degrees)" +
+                   std::string(kMovement2Post);
+        end_facing = bearing(x, y, e.x, e.y);
+    }
+    // No passing through units: the footprint along the path never overlaps another brigade's.
+    const int steps = std::max(1, static_cast<int>(std::ceil(dist / 0.5)));
+    for (int i = 1; i <= steps; ++i) {
+        const double t = static_cast<double>(i) / steps;
+        const Footprint here = footprint_at(me, me.x + (x - me.x) * t, me.y + (y - me.y) * t, i == steps ? end_facing : (owner >= 0 ? me.facing : travel));
+        for (std::size_t j = 0; j < state_.brigades.size(); ++j) {
+            if (static_cast<int>(j) == b || state_.brigades[j].status == "gone") continue;
+            if (overlaps(here, footprint(state_.brigades[j])))
+                return "the march would pass through " + state_.brigades[j].name + " at (" + cm(here.x_cm) + ", " + cm(here.y_cm) + ")" + std::string(kMovement2Post);
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<Roll> Game::rolls(std::vector<Roll>& typed, const std::string& key, const std::string& slot, std::size_t count, RollKind kind, Dice& dice,
+                              const std::string& field, const std::string& why) {
+    if (!typed.empty()) {
+        if (typed.size() != count)
+            throw RuleError("\"" + field + "\": " + std::to_string(count) + " rolls expected (" + why + "), " + std::to_string(typed.size()) + " given");
+        return typed;
+    }
+    typed = kept_.draw(key, slot, static_cast<int>(count), kind, dice);
+    return typed;
+}
+
+void Game::overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const {
+    if (action.overrule.empty()) throw RuleError(rule);
+    out.push_back("the umpire overrules: " + rule + "; reason: " + action.overrule);
+}
+
+int Game::active_brigade(const Action& action, const std::string& what) const {
+    const int b = find_brigade(action.brigade);
+    if (b < 0) throw RuleError("\"brigade\": no brigade '" + action.brigade + "' on the table in " + scenario_->id);
+    if (state_.active != b) {
+        const std::string now = state_.active < 0 ? "no brigade is activated" : state_.brigades[static_cast<std::size_t>(state_.active)].name + " is activated";
+        throw RuleError(what + ": " + state_.brigades[static_cast<std::size_t>(b)].name + " is not the activated element (" + now +
+                        "): only the element whose chip was drawn and which passed its command test acts" + std::string(kAlphaPost));
+    }
+    return b;
+}
+
+void Game::spend(Brigade& brigade, int actions, const Action& action, const std::string& what, Explanation& out) {
+    if (brigade.actions_left < actions) {
+        overrule_or_refuse(action, what + " costs " + num(actions) + " action" + (actions == 1 ? "" : "s") + "; " + brigade.name + " has " +
+                                       num(brigade.actions_left) + " left this turn" + std::string(kAlphaPost) + " (Actions & Reactions)",
+                           out);
+        brigade.actions_left = 0;
+        return;
+    }
+    brigade.actions_left -= actions;
+    out.push_back(what + ": " + num(actions) + " action" + (actions == 1 ? "" : "s") + ", " + num(brigade.actions_left) + " left" + std::string(kAlphaPost));
+}
+
+bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary) {
+    const int owner = zone_owner(b);
+    if (owner < 0) return true;
+    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& enemy = state_.brigades[static_cast<std::size_t>(owner)];
+    MoraleRequest request;
+    request.units = static_cast<int>(me.units.size());
+    if (me.formation == Formation::Column) request.in_column = request.units;
+    if (me.formation == Formation::Square) request.in_square = request.units;
+    request.foot = me.arm == Arm::Foot;
+    for (const Brigade& e : state_.brigades) {
+        if (e.side == me.side || e.status != "ready") continue;
+        if (std::hypot(e.x - me.x, e.y - me.y) > tables_->zone_cm) continue;
+        for (const UnitBase& u : e.units) {
+            const UnitType* type = tables_->find_unit_type(u.type);
+            if (type) request.cavalry_threat = std::max(request.cavalry_threat, type->cavalry_threat);
+        }
+    }
+    const MoraleSetup setup = prepare_morale(*tables_, request);
+    out.push_back("inside the zone of control of " + enemy.name + ": a morale test before each action" + std::string(kAlphaPost) + " (Zone of Control)");
+    const auto two = rolls(action.morale, key, "morale", 2, RollKind::D6, dice, "morale", "2d6");
+    int margin = 0;
+    const int roll = two[0].value + two[1].value;
+    const MoraleResult result = morale_result(*tables_, setup, roll, &margin);
+    for (const auto& line : setup.explanation) out.push_back(line);
+    out.push_back("morale 2d6 " + num(two[0].value) + "+" + num(two[1].value) + " = " + num(roll) + " against " + num(setup.pass_on) + "+: " +
+                  std::string(to_string(result)) + (margin > 0 ? " (failed by " + num(margin) + ")" : ""));
+    if (result == MoraleResult::Pass) return true;
+    const Reaction reaction = react(*tables_, result, margin, me.arm, std::min(me.actions_left, tables_->actions));
+    for (const auto& line : reaction.explanation) out.push_back(line);
+    retreat(b, owner, reaction.distance_cm, result == MoraleResult::Flee, out);
+    me.actions_left = 0;
+    summary = me.name + " fails its morale test in the zone of " + enemy.name + " and " +
+              (result == MoraleResult::Flee ? "flees " : "withdraws ") + num(reaction.distance_cm) + " cm" + (me.status == "gone" ? ", off the table" : "");
+    return false;
+}
+
+void Game::retreat(int b, int from, double distance, bool flee, Explanation& out) {
+    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& enemy = state_.brigades[static_cast<std::size_t>(from)];
+    const double away = bearing(enemy.x, enemy.y, me.x, me.y);
+    const double dx = std::sin(rad(away)), dy = std::cos(rad(away));
+    const double facing = flee ? away : norm360(away + 180.0);
+    double moved = 0;
+    bool blocked = false;
+    for (double step = 0.5; step <= distance + 1e-9; step += 0.5) {
+        const double x = me.x + dx * step, y = me.y + dy * step;
+        if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) {
+            me.status = "gone";
+            out.push_back(me.name + " leaves the table: it is out of the battle");
+            state_.active = state_.active == b ? -1 : state_.active;
+            return;
+        }
+        const Footprint here = footprint_at(me, x, y, facing);
+        for (std::size_t j = 0; j < state_.brigades.size() && !blocked; ++j)
+            if (static_cast<int>(j) != b && state_.brigades[j].status != "gone" && overlaps(here, footprint(state_.brigades[j]))) blocked = true;
+        if (blocked) break;
+        moved = step;
+    }
+    me.x += dx * moved;
+    me.y += dy * moved;
+    me.facing = facing;
+    if (flee) me.status = "fled";
+    else me.halted = true;
+    out.push_back(me.name + (flee ? " flees " : " withdraws ") + cm(moved) + " cm directly away from " + enemy.name + (blocked ? " (stopped by a brigade in its path)" : "") +
+                  ", now at (" + cm(me.x) + ", " + cm(me.y) + ") facing " + cm(me.facing) + (flee ? " (away)" : " (its front to the enemy)"));
+}
+
+void Game::fill_bag() {
+    for (std::size_t side = 0; side < state_.bag.size(); ++side) {
+        std::set<std::string> divisions;
+        for (const Brigade& b : state_.brigades)
+            if (b.side == static_cast<int>(side) && b.status != "gone") divisions.insert(b.division);
+        state_.bag[side] = divisions.empty() ? 0 : chips_for(*tables_, static_cast<int>(divisions.size()));
+    }
+}
+
+void Game::end_turn(Explanation& out) {
+    // Objectives: held by a side with a brigade in good order ordered to hold it within the zone
+    // distance, and no enemy brigade in good order as close (D39).
+    for (std::size_t o = 0; o < scenario_->objectives.size(); ++o) {
+        const Objective& obj = scenario_->objectives[o];
+        std::vector<bool> ordered(2, false), near(2, false);
+        for (const Brigade& b : state_.brigades) {
+            if (b.status != "ready" || std::hypot(b.x - obj.x, b.y - obj.y) > tables_->zone_cm) continue;
+            near[static_cast<std::size_t>(b.side)] = true;
+            if (b.objective == obj.id) ordered[static_cast<std::size_t>(b.side)] = true;
+        }
+        state_.held[o] = "";
+        for (int side = 0; side < 2; ++side)
+            if (ordered[static_cast<std::size_t>(side)] && !near[static_cast<std::size_t>(1 - side)]) {
+                state_.held[o] = scenario_->sides[static_cast<std::size_t>(side)].id;
+                state_.vp[static_cast<std::size_t>(side)] += obj.vp;
+                out.push_back(scenario_->sides[static_cast<std::size_t>(side)].name + " holds objective " + obj.id + " (" + obj.name + "): +" + num(obj.vp) + " VP" +
+                              std::string(kAlphaPost) + " (Objectives)");
+            }
+    }
+    out.push_back("victory points: " + scenario_->sides[0].name + " " + num(state_.vp[0]) + ", " + scenario_->sides[1].name + " " + num(state_.vp[1]));
+    // ADCs ride 30 cm towards their general; on arrival the division takes the new objective.
+    std::vector<Adc> riding;
+    for (Adc& adc : state_.adcs) {
+        const int g = find_general(adc.to_general);
+        const General& general = state_.generals[static_cast<std::size_t>(g)];
+        const double d = std::hypot(general.x - adc.x, general.y - adc.y);
+        if (d <= tables_->adc_cm) {
+            for (Brigade& b : state_.brigades)
+                if (b.side == general.side && b.division == general.division) b.objective = adc.objective;
+            out.push_back("the ADC reaches " + general.name + ": " + general.division + " now holds objective " + adc.objective + std::string(kAlphaPost) + " (Generals)");
+        } else {
+            adc.x += (general.x - adc.x) / d * tables_->adc_cm;
+            adc.y += (general.y - adc.y) / d * tables_->adc_cm;
+            out.push_back("the ADC to " + general.name + " rides " + num(tables_->adc_cm) + " cm, " + cm(d - tables_->adc_cm) + " cm still to go");
+            riding.push_back(adc);
+        }
+    }
+    state_.adcs = riding;
+    if (state_.turn >= scenario_->turns) {
+        state_.over = true;
+        out.push_back("the last turn (" + clock() + ") is over: the battle ends");
+        return;
+    }
+    ++state_.turn;
+    for (Brigade& b : state_.brigades) b.activated = false, b.actions_left = 0, b.halted = false;
+    for (General& g : state_.generals) g.points_left = tables_->command_points, g.moved_cm = 0;
+    state_.adc_sent = {false, false};
+    fill_bag();
+    out.push_back("turn " + num(state_.turn) + " (" + clock() + "): the bag holds " + num(state_.bag[0]) + " " + scenario_->sides[0].name + " and " +
+                  num(state_.bag[1]) + " " + scenario_->sides[1].name + " chips (one a player, five a general of division activated)" + std::string(kSynopsisPost));
+}
+
+std::string action_key(const Action& a) { return a.kind + ":" + a.brigade + ":" + a.target + ":" + a.general; }
+
+const Applied& Game::apply(Action action, Dice& dice) {
+    if (state_.over) throw RuleError("the battle is over (" + clock() + ", turn " + num(state_.turn) + "): no more actions");
+    if (!kinds().contains(action.kind)) throw RuleError("\"action\": unknown kind '" + action.kind + "'");
+    auto before = std::make_shared<const GameState>(state_);
+    const std::string key = action_key(action);
+    Explanation explanation;
+    std::string summary;
+    try {
+        summary = apply_action(action, dice, explanation);
+    } catch (...) {
+        state_ = *before;
+        throw;
+    }
+    // A side with nothing left on the table ends the battle at once.
+    for (int side = 0; side < 2; ++side) {
+        bool any = false;
+        for (const Brigade& b : state_.brigades) any = any || (b.side == side && b.status != "gone");
+        if (!any && !state_.over) {
+            state_.over = true;
+            explanation.push_back(scenario_->sides[static_cast<std::size_t>(side)].name + " has no brigade left on the table: the battle ends");
+        }
+    }
+    done_.push_back(std::make_shared<const Done>(Done{{action, summary, explanation}, before, key}));
+    undone_.clear();
+    return done_.back()->applied;
+}
+
+bool Game::undo() {
+    if (done_.empty()) return false;
+    Done last = *done_.back();
+    done_.pop_back();
+    const GameState after = state_;
+    state_ = *last.before;
+    last.before = std::make_shared<const GameState>(after);
+    const Action& a = last.applied.action;
+    for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
+             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose}})
+        kept_.keep(last.key, slot, *list);
+    undone_.push_back(std::make_shared<const Done>(std::move(last)));
+    return true;
+}
+
+bool Game::redo() {
+    if (undone_.empty()) return false;
+    Done again = *undone_.back();
+    undone_.pop_back();
+    const GameState before = state_;
+    state_ = *again.before;
+    again.before = std::make_shared<const GameState>(before);
+    // The rolls kept for it by the undo are its own again: take them back out of the record.
+    const Action& a = again.applied.action;
+    Dice unused(0);
+    for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
+             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose}}) {
+        int generated = 0;
+        for (const Roll& r : *list) generated += r.source == RollSource::Generated ? 1 : 0;
+        if (generated > 0) (void)kept_.draw(again.key, slot, generated, RollKind::D6, unused);
+    }
+    done_.push_back(std::make_shared<const Done>(std::move(again)));
+    return true;
+}
+
+std::string Game::apply_action(Action& action, Dice& dice, Explanation& out) {
+    const std::string key = action_key(action);
+    const auto side_name = [&](int side) { return scenario_->sides[static_cast<std::size_t>(side)].name; };
+
+    if (action.kind == "draw") {
+        if (state_.active >= 0 || state_.chip >= 0) {
+            const int holder = state_.active >= 0 ? state_.brigades[static_cast<std::size_t>(state_.active)].side : state_.chip;
+            throw RuleError("a chip drawn out of turn: " + side_name(holder) + "'s chip is in play (" +
+                            (state_.active >= 0 ? state_.brigades[static_cast<std::size_t>(state_.active)].name + " is activated" : "no element activated yet") +
+                            "); end the activation first" + std::string(kAlphaPost) + " (Playing the Game)");
+        }
+        const int total = state_.bag[0] + state_.bag[1];
+        out.push_back("the chip bag: " + side_name(0) + " " + num(state_.bag[0]) + ", " + side_name(1) + " " + num(state_.bag[1]) + " chips; the next is " +
+                      side_name(0) + "'s with " + Probability{static_cast<std::uint64_t>(state_.bag[0]), static_cast<std::uint64_t>(total)}.percent(2) +
+                      std::string(kAlphaPost) + " (Playing the Game)");
+        int side = -1;
+        if (!action.chip_side.empty()) {
+            side = side_index(action.chip_side);
+            if (side < 0) throw RuleError("\"chip\": expected a side of " + scenario_->id + " ('" + scenario_->sides[0].id + "' or '" + scenario_->sides[1].id + "'), not '" + action.chip_side + "'");
+            if (state_.bag[static_cast<std::size_t>(side)] == 0) throw RuleError("\"chip\": " + side_name(side) + " has no chip left in the bag this turn");
+            out.push_back("the umpire drew " + side_name(side) + "'s chip by hand");
+        } else {
+            // One roll of 0-999 a draw, thrown again when it falls beyond the last whole multiple of
+            // the chips in the bag, so every chip is exactly as likely as another.
+            const int limit = 1000 - 1000 % total;
+            std::vector<Roll> drawn = action.chip;
+            if (drawn.empty()) {
+                while (true) {
+                    const Roll r = kept_.draw_one(key, "chip", RollKind::Random, dice);
+                    drawn.push_back(r);
+                    if (r.value < limit) break;
+                }
+            } else {
+                for (std::size_t i = 0; i < drawn.size(); ++i)
+                    if ((drawn[i].value < limit) != (i + 1 == drawn.size()))
+                        throw RuleError("\"chips\": each roll but the last must be " + num(limit) + " or more (thrown again), the last below " + num(limit));
+            }
+            action.chip = drawn;
+            const int pick = drawn.back().value % total;
+            side = pick < state_.bag[0] ? 0 : 1;
+            out.push_back("drawn: roll " + faces(drawn) + " -> chip " + num(pick + 1) + " of " + num(total) + ": " + side_name(side));
+        }
+        --state_.bag[static_cast<std::size_t>(side)];
+        state_.chip = side;
+        return side_name(side) + " chip drawn (" + num(state_.bag[0] + state_.bag[1]) + " left in the bag)";
+    }
+
+    if (action.kind == "end-activation") {
+        std::string summary;
+        if (state_.active >= 0) {
+            Brigade& b = state_.brigades[static_cast<std::size_t>(state_.active)];
+            out.push_back(b.name + " ends its activation keeping " + num(b.actions_left) + " action" + (b.actions_left == 1 ? "" : "s") +
+                          " in reserve for reactions" + std::string(kAlphaPost) + " (Actions & Reactions)");
+            summary = b.name + " ends its activation (" + num(b.actions_left) + " in reserve)";
+        } else if (state_.chip >= 0) {
+            out.push_back(side_name(state_.chip) + " uses its chip for nothing");
+            summary = side_name(state_.chip) + " passes its chip";
+        } else {
+            throw RuleError("end-activation: no chip has been drawn and no element is activated (draw a chip)");
+        }
+        state_.active = -1;
+        state_.chip = -1;
+        if (state_.bag[0] + state_.bag[1] == 0) {
+            out.push_back("the bag is empty: the turn ends" + std::string(kAlphaPost) + " (The Turn)");
+            end_turn(out);
+            summary += "; turn over";
+        }
+        return summary;
+    }
+
+    if (action.kind == "activate") {
+        if (state_.active >= 0) throw RuleError("activate: " + state_.brigades[static_cast<std::size_t>(state_.active)].name + " is activated now; end its activation first");
+        if (state_.chip < 0) throw RuleError("activate: a chip drawn out of turn: no chip has been drawn (draw one first)" + std::string(kAlphaPost) + " (Playing the Game)");
+        const int b = find_brigade(action.brigade);
+        if (b < 0) throw RuleError("\"brigade\": no brigade '" + action.brigade + "' in " + scenario_->id);
+        Brigade& brigade = state_.brigades[static_cast<std::size_t>(b)];
+        if (brigade.side != state_.chip)
+            overrule_or_refuse(action, "a chip drawn out of turn: the chip drawn is " + side_name(state_.chip) + "'s, and " + brigade.name + " is " + side_name(brigade.side) + "'s" +
+                                           std::string(kAlphaPost) + " (Playing the Game)", out);
+        if (brigade.status == "gone") throw RuleError("\"brigade\": " + brigade.name + " has left the table");
+        if (brigade.activated) throw RuleError("\"brigade\": " + brigade.name + " has already been activated this turn" + std::string(kAlphaPost));
+        const int g = find_general(action.general);
+        if (g < 0) throw RuleError("\"general\": no general '" + action.general + "' in " + scenario_->id);
+        General& general = state_.generals[static_cast<std::size_t>(g)];
+        if (general.side != brigade.side) throw RuleError("\"general\": " + general.name + " is not of " + side_name(brigade.side));
+        if (!general.commander_in_chief && general.division != brigade.division)
+            overrule_or_refuse(action, "an order from a general to another division: " + general.name + " commands " + general.division + ", " + brigade.name + " is of " +
+                                           brigade.division + "; only the commander-in-chief orders any division" + std::string(kSynopsisPost) + " (Command and Control)", out);
+        if (action.points < 0 || action.points > general.points_left)
+            throw RuleError("\"points\": expected 0 to " + num(general.points_left) + " command points (" + general.name + " has " + num(general.points_left) + " left this turn)");
+        state_.chip = -1;
+        brigade.activated = true;
+        // A brigade that fled must rally first: a morale test, or flee a further five actions.
+        if (brigade.status == "fled") {
+            MoraleRequest request;
+            request.units = static_cast<int>(brigade.units.size());
+            const MoraleSetup setup = prepare_morale(*tables_, request);
+            const auto two = rolls(action.morale, key, "morale", 2, RollKind::D6, dice, "morale", "2d6");
+            const int roll = two[0].value + two[1].value;
+            int margin = 0;
+            const MoraleResult result = morale_result(*tables_, setup, roll, &margin);
+            out.push_back(brigade.name + " fled last: it must pass a morale test to move as normal, or flee a further " + num(tables_->flee_next_turn_actions) +
+                          " actions" + std::string(kAlphaPost) + " (Zone of Control)");
+            out.push_back("morale 2d6 " + num(two[0].value) + "+" + num(two[1].value) + " = " + num(roll) + " against " + num(setup.pass_on) + "+");
+            if (result != MoraleResult::Pass) {
+                int nearest = -1;
+                double best = 1e18;
+                for (std::size_t i = 0; i < state_.brigades.size(); ++i) {
+                    const Brigade& e = state_.brigades[i];
+                    const double d = std::hypot(e.x - brigade.x, e.y - brigade.y);
+                    if (e.side != brigade.side && e.status != "gone" && d < best) best = d, nearest = static_cast<int>(i);
+                }
+                const double distance = tables_->arm(brigade.arm).quick_cm * tables_->flee_next_turn_actions;
+                if (nearest >= 0) retreat(b, nearest, distance, true, out);
+                return brigade.name + " fails to rally and flees again";
+            }
+            brigade.status = "ready";
+            out.push_back(brigade.name + " rallies");
+        }
+        const double distance = std::hypot(general.x - brigade.x, general.y - brigade.y);
+        CommandRequest request;
+        request.general_rating = general.rating;
+        request.unit_rating = brigade.rating;
+        request.command_points = action.points;
+        for (const UnitBase& u : brigade.units) request.light_cavalry += u.type == "light-cavalry" ? 1 : 0;
+        request.distance_cm = distance;
+        const CommandSetup setup = prepare_command(*tables_, request);
+        general.points_left -= action.points;
+        for (const auto& line : setup.explanation) out.push_back(line);
+        out.push_back("chance to pass: " + command_odds(setup).percent(2));
+        const auto two = rolls(action.command, key, "command", 2, RollKind::D6, dice, "command", "2d6");
+        const int roll = two[0].value + two[1].value;
+        const bool passed = roll >= setup.pass_on;
+        out.push_back("command 2d6 " + num(two[0].value) + "+" + num(two[1].value) + " = " + num(roll) + " against " + num(setup.pass_on) + "+: " +
+                      (passed ? "the order is carried out" : "fails: the brigade cannot act this turn"));
+        if (!passed || setup.actions_left == 0) {
+            brigade.actions_left = 0;
+            return general.name + " fails to activate " + brigade.name + " (" + num(roll) + " against " + num(setup.pass_on) + "+)";
+        }
+        brigade.actions_left = setup.actions_left;
+        state_.active = b;
+        return general.name + " activates " + brigade.name + ": " + num(brigade.actions_left) + " actions";
+    }
+
+    if (action.kind == "order") {
+        if (state_.chip < 0 || state_.active >= 0)
+            throw RuleError("order: the commander-in-chief acts when his side's chip is drawn and no element is activated" + std::string(kAlphaPost) + " (Generals)");
+        const int g = find_general(action.general);
+        if (g < 0) throw RuleError("\"general\": no general '" + action.general + "' in " + scenario_->id);
+        const General& cinc = state_.generals[static_cast<std::size_t>(g)];
+        if (!cinc.commander_in_chief) throw RuleError("\"general\": " + cinc.name + " is a general of division; only the commander-in-chief sends ADCs" + std::string(kAlphaPost) + " (Generals)");
+        if (cinc.side != state_.chip) overrule_or_refuse(action, "a chip drawn out of turn: the chip drawn is " + side_name(state_.chip) + "'s", out);
+        if (state_.adc_sent[static_cast<std::size_t>(cinc.side)]) throw RuleError("order: " + cinc.name + " has sent his ADC this turn (one a turn)" + std::string(kAlphaPost) + " (Generals)");
+        const int to = find_general(action.to_general);
+        if (to < 0) throw RuleError("\"to\": no general '" + action.to_general + "' in " + scenario_->id);
+        const General& target = state_.generals[static_cast<std::size_t>(to)];
+        if (target.side != cinc.side || target.commander_in_chief) throw RuleError("\"to\": " + target.name + " is not a general of division of " + side_name(cinc.side));
+        bool known = false;
+        for (const Objective& o : scenario_->objectives) known = known || o.id == action.objective;
+        if (!known) throw RuleError("\"objective\": no objective '" + action.objective + "' in " + scenario_->id);
+        state_.adc_sent[static_cast<std::size_t>(cinc.side)] = true;
+        state_.chip = -1;
+        state_.adcs.push_back({cinc.side, target.id, action.objective, cinc.x, cinc.y});
+        out.push_back(cinc.name + " sends an ADC to " + target.name + " with objective " + action.objective + "; it rides " + num(tables_->adc_cm) +
+                      " cm a turn regardless of terrain and meets the general first" + std::string(kAlphaPost) + " (Generals)");
+        return cinc.name + " sends an ADC to " + target.name + ": hold objective " + action.objective;
+    }
+
+    if (action.kind == "move-general") {
+        const int g = find_general(action.general);
+        if (g < 0) throw RuleError("\"general\": no general '" + action.general + "' in " + scenario_->id);
+        General& general = state_.generals[static_cast<std::size_t>(g)];
+        const int holder = acting_side();
+        if (general.side != holder || (state_.chip < 0 && state_.active < 0))
+            overrule_or_refuse(action, "move-general: a general moves while his side holds the chip", out);
+        if (!action.to_x || !action.to_y) throw RuleError("\"to\": expected [x, y] in cm");
+        const double x = *action.to_x, y = *action.to_y;
+        if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) throw RuleError("\"to\": a place on the table (0-" + cm(scenario_->width_cm) + " x 0-" + cm(scenario_->depth_cm) + " cm)");
+        const double d = std::hypot(x - general.x, y - general.y);
+        if (general.moved_cm + d > tables_->cinc_cm + 1e-9)
+            throw RuleError("move-general: " + general.name + " may ride " + num(tables_->cinc_cm) + " cm a turn; " + cm(general.moved_cm) + " ridden, " + cm(d) + " asked (D40)");
+        general.moved_cm += d;
+        general.x = x, general.y = y;
+        out.push_back(general.name + " rides " + cm(d) + " cm to (" + cm(x) + ", " + cm(y) + "), " + cm(tables_->cinc_cm - general.moved_cm) + " cm left this turn (D40)");
+        return general.name + " rides to (" + cm(x) + ", " + cm(y) + ")";
+    }
+
+    // The activated brigade's actions.
+    if (action.kind == "fire" || action.kind == "skirmish") {
+        const int b = find_brigade(action.brigade);
+        if (b < 0) throw RuleError("\"brigade\": no brigade '" + action.brigade + "' in " + scenario_->id);
+        Brigade& firer = state_.brigades[static_cast<std::size_t>(b)];
+        const int t = find_brigade(action.target);
+        if (t < 0) throw RuleError("\"target\": no brigade '" + action.target + "' in " + scenario_->id);
+        const Brigade& target_now = state_.brigades[static_cast<std::size_t>(t)];
+        if (target_now.side == firer.side) throw RuleError("\"target\": " + target_now.name + " is a friendly brigade");
+        if (target_now.status == "gone") throw RuleError("\"target\": " + target_now.name + " has left the table");
+        const bool reaction = state_.active != b;
+        if (reaction) {
+            // Defensive fire: a brigade with actions in reserve fires at an enemy acting in its zone.
+            if (firer.actions_left < 1 || state_.active != t)
+                throw RuleError(action.kind + ": " + firer.name + " is not the activated element; it may fire only as a reaction, with an action in reserve, at the activated enemy" +
+                                std::string(kAlphaPost) + " (Actions & Reactions)");
+            if (!zone_of_control(*tables_, footprint(firer), footprint(target_now)).inside)
+                throw RuleError(action.kind + ": a reaction answers an enemy acting inside the reacting brigade's zone of control; " + target_now.name + " is not in it" + std::string(kAlphaPost));
+            out.push_back(firer.name + " reacts to " + target_now.name + " acting in its zone of control" + std::string(kAlphaPost) + " (Actions & Reactions)");
+        }
+        if (firer.status != "ready") throw RuleError(action.kind + ": " + firer.name + " has fled and cannot fire");
+        if (firer.halted && !reaction) throw RuleError(action.kind + ": " + firer.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost));
+        // Measured: the target in the firer's front arc, the distance from its front edge.
+        const ZoneCheck arc = zone_of_control(*tables_, footprint(firer), footprint(target_now));
+        if (!arc.in_arc) throw RuleError("\"target\": " + target_now.name + " is not in " + firer.name + "'s front arc (45 degrees from its front edge)" + std::string(kMovement2Post));
+        const Weapon& weapon = tables_->weapon(firer.weapon);
+        if (arc.distance_cm > weapon.long_cm + 1e-9)
+            throw RuleError("\"target\": " + target_now.name + " is " + cm(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)");
+        const std::string what = action.kind == "fire" ? "Fire!" : "Fire Skirmish Weapons";
+        if (!reaction) {
+            std::string summary;
+            if (!zone_test(b, action, key, dice, out, summary)) return summary;
+        }
+        spend(firer, 1, action, what, out);
+        Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+        FireRequest request;
+        request.kind = action.kind == "fire" ? FireKind::Volley : FireKind::Skirmish;
+        const int front = std::min(static_cast<int>(firer.units.size()), tables_->brigade_max_wide);
+        for (int i = 0; i < static_cast<int>(firer.units.size()); ++i) {
+            if (request.kind == FireKind::Volley && i < front) request.dice += firer.units[static_cast<std::size_t>(i)].combat_dice;
+            if (request.kind == FireKind::Skirmish) request.dice += firer.units[static_cast<std::size_t>(i)].skirmish_dice;
+        }
+        if (request.dice == 0) throw RuleError(what + ": " + firer.name + " has no " + (request.kind == FireKind::Volley ? "combat" : "skirmish") + " dice left to fire");
+        request.range = arc.distance_cm <= weapon.effective_cm + 1e-9 ? RangeBand::Effective : RangeBand::Long;
+        request.firer = firer.formation;
+        request.target = target.formation;
+        // Enfilade: the firer stands off the flank of a target in line (45-135 degrees either side).
+        const double from_target = angle_between(bearing(target.x, target.y, firer.x, firer.y), target.facing);
+        request.enfilade = target.formation == Formation::Line && from_target > 45.0 && from_target < 135.0;
+        request.save = save_at(target.x, target.y);
+        const FireSetup setup = prepare_fire(*tables_, request);
+        const FireOdds odds = fire_odds(setup);
+        out.push_back(target.name + " at " + cm(arc.distance_cm) + " cm from the front edge: " + (request.range == RangeBand::Effective ? "effective" : "long") + " range of the " +
+                      weapon.id + " (" + cm(weapon.effective_cm) + "/" + cm(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") +
+                      (request.save ? "; in cover, saving on " + num(*request.save) + "+" : ""));
+        out.push_back("odds before the roll: Steady! " + cm(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
+                      cm(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm(static_cast<double>(odds.damage.expected())));
+        const auto steady = rolls(action.steady, key, "steady", static_cast<std::size_t>(setup.dice_used), RollKind::D6, dice, "steady", "one a die used");
+        int successes = 0;
+        for (const Roll& r : steady) successes += r.value >= setup.steady_on ? 1 : 0;
+        const auto fire = rolls(action.fire, key, "fire", static_cast<std::size_t>(successes), RollKind::D6, dice, "fire", "one a Steady! success");
+        int hits = 0;
+        for (const Roll& r : fire) hits += r.value >= setup.fire_on ? 1 : 0;
+        std::optional<std::string> save_text;
+        if (setup.save_on) save_text = faces(rolls(action.save, key, "save", static_cast<std::size_t>(hits), RollKind::D6, dice, "save", "one a hit"));
+        else if (!action.save.empty()) throw RuleError("\"save\": no saving throw here (the target is in the open)");
+        DiceSource typed(nullptr);
+        const FireThrow thrown = throw_fire(setup, typed, faces(steady) == "-" ? std::string() : faces(steady), fire.empty() ? std::string() : faces(fire),
+                                            save_text ? (*save_text == "-" ? std::string() : *save_text) : std::optional<std::string>());
+        for (const auto& line : thrown.explanation) out.push_back(line);
+        if (thrown.damage > 0) {
+            target.damage_taken += thrown.damage;
+            target.strength = std::max(0, target.strength - thrown.damage);
+            const auto lose = rolls(action.lose, key, "lose", static_cast<std::size_t>(thrown.damage), RollKind::D6, dice, "lose", "one a point of damage");
+            int lost = 0;
+            for (const Roll& r : lose)
+                if (r.value >= tables_->lose_die_on) {
+                    // From the front unit with the most dice left (the one fired on).
+                    auto best = target.units.begin();
+                    for (auto it = target.units.begin(); it != target.units.end(); ++it)
+                        if (it->combat_dice > best->combat_dice) best = it;
+                    if (best->combat_dice > 0) --best->combat_dice, ++lost;
+                }
+            out.push_back("damage rolls " + faces(lose) + ": " + num(lost) + " combat di" + (lost == 1 ? "e" : "ce") + " lost on " + num(tables_->lose_die_on) + "+; strength " +
+                          num(target.strength) + " of " + num(target.strength_start) + std::string(kAlphaPost) + " (Combat Dice, Using Strength)");
+            if (target.strength == 0) {
+                target.status = "gone";
+                out.push_back(target.name + " has no strength left: it is out of the battle");
+            }
+        } else if (!action.lose.empty()) {
+            throw RuleError("\"lose\": no damage, no rolls to lose dice");
+        }
+        return firer.name + (reaction ? " reacts: " : ": ") + what + " at " + target.name + ", " + num(thrown.damage) + " damage";
+    }
+
+    // March, Quick March, facing, formation: the activated brigade only.
+    const int b = active_brigade(action, action.kind);
+    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    if (me.halted) throw RuleError(action.kind + ": " + me.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost));
+
+    if (action.kind == "formation") {
+        const Formation to = formation_from(action.formation, "\"formation\"");
+        if (to == me.formation) throw RuleError("\"formation\": " + me.name + " is in " + std::string(to_string(to)) + " already");
+        std::string summary;
+        if (!zone_test(b, action, key, dice, out, summary)) return summary;
+        spend(me, tables_->action("change-unit-formation").cost, action, "Change Unit Formations", out);
+        out.push_back(me.name + ": " + std::string(to_string(me.formation)) + " -> " + std::string(to_string(to)) + " (every unit; D41)" + std::string(kAdjustPost) + " (Formations)");
+        me.formation = to;
+        return me.name + " forms " + std::string(to_string(to));
+    }
+
+    if (action.kind == "face") {
+        if (!action.facing) throw RuleError("\"facing\": expected a compass bearing 0-360");
+        if (zone_owner(b) >= 0) {
+            const Brigade& e = state_.brigades[static_cast<std::size_t>(zone_owner(b))];
+            throw RuleError("face: inside the zone of control of " + e.name + " a brigade must face it" + std::string(kMovement2Post));
+        }
+        const double turn = angle_between(me.facing, *action.facing);
+        const Wheel w = wheel(*tables_, me.arm, footprint(me).width_cm, turn);
+        std::string summary;
+        if (!zone_test(b, action, key, dice, out, summary)) return summary;
+        for (const auto& line : w.explanation) out.push_back(line);
+        spend(me, std::max(1, w.actions), action, "wheel", out);
+        me.facing = norm360(*action.facing);
+        return me.name + " wheels to face " + cm(me.facing);
+    }
+
+    // march / quick-march
+    const bool quick = action.kind == "quick-march";
+    if (!action.to_x || !action.to_y) throw RuleError("\"at\": expected [x, y] in cm");
+    const double x = *action.to_x, y = *action.to_y;
+    const int owner = zone_owner(b);
+    const bool in_zone_start = owner >= 0;
+    int cost = 0;
+    Explanation move_lines;
+    try {
+        cost = march_cost(b, x, y, quick, false, &move_lines);
+    } catch (const RuleError& refusal) {
+        const std::string why = refusal.what();
+        if (!quick || why.find("Quick March cannot be used inside the zone") == std::string::npos) throw;
+        overrule_or_refuse(action, why, out);
+        move_lines.clear();
+        cost = march_cost(b, x, y, quick, true, &move_lines);
+    }
+    const double dist = std::hypot(x - me.x, y - me.y);
+    if (me.actions_left < cost && action.overrule.empty())
+        throw RuleError(std::string(quick ? "Quick March" : "March") + " of " + cm(dist) + " cm costs " + num(cost) + " actions; " + me.name + " has " +
+                        num(me.actions_left) + " left this turn" + std::string(kAlphaPost) + " (Actions & Reactions)");
+    std::string summary;
+    if (!zone_test(b, action, key, dice, out, summary)) return summary;
+    for (const auto& line : move_lines) out.push_back(line);
+    spend(me, cost, action, std::string(quick ? "Quick March" : "March") + " of " + cm(dist) + " cm", out);
+    double facing = bearing(me.x, me.y, x, y);
+    if (in_zone_start) facing = bearing(x, y, state_.brigades[static_cast<std::size_t>(owner)].x, state_.brigades[static_cast<std::size_t>(owner)].y);
+    me.x = x, me.y = y, me.facing = facing;
+    const int now_owner = zone_owner(b);
+    if (now_owner >= 0) {
+        const Brigade& e = state_.brigades[static_cast<std::size_t>(now_owner)];
+        me.facing = bearing(me.x, me.y, e.x, e.y);
+        out.push_back("inside the zone of control of " + e.name + ": it must face it (facing " + cm(me.facing) + ")" + std::string(kMovement2Post));
+    }
+    return me.name + (quick ? " quick-marches " : " marches ") + cm(dist) + " cm to (" + cm(x) + ", " + cm(y) + ")";
+}
+
+int Game::march_cost(int b, double x, double y, bool quick, bool ignore_zone, Explanation* out) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const int owner = zone_owner(b);
+    const bool in_zone = owner >= 0 && !ignore_zone;
+    if (const auto refusal = march_refusal(b, x, y, quick && in_zone)) throw RuleError(*refusal);
+    const double travel = bearing(me.x, me.y, x, y);
+    if (quick && !ignore_zone && owner < 0 && zone_owner_at(b, footprint_at(me, x, y, travel)) >= 0)
+        throw RuleError("Quick March cannot be used inside the zone of control of an enemy unit (this one would end in one)" + std::string(kAlphaPost));
+    // The worst ground along the path governs the whole move (D42).
+    Terrain ground = Terrain::Open;
+    for (int i = 0; i <= 10; ++i) {
+        const Terrain here = ground_at(me.x + (x - me.x) * i / 10.0, me.y + (y - me.y) * i / 10.0);
+        if (static_cast<int>(here) > static_cast<int>(ground)) ground = here;
+    }
+    MoveRequest request;
+    request.arm = me.arm;
+    request.quick = quick;
+    request.terrain = ground;
+    request.formation = me.formation;
+    request.in_zone = in_zone;
+    const Movement per = move(*tables_, request);
+    int wheel_actions = 0;
+    if (owner < 0) {
+        const double turn = angle_between(me.facing, travel);
+        if (turn > 1.0) {
+            const Wheel w = wheel(*tables_, me.arm, footprint(me).width_cm, turn);
+            wheel_actions = w.actions;
+            if (out) out->insert(out->end(), w.explanation.begin(), w.explanation.end());
+        }
+    }
+    if (out) out->insert(out->end(), per.explanation.begin(), per.explanation.end());
+    const double dist = std::hypot(x - me.x, y - me.y);
+    return wheel_actions + static_cast<int>(std::ceil(dist / per.per_action_cm - 1e-9));
+}
+
+// ------------------------------------------------------------------ journal words
+
+json Game::encode(const Action& a) {
+    json out{{"action", a.kind}};
+    const auto put = [&](const char* key, const std::string& value) {
+        if (!value.empty()) out[key] = value;
+    };
+    put("brigade", a.brigade);
+    put("target", a.target);
+    put("general", a.general);
+    put("to", a.to_general);
+    put("objective", a.objective);
+    put("chip", a.chip_side);
+    put("formation", a.formation);
+    if (a.to_x && a.to_y) out["at"] = json::array({*a.to_x, *a.to_y});
+    if (a.facing) out["facing"] = *a.facing;
+    if (a.points) out["points"] = a.points;
+    put("overrule", a.overrule);
+    const auto put_rolls = [&](const char* key, const std::vector<Roll>& rolls) {
+        if (!rolls.empty()) out[key] = rolls_to_json(rolls);
+    };
+    put_rolls("chips", a.chip);
+    put_rolls("command", a.command);
+    put_rolls("morale", a.morale);
+    put_rolls("steady", a.steady);
+    put_rolls("fire", a.fire);
+    put_rolls("save", a.save);
+    put_rolls("lose", a.lose);
+    return out;
+}
+
+Action Game::decode(const json& input) {
+    if (!input.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND, not " + input.dump().substr(0, 60));
+    static const std::set<std::string> known{"action", "brigade", "target", "general", "to", "objective", "chip", "formation", "at", "facing", "points", "overrule",
+                                             "chips", "command", "morale", "steady", "fire", "save", "lose"};
+    for (const auto& [field, value] : input.items())
+        if (!known.contains(field)) throw RuleError("\"" + field + "\": not a field of a Clausewitz action (known: action, brigade, target, general, to, objective, chip, formation, at, facing, points, overrule and the rolls)");
+    Action a;
+    a.kind = text_field(input, "action", true);
+    if (!kinds().contains(a.kind))
+        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
+    const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" || a.kind == "skirmish";
+    a.brigade = text_field(input, "brigade", needs_brigade);
+    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish");
+    a.general = text_field(input, "general", a.kind == "activate" || a.kind == "order" || a.kind == "move-general");
+    a.to_general = text_field(input, "to", a.kind == "order");
+    a.objective = text_field(input, "objective", a.kind == "order");
+    a.chip_side = text_field(input, "chip", false);
+    a.formation = text_field(input, "formation", a.kind == "formation");
+    if (a.kind == "formation" && a.formation != "line" && a.formation != "column" && a.formation != "square")
+        bad_field("formation", "\"line\", \"column\" or \"square\"", input.at("formation"));
+    if (input.contains("at")) {
+        const json& at = input.at("at");
+        if (!at.is_array() || at.size() != 2 || !at[0].is_number() || !at[1].is_number() || !(at[0].get<double>() >= -1000 && at[0].get<double>() <= 1000) ||
+            !(at[1].get<double>() >= -1000 && at[1].get<double>() <= 1000))
+            bad_field("at", "[x, y] in cm", at);
+        a.to_x = at[0].get<double>();
+        a.to_y = at[1].get<double>();
+    } else if (a.kind == "march" || a.kind == "quick-march" || a.kind == "move-general") {
+        throw RuleError("\"at\": expected [x, y] in cm (where to go), not nothing");
+    }
+    a.facing = number_field(input, "facing", 0, 360);
+    if (a.kind == "face" && !a.facing) throw RuleError("\"facing\": expected a compass bearing from 0 to 360, not nothing");
+    if (input.contains("points")) {
+        const json& p = input.at("points");
+        if (!p.is_number_integer() || p.get<int>() < 0 || p.get<int>() > 5) bad_field("points", "a whole number of command points from 0 to 5", p);
+        a.points = p.get<int>();
+    }
+    a.overrule = text_field(input, "overrule", false);
+    a.chip = rolls_field(input, "chips", RollKind::Random);
+    a.command = rolls_field(input, "command", RollKind::D6);
+    a.morale = rolls_field(input, "morale", RollKind::D6);
+    a.steady = rolls_field(input, "steady", RollKind::D6);
+    a.fire = rolls_field(input, "fire", RollKind::D6);
+    a.save = rolls_field(input, "save", RollKind::D6);
+    a.lose = rolls_field(input, "lose", RollKind::D6);
+    return a;
+}
+
+json Game::line_context() const {
+    const int side = acting_side();
+    return {{"turn", state_.turn}, {"clock", clock()}, {"side", side < 0 ? "" : scenario_->sides[static_cast<std::size_t>(side)].id}};
+}
+
+json Game::to_json() const {
+    json brigades = json::array();
+    for (const Brigade& b : state_.brigades) {
+        json units = json::array();
+        for (const UnitBase& u : b.units) units.push_back({{"name", u.name}, {"type", u.type}, {"men", u.men}, {"combat_dice", u.combat_dice}, {"skirmish_dice", u.skirmish_dice}});
+        brigades.push_back({{"id", b.id}, {"name", b.name}, {"side", scenario_->sides[static_cast<std::size_t>(b.side)].id}, {"division", b.division},
+                            {"at", {std::round(b.x * 1000) / 1000, std::round(b.y * 1000) / 1000}}, {"facing", std::round(b.facing * 1000) / 1000},
+                            {"formation", to_string(b.formation)}, {"strength", b.strength}, {"strength_start", b.strength_start}, {"damage", b.damage_taken},
+                            {"status", b.status}, {"objective", b.objective}, {"activated", b.activated}, {"actions_left", b.actions_left}, {"halted", b.halted},
+                            {"units", units}});
+    }
+    json generals = json::array();
+    for (const General& g : state_.generals)
+        generals.push_back({{"id", g.id}, {"name", g.name}, {"division", g.division}, {"side", scenario_->sides[static_cast<std::size_t>(g.side)].id},
+                            {"commander_in_chief", g.commander_in_chief}, {"rating", g.rating}, {"at", {std::round(g.x * 1000) / 1000, std::round(g.y * 1000) / 1000}},
+                            {"points_left", g.points_left}, {"moved_cm", std::round(g.moved_cm * 1000) / 1000}});
+    json adcs = json::array();
+    for (const Adc& a : state_.adcs)
+        adcs.push_back({{"side", scenario_->sides[static_cast<std::size_t>(a.side)].id}, {"to", a.to_general}, {"objective", a.objective},
+                        {"at", {std::round(a.x * 1000) / 1000, std::round(a.y * 1000) / 1000}}});
+    json objectives = json::array();
+    for (std::size_t o = 0; o < scenario_->objectives.size(); ++o)
+        objectives.push_back({{"id", scenario_->objectives[o].id}, {"name", scenario_->objectives[o].name}, {"held_by", state_.held[o]}, {"vp_per_turn", scenario_->objectives[o].vp}});
+    json vp = json::object(), bag = json::object();
+    for (std::size_t s = 0; s < 2; ++s) vp[scenario_->sides[s].id] = state_.vp[s], bag[scenario_->sides[s].id] = state_.bag[s];
+    return {{"turn", state_.turn}, {"turns", scenario_->turns}, {"clock", clock()}, {"over", state_.over}, {"bag", bag},
+            {"chip", state_.chip < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.chip)].id},
+            {"active", state_.active < 0 ? "" : state_.brigades[static_cast<std::size_t>(state_.active)].id}, {"vp", vp}, {"objectives", objectives},
+            {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}};
+}
+
+// ------------------------------------------------------------------ the outcome
+
+Outcome judge(const Game& game) {
+    const GameState& s = game.state();
+    const auto& sides = game.scenario().sides;
+    Outcome o;
+    std::vector<int> on_table(2, 0);
+    for (const Brigade& b : s.brigades) on_table[static_cast<std::size_t>(b.side)] += b.status != "gone" ? 1 : 0;
+    const std::string tally = sides[0].name + " " + std::to_string(s.vp[0]) + " VP, " + sides[1].name + " " + std::to_string(s.vp[1]) + " VP";
+    for (int side = 0; side < 2; ++side)
+        if (on_table[static_cast<std::size_t>(side)] == 0) {
+            o.over = true;
+            o.winner = 1 - side;
+            o.reason = sides[static_cast<std::size_t>(1 - side)].name + " wins: " + sides[static_cast<std::size_t>(side)].name + " has no brigade left on the table (" + tally + ")";
+            return o;
+        }
+    o.over = s.over;
+    if (s.vp[0] != s.vp[1]) o.winner = s.vp[0] > s.vp[1] ? 0 : 1;
+    if (o.over)
+        o.reason = (o.winner < 0 ? std::string("a draw") : sides[static_cast<std::size_t>(o.winner)].name + " wins") + " on victory points after turn " +
+                   std::to_string(s.turn) + " (" + game.clock() + "), the objectives held turn by turn (" + tally + "; seed 003, \"Clausewitz Full Alpha Ruleset\", Objectives; D38)";
+    else
+        o.reason = "turn " + std::to_string(s.turn) + " of " + std::to_string(game.scenario().turns) + ": " + tally;
+    return o;
+}
+
+}  // namespace fortuna::clausewitz

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// Clausewitz's programmed opponent: the side's doctrine from the scenario ("attack" or "hold",
+// with its historical source), applied brigade by brigade with a reason for every action.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "fortuna/clausewitz/game.hpp"
+#include "fortuna/errors.hpp"
+
+namespace fortuna::clausewitz {
+
+namespace {
+
+using nlohmann::json;
+
+std::string cm1(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", value);
+    return text;
+}
+double bearing_to(double x0, double y0, double x1, double y1) {
+    double b = std::atan2(x1 - x0, y1 - y0) * 180.0 / std::numbers::pi;
+    return b < 0 ? b + 360.0 : b;
+}
+double turn_between(double a, double b) {
+    double d = std::fmod(std::fabs(a - b), 360.0);
+    return d > 180.0 ? 360.0 - d : d;
+}
+
+bool was_refused(const std::vector<json>& refused, const json& action) {
+    return std::find(refused.begin(), refused.end(), action) != refused.end();
+}
+
+const Objective* objective_of(const Game& game, const Brigade& b) {
+    for (const Objective& o : game.scenario().objectives)
+        if (o.id == b.objective) return &o;
+    return nullptr;
+}
+
+// The nearest enemy brigade in good order, or -1.
+int nearest_enemy(const Game& game, const Brigade& b, double* distance) {
+    int best = -1;
+    double best_d = 1e18;
+    const auto& all = game.state().brigades;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].side == b.side || all[i].status != "ready") continue;
+        const double d = std::hypot(all[i].x - b.x, all[i].y - b.y);
+        if (d < best_d) best_d = d, best = static_cast<int>(i);
+    }
+    if (distance) *distance = best_d;
+    return best;
+}
+
+// The farthest point towards (gx, gy), stopping `short_of` cm before it, that the brigade can
+// reach with its actions left; nullopt when none.
+std::optional<std::pair<double, double>> reachable(const Game& game, int b, double gx, double gy, double short_of, bool quick, int* cost_out) {
+    const Brigade& me = game.state().brigades[static_cast<std::size_t>(b)];
+    const double full = std::hypot(gx - me.x, gy - me.y) - short_of;
+    if (full < 0.5) return std::nullopt;
+    const double dx = (gx - me.x) / (full + short_of), dy = (gy - me.y) / (full + short_of);
+    for (double d = full; d >= 0.5; d -= 0.5) {
+        // Rounded to a millimetre, as the journal will carry it, before the cost is measured.
+        const double x = std::round((me.x + dx * d) * 10) / 10, y = std::round((me.y + dy * d) * 10) / 10;
+        try {
+            const int cost = game.march_cost(b, x, y, quick);
+            if (cost <= me.actions_left) {
+                if (cost_out) *cost_out = cost;
+                return std::make_pair(x, y);
+            }
+        } catch (const RuleError&) {
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Proposed> brigade_action(const Game& game, int b, const std::vector<json>& refused) {
+    const Tables& tables = game.tables();
+    const Brigade& me = game.state().brigades[static_cast<std::size_t>(b)];
+    const SideSetup& doctrine = game.scenario().sides[static_cast<std::size_t>(me.side)];
+    const std::string why_doctrine = "doctrine '" + doctrine.posture + "' (" + doctrine.doctrine_cite + ")";
+    const json end{{"action", "end-activation"}};
+    if (me.actions_left == 0 || me.halted || me.status != "ready") return Proposed{end, me.name + " has no action left to spend this turn"};
+    const auto& all = game.state().brigades;
+    const Weapon& weapon = tables.weapon(me.weapon);
+    // Fire! at the nearest enemy in the front arc within the weapon's range.
+    int target = -1;
+    double target_d = 1e18;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].side == me.side || all[i].status == "gone") continue;
+        const ZoneCheck arc = zone_of_control(tables, game.footprint(me), game.footprint(all[i]));
+        if (arc.in_arc && arc.distance_cm <= weapon.long_cm + 1e-9 && arc.distance_cm < target_d) target = static_cast<int>(i), target_d = arc.distance_cm;
+    }
+    if (target >= 0) {
+        const Brigade& t = all[static_cast<std::size_t>(target)];
+        if (me.formation != Formation::Line && me.actions_left >= 2) {
+            const json form{{"action", "formation"}, {"brigade", me.id}, {"formation", "line"}};
+            if (!was_refused(refused, form))
+                return Proposed{form, "form line before firing on " + t.name + ": a column fires a quarter of its dice, a line all of them (Rulebook Adjustments)"};
+        }
+        const json fire{{"action", "fire"}, {"brigade", me.id}, {"target", t.id}};
+        if (!was_refused(refused, fire))
+            return Proposed{fire, "Fire! at " + t.name + ", " + cm1(target_d) + " cm off its front edge: " + (target_d <= weapon.effective_cm ? "effective" : "long") +
+                                      " range of the " + weapon.id + " (" + cm1(weapon.effective_cm) + "/" + cm1(weapon.long_cm) + " cm)"};
+    }
+    double enemy_d = 0;
+    const int enemy = nearest_enemy(game, me, &enemy_d);
+    const int owner = game.zone_owner(b);
+    const Objective* objective = objective_of(game, me);
+    if (doctrine.posture == "hold") {
+        if (owner >= 0) return Proposed{end, me.name + " stands in the zone of " + all[static_cast<std::size_t>(owner)].name + " and holds its ground by " + why_doctrine};
+        if (objective && std::hypot(objective->x - me.x, objective->y - me.y) > 3.0) {
+            int cost = 0;
+            if (const auto to = reachable(game, b, objective->x, objective->y, 0.0, false, &cost)) {
+                const json march{{"action", "march"}, {"brigade", me.id}, {"at", {to->first, to->second}}};
+                if (!was_refused(refused, march))
+                    return Proposed{march, "march towards objective " + objective->id + " (" + objective->name + "), " + std::to_string(cost) + " actions, by " + why_doctrine};
+            }
+        }
+        if (enemy >= 0 && enemy_d < 15.0) {
+            const Brigade& e = all[static_cast<std::size_t>(enemy)];
+            const double facing = std::round(bearing_to(me.x, me.y, e.x, e.y));
+            if (turn_between(facing, me.facing) > 30.0) {
+                const json face{{"action", "face"}, {"brigade", me.id}, {"facing", facing}};
+                if (!was_refused(refused, face)) return Proposed{face, "wheel to face " + e.name + ", " + cm1(enemy_d) + " cm away, so its fire and zone of control cover it"};
+            }
+        }
+        return Proposed{end, me.name + " holds " + (objective ? "objective " + objective->id + " (" + objective->name + ")" : std::string("its ground")) + " and keeps " +
+                                 std::to_string(me.actions_left) + " actions in reserve for reactions, by " + why_doctrine};
+    }
+    // "attack": inside an enemy's zone, close on it (the only way forward the zone allows); an
+    // enemy within 12 cm, close on it to musket range; otherwise march on the objective.
+    if (owner >= 0 || (enemy >= 0 && enemy_d < 12.0)) {
+        const Brigade& e = all[static_cast<std::size_t>(owner >= 0 ? owner : enemy)];
+        if (me.formation == Formation::Column && me.actions_left >= 2) {
+            const json form{{"action", "formation"}, {"brigade", me.id}, {"formation", "line"}};
+            if (!was_refused(refused, form)) return Proposed{form, "deploy into line " + cm1(enemy_d) + " cm from " + e.name + " to fire with every front die (Rulebook Adjustments)"};
+        }
+        int cost = 0;
+        if (const auto to = reachable(game, b, e.x, e.y, 0.0, false, &cost)) {
+            const json march{{"action", "march"}, {"brigade", me.id}, {"at", {to->first, to->second}}};
+            if (!was_refused(refused, march))
+                return Proposed{march, "close on " + e.name + " to musket range (" + std::to_string(cost) + " actions" +
+                                           (owner >= 0 ? ", directly towards the enemy whose zone it stands in" : "") + ") by " + why_doctrine};
+        }
+        if (owner >= 0)
+            return Proposed{end, me.name + " stands in the zone of " + e.name + " and cannot come closer this turn (the zone allows only a move directly towards or away); it keeps " +
+                                     std::to_string(me.actions_left) + " actions for reactions"};
+    }
+    if (objective && std::hypot(objective->x - me.x, objective->y - me.y) > 3.0) {
+        if (me.formation == Formation::Line && me.actions_left >= 3 && std::hypot(objective->x - me.x, objective->y - me.y) > 12.0 &&
+            (enemy < 0 || enemy_d > 20.0)) {
+            const json form{{"action", "formation"}, {"brigade", me.id}, {"formation", "column"}};
+            if (!was_refused(refused, form)) return Proposed{form, "form column to Quick March on objective " + objective->id + ": no enemy within 20 cm (a line cannot quick march)"};
+        }
+        for (const bool quick : {true, false}) {
+            if (quick && me.formation != Formation::Column) continue;
+            int cost = 0;
+            if (const auto to = reachable(game, b, objective->x, objective->y, 0.0, quick, &cost)) {
+                const json march{{"action", quick ? "quick-march" : "march"}, {"brigade", me.id}, {"at", {to->first, to->second}}};
+                if (!was_refused(refused, march))
+                    return Proposed{march, std::string(quick ? "Quick March" : "march") + " on objective " + objective->id + " (" + objective->name + "), " +
+                                               std::to_string(cost) + " actions, by " + why_doctrine};
+            }
+        }
+    }
+    return Proposed{end, me.name + " can go no further towards its objective or the enemy this turn; it keeps " + std::to_string(me.actions_left) + " actions for reactions"};
+}
+
+}  // namespace
+
+std::optional<Proposed> propose_action(const Game& game, int side, const std::vector<json>& refused) {
+    const GameState& s = game.state();
+    if (s.over || game.acting_side() != side) return std::nullopt;
+    const auto& sides = game.scenario().sides;
+    if (s.active >= 0) return brigade_action(game, s.active, refused);
+    if (s.chip < 0) {
+        const int total = s.bag[0] + s.bag[1];
+        return Proposed{{{"action", "draw"}},
+                        "draw a chip from the bag (" + sides[0].name + " " + std::to_string(s.bag[0]) + ", " + sides[1].name + " " + std::to_string(s.bag[1]) + " of " +
+                            std::to_string(total) + "; Clausewitz Full Alpha Ruleset, Playing the Game)"};
+    }
+    // The side holds a chip: the brigade nearest the enemy that has not acted, its general first
+    // brought within 8 cm so no action is lost to distance.
+    int pick = -1;
+    double pick_d = 1e18;
+    for (std::size_t i = 0; i < s.brigades.size(); ++i) {
+        const Brigade& b = s.brigades[i];
+        if (b.side != side || b.activated || b.status == "gone") continue;
+        double d = 0;
+        (void)nearest_enemy(game, b, &d);
+        if (d < pick_d) pick_d = d, pick = static_cast<int>(i);
+    }
+    const json pass{{"action", "end-activation"}};
+    if (pick < 0) return Proposed{pass, "every brigade of " + sides[static_cast<std::size_t>(side)].name + " has been activated this turn: the chip passes"};
+    const Brigade& b = s.brigades[static_cast<std::size_t>(pick)];
+    int g = -1;
+    for (std::size_t i = 0; i < s.generals.size(); ++i)
+        if (s.generals[i].side == side && s.generals[i].division == b.division && !s.generals[i].commander_in_chief) g = static_cast<int>(i);
+    if (g < 0) return Proposed{pass, "no general of " + b.division + " to activate " + b.name};
+    const General& general = s.generals[static_cast<std::size_t>(g)];
+    const Tables& tables = game.tables();
+    const double distance = std::hypot(general.x - b.x, general.y - b.y);
+    if (distance >= tables.command_cm_per_action_lost && general.moved_cm < tables.cinc_cm - 0.5) {
+        // Ride to 4 cm behind the brigade, as far as the ride left allows.
+        const double back = (b.facing + 180.0) * std::numbers::pi / 180.0;
+        const double tx = b.x + std::sin(back) * 4.0, ty = b.y + std::cos(back) * 4.0;
+        const double want = std::hypot(tx - general.x, ty - general.y), can = std::min(want, tables.cinc_cm - general.moved_cm - 0.01);
+        const double x = std::clamp(general.x + (tx - general.x) * can / want, 0.0, game.scenario().width_cm);
+        const double y = std::clamp(general.y + (ty - general.y) * can / want, 0.0, game.scenario().depth_cm);
+        const json ride{{"action", "move-general"}, {"general", general.id}, {"at", {std::round(x * 100) / 100, std::round(y * 100) / 100}}};
+        if (!was_refused(refused, ride))
+            return Proposed{ride, general.name + " rides towards " + b.name + " (" + cm1(distance) + " cm away): every full " + cm1(tables.command_cm_per_action_lost) +
+                                      " cm between them costs the brigade an action (Clausewitz (A Synopsis))"};
+    }
+    // Command points: enough to pass on 5+ where the general has them (the rest kept for the
+    // division's other brigades).
+    const int target = general.rating + b.rating;
+    const int points = std::clamp(target - 5, 0, std::min(general.points_left, 2));
+    const json activate{{"action", "activate"}, {"brigade", b.id}, {"general", general.id}, {"points", points}};
+    if (was_refused(refused, activate)) return Proposed{pass, "the activation of " + b.name + " was refused; the chip passes"};
+    return Proposed{activate, general.name + " orders " + b.name + " (nearest the enemy, " + cm1(pick_d) + " cm): command test 2d6 " + std::to_string(target - points) +
+                                  "+ with " + std::to_string(points) + " command point" + (points == 1 ? "" : "s") + ", " + std::to_string(general.points_left - points) + " kept"};
+}
+
+}  // namespace fortuna::clausewitz

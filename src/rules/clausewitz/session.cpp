@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+// Clausewitz behind the seam: the recorded game (recorded_game.hpp) as a GameSession, its save
+// (the journal, the scenario's copy and the state, compared after the replay) and open_game.
+#include <fstream>
+
+#include "fortuna/clausewitz/session.hpp"
+#include "fortuna/clausewitz/system.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/game_session.hpp"
+#include "fortuna/journal.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/save.hpp"
+
+namespace fortuna::clausewitz {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+using Recorded = RecordedGame<Game>;
+
+// The first place two states differ, as a JSON pointer ("" when equal).
+std::string first_difference(const json& a, const json& b, const std::string& at) {
+    if (a == b) return "";
+    if (a.is_number() && b.is_number()) return at.empty() ? "/" : at;
+    if (a.type() != b.type()) return at.empty() ? "/" : at;
+    if (a.is_object()) {
+        for (const auto& [key, value] : a.items()) {
+            if (!b.contains(key)) return at + "/" + key;
+            const std::string d = first_difference(value, b.at(key), at + "/" + key);
+            if (!d.empty()) return d;
+        }
+        for (const auto& [key, value] : b.items())
+            if (!a.contains(key)) return at + "/" + key;
+        return "";
+    }
+    if (a.is_array()) {
+        if (a.size() != b.size()) return at.empty() ? "/" : at;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const std::string d = first_difference(a[i], b[i], at + "/" + std::to_string(i));
+            if (!d.empty()) return d;
+        }
+        return "";
+    }
+    return a == b ? "" : (at.empty() ? "/" : at);
+}
+
+std::uint64_t seed_of(const json& node, const std::string& file, const std::string& pointer) {
+    if (!node.is_string() || node.get<std::string>().empty() || node.get<std::string>().size() > 20 ||
+        node.get<std::string>().find_first_not_of("0123456789") != std::string::npos)
+        throw DataError(file, pointer, "the seed as a string of digits", node.dump().substr(0, 40));
+    return std::stoull(node.get<std::string>());
+}
+
+Recorded replay_lines(const RulesLibrary& library, const json& header, const std::vector<json>& lines, const std::string& file,
+                      const std::function<std::string(std::size_t)>& where, const std::string& header_pointer) {
+    if (!header.is_object() || !header.contains("scenario") || !header.at("scenario").is_object() || !header.at("scenario").contains("document"))
+        throw DataError(file, header_pointer + "/scenario/document", "the scenario's document copied into the header", header.dump().substr(0, 60));
+    const json& document = header.at("scenario").at("document");
+    try {
+        validate_against_schema(document, "clausewitz-scenario", file, library.data_dir());
+    } catch (const DataError& error) {
+        throw DataError(file, header_pointer + "/scenario/document" + error.where(), error.expected(), error.found());
+    }
+    const std::uint64_t seed = seed_of(header.value("seed", json()), file, header_pointer + "/seed");
+    auto tables = std::make_shared<const Tables>(load_tables(library.data_dir()));
+    std::shared_ptr<const Scenario> scenario;
+    try {
+        scenario = std::make_shared<const Scenario>(scenario_from_json(*tables, document, library.data_dir(), file));
+    } catch (const RuleError& error) {
+        throw DataError(file, header_pointer + "/scenario/document", "a playable Clausewitz scenario", error.what());
+    }
+    return Recorded::replay(Game(tables, scenario), seed, header, lines, file, where);
+}
+
+class ClausewitzSession final : public GameSession {
+public:
+    ClausewitzSession(Recorded game, std::vector<std::string> notes = {}) : game_(std::move(game)), notes_(std::move(notes)) {}
+
+    const RuleSystem& system() const override { return clausewitz_system(); }
+    std::string scenario_id() const override { return game_.model().scenario().id; }
+    std::string scenario_name() const override { return game_.model().scenario().name; }
+    std::uint64_t seed() const override { return game_.seed(); }
+    std::vector<std::string> side_ids() const override {
+        std::vector<std::string> ids;
+        for (const auto& s : game_.model().scenario().sides) ids.push_back(s.id);
+        return ids;
+    }
+    std::vector<std::string> side_names() const override {
+        std::vector<std::string> names;
+        for (const auto& s : game_.model().scenario().sides) names.push_back(s.name);
+        return names;
+    }
+    int acting_side() const override { return game_.model().acting_side(); }
+    std::string clock_label() const override {
+        const Game& g = game_.model();
+        const int side = g.acting_side();
+        return "turn " + std::to_string(g.state().turn) + ", " + g.clock() +
+               (side < 0 ? ", over" : g.state().chip < 0 && g.state().active < 0 ? ", a chip to draw" : ", " + g.scenario().sides[static_cast<std::size_t>(side)].name + " acting");
+    }
+
+    Happened apply(const json& action) override {
+        const std::string kind = action.is_object() && action.contains("action") && action["action"].is_string() ? action["action"].get<std::string>() : "";
+        const json& line = game_.apply_json(action);
+        Happened happened;
+        happened.seq = line.value("seq", 0);
+        happened.kind = line.value("do", std::string());
+        happened.summary = line.value("summary", std::string());
+        happened.action = line.value("action", json());
+        if (kind != "undo" && kind != "redo") happened.explanation = game_.model().last_applied().explanation;
+        refused_.clear();
+        return happened;
+    }
+    bool undo() override {
+        refused_.clear();
+        return game_.undo();
+    }
+    bool redo() override {
+        refused_.clear();
+        return game_.redo();
+    }
+    bool can_undo() const override { return game_.can_undo(); }
+    bool can_redo() const override { return game_.can_redo(); }
+    const std::vector<json>& journal() const override { return game_.journal(); }
+    std::size_t actions_in_effect() const override { return game_.model().actions_in_effect(); }
+    void attach_journal(const fs::path& file) override { game_.attach_journal(file); }
+    std::optional<fs::path> journal_file() const override { return game_.journal_file(); }
+    void save(const fs::path& file) const override { atomic_write_file(file, save_document(game_).dump(1) + "\n"); }
+    std::vector<std::string> opening_notes() const override { return notes_; }
+
+    SessionOutcome outcome() const override {
+        const Outcome o = judge(game_.model());
+        return {o.over, o.winner, o.reason};
+    }
+    json public_state() const override { return game_.model().to_json(); }
+    std::vector<std::string> state_lines() const override { return clausewitz_state_lines(game_.model()); }
+
+    std::optional<Proposal> propose(int side) override {
+        const auto next = propose_action(game_.model(), side, refused_);
+        if (!next) return std::nullopt;
+        return Proposal{next->action, next->reason};
+    }
+    void refused(int, const json& action) override { refused_.push_back(action); }
+
+    static json save_document(const Recorded& game) {
+        return {{"format", std::string(kSaveFormat)}, {"format_version", 1}, {"header", game.journal_header()}, {"seed", std::to_string(game.seed())},
+                {"journal", game.journal()}, {"state", game.model().to_json()}};
+    }
+
+private:
+    Recorded game_;
+    std::vector<std::string> notes_;
+    std::vector<json> refused_;
+};
+
+Recorded load_save(const RulesLibrary& library, const fs::path& file) {
+    const json d = read_json_file(file);
+    const std::string name = file.string();
+    if (!d.is_object() || d.value("format", std::string()) != kSaveFormat) throw DataError(name, "/format", "\"" + std::string(kSaveFormat) + "\"", d.is_object() && d.contains("format") ? d.at("format").dump() : "nothing");
+    if (d.value("format_version", 0) != 1) throw DataError(name, "/format_version", "1", d.contains("format_version") ? d.at("format_version").dump() : "nothing");
+    if (!d.contains("header") || !d.at("header").is_object()) throw DataError(name, "/header", "the journal header", "nothing");
+    if (!d.contains("journal") || !d.at("journal").is_array()) throw DataError(name, "/journal", "the journal's lines", "nothing");
+    if (!d.contains("state") || !d.at("state").is_object()) throw DataError(name, "/state", "the state of the game", "nothing");
+    const std::uint64_t seed = seed_of(d.value("seed", json()), name, "/seed");
+    if (seed_of(d.at("header").value("seed", json()), name, "/header/seed") != seed) throw DataError(name, "/seed", "the header's seed", d.at("seed").dump());
+    const std::vector<json> lines = d.at("journal").get<std::vector<json>>();
+    Recorded game = replay_lines(library, d.at("header"), lines, name, [](std::size_t i) { return "/journal/" + std::to_string(i); }, "/header");
+    const json replayed = game.model().to_json();
+    const std::string differs = first_difference(d.at("state"), replayed, "");
+    if (!differs.empty())
+        throw DataError(name, "/state" + differs, "the state the journal replays to: " + replayed.at(json::json_pointer(differs == "/" ? "" : differs)).dump().substr(0, 80),
+                        d.at("state").contains(json::json_pointer(differs == "/" ? "" : differs)) ? d.at("state").at(json::json_pointer(differs == "/" ? "" : differs)).dump().substr(0, 80) : "nothing");
+    return game;
+}
+
+Recorded recover_journal(const RulesLibrary& library, const fs::path& file) {
+    const JournalContents contents = read_journal(file);
+    return replay_lines(library, contents.header, contents.lines, file.string(), [](std::size_t i) { return "line " + std::to_string(i + 2); }, "line 1");
+}
+
+// A save, or the journal beside it when that journal goes further; a journal that disagrees is
+// refused, never replaced.
+Recorded continue_save(const RulesLibrary& library, const fs::path& save, std::vector<std::string>& notes) {
+    Recorded game = load_save(library, save);
+    const fs::path beside = journal_path_for_save(save);
+    std::error_code missing;
+    if (!fs::exists(beside, missing)) return game;
+    const JournalContents contents = read_journal(beside);
+    const auto& saved = game.journal();
+    std::size_t same = 0;
+    const bool same_game = contents.header == game.journal_header();
+    while (same_game && same < saved.size() && same < contents.lines.size() && saved[same] == contents.lines[same]) ++same;
+    if (same_game && same == contents.lines.size()) return game;
+    if (same_game && same == saved.size()) {
+        notes.push_back("continuing " + beside.string() + ": it holds " + std::to_string(contents.lines.size() - saved.size()) + " journal line" +
+                        (contents.lines.size() - saved.size() == 1 ? "" : "s") + " beyond the save " + save.string());
+        return recover_journal(library, beside);
+    }
+    throw RuleError("the journal " + beside.string() +
+                    (same_game ? " disagrees with " + save.string() + " from line " + std::to_string(same + 2) : " belongs to another game than " + save.string()) +
+                    ": continue it with --load " + beside.string() + ", or move it away to continue the save");
+}
+
+}  // namespace
+
+std::vector<std::string> clausewitz_state_lines(const Game& game) {
+    const GameState& s = game.state();
+    const auto& sides = game.scenario().sides;
+    std::vector<std::string> lines{game.scenario().name + ": turn " + std::to_string(s.turn) + " of " + std::to_string(game.scenario().turns) + ", " + game.clock() +
+                                   "; chips in the bag: " + sides[0].name + " " + std::to_string(s.bag[0]) + ", " + sides[1].name + " " + std::to_string(s.bag[1])};
+    for (const Brigade& b : s.brigades) {
+        char line[320];
+        std::snprintf(line, sizeof line, "  %-8s %-14s %-7s at (%.1f, %.1f) facing %.0f  strength %d/%d  actions %d%s%s", sides[static_cast<std::size_t>(b.side)].id.c_str(),
+                      b.id.c_str(), std::string(to_string(b.formation)).c_str(), b.x, b.y, b.facing, b.strength, b.strength_start, b.actions_left,
+                      b.status == "ready" ? "" : (" " + b.status).c_str(), s.active >= 0 && s.brigades[static_cast<std::size_t>(s.active)].id == b.id ? "  <- activated" : "");
+        lines.push_back(line);
+    }
+    lines.push_back("victory points: " + sides[0].name + " " + std::to_string(s.vp[0]) + ", " + sides[1].name + " " + std::to_string(s.vp[1]));
+    return lines;
+}
+
+std::unique_ptr<GameSession> new_clausewitz_session(const RulesLibrary& library, const fs::path& scenario_file, std::uint64_t seed) {
+    const json document = read_json_file(scenario_file);
+    check_clausewitz_file(library.data_dir(), scenario_file, document);
+    auto tables = std::make_shared<const Tables>(load_tables(library.data_dir()));
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*tables, document, library.data_dir(), scenario_file.string()));
+    json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", document}}}, {"seed", std::to_string(seed)}};
+    return std::make_unique<ClausewitzSession>(Recorded(Game(tables, scenario), seed, std::move(header)));
+}
+
+std::unique_ptr<GameSession> open_clausewitz_session(const RulesLibrary& library, const fs::path& file, const std::string& format, std::uint64_t seed) {
+    if (format == kScenarioFormat) return new_clausewitz_session(library, file, seed);
+    if (format == kSaveFormat) {
+        std::vector<std::string> notes;
+        Recorded game = continue_save(library, file, notes);
+        return std::make_unique<ClausewitzSession>(std::move(game), std::move(notes));
+    }
+    if (format == kJournalFormat) return std::make_unique<ClausewitzSession>(recover_journal(library, file));
+    throw RuleError(file.string() + " is a " + clausewitz_system().describe(format) + ", not a game to play: give a Clausewitz scenario, save or journal");
+}
+
+std::string check_clausewitz_game_file(const RulesLibrary& library, const fs::path& file, const std::string& format) {
+    if (format == kSaveFormat) {
+        const Recorded game = load_save(library, file);
+        return "Clausewitz save";
+    }
+    const Recorded game = recover_journal(library, file);
+    return "Clausewitz journal";
+}
+
+}  // namespace fortuna::clausewitz
