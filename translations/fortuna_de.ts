@@ -1781,6 +1781,84 @@ Nicht erlaubt: %1</translation>
     </message>
 </context>
 <context>
+    <name>fortuna::app::SessionBoard</name>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>This rule system draws no board yet: the position is in words on the right.</source>
+        <translation>Dieses Regelsystem zeichnet noch kein Spielfeld: die Lage steht rechts in Worten.</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::SessionDesk</name>
+    <message>
+        <source>Position</source>
+        <translation>Lage</translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>An action in the journal&apos;s words, then Enter; N: the opponent&apos;s next action</source>
+        <translation>Eine Aktion in den Worten des Journals, dann Enter; N: die nächste Aktion des Gegners</translation>
+    </message>
+    <message>
+        <source>Save the game</source>
+        <translation>Spiel speichern</translation>
+    </message>
+    <message>
+        <source>Saved games (*.json);;All files (*)</source>
+        <translation>Gespeicherte Spiele (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No recovery journal could be written (%1): save often.</source>
+        <translation>Kein Wiederherstellungsjournal konnte geschrieben werden (%1): oft speichern.</translation>
+    </message>
+    <message>
+        <source>Decided: %1</source>
+        <translation>Entschieden: %1</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>Nicht angewandt: %1</translation>
+    </message>
+    <message>
+        <source>The battle is decided: %1</source>
+        <translation>Die Schlacht ist entschieden: %1</translation>
+    </message>
+    <message>
+        <source>The programmed opponent has nothing to propose at %1</source>
+        <translation>Der programmierte Gegner hat um %1 nichts vorzuschlagen</translation>
+    </message>
+    <message>
+        <source>The programmed opponent&apos;s proposals were refused fifty times in a row</source>
+        <translation>Die Vorschläge des programmierten Gegners wurden fünfzigmal hintereinander abgelehnt</translation>
+    </message>
+    <message>
+        <source>Not an action in the journal&apos;s words: %1</source>
+        <translation>Keine Aktion in den Worten des Journals: %1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1 (the game is still here and in its journal)</source>
+        <translation>Nicht gespeichert: %1 (das Spiel ist noch hier und in seinem Journal)</translation>
+    </message>
+</context>
+<context>
     <name>fortuna::app::TurnBar</name>
     <message>
         <source>Turn</source>

@@ -42,6 +42,24 @@ struct Proposal {
     std::string reason;
 };
 
+// A piece as the board draws it: where it stands (cm from the table's top-left corner, y down),
+// which way its front faces (degrees clockwise from north, the table's top), its footprint, its
+// side, and its state in words.
+struct Piece {
+    std::string id;
+    std::string label;  // what the board writes on it
+    int side = 0;
+    double x_cm = 0, y_cm = 0;
+    double facing_deg = 0;
+    double width_cm = 4, depth_cm = 2;
+    std::string status;  // "disorganised", "sunk", ... ("" when nothing is the matter)
+};
+
+struct TableSize {
+    double width_cm = 0;
+    double depth_cm = 0;
+};
+
 class GameSession {
 public:
     virtual ~GameSession() = default;
@@ -81,6 +99,10 @@ public:
     virtual nlohmann::json public_state() const = 0;
     // The position in a few lines for a terminal.
     virtual std::vector<std::string> state_lines() const = 0;
+    // The pieces on the table and its size, for a board: a system without them yet has an empty
+    // table (the desk then shows the position in words only).
+    virtual std::vector<Piece> pieces() const { return {}; }
+    virtual TableSize table() const { return {}; }
 
     // The programmed opponent's next action for `side` (which must be acting), or nullopt when
     // it has nothing to do that the rules let it do. Its doctrine is the scenario's.

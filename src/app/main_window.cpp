@@ -48,7 +48,11 @@
 #include "inspector_dock.hpp"
 #include "journal_dock.hpp"
 #include "log_dock.hpp"
+#include "fortuna/land/system.hpp"
+#include "fortuna/naval/system.hpp"
+#include "fortuna/rule_system.hpp"
 #include "naval_desk.hpp"
+#include "session_desk.hpp"
 #include "opponent_desk.hpp"
 #include "order_of_battle_dock.hpp"
 #include "qt_text.hpp"
@@ -298,10 +302,30 @@ void MainWindow::raiseDock(const QString& name) {
     }
 }
 
+namespace {
+
+// The registry's claim on a file, or none when it is not readable as any system's (the land
+// game's opening then says what is wrong with it).
+ClaimedFile claim_file_or_nothing(const std::filesystem::path& file) {
+    std::error_code missing;
+    if (!std::filesystem::is_regular_file(file, missing)) return {};
+    try {
+        return claim_file(file);
+    } catch (const DataError&) {
+        return {};
+    }
+}
+
+}  // namespace
+
 bool MainWindow::openFile(const QString& file, bool quiet) {
     try {
-        // A naval scenario, save or journal (The Age of Sail, by its content) opens in its own desk window.
-        if (is_naval_file(ss(file))) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
+        // The registry says which rule system the file is (by its content): The Age of Sail opens in
+        // its own desk window, a system with no desk panels of its own yet in the session desk.
+        if (const ClaimedFile claimed = claim_file_or_nothing(ss(file)); claimed.system && claimed.system != &land_system()) {
+            if (claimed.system == &naval_system()) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
+            return open_session_desk(ss(file), document_->library(), this) != nullptr;
+        }
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
         if (document_->isReadOnly() && !quiet)

@@ -98,6 +98,17 @@ public:
     }
     json public_state() const override { return session_.game().to_json(); }
     std::vector<std::string> state_lines() const override { return naval_state_lines(session_.game()); }
+    std::vector<Piece> pieces() const override {
+        std::vector<Piece> out;
+        for (const Ship& ship : session_.game().state().ships) {
+            std::string status = ship.now.sunk ? "sunk" : ship.now.struck ? "struck" : ship.now.fire != FireState::None ? "on fire" :
+                                 ship.now.grounded ? "aground" : ship.now.anchored ? "anchored" : "";
+            // A model ship about 5 cm long and 1.5 cm in the beam: its bow is its front.
+            out.push_back({ship.id, ship.name, ship.now.side, ship.now.x_cm, ship.now.y_cm, ship.now.heading_deg, 1.5, 5, status});
+        }
+        return out;
+    }
+    TableSize table() const override { return {session_.game().scenario().width_cm, session_.game().scenario().depth_cm}; }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: MIT
+// The desk for any rule system behind the seam (session_desk.hpp).
+#include "session_desk.hpp"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QShortcut>
+#include <QSplitter>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <random>
+#include <system_error>
+
+#include <spdlog/spdlog.h>
+
+#include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/save.hpp"
+#include "qt_text.hpp"
+
+namespace fortuna::app {
+
+namespace {
+
+using namespace Qt::StringLiterals;
+
+// One applied action on the undo stack: applied before it is pushed (a refusal never reaches the
+// stack), undone and redone by the session, which keeps its rolls: redo never re-rolls.
+class SessionCommand : public QUndoCommand {
+public:
+    SessionCommand(GameSession& session, const QString& text, std::function<void()> changed)
+        : QUndoCommand(text), session_(session), changed_(std::move(changed)) {}
+    void undo() override {
+        session_.undo();
+        changed_();
+    }
+    void redo() override {
+        if (first_) {
+            first_ = false;  // already applied when it was pushed
+        } else {
+            session_.redo();
+        }
+        changed_();
+    }
+
+private:
+    GameSession& session_;
+    std::function<void()> changed_;
+    bool first_ = true;
+};
+
+// The naval desk's colours: the first side red, the second blue.
+const QColor kSessionSideColours[] = {QColor(178, 34, 34), QColor(30, 70, 160)};
+
+}  // namespace
+
+SessionBoard::SessionBoard(const GameSession& session, QWidget* parent) : QWidget(parent), session_(session) {
+    setMinimumSize(320, 200);
+    setAccessibleName(tr("Board"));
+}
+
+void SessionBoard::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.fillRect(rect(), QColor(0xe8, 0xe4, 0xd0));
+    const TableSize table = session_.table();
+    if (table.width_cm <= 0 || table.depth_cm <= 0) {
+        painter.drawText(rect(), Qt::AlignCenter, tr("This rule system draws no board yet: the position is in words on the right."));
+        return;
+    }
+    const double scale = std::min((width() - 20) / table.width_cm, (height() - 20) / table.depth_cm);
+    painter.translate(10, 10);
+    painter.setPen(QPen(Qt::darkGray, 1));
+    painter.drawRect(QRectF(0, 0, table.width_cm * scale, table.depth_cm * scale));
+    for (const Piece& piece : session_.pieces()) {
+        painter.save();
+        painter.translate(piece.x_cm * scale, piece.y_cm * scale);
+        painter.rotate(piece.facing_deg);
+        const QRectF body(-piece.width_cm * scale / 2, -piece.depth_cm * scale / 2, piece.width_cm * scale, piece.depth_cm * scale);
+        const QColor colour = kSessionSideColours[piece.side == 0 ? 0 : 1];
+        painter.setBrush(piece.status.empty() ? colour : colour.lighter(170));
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawRect(body);
+        // The front edge, thicker: which way it faces.
+        painter.setPen(QPen(Qt::black, 3));
+        painter.drawLine(body.topLeft(), body.topRight());
+        if (!piece.status.empty()) {
+            painter.setPen(QPen(Qt::black, 1));
+            painter.drawLine(body.topLeft(), body.bottomRight());
+            painter.drawLine(body.topRight(), body.bottomLeft());
+        }
+        painter.restore();
+        painter.setPen(Qt::black);
+        painter.drawText(QPointF(piece.x_cm * scale + 6, piece.y_cm * scale - 6),
+                         qs(piece.label) + (piece.status.empty() ? QString() : u" ("_s + qs(piece.status) + u")"_s));
+    }
+}
+
+SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& save_path, QWidget* parent)
+    : QWidget(parent), session_(std::move(session)), save_path_(save_path) {
+    setWindowTitle(qs(session_->scenario_name()) + u" - "_s + qs(session_->system().name()) + u" - Fortuna Belli"_s);
+    undo_ = new QUndoStack(this);
+    board_ = new SessionBoard(*session_, this);
+    board_->setFocusPolicy(Qt::StrongFocus);
+    state_ = new QPlainTextEdit(this);
+    state_->setReadOnly(true);
+    state_->setAccessibleName(tr("Position"));
+    journal_ = new QListWidget(this);
+    journal_->setAccessibleName(tr("Journal"));
+    action_line_ = new QLineEdit(this);
+    action_line_->setAccessibleName(tr("Action"));
+    action_line_->setPlaceholderText(tr("An action in the journal's words, then Enter; N: the opponent's next action"));
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(state_);
+    right->addWidget(journal_);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(board_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(split, 1);
+    layout->addWidget(action_line_);
+    layout->addWidget(status_);
+
+    connect(action_line_, &QLineEdit::returnPressed, this, &SessionDesk::submitLine);
+    action_line_->installEventFilter(this);
+    auto key = [this](const QKeySequence& sequence, auto slot) {
+        auto* shortcut = new QShortcut(sequence, this);
+        shortcut->setContext(Qt::WindowShortcut);
+        connect(shortcut, &QShortcut::activated, this, slot);
+    };
+    key(QKeySequence::Undo, [this] { undo_->undo(); });
+    key(QKeySequence(u"Ctrl+Shift+Z"_s), [this] { undo_->redo(); });
+    key(QKeySequence::Save, [this] {
+        const QString file = save_path_.isEmpty()
+                                 ? QFileDialog::getSaveFileName(this, tr("Save the game"), QString(), tr("Saved games (*.json);;All files (*)"))
+                                 : save_path_;
+        if (!file.isEmpty()) saveTo(file);
+    });
+    key(QKeySequence(u"Ctrl+W"_s), [this] { close(); });
+    auto* next = new QShortcut(QKeySequence(u"N"_s), this);
+    next->setContext(Qt::WindowShortcut);
+    // N types an N in the action line when it has the focus; elsewhere it asks the opponent.
+    connect(next, &QShortcut::activated, this, [this] {
+        if (action_line_->hasFocus()) {
+            action_line_->insert(u"N"_s);
+            return;
+        }
+        opponentStep();
+    });
+
+    // Nothing applied is lost: a journal in the recovery folder takes every action as it applies.
+    try {
+        std::filesystem::create_directories(recovery_dir());
+        recovery_ = recovery_dir() / (session_->system().id() + "-" + session_->scenario_id() + "-" + std::to_string(session_->seed()) + ".journal");
+        session_->attach_journal(recovery_);
+    } catch (const std::exception& error) {
+        recovery_.clear();
+        spdlog::warn("no recovery journal for {}: {}", session_->scenario_id(), error.what());
+        say(tr("No recovery journal could be written (%1): save often.").arg(qs(error.what())), true);
+    }
+    refresh();
+}
+
+SessionDesk::~SessionDesk() = default;
+
+bool SessionDesk::eventFilter(QObject* watched, QEvent* event) {
+    // Ctrl+Z in the action line undoes its typing while it has any; then it undoes the game, as
+    // everywhere else in the desk. Esc leaves the line for the board.
+    if (watched == action_line_ && event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Undo) && !action_line_->isUndoAvailable()) return true;
+        if ((key->matches(QKeySequence::Redo) || key->keyCombination() == QKeyCombination(Qt::ControlModifier | Qt::ShiftModifier, Qt::Key_Z)) &&
+            !action_line_->isRedoAvailable())
+            return true;
+    }
+    if (watched == action_line_ && event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        board_->setFocus();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void SessionDesk::say(const QString& text, bool refusal) {
+    status_->setText(text);
+    status_->setStyleSheet(refusal ? u"color: #a00000;"_s : QString());
+}
+
+void SessionDesk::refresh() {
+    QStringList lines;
+    for (const auto& line : session_->state_lines()) lines << qs(line);
+    const SessionOutcome outcome = session_->outcome();
+    if (outcome.over) lines << QString() << tr("Decided: %1").arg(qs(outcome.reason));
+    state_->setPlainText(lines.join(u'\n'));
+    journal_->clear();
+    for (const auto& line : session_->journal()) {
+        QString text = u"#"_s + QString::number(line.value("seq", 0)) + u" "_s + qs(line.value("summary", std::string()));
+        if (line.contains("why") && line["why"].is_string()) text += u"\n      why: "_s + qs(line["why"].get<std::string>());
+        journal_->addItem(text);
+    }
+    journal_->scrollToBottom();
+    board_->update();
+}
+
+QString SessionDesk::perform(const nlohmann::json& action) {
+    try {
+        const Happened happened = session_->apply(action);
+        undo_->push(new SessionCommand(*session_, u"#"_s + QString::number(happened.seq) + u" "_s + qs(happened.summary), [this] { refresh(); }));
+        QString text = qs(happened.summary);
+        for (const auto& step : happened.explanation) text += u"\n  "_s + qs(step);
+        say(text, false);
+        return {};
+    } catch (const RuleError& refusal) {
+        say(tr("Refused: %1").arg(qs(refusal.what())), true);
+        return qs(refusal.what());
+    } catch (const DataError& refusal) {
+        say(tr("Refused: %1").arg(qs(refusal.what())), true);
+        return qs(refusal.what());
+    } catch (const nlohmann::json::exception& refusal) {
+        say(tr("Refused: %1").arg(qs(refusal.what())), true);
+        return qs(refusal.what());
+    } catch (const std::system_error& failure) {
+        // The journal could not take the line: the action was not applied.
+        say(tr("Not applied: %1").arg(qs(failure.what())), true);
+        return qs(failure.what());
+    }
+}
+
+QString SessionDesk::opponentStep() {
+    if (session_->outcome().over) {
+        say(tr("The battle is decided: %1").arg(qs(session_->outcome().reason)), false);
+        return {};
+    }
+    const int side = session_->acting_side();
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        const auto proposal = session_->propose(side);
+        if (!proposal) {
+            const QString text = tr("The programmed opponent has nothing to propose at %1").arg(qs(session_->clock_label()));
+            say(text, true);
+            return text;
+        }
+        nlohmann::json asked = proposal->action;
+        if (!asked.contains("by")) asked["by"] = "opponent:" + session_->side_ids().at(static_cast<std::size_t>(side));
+        if (!asked.contains("why") && !proposal->reason.empty()) asked["why"] = proposal->reason;
+        try {
+            const Happened happened = session_->apply(asked);
+            undo_->push(new SessionCommand(*session_, u"#"_s + QString::number(happened.seq) + u" "_s + qs(happened.summary), [this] { refresh(); }));
+            say(qs(happened.summary) + u"\n  why: "_s + qs(proposal->reason), false);
+            return {};
+        } catch (const RuleError&) {
+            session_->refused(side, proposal->action);
+        }
+    }
+    const QString text = tr("The programmed opponent's proposals were refused fifty times in a row");
+    say(text, true);
+    return text;
+}
+
+void SessionDesk::submitLine() {
+    const QString text = action_line_->text().trimmed();
+    if (text.isEmpty()) return;
+    nlohmann::json action;
+    try {
+        action = parse_json_text(ss(text), "the action line");
+    } catch (const DataError& error) {
+        say(tr("Not an action in the journal's words: %1").arg(qs(error.what())), true);
+        return;  // the text stays in the line
+    }
+    if (perform(action).isEmpty()) {
+        action_line_->clear();
+        action_line_->setText(QString());  // a fresh line: its own undo history goes with the action applied
+    }
+}
+
+bool SessionDesk::saveTo(const QString& file) {
+    try {
+        session_->save(ss(file));
+        save_path_ = file;
+        say(tr("Saved %1").arg(file), false);
+        return true;
+    } catch (const std::exception& error) {
+        say(tr("Not saved: %1 (the game is still here and in its journal)").arg(qs(error.what())), true);
+        return false;
+    }
+}
+
+SessionDesk* open_session_desk(const std::filesystem::path& file, const RulesLibrary& library, QWidget* parent) {
+    const ClaimedFile claimed = claim_file_or_refuse(file);
+    std::random_device device;
+    const std::uint64_t seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    auto session = claimed.system->open_game(library, file, claimed, seed);
+    const bool save = claimed.format.ends_with("-save");
+    auto* desk = new SessionDesk(std::move(session), save ? qs(file.string()) : QString(), parent);
+    desk->setWindowFlag(Qt::Window);
+    desk->setAttribute(Qt::WA_DeleteOnClose);
+    desk->resize(1200, 700);
+    desk->show();
+    return desk;
+}
+
+}  // namespace fortuna::app

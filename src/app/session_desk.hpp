@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// The desk for any rule system behind the seam that has no desk panels of its own yet (Game Of
+// Kings, Clausewitz): the board of its pieces, the position and the journal, an action line in the
+// journal's words, the programmed opponent step by step with its reasons, undo through QUndoStack.
+#pragma once
+
+#include <QWidget>
+
+#include <filesystem>
+#include <memory>
+
+#include "fortuna/game_session.hpp"
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QUndoStack;
+
+namespace fortuna::app {
+
+// Draws the session's pieces at scale on its table: rectangles along their facing, side colours,
+// labels, a cross over the ones whose status says something is the matter.
+class SessionBoard : public QWidget {
+    Q_OBJECT
+public:
+    explicit SessionBoard(const GameSession& session, QWidget* parent = nullptr);
+    QSize sizeHint() const override { return {640, 420}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    const GameSession& session_;
+};
+
+// Keys: type an action in the journal's words in the action line and press Enter (a refusal is
+// shown in red and the text stays in the line: nothing typed is lost), Esc leaves the line; N the programmed opponent's
+// next action for the side acting, with its reason; Ctrl+Z undo and Ctrl+Shift+Z redo through the
+// undo stack (the rolls stay in each action: undo never re-rolls); Ctrl+S save; Ctrl+W close.
+// Every action reaches a journal in the recovery folder as it applies; closing a saved game
+// removes that journal, closing unsaved work keeps it.
+class SessionDesk : public QWidget {
+    Q_OBJECT
+public:
+    SessionDesk(std::unique_ptr<GameSession> session, const QString& save_path, QWidget* parent = nullptr);
+    ~SessionDesk() override;
+
+    const GameSession& session() const { return *session_; }
+    QUndoStack* undoStack() const { return undo_; }
+    QLineEdit* actionLine() const { return action_line_; }
+    // Applies an action in the journal's words through the undo stack; the refusal in words, or "".
+    QString perform(const nlohmann::json& action);
+    // The opponent's next action for the acting side, applied with its reason; the refusal, or "".
+    QString opponentStep();
+    bool saveTo(const QString& file);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void refresh();
+    void submitLine();
+    void say(const QString& text, bool refusal);
+    std::unique_ptr<GameSession> session_;
+    QString save_path_;
+    std::filesystem::path recovery_;
+    QUndoStack* undo_ = nullptr;
+    SessionBoard* board_ = nullptr;
+    QPlainTextEdit* state_ = nullptr;
+    QListWidget* journal_ = nullptr;
+    QLineEdit* action_line_ = nullptr;
+    QLabel* status_ = nullptr;
+};
+
+// Opens a scenario, save or journal of a system behind the seam (as claim_file read it) in a desk window.
+SessionDesk* open_session_desk(const std::filesystem::path& file, const RulesLibrary& library, QWidget* parent);
+
+}  // namespace fortuna::app
