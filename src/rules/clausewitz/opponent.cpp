@@ -136,12 +136,18 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
             const json form{{"action", "formation"}, {"brigade", me.id}, {"formation", "line"}};
             if (!was_refused(refused, form)) return Proposed{form, "deploy into line " + cm1(enemy_d) + " cm from " + e.name + " to fire with every front die (Rulebook Adjustments)"};
         }
-        int cost = 0;
-        if (const auto to = reachable(game, b, e.x, e.y, 0.0, false, &cost)) {
-            const json march{{"action", "march"}, {"brigade", me.id}, {"at", {to->first, to->second}}};
-            if (!was_refused(refused, march))
-                return Proposed{march, "close on " + e.name + " to musket range (" + std::to_string(cost) + " actions" +
-                                           (owner >= 0 ? ", directly towards the enemy whose zone it stands in" : "") + ") by " + why_doctrine};
+        // Straight at the enemy's centre, or up to 8 degrees either side (D49 allows 10) past a
+        // friendly brigade in the way.
+        for (const double swing : {0.0, 8.0, -8.0}) {
+            const double a = swing * std::numbers::pi / 180.0, rx = e.x - me.x, ry = e.y - me.y;
+            const double gx = me.x + rx * std::cos(a) + ry * std::sin(a), gy = me.y - rx * std::sin(a) + ry * std::cos(a);
+            int cost = 0;
+            if (const auto to = reachable(game, b, gx, gy, 0.0, false, &cost)) {
+                const json march{{"action", "march"}, {"brigade", me.id}, {"at", {to->first, to->second}}};
+                if (!was_refused(refused, march))
+                    return Proposed{march, "close on " + e.name + " to musket range (" + std::to_string(cost) + " actions" +
+                                               (owner >= 0 ? ", directly towards the enemy whose zone it stands in" : "") + ") by " + why_doctrine};
+            }
         }
         if (owner >= 0)
             return Proposed{end, me.name + " stands in the zone of " + e.name + " and cannot come closer this turn (the zone allows only a move directly towards or away); it keeps " +
@@ -164,6 +170,9 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
             }
         }
     }
+    if (objective && std::hypot(objective->x - me.x, objective->y - me.y) <= 3.0)
+        return Proposed{end, me.name + " holds objective " + objective->id + " (" + objective->name + ") and keeps " + std::to_string(me.actions_left) +
+                                 " actions in reserve for reactions, by " + why_doctrine};
     return Proposed{end, me.name + " can go no further towards its objective or the enemy this turn; it keeps " + std::to_string(me.actions_left) + " actions for reactions"};
 }
 
