@@ -377,8 +377,8 @@ int GameModel::result(std::string* why) const {
     for (int side = 0; side < 2; ++side)
         lost[side] = points_now(side) < tables_->loses_below * scenario_->start_points[side];
     const auto words = [&](int side) {
-        return scenario_->sides[static_cast<std::size_t>(side)].name + "'s army points " + std::to_string(points_now(side)) + " are below half of " +
-               std::to_string(scenario_->start_points[side]);
+        return "the army points of " + scenario_->sides[static_cast<std::size_t>(side)].name + ", " + std::to_string(points_now(side)) +
+               ", are below half of " + std::to_string(scenario_->start_points[side]);
     };
     if (lost[0] && lost[1]) {
         if (why) *why = "both armies lost: " + words(0) + " and " + words(1) + " (seed 004, VICTORY; a draw, D33)";
@@ -386,7 +386,7 @@ int GameModel::result(std::string* why) const {
     }
     for (int side = 0; side < 2; ++side)
         if (lost[side]) {
-            if (why) *why = scenario_->sides[static_cast<std::size_t>(1 - side)].name + " wins: " + words(side) + " (seed 004, VICTORY)";
+            if (why) *why = "Victory to " + scenario_->sides[static_cast<std::size_t>(1 - side)].name + ": " + words(side) + " (seed 004, VICTORY)";
             return 1 - side;
         }
     if (state_.turn.turn > scenario_->turns) {
