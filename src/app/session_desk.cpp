@@ -3,6 +3,7 @@
 #include "session_desk.hpp"
 
 #include <QFileDialog>
+#include <QCloseEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QKeySequence>
@@ -109,6 +110,7 @@ void SessionBoard::paintEvent(QPaintEvent*) {
 SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& save_path, QWidget* parent)
     : QWidget(parent), session_(std::move(session)), save_path_(save_path) {
     setWindowTitle(qs(session_->scenario_name()) + u" - "_s + qs(session_->system().name()) + u" - Fortuna Belli"_s);
+    if (!save_path_.isEmpty()) saved_lines_ = session_->journal().size();
     undo_ = new QUndoStack(this);
     board_ = new SessionBoard(*session_, this);
     board_->setFocusPolicy(Qt::StrongFocus);
@@ -165,8 +167,10 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
 
     // Nothing applied is lost: a journal in the recovery folder takes every action as it applies.
     try {
-        std::filesystem::create_directories(recovery_dir());
-        recovery_ = recovery_dir() / (session_->system().id() + "-" + session_->scenario_id() + "-" + std::to_string(session_->seed()) + ".journal");
+        // A folder of the system's own: the land desk's recovery offer reads only land journals.
+        const std::filesystem::path folder = recovery_dir() / session_->system().id();
+        std::filesystem::create_directories(folder);
+        recovery_ = folder / (session_->scenario_id() + "-" + std::to_string(session_->seed()) + ".journal");
         session_->attach_journal(recovery_);
     } catch (const std::exception& error) {
         recovery_.clear();
@@ -177,6 +181,16 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
 }
 
 SessionDesk::~SessionDesk() = default;
+
+void SessionDesk::closeEvent(QCloseEvent* event) {
+    // A game saved since its last action needs its recovery journal no more; unsaved work keeps it,
+    // to be opened again (File > Open, the journal) after the window or the program is gone.
+    if (!recovery_.empty() && saved_lines_ == session_->journal().size()) {
+        std::error_code ignored;
+        std::filesystem::remove(recovery_, ignored);
+    }
+    QWidget::closeEvent(event);
+}
 
 bool SessionDesk::eventFilter(QObject* watched, QEvent* event) {
     // Ctrl+Z in the action line undoes its typing while it has any; then it undoes the game, as
@@ -290,6 +304,7 @@ bool SessionDesk::saveTo(const QString& file) {
     try {
         session_->save(ss(file));
         save_path_ = file;
+        saved_lines_ = session_->journal().size();
         say(tr("Saved %1").arg(file), false);
         return true;
     } catch (const std::exception& error) {

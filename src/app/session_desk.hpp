@@ -11,6 +11,7 @@
 
 #include "fortuna/game_session.hpp"
 
+class QCloseEvent;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -57,6 +58,7 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void refresh();
@@ -65,6 +67,7 @@ private:
     std::unique_ptr<GameSession> session_;
     QString save_path_;
     std::filesystem::path recovery_;
+    std::size_t saved_lines_ = static_cast<std::size_t>(-1);  // journal lines at the last save; none yet
     QUndoStack* undo_ = nullptr;
     SessionBoard* board_ = nullptr;
     QPlainTextEdit* state_ = nullptr;

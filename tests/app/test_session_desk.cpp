@@ -4,6 +4,7 @@
 // redo through the undo stack with the same dice, the main window opening each system's file in
 // the desk that serves it.
 #include <QApplication>
+#include <QDir>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTest>
@@ -67,13 +68,18 @@ private slots:
         QCOMPARE(QString::fromStdString(desk->session().journal().back().value("do", std::string())), QStringLiteral("redo"));
         QVERIFY(desk->session().public_state() == before);
 
-        // Saved, and the save opens again through the registry in a desk of its own.
+        // Saved since its last action: closing takes its recovery journal away.
         const QString save = folder_.filePath(QStringLiteral("channel.fortuna-naval"));
         QVERIFY(desk->saveTo(save));
+        const QDir recovery(folder_.filePath(QStringLiteral("recovery/age-of-sail")));
+        const int journals = static_cast<int>(recovery.entryList({QStringLiteral("*.journal")}, QDir::Files).size());
+        QVERIFY(journals >= 1);
+        desk->close();
+        QCOMPARE(static_cast<int>(recovery.entryList({QStringLiteral("*.journal")}, QDir::Files).size()), journals - 1);
+        // The save opens again through the registry in a desk of its own, in the same position.
         SessionDesk* again = open_session_desk(save.toStdString(), library, nullptr);
         QVERIFY(again->session().public_state() == before);
         again->close();
-        desk->close();
     }
 };
 
