@@ -258,6 +258,14 @@ TEST(GokSystem, TheSystemDeclaresItsGameFormats) {
     EXPECT_EQ(happened.kind, "begin-turn");
     EXPECT_FALSE(happened.explanation.empty());
     EXPECT_FALSE(session->outcome().over);
+    // The board: 24 pieces on the seed's table, France (player A) at the bottom facing north.
+    EXPECT_NEAR(session->table().width_cm, 182.88, 1e-9);
+    const auto pieces = session->pieces();
+    ASSERT_EQ(pieces.size(), 24u);
+    EXPECT_EQ(pieces[0].side, 0);
+    EXPECT_NEAR(pieces[0].y_cm, 76.2 - 5.0, 1e-9);
+    EXPECT_EQ(pieces[0].facing_deg, 0);
+    EXPECT_EQ(session->public_state()["terrain"].size(), 10u);
 }
 
 }  // namespace

@@ -359,7 +359,39 @@ public:
         if (r == -1) return {false, -1, "not decided: " + game_.model().clock_label()};
         return {true, r == 2 ? -1 : r, why};
     }
-    json public_state() const override { return game_.model().to_json(); }
+    json public_state() const override {
+        json state = game_.model().to_json();
+        json terrain = json::array();
+        for (const auto& piece : game_.model().scenario().terrain)
+            terrain.push_back({{"kind", piece.kind}, {"row", piece.row}, {"column", piece.column},
+                               {"x0", piece.area.x0}, {"y0", piece.area.y0}, {"x1", piece.area.x1}, {"y1", piece.area.y1}});
+        state["terrain"] = terrain;
+        return state;
+    }
+    // Player A's edge at the bottom of the board: y down from the table's top is depth - y; a unit
+    // facing +y (towards player B) faces north.
+    std::vector<Piece> pieces() const override {
+        const GameModel& model = game_.model();
+        std::vector<Piece> out;
+        for (std::size_t i = 0; i < model.state().units.size(); ++i) {
+            const UnitState& u = model.state().units[i];
+            if (u.status == Status::Removed) continue;
+            const Rect r = model.footprint(static_cast<int>(i));
+            Piece piece;
+            piece.id = model.scenario().units[i].id;
+            piece.label = piece.id + " " + std::to_string(u.effectiveness) + "%" + (u.general ? " (general)" : "");
+            piece.side = model.scenario().units[i].side;
+            piece.x_cm = u.x;
+            piece.y_cm = model.scenario().depth_cm - u.y;
+            piece.facing_deg = u.facing > 0 ? 0 : 180;
+            piece.width_cm = r.x1 - r.x0;
+            piece.depth_cm = r.y1 - r.y0;
+            piece.status = u.status != Status::Normal ? std::string(to_string(u.status)) : u.disorganised ? "disorganised" : "";
+            out.push_back(piece);
+        }
+        return out;
+    }
+    TableSize table() const override { return {game_.model().scenario().width_cm, game_.model().scenario().depth_cm}; }
     std::vector<std::string> state_lines() const override { return game_of_kings::state_lines(game_.model()); }
 
     std::optional<Proposal> propose(int side) override {
