@@ -244,6 +244,50 @@ TEST(GokGame, BadInputInEveryFieldIsRefusedNamingTheField) {
     names({{"action", "move"}, {"unit", "F-line-1"}, {"to", {500, 8}}}, "to");
 }
 
+// A charge, a melee with typed dice, the loser's morale and retreat with its back to the enemy, and
+// the compulsory rally in its side's next half-turn: the British horse placed 6 cm before the Cavalerie.
+TEST(GokGame, AMeleeLostMeansARetreatAndTheNextHalfMustTryToRally) {
+    json document = read_json_file(kScenario);
+    for (auto& unit : document["units"])
+        if (unit["id"] == "A-british-horse") unit["y"] = 15.0;
+    auto close = std::make_shared<const Scenario>(scenario_from_json(*tables(), kData, document, "close.json"));
+    Recorded game(GameModel(tables(), close), 1, journal_header(*close, 1));
+    const auto unit = [&](const std::string& id) { return game.model().state().units[static_cast<std::size_t>(game.model().unit_index(id))]; };
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {5, 3, 2}}});
+    game.apply_json({{"action", "sector"}, {"sector", "left"}});
+    // The horse charges 6 cm (under three quarters of its 10: no Variation).
+    game.apply_json({{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}});
+    ASSERT_EQ(game.model().state().contacts.size(), 1u);
+    EXPECT_FALSE(game.model().state().contacts[0].from_rear);
+    EXPECT_NEAR(unit("F-cavalerie").y, 11.0, 1e-9);
+    EXPECT_NE(refusal(game, {{"action", "end-sector"}}).find("still to be fought"), std::string::npos);
+    // H/MCav against H/MCav: 4 dice each. Attacker 6,6,6,1 (3 hits), defender 1,1,1,4 (1 hit); the
+    // loser's morale 5 (regular, 3 needed: holds), then its retreat's Variation 3 (10 cm as rated).
+    game.apply_json({{"action", "melee"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}, {"dice", {6, 6, 6, 1, 1, 1, 1, 4, 5, 3}}});
+    EXPECT_EQ(unit("F-cavalerie").effectiveness, 75);
+    EXPECT_EQ(unit("A-british-horse").effectiveness, 25);
+    EXPECT_EQ(unit("A-british-horse").status, Status::Retreating);
+    EXPECT_EQ(unit("A-british-horse").facing, 1);  // its back to the French
+    EXPECT_NEAR(unit("A-british-horse").y, 25.0, 1e-9);
+    EXPECT_TRUE(game.model().state().contacts.empty());
+    for (const char* step : {"left", "centre", "right"}) {
+        if (std::string(step) != "left") game.apply_json({{"action", "sector"}, {"sector", step}});
+        game.apply_json({{"action", "end-sector"}});
+    }
+    EXPECT_EQ(game.model().acting_side(), 1);
+    game.apply_json({{"action", "action-points"}, {"dice", {5, 3, 2}}});  // the Allies: centre 5, left 3, right 2
+    game.apply_json({{"action", "sector"}, {"sector", "right"}});
+    EXPECT_NE(refusal(game, {{"action", "move"}, {"unit", "A-british-dragoons"}, {"to", {22, 66}}}).find("first be used to try to rally"),
+              std::string::npos);
+    game.apply_json({{"action", "rally"}, {"unit", "A-british-horse"}, {"dice", {4}}});  // 5 needed: it keeps retreating
+    EXPECT_EQ(unit("A-british-horse").status, Status::Retreating);
+    game.apply_json({{"action", "move"}, {"unit", "A-british-dragoons"}, {"to", {22, 66}}});
+    game.apply_json({{"action", "end-sector"}, {"dice", {3}}});  // another retreat move (D31)
+    EXPECT_NEAR(unit("A-british-horse").y, 35.0, 1e-9);
+}
+
 TEST(GokSystem, TheSystemDeclaresItsGameFormats) {
     const RuleSystem& system = game_of_kings_system();
     EXPECT_EQ(system.describe(kScenarioFormat), "Game Of Kings scenario");
