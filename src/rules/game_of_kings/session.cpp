@@ -55,8 +55,8 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     if (t.phase == "choose") {
         const std::string first = doctrine.go_first ? me.id : sc.sides[static_cast<std::size_t>(1 - side)].id;
         return offer({{"action", "choose"}, {"first", first}},
-                     doctrine.go_first ? "doctrine: go first, to fire and charge before the enemy can (" + doctrine.source.substr(0, 60) + "...)"
-                                       : "doctrine: go second, to answer the enemy's moves");
+                     doctrine.go_first ? "the scenario's doctrine for " + me.name + ": go first, to fire and charge before the enemy can"
+                                       : "the scenario's doctrine for " + me.name + ": go second, to answer the enemy's moves");
     }
     if (t.phase == "action-points") return offer({{"action", "action-points"}}, "the half-turn opens: a d10 for the centre, a d6 for each flank");
     if (t.sector.empty()) {
@@ -192,8 +192,8 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     const double tx = std::round((u.x + lateral) * 100) / 100, ty = std::round((u.y + me.facing * ahead) * 100) / 100;
                     if (!game.path_blocked(unit, tx, ty).empty()) continue;
                     if (auto p = offer({{"action", "move"}, {"unit", spec.id}, {"to", {tx, ty}}},
-                                       "doctrine (" + doctrine.advance.substr(0, 40) + "...): " + spec.id + " advances " + cm(step) + ", the nearest enemy " +
-                                           cm(nearest) + " away"))
+                                       spec.id + " advances " + cm(step) + ", the nearest enemy " + cm(nearest) + " away (the doctrine: " +
+                                           (foot(spec.type) ? "foot advance until an enemy is in musket range" : "horse advance until an enemy is within a move") + ")"))
                         return p;
                 }
             }
