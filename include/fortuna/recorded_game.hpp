@@ -165,6 +165,8 @@ public:
     // The same from the journal's words; {"action": "undo"} and {"action": "redo"} undo and redo;
     // "by" and "why" beside the action's own keys go into the line. Returns the journal line written.
     const nlohmann::json& apply_json(const nlohmann::json& input) {
+        if (!input.is_object())
+            throw RuleError("an action is a JSON object with \"action\": its kind, not " + input.dump().substr(0, 40));
         const std::string kind = input.is_object() && input.contains("action") && input["action"].is_string() ? input["action"].get<std::string>() : "";
         if (kind == "undo" || kind == "redo") {
             if (!(kind == "undo" ? undo() : redo())) throw RuleError("there is nothing to " + kind);
