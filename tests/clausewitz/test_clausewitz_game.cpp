@@ -209,6 +209,26 @@ TEST(ClausewitzGame, UndoKeepsTheDiceAndARefusalChangesNothing) {
     EXPECT_EQ(game.model().to_json(), after);
 }
 
+TEST(ClausewitzGame, ABrigadeWithActionsInReserveReactsToAnEnemyInItsZone) {
+    Recorded game = game_of(face_to_face());
+    game.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    game.apply_json({{"action", "activate"}, {"brigade", "bijlandt"}, {"general", "perponcher"}, {"command", {6, 6}}});
+    game.apply_json({{"action", "end-activation"}});
+    const int reserve = brigade(game, "bijlandt").actions_left;
+    ASSERT_GT(reserve, 0);
+    EXPECT_TRUE(game.model().to_json()["reactions"].empty());  // nobody is acting
+    activate(game, "french", "gauthier", "foy");
+    const json offered = game.model().to_json()["reactions"];
+    ASSERT_EQ(offered.size(), 1u);
+    EXPECT_EQ(offered[0]["brigade"], "bijlandt");
+    // Defensive fire: no morale test for the reacting brigade, one action from its reserve.
+    game.apply_json({{"action", "fire"}, {"brigade", "bijlandt"}, {"target", "gauthier"}});
+    EXPECT_NE(game.model().last_applied().summary.find("reacts"), std::string::npos);
+    EXPECT_EQ(brigade(game, "bijlandt").actions_left, reserve - 1);
+    // Saxe-Weimar, far away, may not react.
+    EXPECT_NE(refusal_of(game, {{"action", "fire"}, {"brigade", "saxe-weimar"}, {"target", "gauthier"}}).find("reaction"), std::string::npos);
+}
+
 TEST(ClausewitzGame, BadInputIsRefusedNamingTheField) {
     const auto field_of = [](const json& action) {
         try {

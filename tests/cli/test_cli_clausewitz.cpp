@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -170,6 +172,54 @@ TEST(CliClausewitz, ZoneAndChips) {
     EXPECT_EQ(chips["chips"]["French"], 6);
     EXPECT_NEAR(chips["next"]["British"].get<double>(), 1.0 / 7, 1e-12);
     EXPECT_EQ(chips["drawn"].size(), 2u);
+}
+
+
+// ------------------------------------------------------------------ played through the seam
+
+class CliClausewitzPlay : public fortuna::testing::CliFolderTest {
+protected:
+    CliClausewitzPlay() : CliFolderTest("clausewitz-play") {}
+    std::string at(const std::string& name) const { return (folder_ / name).string(); }
+};
+
+TEST_F(CliClausewitzPlay, TheComputerPlaysTheFirstHoursToTheEndAndTheSaveReplays) {
+    const std::string save = at("qb.json");
+    const CliRun run = cli("--json play --scenario quatre-bras-opening-1815 --opponent both --seed 4 --save " + save);
+    ASSERT_EQ(run.code, 0) << run.out.substr(0, 2000);
+    const auto j = fortuna::testing::first_json(run.out);
+    EXPECT_EQ(j["outcome"]["decided"], true);
+    EXPECT_NE(j["outcome"]["words"].get<std::string>().find("victory points"), std::string::npos);
+    ASSERT_GT(j["applied"].size(), 100u);
+    for (const auto& entry : j["applied"]) EXPECT_FALSE(entry.value("why", std::string()).empty()) << entry.dump();
+    // The same seed, the same battle.
+    const auto again = fortuna::testing::first_json(cli("--json play --scenario quatre-bras-opening-1815 --opponent both --seed 4").out);
+    EXPECT_EQ(again["applied"], j["applied"]);
+    // The save and its journal replay roll by roll.
+    const CliRun replay = cli("replay " + save);
+    EXPECT_EQ(replay.code, 0) << replay.out;
+    EXPECT_EQ(cli("replay " + save + ".journal").code, 0);
+    EXPECT_EQ(cli("validate").code, 0);
+    const CliRun lab = cli("simulate --scenario quatre-bras-opening-1815 --battles 3");
+    EXPECT_EQ(lab.code, 0) << lab.out;
+    EXPECT_NE(lab.out.find("3 battles"), std::string::npos) << lab.out;
+}
+
+TEST_F(CliClausewitzPlay, AJournalCarriesAGameKilledMidPlayToTheEnd) {
+    std::ofstream(at("start.jsonl")) << R"({"action": "draw", "chip": "french"})" << "\n"
+                                     << R"({"action": "activate", "brigade": "gauthier", "general": "foy", "command": [6, 6]})" << "\n"
+                                     << R"({"action": "march", "brigade": "gauthier", "at": [100.4, 60]})" << "\n"
+                                     << R"({"action": "quick-march", "brigade": "gauthier", "at": [100, 61]})" << "\n";
+    const std::string journal = at("live.journal");
+    const CliRun first = cli("--json play --scenario quatre-bras-opening-1815 --seed 8 --actions " + at("start.jsonl") + " --journal " + journal);
+    // Gauthier starts inside Bijlandt's zone: it marches straight at it, then a Quick March is refused
+    // naming the rule; the three lines before are kept in the journal.
+    EXPECT_NE(first.out.find("Quick March"), std::string::npos) << first.out.substr(0, 2000);
+    const CliRun rest = cli("--json play --load " + journal + " --opponent both");
+    ASSERT_EQ(rest.code, 0) << rest.out.substr(0, 2000);
+    const auto j = fortuna::testing::first_json(rest.out);
+    EXPECT_EQ(j["outcome"]["decided"], true);
+    EXPECT_EQ(cli("replay " + journal).code, 0);
 }
 
 }  // namespace

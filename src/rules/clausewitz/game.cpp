@@ -391,6 +391,8 @@ bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, 
     }
     const MoraleSetup setup = prepare_morale(*tables_, request);
     out.push_back("inside the zone of control of " + enemy.name + ": a morale test before each action" + std::string(kAlphaPost) + " (Zone of Control)");
+    const MoraleOdds odds = morale_odds(*tables_, setup);
+    out.push_back("odds before the roll: passes " + odds.pass.percent(2) + ", withdraws " + odds.withdraw.percent(2) + ", flees " + odds.flee.percent(2));
     const auto two = rolls(action.morale, key, "morale", 2, RollKind::D6, dice, "morale", "2d6");
     int margin = 0;
     const int roll = two[0].value + two[1].value;
@@ -1058,12 +1060,20 @@ json Game::to_json() const {
     json objectives = json::array();
     for (std::size_t o = 0; o < scenario_->objectives.size(); ++o)
         objectives.push_back({{"id", scenario_->objectives[o].id}, {"name", scenario_->objectives[o].name}, {"held_by", state_.held[o]}, {"vp_per_turn", scenario_->objectives[o].vp}});
+    // Reactions on offer: enemies of the activated brigade with actions in reserve whose zone it stands in.
+    json reactions = json::array();
+    if (state_.active >= 0) {
+        const Brigade& acting = state_.brigades[static_cast<std::size_t>(state_.active)];
+        for (const Brigade& b : state_.brigades)
+            if (b.side != acting.side && b.status == "ready" && b.actions_left > 0 && zone_of_control(*tables_, footprint(b), footprint(acting)).inside)
+                reactions.push_back({{"brigade", b.id}, {"against", acting.id}, {"actions_left", b.actions_left}, {"may", "fire"}});
+    }
     json vp = json::object(), bag = json::object();
     for (std::size_t s = 0; s < 2; ++s) vp[scenario_->sides[s].id] = state_.vp[s], bag[scenario_->sides[s].id] = state_.bag[s];
     return {{"turn", state_.turn}, {"turns", scenario_->turns}, {"clock", clock()}, {"over", state_.over}, {"bag", bag},
             {"chip", state_.chip < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.chip)].id},
             {"active", state_.active < 0 ? "" : state_.brigades[static_cast<std::size_t>(state_.active)].id}, {"vp", vp}, {"objectives", objectives},
-            {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}};
+            {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}, {"reactions", reactions}};
 }
 
 // ------------------------------------------------------------------ the outcome
