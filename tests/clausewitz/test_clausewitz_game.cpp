@@ -221,9 +221,11 @@ TEST(ClausewitzGame, ABrigadeWithActionsInReserveReactsToAnEnemyInItsZone) {
     const json offered = game.model().to_json()["reactions"];
     ASSERT_EQ(offered.size(), 1u);
     EXPECT_EQ(offered[0]["brigade"], "bijlandt");
-    // Defensive fire: no morale test for the reacting brigade, one action from its reserve.
-    game.apply_json({{"action", "fire"}, {"brigade", "bijlandt"}, {"target", "gauthier"}});
-    EXPECT_NE(game.model().last_applied().summary.find("reacts"), std::string::npos);
+    // Defensive fire: the reacting brigade passes a morale test first (5 bases: 3+), then spends one
+    // action from its reserve.
+    game.apply_json({{"action", "fire"}, {"brigade", "bijlandt"}, {"target", "gauthier"}, {"morale", {2, 2}}});
+    EXPECT_NE(game.model().last_applied().summary.find("reacts"), std::string::npos) << game.model().last_applied().summary;
+    EXPECT_NE(game.model().last_applied().explanation.at(1).find("must pass a morale test first"), std::string::npos) << game.model().last_applied().explanation.at(1);
     EXPECT_EQ(brigade(game, "bijlandt").actions_left, reserve - 1);
     // Saxe-Weimar, far away, may not react.
     EXPECT_NE(refusal_of(game, {{"action", "fire"}, {"brigade", "saxe-weimar"}, {"target", "gauthier"}}).find("reaction"), std::string::npos);

@@ -189,8 +189,9 @@ private:
                             const std::string& field, const std::string& why);
     int active_brigade(const Action& action, const std::string& rule) const;
     void spend(Brigade& brigade, int actions, const Action& action, const std::string& what, Explanation& out);
-    // The morale test before an action in a zone of control: true when the action goes ahead.
-    bool zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary);
+    // The morale test before an action in a zone of control (or, `against` >= 0, before a defensive
+    // reaction to that enemy): true when the action goes ahead.
+    bool zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary, int against = -1);
     void retreat(int b, int from, double distance, bool flee, Explanation& out);
     void end_turn(Explanation& out);
     void fill_bag();

@@ -371,8 +371,8 @@ void Game::spend(Brigade& brigade, int actions, const Action& action, const std:
     out.push_back(what + ": " + num(actions) + " action" + (actions == 1 ? "" : "s") + ", " + num(brigade.actions_left) + " left" + std::string(kAlphaPost));
 }
 
-bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary) {
-    const int owner = zone_owner(b);
+bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary, int against) {
+    const int owner = against >= 0 ? against : zone_owner(b);
     if (owner < 0) return true;
     Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
     const Brigade& enemy = state_.brigades[static_cast<std::size_t>(owner)];
@@ -390,7 +390,8 @@ bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, 
         }
     }
     const MoraleSetup setup = prepare_morale(*tables_, request);
-    out.push_back("inside the zone of control of " + enemy.name + ": a morale test before each action" + std::string(kAlphaPost) + " (Zone of Control)");
+    out.push_back(against >= 0 ? "a defensive reaction to " + enemy.name + ": the reacting brigade must pass a morale test first" + std::string(kAlphaPost) + " (Zone of Control)"
+                               : "inside the zone of control of " + enemy.name + ": a morale test before each action" + std::string(kAlphaPost) + " (Zone of Control)");
     const MoraleOdds odds = morale_odds(*tables_, setup);
     out.push_back("odds before the roll: passes " + odds.pass.percent(2) + ", withdraws " + odds.withdraw.percent(2) + ", flees " + odds.flee.percent(2));
     const auto two = rolls(action.morale, key, "morale", 2, RollKind::D6, dice, "morale", "2d6");
@@ -783,9 +784,9 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out) {
         if (arc.distance_cm > weapon.long_cm + 1e-9)
             throw RuleError("\"target\": " + target_now.name + " is " + cm(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)");
         const std::string what = action.kind == "fire" ? "Fire!" : "Fire Skirmish Weapons";
-        if (!reaction) {
+        {
             std::string summary;
-            if (!zone_test(b, action, key, dice, out, summary)) return summary;
+            if (!zone_test(b, action, key, dice, out, summary, reaction ? t : -1)) return summary;
         }
         spend(firer, 1, action, what, out);
         Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
