@@ -231,6 +231,42 @@ TEST(ClausewitzGame, ABrigadeWithActionsInReserveReactsToAnEnemyInItsZone) {
     EXPECT_NE(refusal_of(game, {{"action", "fire"}, {"brigade", "saxe-weimar"}, {"target", "gauthier"}}).find("reaction"), std::string::npos);
 }
 
+TEST(ClausewitzGame, HoldAndBombard) {
+    // Hold! (0 actions): Gauthier in range, so a command test (general 3 + brigade 3: 6+).
+    Recorded game = game_of(face_to_face());
+    game.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    game.apply_json({{"action", "activate"}, {"brigade", "bijlandt"}, {"general", "perponcher"}, {"command", {6, 6}}});
+    const int actions = brigade(game, "bijlandt").actions_left;  // Perponcher 9.8 cm away: one lost
+    EXPECT_EQ(actions, 4);
+    game.apply_json({{"action", "hold"}, {"brigade", "bijlandt"}, {"command", {3, 3}}});
+    EXPECT_EQ(game.model().state().active, -1);
+    EXPECT_EQ(brigade(game, "bijlandt").actions_left, actions);
+    EXPECT_EQ(brigade(game, "gauthier").strength, 52);
+    ASSERT_TRUE(game.undo());
+    // A failed test fires at the closest enemy in range (its Fire! action, D54).
+    game.apply_json({{"action", "hold"}, {"brigade", "bijlandt"}, {"command", {1, 2}}, {"morale", {6, 6}}});
+    EXPECT_NE(game.model().last_applied().summary.find("fails to hold its fire"), std::string::npos) << game.model().last_applied().summary;
+    EXPECT_EQ(brigade(game, "bijlandt").actions_left, actions - 1);
+    EXPECT_EQ(game.journal().back()["action"]["steady"].size(), 8u);  // the front three battalions: 3+3+2 dice
+
+    // Bombard: a battery of 8 guns in Bijlandt's brigade (a test's, not the scenario's).
+    json guns = face_to_face();
+    guns["sides"][1]["brigades"][0]["units"][4] = {{"type", "foot-artillery"}, {"name", "a battery"}, {"men", 119}, {"guns", 8}};
+    Recorded battery = game_of(guns);
+    battery.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    battery.apply_json({{"action", "activate"}, {"brigade", "bijlandt"}, {"general", "perponcher"}, {"command", {6, 6}}});
+    // An enemy in the zone of control must be the target: not Jamin, 14 cm off, while Gauthier stands 2 cm off.
+    EXPECT_NE(refusal_of(battery, {{"action", "bombard"}, {"brigade", "bijlandt"}, {"target", "jamin"}}).find("must be the target"), std::string::npos);
+    battery.apply_json({{"action", "bombard"}, {"brigade", "bijlandt"}, {"target", "gauthier"}, {"morale", {6, 6}},
+                        {"steady", {6, 6, 6, 1, 1, 1, 1, 1}}, {"fire", {6, 5, 4}}, {"lose", {1, 1}}});
+    // 3 hits on a line from its front: half the damage, rounded up = 2.
+    EXPECT_NE(battery.model().last_applied().summary.find("Bombard at Gauthier's brigade, 2 damage"), std::string::npos) << battery.model().last_applied().summary;
+    Recorded no_guns = game_of(face_to_face());
+    no_guns.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    no_guns.apply_json({{"action", "activate"}, {"brigade", "bijlandt"}, {"general", "perponcher"}, {"command", {6, 6}}});
+    EXPECT_NE(refusal_of(no_guns, {{"action", "bombard"}, {"brigade", "bijlandt"}, {"target", "gauthier"}}).find("no artillery dice"), std::string::npos);
+}
+
 TEST(ClausewitzGame, BadInputIsRefusedNamingTheField) {
     const auto field_of = [](const json& action) {
         try {

@@ -31,6 +31,8 @@ struct UnitBase {
     int men = 0;
     int combat_dice = 0;  // now (damage takes them away)
     int skirmish_dice = 0;
+    int artillery_dice = 0;  // one a gun
+    std::string weapon;
 };
 
 struct Brigade {
@@ -38,7 +40,7 @@ struct Brigade {
     int side = 0;
     int rating = 3;  // command rating 1-5
     Arm arm = Arm::Foot;
-    std::string weapon;  // of its units
+    std::string weapon;  // of its front units (the first that is not artillery)
     std::vector<UnitBase> units;
     double x = 0, y = 0, facing = 0;  // centre in cm, compass bearing (0 = up the table)
     Formation formation = Formation::Line;
@@ -116,7 +118,7 @@ struct GameState {
 };
 
 // An action in the journal's words, its rolls inside. Kinds: draw, activate, march,
-// quick-march, face, formation, fire, skirmish, end-activation, order, move-general.
+// quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general.
 struct Action {
     std::string kind;
     std::string brigade, target, general, to_general, objective, chip_side, formation;
@@ -184,7 +186,8 @@ private:
         std::shared_ptr<const GameState> before;
         std::string key;
     };
-    std::string apply_action(Action& action, Dice& dice, Explanation& out);
+    // `key`: the kept-roll key of the action the player gave (Hold!'s forced fire keeps its rolls under the Hold!'s).
+    std::string apply_action(Action& action, Dice& dice, Explanation& out, const std::string* key_of = nullptr);
     std::vector<Roll> rolls(std::vector<Roll>& typed, const std::string& key, const std::string& slot, std::size_t count, RollKind kind, Dice& dice,
                             const std::string& field, const std::string& why);
     int active_brigade(const Action& action, const std::string& rule) const;

@@ -117,7 +117,7 @@ std::vector<Roll> rolls_field(const json& input, const std::string& field, RollK
 }
 
 const std::set<std::string>& kinds() {
-    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "end-activation", "order", "move-general"};
+    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general"};
     return all;
 }
 
@@ -202,9 +202,11 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
                 const UnitDice dice = unit_dice(tables, *type, base.men, u.value("guns", 0));
                 base.combat_dice = dice.combat;
                 base.skirmish_dice = dice.skirmish;
+                base.artillery_dice = dice.artillery;
+                base.weapon = weapon;
                 brigade.strength += dice.strength;
                 brigade.arm = type->arm;
-                brigade.weapon = weapon;
+                if (brigade.weapon.empty() || (tables.weapon(brigade.weapon).artillery && !type->artillery)) brigade.weapon = weapon;
                 brigade.units.push_back(base);
             }
             brigade.strength_start = brigade.strength;
@@ -568,8 +570,8 @@ bool Game::redo() {
     return true;
 }
 
-std::string Game::apply_action(Action& action, Dice& dice, Explanation& out) {
-    const std::string key = action_key(action);
+std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, const std::string* key_of) {
+    const std::string key = key_of ? *key_of : action_key(action);
     const auto side_name = [&](int side) { return scenario_->sides[static_cast<std::size_t>(side)].name; };
 
     if (action.kind == "draw") {
@@ -756,7 +758,59 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out) {
     }
 
     // The activated brigade's actions.
-    if (action.kind == "fire" || action.kind == "skirmish") {
+    if (action.kind == "hold") {
+        // Hold! (0 actions): with an enemy in its front arc within weapon range the brigade must pass
+        // a command test, or fires all its weapons at the closest (alpha, Actions & Reactions).
+        const int b = active_brigade(action, "Hold!");
+        Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+        const Weapon& weapon = tables_->weapon(me.weapon);
+        int closest = -1;
+        double closest_d = 1e18;
+        for (std::size_t i = 0; i < state_.brigades.size(); ++i) {
+            const Brigade& e = state_.brigades[i];
+            if (e.side == me.side || e.status == "gone") continue;
+            const ZoneCheck arc = zone_of_control(*tables_, footprint(me), footprint(e));
+            if (arc.in_arc && arc.distance_cm <= weapon.long_cm + 1e-9 && arc.distance_cm < closest_d) closest = static_cast<int>(i), closest_d = arc.distance_cm;
+        }
+        out.push_back("Hold!: 0 actions" + std::string(kAlphaPost) + " (Actions & Reactions)");
+        std::string summary = me.name + " holds";
+        if (closest >= 0 && me.actions_left > 0) {
+            int g = -1;
+            for (std::size_t i = 0; i < state_.generals.size(); ++i)
+                if (state_.generals[i].side == me.side && state_.generals[i].division == me.division && !state_.generals[i].commander_in_chief) g = static_cast<int>(i);
+            CommandRequest request;
+            request.general_rating = g >= 0 ? state_.generals[static_cast<std::size_t>(g)].rating : tables_->command_rating_max;
+            request.unit_rating = me.rating;
+            const CommandSetup setup = prepare_command(*tables_, request);
+            out.push_back(state_.brigades[static_cast<std::size_t>(closest)].name + " is within range: the brigade must pass a command test to hold its fire (D54)");
+            out.push_back("command test: 2d6 " + num(setup.pass_on) + "+ (general " + num(request.general_rating) + " + brigade " + num(me.rating) + "), " +
+                          command_odds(setup).percent(2));
+            const auto two = rolls(action.command, key, "command", 2, RollKind::D6, dice, "command", "2d6");
+            const int roll = two[0].value + two[1].value;
+            out.push_back("command 2d6 " + num(two[0].value) + "+" + num(two[1].value) + " = " + num(roll) + (roll >= setup.pass_on ? ": it holds its fire" : ": it fails and fires"));
+            if (roll < setup.pass_on) {
+                Action forced = action;
+                forced.kind = "fire";
+                forced.target = state_.brigades[static_cast<std::size_t>(closest)].id;
+                forced.command.clear();
+                summary = me.name + " fails to hold its fire: " + apply_action(forced, dice, out, &key);
+                action.morale = forced.morale, action.steady = forced.steady, action.fire = forced.fire, action.save = forced.save, action.lose = forced.lose;
+                if (state_.active != b || me.status != "ready") return summary;
+            }
+        } else {
+            out.push_back("no enemy within weapon range in its front arc: it holds");
+        }
+        out.push_back(me.name + " ends its activation keeping " + num(me.actions_left) + " actions in reserve");
+        state_.active = -1;
+        if (state_.bag[0] + state_.bag[1] == 0) {
+            out.push_back("the bag is empty: the turn ends" + std::string(kAlphaPost) + " (The Turn)");
+            end_turn(out);
+            summary += "; turn over";
+        }
+        return summary;
+    }
+
+    if (action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard") {
         const int b = find_brigade(action.brigade);
         if (b < 0) throw RuleError("\"brigade\": no brigade '" + action.brigade + "' in " + scenario_->id);
         Brigade& firer = state_.brigades[static_cast<std::size_t>(b)];
@@ -780,10 +834,27 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out) {
         // Measured: the target in the firer's front arc, the distance from its front edge.
         const ZoneCheck arc = zone_of_control(*tables_, footprint(firer), footprint(target_now));
         if (!arc.in_arc) throw RuleError("\"target\": " + target_now.name + " is not in " + firer.name + "'s front arc (45 degrees from its front edge)" + std::string(kMovement2Post));
-        const Weapon& weapon = tables_->weapon(firer.weapon);
+        const bool bombard = action.kind == "bombard";
+        std::string weapon_id = firer.weapon;
+        int guns_dice = 0;
+        for (const UnitBase& u : firer.units)
+            if (u.artillery_dice > 0) {
+                if (guns_dice == 0) weapon_id = u.weapon;
+                guns_dice += u.artillery_dice;
+            }
+        if (bombard && guns_dice == 0) throw RuleError("Bombard: " + firer.name + " has no artillery dice (no guns)" + std::string(kAlphaPost));
+        if (!bombard) weapon_id = firer.weapon;
+        const Weapon& weapon = tables_->weapon(weapon_id);
+        if (bombard && !zone_of_control(*tables_, footprint(firer), footprint(target_now)).inside)
+            for (std::size_t i = 0; i < state_.brigades.size(); ++i) {
+                const Brigade& e = state_.brigades[i];
+                if (e.side == firer.side || e.status != "ready") continue;
+                if (zone_of_control(*tables_, footprint(firer), footprint(e)).inside)
+                    throw RuleError("\"target\": " + e.name + " is within " + firer.name + "'s zone of control: an enemy there must be the target of the Bombard" + std::string(kAlphaPost) + " (Bombard)");
+            }
         if (arc.distance_cm > weapon.long_cm + 1e-9)
             throw RuleError("\"target\": " + target_now.name + " is " + cm(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)");
-        const std::string what = action.kind == "fire" ? "Fire!" : "Fire Skirmish Weapons";
+        const std::string what = action.kind == "fire" ? "Fire!" : bombard ? "Bombard" : "Fire Skirmish Weapons";
         {
             std::string summary;
             if (!zone_test(b, action, key, dice, out, summary, reaction ? t : -1)) return summary;
@@ -791,19 +862,21 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out) {
         spend(firer, 1, action, what, out);
         Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
         FireRequest request;
-        request.kind = action.kind == "fire" ? FireKind::Volley : FireKind::Skirmish;
+        request.kind = action.kind == "fire" ? FireKind::Volley : bombard ? FireKind::Artillery : FireKind::Skirmish;
         const int front = std::min(static_cast<int>(firer.units.size()), tables_->brigade_max_wide);
         for (int i = 0; i < static_cast<int>(firer.units.size()); ++i) {
             if (request.kind == FireKind::Volley && i < front) request.dice += firer.units[static_cast<std::size_t>(i)].combat_dice;
             if (request.kind == FireKind::Skirmish) request.dice += firer.units[static_cast<std::size_t>(i)].skirmish_dice;
         }
-        if (request.dice == 0) throw RuleError(what + ": " + firer.name + " has no " + (request.kind == FireKind::Volley ? "combat" : "skirmish") + " dice left to fire");
+        if (bombard) request.dice = guns_dice;
+        if (request.dice == 0) throw RuleError(what + ": " + firer.name + " has no " + (request.kind == FireKind::Volley ? "combat" : bombard ? "artillery" : "skirmish") + " dice left to fire");
         request.range = arc.distance_cm <= weapon.effective_cm + 1e-9 ? RangeBand::Effective : RangeBand::Long;
         request.firer = firer.formation;
         request.target = target.formation;
         // Enfilade: the firer stands off the flank of a target in line (45-135 degrees either side).
         const double from_target = angle_between(bearing(target.x, target.y, firer.x, firer.y), target.facing);
-        request.enfilade = target.formation == Formation::Line && from_target > 45.0 && from_target < 135.0;
+        request.enfilade = !bombard && target.formation == Formation::Line && from_target > 45.0 && from_target < 135.0;
+        request.target_flank = bombard && from_target > 45.0 && from_target < 135.0;
         request.save = save_at(target.x, target.y);
         const FireSetup setup = prepare_fire(*tables_, request);
         const FireOdds odds = fire_odds(setup);
@@ -994,10 +1067,12 @@ Action Game::decode(const json& input) {
     Action a;
     a.kind = text_field(input, "action", true);
     if (!kinds().contains(a.kind))
-        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
-    const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" || a.kind == "skirmish";
+        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
+    const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" ||
+                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold";
     a.brigade = text_field(input, "brigade", needs_brigade);
-    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish");
+    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard");
+    if (a.kind == "hold" && input.contains("target")) throw RuleError("\"target\": Hold! names no target: the closest enemy in range is measured");
     a.general = text_field(input, "general", a.kind == "activate" || a.kind == "order" || a.kind == "move-general");
     a.to_general = text_field(input, "to", a.kind == "order");
     a.objective = text_field(input, "objective", a.kind == "order");
@@ -1042,7 +1117,7 @@ json Game::to_json() const {
     json brigades = json::array();
     for (const Brigade& b : state_.brigades) {
         json units = json::array();
-        for (const UnitBase& u : b.units) units.push_back({{"name", u.name}, {"type", u.type}, {"men", u.men}, {"combat_dice", u.combat_dice}, {"skirmish_dice", u.skirmish_dice}});
+        for (const UnitBase& u : b.units) units.push_back({{"name", u.name}, {"type", u.type}, {"men", u.men}, {"combat_dice", u.combat_dice}, {"skirmish_dice", u.skirmish_dice}, {"artillery_dice", u.artillery_dice}});
         brigades.push_back({{"id", b.id}, {"name", b.name}, {"side", scenario_->sides[static_cast<std::size_t>(b.side)].id}, {"division", b.division},
                             {"at", {std::round(b.x * 1000) / 1000, std::round(b.y * 1000) / 1000}}, {"facing", std::round(b.facing * 1000) / 1000},
                             {"formation", to_string(b.formation)}, {"strength", b.strength}, {"strength_start", b.strength_start}, {"damage", b.damage_taken},
