@@ -25,21 +25,21 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using Recorded = RecordedGame<Game>;
 
-const fs::path kData = FORTUNA_TEST_DATA_DIR;
-const fs::path kScenario = kData / "scenarios" / "quatre-bras-opening-1815.json";
+const fs::path kGameData = FORTUNA_TEST_DATA_DIR;
+const fs::path kOpeningScenario = kGameData / "scenarios" / "quatre-bras-opening-1815.json";
 
 std::shared_ptr<const Tables> shared_tables() {
-    static const auto tables = std::make_shared<const Tables>(load_tables(kData));
+    static const auto tables = std::make_shared<const Tables>(load_tables(kGameData));
     return tables;
 }
 const RulesLibrary& library() {
-    static const RulesLibrary loaded = RulesLibrary::load(kData);
+    static const RulesLibrary loaded = RulesLibrary::load(kGameData);
     return loaded;
 }
-json scenario_document() { return read_json_file(kScenario); }
+json scenario_document() { return read_json_file(kOpeningScenario); }
 
 Recorded game_of(const json& document, std::uint64_t seed = 7) {
-    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*shared_tables(), document, kData, "test"));
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*shared_tables(), document, kGameData, "test"));
     json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", document}}}, {"seed", std::to_string(seed)}};
     return Recorded(Game(shared_tables(), scenario), seed, header);
 }
@@ -92,7 +92,7 @@ TEST(ClausewitzGame, TheScenarioSetsUpFromSourcedStrengths) {
     EXPECT_EQ(game.model().state().bag, (std::vector<int>{11, 6}));
     // The whole battle is not yet playable, and says why.
     try {
-        (void)scenario_from_json(*shared_tables(), read_json_file(kData / "scenarios" / "quatre-bras-1815.json"), kData, "qb");
+        (void)scenario_from_json(*shared_tables(), read_json_file(kGameData / "scenarios" / "quatre-bras-1815.json"), kGameData, "qb");
         FAIL();
     } catch (const RuleError& error) {
         EXPECT_NE(std::string(error.what()).find("not yet playable"), std::string::npos);
@@ -327,7 +327,7 @@ TEST(ClausewitzGame, AnOrderRidesWithTheAdcToTheGeneral) {
 // ------------------------------------------------------------------ through the seam
 
 std::unique_ptr<GameSession> play_to_the_end(std::uint64_t seed, int* steps_out = nullptr) {
-    auto session = new_clausewitz_session(library(), kScenario, seed);
+    auto session = new_clausewitz_session(library(), kOpeningScenario, seed);
     int steps = 0;
     while (!session->outcome().over && steps < 5000) {
         const int side = session->acting_side();
@@ -387,7 +387,7 @@ TEST(ClausewitzSession, SameSeedSameBattleAndSavesAndJournalsReplay) {
 
     // A game killed mid-play continues from its journal.
     {
-        auto session = new_clausewitz_session(library(), kScenario, 9);
+        auto session = new_clausewitz_session(library(), kOpeningScenario, 9);
         session->attach_journal(folder / "live.journal");
         for (int i = 0; i < 60; ++i) {
             const auto proposal = session->propose(session->acting_side());

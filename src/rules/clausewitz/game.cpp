@@ -4,6 +4,7 @@
 // withdrawal and flight, objectives each turn. The rolls are the round-1 resolvers'.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <set>
 
@@ -22,7 +23,7 @@ constexpr std::string_view kSynopsisPost = " (seed 003, \"Clausewitz (A Synopsis
 constexpr std::string_view kAdjustPost = " (seed 003, \"Rulebook Adjustments\")";
 constexpr std::string_view kMovement2Post = " (seed 003, \"Movement Part II\")";
 
-std::string cm(double value) {
+std::string cm_text(double value) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f", value);
     return text;
@@ -41,7 +42,7 @@ double norm360(double a) {
     a = std::fmod(a, 360.0);
     return a < 0 ? a + 360.0 : a;
 }
-int minutes_of(const std::string& clock) { return std::stoi(clock.substr(0, 2)) * 60 + std::stoi(clock.substr(3, 2)); }
+int clock_minutes(const std::string& clock) { return std::stoi(clock.substr(0, 2)) * 60 + std::stoi(clock.substr(3, 2)); }
 std::string faces(const std::vector<Roll>& rolls) {
     std::string text;
     for (const Roll& r : rolls) text += (text.empty() ? "" : ",") + std::to_string(r.value);
@@ -88,7 +89,7 @@ std::optional<double> number_field(const json& input, const std::string& field, 
     if (!input.contains(field)) return std::nullopt;
     const json& value = input.at(field);
     if (!value.is_number() || !(value.get<double>() >= lo) || !(value.get<double>() <= hi))
-        bad_field(field, "a number from " + cm(lo) + " to " + cm(hi), value);
+        bad_field(field, "a number from " + cm_text(lo) + " to " + cm_text(hi), value);
     return value.get<double>();
 }
 std::vector<Roll> rolls_field(const json& input, const std::string& field, RollKind kind) {
@@ -132,9 +133,9 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
     s.document = d;
     s.width_cm = d.at("table").at("width_cm");
     s.depth_cm = d.at("table").at("depth_cm");
-    s.start_minutes = minutes_of(d.at("time").at("start"));
+    s.start_minutes = clock_minutes(d.at("time").at("start"));
     s.turn_minutes = d.at("time").at("turn_minutes");
-    s.turns = (minutes_of(d.at("time").at("end")) - s.start_minutes) / s.turn_minutes;
+    s.turns = (clock_minutes(d.at("time").at("end")) - s.start_minutes) / s.turn_minutes;
     for (const auto& o : d.at("objectives")) s.objectives.push_back({o.at("id"), o.at("name"), o.at("at")[0].get<double>(), o.at("at")[1].get<double>(), o.at("vp_per_turn").get<int>()});
     for (const auto& t : d.at("terrain")) {
         const double fx = t.at("from")[0].get<double>(), fy = t.at("from")[1].get<double>(), tx = t.at("to")[0].get<double>(), ty = t.at("to")[1].get<double>();
@@ -305,9 +306,9 @@ std::optional<int> Game::save_at(double x, double y) const {
 std::optional<std::string> Game::march_refusal(int b, double x, double y, bool quick) const {
     const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
     if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm)
-        return "the march ends off the table (0-" + cm(scenario_->width_cm) + " x 0-" + cm(scenario_->depth_cm) + " cm)";
+        return "the march ends off the table (0-" + cm_text(scenario_->width_cm) + " x 0-" + cm_text(scenario_->depth_cm) + " cm)";
     const double dist = std::hypot(x - me.x, y - me.y);
-    if (dist < 0.05) return "the march goes nowhere (" + cm(dist) + " cm)";
+    if (dist < 0.05) return "the march goes nowhere (" + cm_text(dist) + " cm)";
     const double travel = bearing(me.x, me.y, x, y);
     const int owner = zone_owner(b);
     if (quick && owner >= 0) return "Quick March cannot be used inside the zone of control of an enemy unit" + std::string(kAlphaPost);
@@ -328,7 +329,7 @@ std::optional<std::string> Game::march_refusal(int b, double x, double y, bool q
         for (std::size_t j = 0; j < state_.brigades.size(); ++j) {
             if (static_cast<int>(j) == b || state_.brigades[j].status == "gone") continue;
             if (overlaps(here, footprint(state_.brigades[j])))
-                return "the march would pass through " + state_.brigades[j].name + " at (" + cm(here.x_cm) + ", " + cm(here.y_cm) + ")" + std::string(kMovement2Post);
+                return "the march would pass through " + state_.brigades[j].name + " at (" + cm_text(here.x_cm) + ", " + cm_text(here.y_cm) + ")" + std::string(kMovement2Post);
         }
     }
     return std::nullopt;
@@ -440,8 +441,8 @@ void Game::retreat(int b, int from, double distance, bool flee, Explanation& out
     me.facing = facing;
     if (flee) me.status = "fled";
     else me.halted = true;
-    out.push_back(me.name + (flee ? " flees " : " withdraws ") + cm(moved) + " cm directly away from " + enemy.name + (blocked ? " (stopped by a brigade in its path)" : "") +
-                  ", now at (" + cm(me.x) + ", " + cm(me.y) + ") facing " + cm(me.facing) + (flee ? " (away)" : " (its front to the enemy)"));
+    out.push_back(me.name + (flee ? " flees " : " withdraws ") + cm_text(moved) + " cm directly away from " + enemy.name + (blocked ? " (stopped by a brigade in its path)" : "") +
+                  ", now at (" + cm_text(me.x) + ", " + cm_text(me.y) + ") facing " + cm_text(me.facing) + (flee ? " (away)" : " (its front to the enemy)"));
 }
 
 void Game::fill_bag() {
@@ -487,7 +488,7 @@ void Game::end_turn(Explanation& out) {
         } else {
             adc.x += (general.x - adc.x) / d * tables_->adc_cm;
             adc.y += (general.y - adc.y) / d * tables_->adc_cm;
-            out.push_back("the ADC to " + general.name + " rides " + num(tables_->adc_cm) + " cm, " + cm(d - tables_->adc_cm) + " cm still to go");
+            out.push_back("the ADC to " + general.name + " rides " + num(tables_->adc_cm) + " cm, " + cm_text(d - tables_->adc_cm) + " cm still to go");
             riding.push_back(adc);
         }
     }
@@ -747,14 +748,14 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
             overrule_or_refuse(action, "move-general: a general moves while his side holds the chip", out);
         if (!action.to_x || !action.to_y) throw RuleError("\"to\": expected [x, y] in cm");
         const double x = *action.to_x, y = *action.to_y;
-        if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) throw RuleError("\"to\": a place on the table (0-" + cm(scenario_->width_cm) + " x 0-" + cm(scenario_->depth_cm) + " cm)");
+        if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) throw RuleError("\"to\": a place on the table (0-" + cm_text(scenario_->width_cm) + " x 0-" + cm_text(scenario_->depth_cm) + " cm)");
         const double d = std::hypot(x - general.x, y - general.y);
         if (general.moved_cm + d > tables_->cinc_cm + 1e-9)
-            throw RuleError("move-general: " + general.name + " may ride " + num(tables_->cinc_cm) + " cm a turn; " + cm(general.moved_cm) + " ridden, " + cm(d) + " asked (D40)");
+            throw RuleError("move-general: " + general.name + " may ride " + num(tables_->cinc_cm) + " cm a turn; " + cm_text(general.moved_cm) + " ridden, " + cm_text(d) + " asked (D40)");
         general.moved_cm += d;
         general.x = x, general.y = y;
-        out.push_back(general.name + " rides " + cm(d) + " cm to (" + cm(x) + ", " + cm(y) + "), " + cm(tables_->cinc_cm - general.moved_cm) + " cm left this turn (D40)");
-        return general.name + " rides to (" + cm(x) + ", " + cm(y) + ")";
+        out.push_back(general.name + " rides " + cm_text(d) + " cm to (" + cm_text(x) + ", " + cm_text(y) + "), " + cm_text(tables_->cinc_cm - general.moved_cm) + " cm left this turn (D40)");
+        return general.name + " rides to (" + cm_text(x) + ", " + cm_text(y) + ")";
     }
 
     // The activated brigade's actions.
@@ -853,7 +854,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
                     throw RuleError("\"target\": " + e.name + " is within " + firer.name + "'s zone of control: an enemy there must be the target of the Bombard" + std::string(kAlphaPost) + " (Bombard)");
             }
         if (arc.distance_cm > weapon.long_cm + 1e-9)
-            throw RuleError("\"target\": " + target_now.name + " is " + cm(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)");
+            throw RuleError("\"target\": " + target_now.name + " is " + cm_text(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm_text(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)");
         const std::string what = action.kind == "fire" ? "Fire!" : bombard ? "Bombard" : "Fire Skirmish Weapons";
         {
             std::string summary;
@@ -880,11 +881,11 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         request.save = save_at(target.x, target.y);
         const FireSetup setup = prepare_fire(*tables_, request);
         const FireOdds odds = fire_odds(setup);
-        out.push_back(target.name + " at " + cm(arc.distance_cm) + " cm from the front edge: " + (request.range == RangeBand::Effective ? "effective" : "long") + " range of the " +
-                      weapon.id + " (" + cm(weapon.effective_cm) + "/" + cm(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") +
+        out.push_back(target.name + " at " + cm_text(arc.distance_cm) + " cm from the front edge: " + (request.range == RangeBand::Effective ? "effective" : "long") + " range of the " +
+                      weapon.id + " (" + cm_text(weapon.effective_cm) + "/" + cm_text(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") +
                       (request.save ? "; in cover, saving on " + num(*request.save) + "+" : ""));
-        out.push_back("odds before the roll: Steady! " + cm(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
-                      cm(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm(static_cast<double>(odds.damage.expected())));
+        out.push_back("odds before the roll: Steady! " + cm_text(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
+                      cm_text(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm_text(static_cast<double>(odds.damage.expected())));
         const auto steady = rolls(action.steady, key, "steady", static_cast<std::size_t>(setup.dice_used), RollKind::D6, dice, "steady", "one a die used");
         int successes = 0;
         for (const Roll& r : steady) successes += r.value >= setup.steady_on ? 1 : 0;
@@ -952,7 +953,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         for (const auto& line : w.explanation) out.push_back(line);
         spend(me, std::max(1, w.actions), action, "wheel", out);
         me.facing = norm360(*action.facing);
-        return me.name + " wheels to face " + cm(me.facing);
+        return me.name + " wheels to face " + cm_text(me.facing);
     }
 
     // march / quick-march
@@ -974,12 +975,12 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
     }
     const double dist = std::hypot(x - me.x, y - me.y);
     if (me.actions_left < cost && action.overrule.empty())
-        throw RuleError(std::string(quick ? "Quick March" : "March") + " of " + cm(dist) + " cm costs " + num(cost) + " actions; " + me.name + " has " +
+        throw RuleError(std::string(quick ? "Quick March" : "March") + " of " + cm_text(dist) + " cm costs " + num(cost) + " actions; " + me.name + " has " +
                         num(me.actions_left) + " left this turn" + std::string(kAlphaPost) + " (Actions & Reactions)");
     std::string summary;
     if (!zone_test(b, action, key, dice, out, summary)) return summary;
     for (const auto& line : move_lines) out.push_back(line);
-    spend(me, cost, action, std::string(quick ? "Quick March" : "March") + " of " + cm(dist) + " cm", out);
+    spend(me, cost, action, std::string(quick ? "Quick March" : "March") + " of " + cm_text(dist) + " cm", out);
     double facing = bearing(me.x, me.y, x, y);
     if (in_zone_start) facing = bearing(x, y, state_.brigades[static_cast<std::size_t>(owner)].x, state_.brigades[static_cast<std::size_t>(owner)].y);
     me.x = x, me.y = y, me.facing = facing;
@@ -987,9 +988,9 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
     if (now_owner >= 0) {
         const Brigade& e = state_.brigades[static_cast<std::size_t>(now_owner)];
         me.facing = bearing(me.x, me.y, e.x, e.y);
-        out.push_back("inside the zone of control of " + e.name + ": it must face it (facing " + cm(me.facing) + ")" + std::string(kMovement2Post));
+        out.push_back("inside the zone of control of " + e.name + ": it must face it (facing " + cm_text(me.facing) + ")" + std::string(kMovement2Post));
     }
-    return me.name + (quick ? " quick-marches " : " marches ") + cm(dist) + " cm to (" + cm(x) + ", " + cm(y) + ")";
+    return me.name + (quick ? " quick-marches " : " marches ") + cm_text(dist) + " cm to (" + cm_text(x) + ", " + cm_text(y) + ")";
 }
 
 int Game::march_cost(int b, double x, double y, bool quick, bool ignore_zone, Explanation* out) const {

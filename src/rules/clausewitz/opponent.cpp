@@ -3,6 +3,7 @@
 // with its historical source), applied brigade by brigade with a reason for every action.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 
 #include "fortuna/clausewitz/game.hpp"

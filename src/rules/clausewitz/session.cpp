@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Clausewitz behind the seam: the recorded game (recorded_game.hpp) as a GameSession, its save
 // (the journal, the scenario's copy and the state, compared after the replay) and open_game.
+#include <cstdio>
 #include <fstream>
+#include <functional>
 
 #include "fortuna/clausewitz/session.hpp"
 #include "fortuna/clausewitz/system.hpp"
