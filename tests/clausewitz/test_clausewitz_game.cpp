@@ -353,7 +353,7 @@ TEST(ClausewitzSession, TheComputerPlaysTheFirstHoursToTheEndWithReasons) {
     EXPECT_NE(outcome.reason.find("VP"), std::string::npos) << outcome.reason;
     std::set<std::string> kinds;
     for (const auto& line : session->journal()) kinds.insert(line.value("do", std::string()));
-    for (const char* kind : {"draw", "activate", "march", "fire", "end-activation", "move-general"}) EXPECT_TRUE(kinds.contains(kind)) << kind;
+    for (const char* kind : {"draw", "activate", "march", "fire", "end-activation", "move-general", "order"}) EXPECT_TRUE(kinds.contains(kind)) << kind;
     EXPECT_EQ(session->public_state()["turn"], 9);
     EXPECT_LT(steps, 5000);
 }

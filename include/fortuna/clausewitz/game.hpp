@@ -84,6 +84,7 @@ struct SideSetup {
     std::string id, name, army, commander;
     std::string posture;  // the opponent's doctrine: "attack" or "hold"
     std::string doctrine_cite;
+    std::string advance_to;  // attack: the objective a division is sent to once it holds its own
 };
 
 // A scenario as the game reads it (from the shipped file or the copy inside a save).

@@ -145,11 +145,12 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
     for (std::size_t si = 0; si < sides.size(); ++si) {
         const auto& side = sides[si];
         const std::string where = "/sides/" + std::to_string(si);
-        SideSetup setup{side.at("id"), side.at("name"), side.at("army"), side.at("commander"), "", ""};
+        SideSetup setup{side.at("id"), side.at("name"), side.at("army"), side.at("commander"), "", "", ""};
         if (!side.contains("doctrine"))
             throw RuleError(file + ": not yet playable: " + where + "/doctrine is missing (the programmed opponent's posture, \"attack\" or \"hold\", with its source)");
         setup.posture = side.at("doctrine").at("posture");
         setup.doctrine_cite = side.at("doctrine").at("cite")[0];
+        setup.advance_to = side.at("doctrine").value("advance_to", std::string());
         s.sides.push_back(setup);
         if (!side.contains("generals"))
             throw RuleError(file + ": not yet playable: " + where + "/generals is missing (a commander-in-chief and a general for each division)");

@@ -190,6 +190,33 @@ std::optional<Proposed> propose_action(const Game& game, int side, const std::ve
                         "draw a chip from the bag (" + sides[0].name + " " + std::to_string(s.bag[0]) + ", " + sides[1].name + " " + std::to_string(s.bag[1]) + " of " +
                             std::to_string(total) + "; Clausewitz Full Alpha Ruleset, Playing the Game)"};
     }
+    // Attack: a division that held its objective at the last count is sent on to the doctrine's
+    // next one by the commander-in-chief's ADC (one a turn), if no ADC is riding for it already.
+    const SideSetup& doctrine = sides[static_cast<std::size_t>(side)];
+    if (doctrine.posture == "attack" && !doctrine.advance_to.empty() && !s.adc_sent[static_cast<std::size_t>(side)]) {
+        int cinc = -1;
+        for (std::size_t i = 0; i < s.generals.size(); ++i)
+            if (s.generals[i].side == side && s.generals[i].commander_in_chief) cinc = static_cast<int>(i);
+        for (std::size_t i = 0; cinc >= 0 && i < s.generals.size(); ++i) {
+            const General& g = s.generals[i];
+            if (g.side != side || g.commander_in_chief) continue;
+            bool riding = false;
+            for (const Adc& adc : s.adcs) riding = riding || adc.to_general == g.id;
+            std::string objective;
+            for (const Brigade& b : s.brigades)
+                if (b.side == side && b.division == g.division && b.status != "gone") objective = b.objective;
+            if (riding || objective.empty() || objective == doctrine.advance_to) continue;
+            const auto& objectives = game.scenario().objectives;
+            for (std::size_t o = 0; o < objectives.size(); ++o)
+                if (objectives[o].id == objective && s.held[o] == doctrine.id) {
+                    const json order{{"action", "order"}, {"general", s.generals[static_cast<std::size_t>(cinc)].id}, {"to", g.id}, {"objective", doctrine.advance_to}};
+                    if (!was_refused(refused, order))
+                        return Proposed{order, g.division + " holds objective " + objective + " (" + objectives[o].name + "): " +
+                                                   s.generals[static_cast<std::size_t>(cinc)].name + " sends an ADC to " + g.name + " to push on to objective " +
+                                                   doctrine.advance_to + ", by doctrine (" + doctrine.doctrine_cite + ")"};
+                }
+        }
+    }
     // The side holds a chip: the brigade nearest the enemy that has not acted, its general first
     // brought within 8 cm so no action is lost to distance.
     int pick = -1;
