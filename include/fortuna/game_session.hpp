@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,14 @@ struct Piece {
     double facing_deg = 0;
     double width_cm = 4, depth_cm = 2;
     std::string status;  // "disorganised", "sunk", ... ("" when nothing is the matter)
+};
+
+// A piece of ground as the board draws it: its outline (cm, in the pieces' frame) and its kind in
+// the rule system's words ("wood", "hill", "water", "built-up-area", "shoal", "objective").
+struct Ground {
+    std::string name;
+    std::string kind;
+    std::vector<std::pair<double, double>> outline;
 };
 
 struct TableSize {
@@ -103,6 +112,7 @@ public:
     // table (the desk then shows the position in words only).
     virtual std::vector<Piece> pieces() const { return {}; }
     virtual TableSize table() const { return {}; }
+    virtual std::vector<Ground> ground() const { return {}; }
 
     // The programmed opponent's next action for `side` (which must be acting), or nullopt when
     // it has nothing to do that the rules let it do. Its doctrine is the scenario's.

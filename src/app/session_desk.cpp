@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPainter>
+#include <QPolygonF>
 #include <QPlainTextEdit>
 #include <QShortcut>
 #include <QSplitter>
@@ -83,6 +84,31 @@ void SessionBoard::paintEvent(QPaintEvent*) {
     painter.translate(10, 10);
     painter.setPen(QPen(Qt::darkGray, 1));
     painter.drawRect(QRectF(0, 0, table.width_cm * scale, table.depth_cm * scale));
+    // The ground first, each kind in the colours of a printed map; its name beside it.
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+    painter.setFont(small);
+    for (const Ground& ground : session_.ground()) {
+        QPolygonF outline;
+        for (const auto& [x, y] : ground.outline) outline << QPointF(x * scale, y * scale);
+        const std::string& kind = ground.kind;
+        const bool objective = kind == "objective";
+        const QColor fill = kind.find("wood") != std::string::npos     ? QColor(0x8f, 0xb9, 0x78)
+                            : kind.find("hill") != std::string::npos   ? QColor(0xd2, 0xb4, 0x8c)
+                            : kind.find("water") != std::string::npos || kind.find("river") != std::string::npos || kind == "shoal"
+                                ? QColor(0x9c, 0xc3, 0xe6)
+                            : kind.find("built") != std::string::npos || kind.find("town") != std::string::npos || kind.find("village") != std::string::npos
+                                ? QColor(0xb0, 0xb0, 0xb0)
+                            : kind.find("marsh") != std::string::npos ? QColor(0xa8, 0xc8, 0xb0)
+                            : objective                               ? QColor(0xf0, 0xc0, 0x30)
+                                                                      : QColor(0xc8, 0xc0, 0xa0);
+        painter.setPen(QPen(fill.darker(140), 1));
+        painter.setBrush(fill);
+        painter.drawPolygon(outline);
+        painter.setPen(QColor(0x40, 0x40, 0x40));
+        const QRectF box = outline.boundingRect();
+        painter.drawText(objective ? box.topRight() + QPointF(2, 0) : box.topLeft() + QPointF(2, small.pointSizeF() + 2), qs(ground.name));
+    }
     for (const Piece& piece : session_.pieces()) {
         painter.save();
         painter.translate(piece.x_cm * scale, piece.y_cm * scale);

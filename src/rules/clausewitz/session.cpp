@@ -137,6 +137,34 @@ public:
     }
     json public_state() const override { return game_.model().to_json(); }
     std::vector<std::string> state_lines() const override { return clausewitz_state_lines(game_.model()); }
+    // The board's frame has y down from the table's far edge; the scenario's y runs up the table.
+    std::vector<Piece> pieces() const override {
+        const auto& model = game_.model();
+        const double depth = model.scenario().depth_cm;
+        std::vector<Piece> out;
+        for (const Brigade& b : model.state().brigades) {
+            if (b.status == "gone") continue;
+            const Footprint f = model.footprint(b);
+            out.push_back({b.id, b.name + " " + std::to_string(b.strength) + "/" + std::to_string(b.strength_start), b.side, f.x_cm,
+                           depth - f.y_cm, f.facing_deg, f.width_cm, f.depth_cm, b.status == "ready" ? (b.halted ? "halted" : "") : b.status});
+        }
+        for (const General& g : model.state().generals)
+            out.push_back({g.id, g.name, g.side, g.x, depth - g.y, 0, 1, 1, ""});
+        for (const Adc& a : model.state().adcs) out.push_back({"adc", "ADC to " + a.to_general, a.side, a.x, depth - a.y, 0, 0.6, 0.6, ""});
+        return out;
+    }
+    TableSize table() const override { return {game_.model().scenario().width_cm, game_.model().scenario().depth_cm}; }
+    std::vector<Ground> ground() const override {
+        const auto& scenario = game_.model().scenario();
+        const double depth = scenario.depth_cm;
+        std::vector<Ground> out;
+        for (const TerrainPiece& t : scenario.terrain)
+            out.push_back({t.id, t.type, {{t.x0, depth - t.y0}, {t.x1, depth - t.y0}, {t.x1, depth - t.y1}, {t.x0, depth - t.y1}}});
+        for (const Objective& o : scenario.objectives)
+            out.push_back({o.name + " (" + std::to_string(o.vp) + " VP)", "objective",
+                           {{o.x - 1, depth - o.y - 1}, {o.x + 1, depth - o.y - 1}, {o.x + 1, depth - o.y + 1}, {o.x - 1, depth - o.y + 1}}});
+        return out;
+    }
 
     std::optional<Proposal> propose(int side) override {
         const auto next = propose_action(game_.model(), side, refused_);

@@ -392,6 +392,17 @@ public:
         return out;
     }
     TableSize table() const override { return {game_.model().scenario().width_cm, game_.model().scenario().depth_cm}; }
+    // The random terrain's pieces, in the board's frame (player A's edge at the bottom).
+    std::vector<Ground> ground() const override {
+        const double depth = game_.model().scenario().depth_cm;
+        std::vector<Ground> out;
+        for (const auto& piece : game_.model().scenario().terrain) {
+            const Rect& r = piece.area;
+            out.push_back({piece.kind + " (sector " + std::to_string(piece.row) + "," + std::to_string(piece.column) + ")", piece.kind,
+                           {{r.x0, depth - r.y0}, {r.x1, depth - r.y0}, {r.x1, depth - r.y1}, {r.x0, depth - r.y1}}});
+        }
+        return out;
+    }
     std::vector<std::string> state_lines() const override { return game_of_kings::state_lines(game_.model()); }
 
     std::optional<Proposal> propose(int side) override {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Age of Sail behind the seam: a NavalSession seen as a GameSession, and the system's
 // open_game (a scenario, a save with the journal beside it, a journal after a crash).
+#include <cmath>
 #include <cstdio>
 
 #include "fortuna/errors.hpp"
@@ -109,6 +110,18 @@ public:
         return out;
     }
     TableSize table() const override { return {session_.game().scenario().width_cm, session_.game().scenario().depth_cm}; }
+    std::vector<Ground> ground() const override {
+        std::vector<Ground> out;
+        for (const Shoal& shoal : session_.game().scenario().shoals) {
+            Ground g{shoal.name, "shoal", {}};
+            for (int i = 0; i < 24; ++i) {
+                const double a = i * 3.14159265358979 / 12;
+                g.outline.emplace_back(shoal.x_cm + shoal.radius_cm * std::cos(a), shoal.y_cm + shoal.radius_cm * std::sin(a));
+            }
+            out.push_back(std::move(g));
+        }
+        return out;
+    }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;
