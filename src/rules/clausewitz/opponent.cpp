@@ -186,7 +186,7 @@ std::optional<Proposed> propose_action(const Game& game, int side, const std::ve
     if (s.active >= 0) return brigade_action(game, s.active, refused);
     if (s.chip < 0) {
         const int total = s.bag[0] + s.bag[1];
-        return Proposed{{{"action", "draw"}},
+        return Proposed{json{{"action", "draw"}},
                         "draw a chip from the bag (" + sides[0].name + " " + std::to_string(s.bag[0]) + ", " + sides[1].name + " " + std::to_string(s.bag[1]) + " of " +
                             std::to_string(total) + "; Clausewitz Full Alpha Ruleset, Playing the Game)"};
     }
