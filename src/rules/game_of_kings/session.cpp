@@ -51,18 +51,18 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
         return Proposal{std::move(action), std::move(reason)};
     };
     if (t.phase == "begin-turn")
-        return offer({{"action", "begin-turn"}}, "the turn opens: the weather gauge and the dice for going first (seed 004, WEATHER; COMMAND & CONTROL)");
+        return offer(json{{"action", "begin-turn"}}, "the turn opens: the weather gauge and the dice for going first (seed 004, WEATHER; COMMAND & CONTROL)");
     if (t.phase == "choose") {
         const std::string first = doctrine.go_first ? me.id : sc.sides[static_cast<std::size_t>(1 - side)].id;
-        return offer({{"action", "choose"}, {"first", first}},
+        return offer(json{{"action", "choose"}, {"first", first}},
                      doctrine.go_first ? "the scenario's doctrine for " + me.name + ": go first, to fire and charge before the enemy can"
                                        : "the scenario's doctrine for " + me.name + ": go second, to answer the enemy's moves");
     }
-    if (t.phase == "action-points") return offer({{"action", "action-points"}}, "the half-turn opens: a d10 for the centre, a d6 for each flank");
+    if (t.phase == "action-points") return offer(json{{"action", "action-points"}}, "the half-turn opens: a d10 for the centre, a d6 for each flank");
     if (t.sector.empty()) {
         for (const std::string& sector : doctrine.sector_order)
             if (std::find(t.sectors_done.begin(), t.sectors_done.end(), sector) == t.sectors_done.end())
-                if (auto p = offer({{"action", "sector"}, {"sector", sector}},
+                if (auto p = offer(json{{"action", "sector"}, {"sector", sector}},
                                    "doctrine's order of sectors (" + doctrine.sector_order[0] + ", " + doctrine.sector_order[1] + ", " +
                                        doctrine.sector_order[2] + "): the " + sector + " next"))
                     return p;
@@ -100,7 +100,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     if (t.step <= 0 && points > 0)
         for (std::size_t i = 0; i < n; ++i)
             if (mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried && st.units[i].retreat_half != 2 * (t.turn - 1) + t.half)
-                if (auto p = offer({{"action", "rally"}, {"unit", sc.units[i].id}},
+                if (auto p = offer(json{{"action", "rally"}, {"unit", sc.units[i].id}},
                                    sc.units[i].id + " is retreating: action points go first to rallying it (seed 004, MORALE)"))
                     return p;
     // 2. guns
@@ -112,7 +112,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
             const int target = target_of(static_cast<int>(i), game.tables().roundshot_cm);
             if (target < 0) continue;
             const double d = game.distance(static_cast<int>(i), target);
-            if (auto p = offer({{"action", "fire-gun"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
+            if (auto p = offer(json{{"action", "fire-gun"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
                                "the nearest enemy in its arc, " + cm(d) + " away (" + (d <= game.tables().canister_cm ? "canister" : "roundshot") +
                                    "); points beyond the " + std::to_string(reserve) + " kept for musketry"))
                 return p;
@@ -127,13 +127,13 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
             if (u.status != Status::Normal || in_contact(unit)) continue;
             // About-face a unit that rallied with its back to the enemy.
             if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced) {
-                if (auto p = offer({{"action", "about-face"}, {"unit", spec.id}}, spec.id + " rallied with its back to the enemy: it faces them again"))
+                if (auto p = offer(json{{"action", "about-face"}, {"unit", spec.id}}, spec.id + " rallied with its back to the enemy: it faces them again"))
                     return p;
                 continue;
             }
             if (u.facing != me.facing) continue;
             if (u.disorganised && points > reserve) {
-                if (auto p = offer({{"action", "reorganise"}, {"unit", spec.id}}, spec.id + " is disorganised: reorganised it fires without the -1 (seed 004, MORALE)"))
+                if (auto p = offer(json{{"action", "reorganise"}, {"unit", spec.id}}, spec.id + " is disorganised: reorganised it fires without the -1 (seed 004, MORALE)"))
                     return p;
             }
             if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
@@ -152,7 +152,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
                     if (!game.path_blocked(unit, place->first, place->second, e).empty()) continue;
                     if (sc.units[j].type == UnitType::Gun) {
-                        if (auto p = offer({{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
+                        if (auto p = offer(json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
                                            sc.units[j].id + " is within reach: a gun contacted without foot near it is eliminated (seed 004, MELEES)"))
                             return p;
                         continue;
@@ -168,7 +168,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     }
                     const double win = setup.defender.loses, lose = setup.attacker.loses;
                     if (win > 0 && win >= ratio * lose)
-                        if (auto p = offer({{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
+                        if (auto p = offer(json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
                                            "charge: " + sc.units[j].id + " loses the melee with chance " + pct(win) + ", " + spec.id + " with " + pct(lose) +
                                                " (doctrine: at least " + std::to_string(ratio).substr(0, 3) + " times)"))
                             return p;
@@ -191,7 +191,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     const double ahead = std::sqrt(std::max(0.0, step * step - lateral * lateral));
                     const double tx = std::round((u.x + lateral) * 100) / 100, ty = std::round((u.y + me.facing * ahead) * 100) / 100;
                     if (!game.path_blocked(unit, tx, ty).empty()) continue;
-                    if (auto p = offer({{"action", "move"}, {"unit", spec.id}, {"to", {tx, ty}}},
+                    if (auto p = offer(json{{"action", "move"}, {"unit", spec.id}, {"to", {tx, ty}}},
                                        spec.id + " advances " + cm(step) + ", the nearest enemy " + cm(nearest) + " away (the doctrine: " +
                                            (foot(spec.type) ? "foot advance until an enemy is in musket range" : "horse advance until an enemy is within a move") + ")"))
                         return p;
@@ -207,7 +207,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                 continue;
             const int target = target_of(static_cast<int>(i), game.tables().musket_cm);
             if (target < 0) continue;
-            if (auto p = offer({{"action", "fire"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
+            if (auto p = offer(json{{"action", "fire"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
                                "the nearest enemy in its arc and musket range, " + cm(game.distance(static_cast<int>(i), target)) + " away"))
                 return p;
         }
@@ -216,11 +216,11 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
         const int own = sc.units[static_cast<std::size_t>(c.attacker)].side == side ? c.attacker : c.defender;
         const int other = own == c.attacker ? c.defender : c.attacker;
         if (sc.units[static_cast<std::size_t>(own)].sector != t.sector || c.resolved_half == 2 * (t.turn - 1) + t.half) continue;
-        if (auto p = offer({{"action", "melee"}, {"unit", sc.units[static_cast<std::size_t>(own)].id}, {"target", sc.units[static_cast<std::size_t>(other)].id}},
+        if (auto p = offer(json{{"action", "melee"}, {"unit", sc.units[static_cast<std::size_t>(own)].id}, {"target", sc.units[static_cast<std::size_t>(other)].id}},
                            "units in contact melee each half-turn (seed 004, MELEES); no action point is charged"))
             return p;
     }
-    return offer({{"action", "end-sector"}}, "nothing more the doctrine wants in the " + t.sector + " sector (" + std::to_string(points) + " points unspent)");
+    return offer(json{{"action", "end-sector"}}, "nothing more the doctrine wants in the " + t.sector + " sector (" + std::to_string(points) + " points unspent)");
 }
 
 // ---------------------------------------------------------------- files
