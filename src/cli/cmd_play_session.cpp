@@ -52,6 +52,15 @@ std::optional<SessionFile> session_file(Context& context, const std::optional<st
     }
 }
 
+void refuse_other_system(Context& context, const std::optional<std::string>& scenario, const std::optional<std::string>& load,
+                         const std::string& command, const std::string& what_plays_it) {
+    const auto game = session_file(context, scenario, load);
+    if (!game) return;
+    const RuleSystem& system = *game->claimed.system;
+    throw UsageError(game->file.string() + " is a " + system.describe(game->claimed.format) + " (rule system " + system.id() + "): " + command +
+                     " " + what_plays_it);
+}
+
 namespace {
 
 json happened_entry(const Happened& happened) {

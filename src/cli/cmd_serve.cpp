@@ -31,6 +31,7 @@
 #include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "session_play.hpp"
 #include "table_game.hpp"
 
 // Qt's `emit` keyword macro would swallow the name of fortuna-cli's output function.
@@ -105,6 +106,8 @@ int run_serve(const Arguments& args, Context& context) {
     const auto scenario_name = args.value("scenario");
     if (load.has_value() == scenario_name.has_value()) throw UsageError("give --scenario ID|FILE for a new game or --load SAVE to continue one");
     if (load && args.value("seed")) throw UsageError("--load continues a saved game: its seed is in the save");
+    refuse_other_system(context, scenario_name, load, "serve",
+                        "serves the land games this release; play it with 'fortuna-cli play' or in the app (File > Open)");
     const std::string bind = args.value("bind").value_or("127.0.0.1");
     const QHostAddress address(QString::fromStdString(bind));
     if (address.isNull()) throw UsageError("--bind needs an address such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network), not '" + bind + "'");

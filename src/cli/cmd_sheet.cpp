@@ -112,6 +112,9 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
     }
 
     const auto other_system = session_file(context, scenario, save);
+    if (other_system && other_system->claimed.system != &naval_system())
+        refuse_other_system(context, scenario, save, "sheet",
+                            "prints the land and naval sheets this release; its rules' command line gives every table (docs/rules/)");
     if (other_system && other_system->claimed.system == &naval_system()) {
         if (kind != SheetKind::Victory) throw UsageError("a naval game (The Age of Sail) has a victory sheet only: fortuna-cli sheet victory");
         return write_naval_sheet(context, scenario, save, out, *paper, printed);

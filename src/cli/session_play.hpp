@@ -26,6 +26,11 @@ std::optional<SessionFile> session_file(Context& context, const std::optional<st
 // the system does not ship is data/scenarios/ID.json, which the loader then refuses by name.
 std::filesystem::path system_scenario_file(Context& context, const RuleSystem& system, const std::string& id_or_file);
 
+// A command that serves the land games only this release (`serve`, `sheet`), handed a scenario or
+// save of another rule system: a UsageError saying which system the file is and what plays it.
+void refuse_other_system(Context& context, const std::optional<std::string>& scenario, const std::optional<std::string>& load,
+                         const std::string& command, const std::string& what_plays_it);
+
 struct SessionPlayRequest {
     SessionFile game;
     bool new_game = false;  // from a scenario: --seed applies

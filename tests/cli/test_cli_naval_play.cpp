@@ -171,6 +171,15 @@ TEST_F(NavalPlay, LandOnlyOptionsAreRefusedForANavalGame) {
     EXPECT_NE(side.out.find("('british', 'french') or 'both'"), std::string::npos) << side.out;
 }
 
+// Issue 25: a command that serves the land games only says which rule system a file is.
+TEST_F(NavalPlay, CommandsOfTheLandGamesSayWhichSystemAFileIs) {
+    for (const char* command : {"serve --scenario channel-1778", "serve --scenario encounter-1745", "sheet roster --scenario quatre-bras-opening-1815 --out /tmp/never.pdf"}) {
+        const CliRun run = cli(command);
+        EXPECT_EQ(run.code, 2) << command << ": " << run.out;
+        EXPECT_NE(run.out.find("(rule system "), std::string::npos) << run.out;
+    }
+}
+
 // Issue 25: the programmed opponent plays The Age of Sail as it plays White Mountain, every
 // action with its reason, and the save it leaves replays roll by roll.
 TEST_F(NavalPlay, TheOpponentPlaysBothFleetsToTheEndAndTheSaveReplays) {
