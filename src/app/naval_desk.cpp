@@ -24,6 +24,8 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/json_fields.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/naval/system.hpp"
+#include "fortuna/rule_system.hpp"
 #include "fortuna/save.hpp"
 #include "qt_text.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
@@ -684,15 +686,11 @@ void NavalDesk::letGoOfJournal() {
 }
 
 bool is_naval_file(const std::filesystem::path& file) {
+    // The registry decides, as File > Open does (rule_system.hpp): one check of a file's system.
     std::error_code missing;
     if (!std::filesystem::is_regular_file(file, missing)) return false;
-    if (is_naval_journal(file)) return true;
-    if (file.extension() == ".journal") return false;  // a land game's journal: no need to read it all
-    // One read for both JSON kinds: a land save can be large, and every File > Open comes here first.
     try {
-        const nlohmann::json document = read_json_file(file);
-        const std::string format = text_member(document, "format");
-        return format == kNavalScenarioFormat || format == kNavalSaveFormat;
+        return claim_file(file).system == &naval_system();
     } catch (const DataError&) {
         return false;  // not JSON: the land game's opening says what is wrong with it
     }

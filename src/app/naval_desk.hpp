@@ -130,7 +130,7 @@ private:
     QPlainTextEdit* journal_ = nullptr;
 };
 
-// Is this a naval scenario, naval save or naval journal (by its content)? File > Open sends it here.
+// Is this a naval scenario, naval save or naval journal (by its content, as the registry says)?
 bool is_naval_file(const std::filesystem::path& file);
 // Opens a naval scenario (a new game), a naval save or a naval journal in its own desk window;
 // throws DataError or RuleError on a bad file, GameFilesInUse when another program has it.
