@@ -68,10 +68,13 @@ double move_allowance_mm(const UnitType& type, Formation formation, Going going,
 // not given). Going is sampled every 2 mm; a stretch costs its length over its going's allowance
 // (7.2.5). Units passed through or ended on, impassable ground and the table's edge are contacts.
 // `table`, when given, holds the footprints of the units as they stand (index_table): a caller
-// planning many moves in one position measures them once.
+// planning many moves in one position measures them once. `detail` Measured leaves the
+// explanation empty: the programmed opponent probes thousands of moves a battle and reads only
+// the numbers, the contacts and words(); every measurement is the same either way.
+enum class PlanDetail { Explained, Measured };
 MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit, const BoardPoint& to,
                    std::optional<double> facing_deg = std::nullopt, MoveKind kind = MoveKind::Move,
-                   const TableIndex* table = nullptr);
+                   const TableIndex* table = nullptr, PlanDetail detail = PlanDetail::Explained);
 // The rear of a side's army (seed 000, 7.2.4 "directly to the rear of their army"): the y of the
 // long table edge nearer the mean of the side's units as the scenario sets them up (0 or the
 // table's depth). docs/rules/rout.md.

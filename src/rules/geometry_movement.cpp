@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Movement measured on the table: going, allowance, what a path meets, wheels and formation changes (see geometry.hpp).
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <numbers>
 
@@ -16,12 +18,15 @@ constexpr double kSampleMm = 2.0;  // going and ground are read every 2 mm along
 
 // Rounds half away from zero (std::round), where detail::fixed rounds as printf does: the
 // movement explanations have always read this way.
+// The value is rounded first, so printing it with `decimals` places only writes what is there
+// (to_chars: no locale, no six-place detour through to_string).
 std::string rounded_text(double value, int decimals = 0) {
-    const double scale = std::pow(10.0, decimals);
+    const double scale = decimals == 0 ? 1.0 : decimals == 2 ? 100.0 : std::pow(10.0, decimals);
     const double rounded = std::round(value * scale) / scale;
-    std::string text = std::to_string(rounded);
-    const auto dot = text.find('.');
-    return decimals == 0 ? text.substr(0, dot) : text.substr(0, dot + 1 + static_cast<std::size_t>(decimals));
+    std::array<char, 64> buffer{};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), rounded, std::chars_format::fixed, decimals);
+    if (error != std::errc()) return std::to_string(rounded);  // beyond 64 characters: no board holds it
+    return std::string(buffer.data(), end);
 }
 
 std::string label(const Game& game, std::size_t unit) { return game.units()[unit].id.code + " " + game.units()[unit].id.name; }
@@ -138,7 +143,8 @@ double move_allowance_mm(const UnitType& type, Formation formation, Going going,
 }
 
 MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit, const BoardPoint& to, std::optional<double> facing_deg,
-                   MoveKind kind, const TableIndex* table) {
+                   MoveKind kind, const TableIndex* table, PlanDetail detail) {
+    const bool explain = detail == PlanDetail::Explained;
     const UnitStatus& now = game.state().units.at(unit);
     const UnitType& type = unit_type_now(game, unit);
     const Unit& self = game.units()[unit];
@@ -212,20 +218,22 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     const double difficult = move_allowance_mm(type, now.formation, Going::Difficult, charging) * pace;
     const double road = move_allowance_mm(type, now.formation, Going::Road, charging) * pace;
     plan.cost_moves = plan.normal_mm / normal + plan.difficult_mm / difficult + plan.road_mm / road;
-    const std::string tables = type.source.empty() ? std::string("army table") : type.source;
-    plan.explanation.push_back(tables + ": " + rounded_text(type.movement.normal) + " mm a move, difficult " + rounded_text(type.movement.difficult) +
-                               ", road +" + rounded_text(type.movement.road) + ", charge +" + rounded_text(type.movement.charge));
-    if (charging) plan.explanation.push_back(kind == MoveKind::Rout ? "seed 000, 7.2.4: routers move at charge speed" : "seed 000, 7.2.6: charging adds the charge speed");
-    else if (kind == MoveKind::Withdraw) plan.explanation.push_back("seed 000, 7.2.3: withdrawing facing the enemy, half speed");
-    if (!charging && type.arm == Arm::Infantry && now.formation == Formation::Column)
-        plan.explanation.push_back("seed 002, Table 1: movement in column adds the charge speed");
-    if (plan.normal_mm > 0) plan.explanation.push_back(rounded_text(plan.normal_mm) + " mm in normal going at " + rounded_text(normal) + " mm a move");
-    if (plan.difficult_mm > 0)
-        plan.explanation.push_back(rounded_text(plan.difficult_mm) + " mm in difficult going (" +
-                                   (first_slow != nullptr ? std::string(to_string(first_slow->kind)) + " " + first_slow->name : std::string("uphill")) +
-                                   (climbed && first_slow != nullptr ? ", uphill" : "") + ") at " + rounded_text(difficult) + " mm a move (seed 000, 7.2.5)");
-    if (plan.road_mm > 0) plan.explanation.push_back(rounded_text(plan.road_mm) + " mm on a road at " + rounded_text(road) + " mm a move (seed 000, 7.2.5)");
-    plan.explanation.push_back("uses " + rounded_text(plan.cost_moves, 2) + " of a move");
+    if (explain) {
+        const std::string tables = type.source.empty() ? std::string("army table") : type.source;
+        plan.explanation.push_back(tables + ": " + rounded_text(type.movement.normal) + " mm a move, difficult " + rounded_text(type.movement.difficult) +
+                                   ", road +" + rounded_text(type.movement.road) + ", charge +" + rounded_text(type.movement.charge));
+        if (charging) plan.explanation.push_back(kind == MoveKind::Rout ? "seed 000, 7.2.4: routers move at charge speed" : "seed 000, 7.2.6: charging adds the charge speed");
+        else if (kind == MoveKind::Withdraw) plan.explanation.push_back("seed 000, 7.2.3: withdrawing facing the enemy, half speed");
+        if (!charging && type.arm == Arm::Infantry && now.formation == Formation::Column)
+            plan.explanation.push_back("seed 002, Table 1: movement in column adds the charge speed");
+        if (plan.normal_mm > 0) plan.explanation.push_back(rounded_text(plan.normal_mm) + " mm in normal going at " + rounded_text(normal) + " mm a move");
+        if (plan.difficult_mm > 0)
+            plan.explanation.push_back(rounded_text(plan.difficult_mm) + " mm in difficult going (" +
+                                       (first_slow != nullptr ? std::string(to_string(first_slow->kind)) + " " + first_slow->name : std::string("uphill")) +
+                                       (climbed && first_slow != nullptr ? ", uphill" : "") + ") at " + rounded_text(difficult) + " mm a move (seed 000, 7.2.5)");
+        if (plan.road_mm > 0) plan.explanation.push_back(rounded_text(plan.road_mm) + " mm on a road at " + rounded_text(road) + " mm a move (seed 000, 7.2.5)");
+        plan.explanation.push_back("uses " + rounded_text(plan.cost_moves, 2) + " of a move");
+    }
 
     // What the path meets. A straight move sweeps the hull of the outlines where it starts and
     // ends; units are met there, the ground along the paths of the centre and the four corners.
@@ -314,7 +322,7 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     }
     for (const MoveContact& c : plan.contacts) {
         if (!c.allowed) plan.blocked = true;
-        plan.explanation.push_back(c.what + ": " + (c.allowed ? "passed (" + c.rule + ")" + (c.consequence.empty() ? "" : ", " + c.consequence)
+        if (explain) plan.explanation.push_back(c.what + ": " + (c.allowed ? "passed (" + c.rule + ")" + (c.consequence.empty() ? "" : ", " + c.consequence)
                                                               : "blocks the move (" + c.rule + ")"));
     }
     return plan;

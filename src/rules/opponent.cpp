@@ -473,7 +473,7 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
         const BoardPoint home{unit.now.position.x_mm, home_y_};
         const double allowance = move_allowance_mm(type, unit.now.formation, Going::Normal, false) * left;
         const BoardPoint to = toward(unit.now.position, home, std::min(allowance, distance_mm(unit.now.position, home) - 30));
-        const MovePlan plan = plan_move(game, field, u, to, unit.now.facing_deg, MoveKind::Move, &table);
+        const MovePlan plan = plan_move(game, field, u, to, unit.now.facing_deg, MoveKind::Move, &table, PlanDetail::Measured);
         if (plan.blocked || plan.over() || plan.distance_mm < 5) return hold("is withdrawing but its way back is blocked");
         ActionRequest request{MoveAction{code, std::nullopt, to, unit.now.facing_deg, false}};
         request.why = code + " withdraws " + mm(plan.distance_mm) + " facing the enemy (seed 000, 8.5.2)";
@@ -509,7 +509,7 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
             const BoardPoint to = unit_frame_point(enemy.now.position, enemy.now.facing_deg, across + sign_across * stand,
                                                    ahead + sign_ahead * stand);
             const double facing = facing_towards(to, enemy.now.position);
-            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Charge, &table);
+            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Charge, &table, PlanDetail::Measured);
             if (plan.blocked || plan.cost_moves > left + 1e-6) continue;
             CombatAction probe = combat_between(code, enemy.id.code);
             probe.charge = true;
@@ -587,7 +587,7 @@ std::optional<ActionRequest> Opponent::unit_order(const Game& game, std::size_t 
                 length *= 0.6;
                 continue;
             }
-            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Move, &table);
+            const MovePlan plan = plan_move(game, field, u, to, facing, MoveKind::Move, &table, PlanDetail::Measured);
             if (!plan.blocked && plan.cost_moves > left + 1e-6) {
                 // Slow going: shorten in proportion to what the move has left (a hair under).
                 length *= std::min(0.95, left / plan.cost_moves * 0.99);
