@@ -5,10 +5,10 @@
 #   scripts/fortuna.sh test            install what is missing, build, run every test (exit code = verdict)
 #   scripts/fortuna.sh build           install and build only
 #   scripts/fortuna.sh deps [--all]    install the Debian packages only (--all: the fuzz and Windows steps' too)
-#   scripts/fortuna.sh sanitize        library and CLI tests under ASan + UBSan (build-asan/);
+#   scripts/fortuna.sh sanitize        library and CLI tests under ASan + UBSan, with clang (build-asan/);
 #                                      FORTUNA_SANITIZE_APP=1 adds the app's tests (offscreen)
 #   scripts/fortuna.sh fuzz [TARGET] [SECONDS]
-#                                      libFuzzer targets with clang (build-fuzz/), each run for
+#                                      libFuzzer targets from the same build (build-asan/), each run for
 #                                      SECONDS (default 20); see docs/reliability.md
 #   scripts/fortuna.sh windows         cross-build the rules engine, its tests and the Qt-free CLI
 #                                      for Windows with mingw-w64 (build-win/) and run the tests under Wine
@@ -69,23 +69,30 @@ configure_and_build() {
   cmake --build "$build_dir" -j "$jobs"
 }
 
-# ASan + UBSan build of the library, the CLI and their tests; any report fails the run.
-run_sanitized_tests() {
-  local dir="${FORTUNA_ASAN_BUILD_DIR:-$root/build-asan}"
+# One clang build with ASan + UBSan serves both hardening steps (build-asan/): the sanitizers'
+# tests and the libFuzzer targets. The library is compiled once with the sanitizers and libFuzzer's
+# coverage instrumentation (fuzz/CMakeLists.txt); the tests link it with the sanitizer runtime,
+# which supplies the coverage hooks' empty defaults. Two compilers' builds of the same tree cost
+# CI about three minutes more (docs/building.md, "CI").
+# FORTUNA_SANITIZE_APP=1 adds the app and its tests (offscreen): the app's own code is then
+# checked, though Qt itself is not instrumented (docs/reliability.md).
+# -O1 with line tables only (-g1), as the sanitizers' own documentation advises: reports keep
+# file:line stacks, and the build takes about half the time of -O2 -g.
+hardening_dir="${FORTUNA_ASAN_BUILD_DIR:-$root/build-asan}"
+configure_hardening_build() {
   local werror=OFF
   if [ "${CI:-}" = "true" ]; then werror=ON; fi
-  # GCC 12 documents that -fsanitize=address makes -Wmaybe-uninitialized report false positives
-  # (here inside std::regex, used by valijson): that one warning is off in this build only.
-  # FORTUNA_SANITIZE_APP=1 adds the app and its tests (offscreen): the app's own code is then
-  # checked, though Qt itself is not instrumented (docs/reliability.md).
   local app=OFF
   if [ "${FORTUNA_SANITIZE_APP:-0}" = "1" ]; then app=ON; fi
-  # -O1 with line tables only (-g1), as the sanitizers' own documentation advises: reports keep
-  # file:line stacks, and the build takes about half the time of -O2 -g (measured on
-  # test_limits.cpp: 23 s against 43 s), which pays for the app's tests in CI.
-  cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_WERROR="$werror" \
-    -DFORTUNA_SANITIZE=ON -DFORTUNA_BUILD_APP="$app" -DFORTUNA_BUILD_BENCHMARKS=OFF -DFORTUNA_UNITY="$unity" \
-    -DCMAKE_CXX_FLAGS="-Wno-maybe-uninitialized" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
+  CC=clang CXX=clang++ cmake -S "$root" -B "$hardening_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_WERROR="$werror" \
+    -DFORTUNA_SANITIZE=ON -DFORTUNA_FUZZ=ON -DFORTUNA_BUILD_APP="$app" -DFORTUNA_BUILD_BENCHMARKS=OFF -DFORTUNA_UNITY="$unity" \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
+}
+
+# Every test under ASan + UBSan; any report fails the run.
+run_sanitized_tests() {
+  local dir="$hardening_dir"
+  configure_hardening_build
   cmake --build "$dir" -j "$jobs"
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -104,9 +111,10 @@ run_sanitized_tests() {
 # fuzz/campaign.sh's job, and what it finds goes into fuzz/corpus/ and tests/fixtures/fuzz/.
 run_fuzzers() {
   local only="${1:-all}" seconds="${2:-${FORTUNA_FUZZ_SECONDS:-20}}"
-  local dir="${FORTUNA_FUZZ_BUILD_DIR:-$root/build-fuzz}"
-  CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFORTUNA_FUZZ=ON -DFORTUNA_UNITY="$unity" \
-    -DFORTUNA_BUILD_APP=OFF -DFORTUNA_BUILD_TESTS=OFF -DFORTUNA_BUILD_BENCHMARKS=OFF
+  local dir="$hardening_dir"
+  # After the sanitize step the library is built: only the harnesses compile. Configured as it
+  # is (the sanitize step may have added the app), or afresh when this step runs alone.
+  if ! grep -q '^FORTUNA_FUZZ:BOOL=ON' "$dir/CMakeCache.txt" 2>/dev/null; then configure_hardening_build; fi
   cmake --build "$dir" -j "$jobs" --target fuzzers
   mkdir -p "$dir/artifacts"
   local -A seeds=(
@@ -201,7 +209,7 @@ case "$command" in
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
     ;;
   sanitize)
-    install_dependencies
+    install_dependencies "${fuzz_packages[@]}"
     run_sanitized_tests
     ;;
   fuzz)

@@ -292,8 +292,9 @@ void MainWindow::buildComputerMenu(QMenu* game) {
         {OpponentDesk::Speed::Instant, tr("Instant (to the End of Its Half-Turn)")},
     };
     const int saved = QSettings().value(u"computer/speed"_s, static_cast<int>(OpponentDesk::Speed::Slow)).toInt();
-    for (const auto& [speed, name] : speed_names) {
-        QAction* action = computer->addAction(name);
+    for (const auto& entry : speed_names) {
+        const OpponentDesk::Speed speed = entry.first;  // a plain variable: clang 14 cannot capture a structured binding
+        QAction* action = computer->addAction(entry.second);
         action->setObjectName(QStringLiteral("computerSpeed%1").arg(static_cast<int>(speed)));
         action->setCheckable(true);
         action->setActionGroup(speeds);

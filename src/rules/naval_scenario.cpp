@@ -35,10 +35,10 @@ NavalScenario NavalScenario::from_json(const json& document, const std::string& 
     }
     if (s.sides[0].id == s.sides[1].id) sides.at(1).fail_at("id", "a side id different from the first side's", s.sides[1].id);
     auto side_index = [&](const JsonReader& node, const std::string& key) {
-        const std::string id = node.string(key);
+        const std::string named = node.string(key);
         for (std::size_t i = 0; i < s.sides.size(); ++i)
-            if (s.sides[i].id == id) return static_cast<int>(i);
-        node.fail_at(key, "one of the sides: " + s.sides[0].id + " or " + s.sides[1].id, id);
+            if (s.sides[i].id == named) return static_cast<int>(i);
+        node.fail_at(key, "one of the sides: " + s.sides[0].id + " or " + s.sides[1].id, named);
     };
     s.first_side = side_index(root, "first");
     // The seed sets no length of battle; a scenario may (D18): 0 plays until a fleet is beaten.
