@@ -7,8 +7,7 @@
 #include "fortuna/ruleset.hpp"
 #include "test_game_support.hpp"
 
-namespace fortuna {
-namespace {
+namespace fortuna::between_strengths_test {
 
 OddsTable odds_read(const std::string& reading) {
     OddsTable odds = testing::gloire_dice().odds;
@@ -45,5 +44,4 @@ TEST(BetweenStrengths, TheRuleSetChoosesTheReadingAndRefusesAnUnknownOne) {
     EXPECT_THROW((void)RuleSet::from_json(document, "gloire-dice.json"), DataError);
 }
 
-}  // namespace
-}  // namespace fortuna
+}  // namespace fortuna::between_strengths_test

@@ -15,8 +15,7 @@
 #include "fortuna/rules_of_play.hpp"
 #include "test_game_support.hpp"
 
-namespace fortuna {
-namespace {
+namespace fortuna::refusals_test {
 
 using testing::library;
 using testing::refusal;
@@ -351,5 +350,4 @@ TEST(Refusals, EveryStopInTheActionsIsARefusalAMalformedFieldOrNothingToApply) {
     EXPECT_GE(files, 5);
 }
 
-}  // namespace
-}  // namespace fortuna
+}  // namespace fortuna::refusals_test

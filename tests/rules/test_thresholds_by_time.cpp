@@ -11,8 +11,7 @@
 #include "fortuna/scenario.hpp"
 #include "test_game_support.hpp"
 
-namespace fortuna {
-namespace {
+namespace fortuna::thresholds_by_time_test {
 
 using testing::library;
 
@@ -105,5 +104,4 @@ TEST(ThresholdsByTime, ABadPeriodIsRefusedNamingItsField) {
     EXPECT_NE(refused(nlohmann::json::array({nlohmann::json{{"from", "12:30"}, {"percents", {10}}, {"when", 1}}})), "loaded");
 }
 
-}  // namespace
-}  // namespace fortuna
+}  // namespace fortuna::thresholds_by_time_test
