@@ -123,6 +123,46 @@ TEST(GokOverrides, EveryRuleOfPlayInTheGameCitesTheSeedOrADecision) {
     EXPECT_GE(rules, 25);
 }
 
+// The encounter with A-british-1 put at (x, y) and F-guns-1 8 cm to its right and 14 cm before it
+// (inside the gun's arc, clear of the water below the wood); the centre working.
+Recorded gun_before(double x, double y) {
+    json document = read_json_file(kEncounter);
+    for (auto& unit : document["units"]) {
+        if (unit["id"] == "F-guns-1") unit["x"] = x + 8, unit["y"] = y - 14;
+        if (unit["id"] == "A-british-1") unit["x"] = x, unit["y"] = y;
+    }
+    auto moved = std::make_shared<const Scenario>(scenario_from_json(*gok_tables(), kGokData, document, "cover.json"));
+    Recorded game(GameModel(gok_tables(), moved), 5, journal_header(*moved, 5));
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {4, 3, 2}}});
+    game.apply_json({{"action", "sector"}, {"sector", "centre"}});
+    return game;
+}
+
+std::string explained(const Recorded& game) {
+    std::string text;
+    for (const std::string& line : game.model().last_explanation()) text += line + "\n";
+    return text;
+}
+
+TEST(GokOverrides, CoverIsTheBoardsAWoodGivesItAndOpenGroundDoesNot) {
+    // The wood the encounter's terrain generator placed (data/scenarios/encounter-1745.json).
+    const TerrainArea* wood = nullptr;
+    for (const TerrainArea& piece : encounter()->terrain)
+        if (piece.kind == "wood") wood = &piece;
+    ASSERT_NE(wood, nullptr);
+    const double x = (wood->area.x0 + wood->area.x1) / 2, y = (wood->area.y0 + wood->area.y1) / 2;
+    const json fire{{"action", "fire-gun"}, {"unit", "F-guns-1"}, {"target", "A-british-1"}};
+    Recorded in_wood = gun_before(x, y);
+    in_wood.apply_json(fire);
+    EXPECT_NE(explained(in_wood).find("cancelled on a saving throw"), std::string::npos) << explained(in_wood);
+    // The same shot with the target 8 cm beyond the wood's right edge, in the open: no saving throw.
+    Recorded open = gun_before(wood->area.x1 + 8, y);
+    open.apply_json(fire);
+    EXPECT_EQ(explained(open).find("cancelled on a saving throw"), std::string::npos) << explained(open);
+}
+
 TEST(GokOverrides, AnActionStatesNoCircumstanceTheBoardMeasures) {
     // Range, cover, rear and contact are the board's (game.cpp measures them); a claim is no field.
     Recorded game = centre_working();
