@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "fortuna/clausewitz/game.hpp"
 #include "fortuna/clausewitz/session.hpp"
@@ -65,6 +66,32 @@ TEST(ClausewitzOverrides, FacingAwayInAZoneIsRefusedAndTheUmpireOverrulesIt) {
     std::string text;
     for (const auto& line : overruled.model().last_applied().explanation) text += line + "\n";
     EXPECT_NE(text.find("the umpire overrules: face: inside the zone of control"), std::string::npos) << text;
+}
+
+// Gauthier's front `gap` cm from Bijlandt's (2 cm in the shipped test position), activated.
+RecordedClausewitz gauthier_at(double gap) {
+    static const auto tables = std::make_shared<const Tables>(load_tables(kCwData));
+    json d = read_json_file(kCwData / "scenarios" / "quatre-bras-opening-1815.json");
+    d["sides"][0]["brigades"][2]["at"] = {103, 66 - gap};
+    d["sides"][0]["generals"][1]["at"] = {103, 62 - gap};
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*tables, d, kCwData, "test"));
+    json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", d}}}, {"seed", "7"}};
+    RecordedClausewitz game(Game(tables, scenario), 7, header);
+    game.apply_json({{"action", "draw"}, {"chip", "french"}});
+    game.apply_json({{"action", "activate"}, {"brigade", "gauthier"}, {"general", "foy"}, {"command", {6, 6}}});
+    return game;
+}
+
+TEST(ClausewitzOverrides, TheRangeBandIsMeasuredFromTheBases) {
+    // Muskets: effective to 2 cm, long to 4 (data/tables/clausewitz.json): the same volley at 2 and at 4 cm.
+    const json fire{{"action", "fire"}, {"brigade", "gauthier"}, {"target", "bijlandt"}, {"morale", {6, 6}}, {"steady", {6, 5, 1, 1, 1, 1, 1, 1, 1}}};
+    for (const auto& [gap, band] : {std::pair{2.0, "effective range"}, std::pair{4.0, "long range"}}) {
+        RecordedClausewitz game = gauthier_at(gap);
+        game.apply_json(fire);
+        std::string text;
+        for (const auto& line : game.model().last_applied().explanation) text += line + "\n";
+        EXPECT_NE(text.find(band), std::string::npos) << gap << " cm: " << text;
+    }
 }
 
 TEST(ClausewitzOverrides, AnActionStatesNoCircumstanceTheBoardMeasures) {
