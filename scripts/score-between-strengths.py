@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Measures how the two readings of a strength that seed 002 Table 5 does not print
-(odds.between_strengths: "next-lower" and "nearest", errata E3) treat attacker and defender, with
+(odds.between_strengths: "next-lower", "nearest" and "ratio", errata E3) treat attacker and defender, with
 the exact probabilities of the library (fortuna-cli odds and combat --json), and prints the result.
 Run from the repository root after building fortuna-cli:
 
@@ -56,6 +56,8 @@ def strengths():
     for path in glob.glob(os.path.join(ROOT, "data/armies/*/*.json")):
         with open(path, encoding="utf-8") as f:
             for unit in json.load(f)["units"]:
+                if "factors" not in unit:  # the armies of other rule systems (Game Of Kings, Clausewitz) read no Table 5
+                    continue
                 factors.update((unit["factors"]["normal"], unit["factors"]["disrupted"]))
                 largest = max(largest, unit.get("typical_bases", 1))
     for path in glob.glob(os.path.join(ROOT, "data/scenarios/*.json")):
@@ -110,28 +112,45 @@ def main(argv):
 
     fights = [(a, d) for a in strengths() for d in strengths() if a not in printed or d not in printed]
     print(f"{len(fights)} fights with a strength the table does not print (strengths {strengths()})")
+    # How closely the printed cells follow the table's own rule: the ground of the "ratio" reading.
+    pairs = [(a, d) for a in sorted(printed) for d in sorted(printed)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        cells = list(pool.map(lambda f: run(cli, data, "odds", "--ruleset", RULESET, "--attack", str(f[0]), "--defend", str(f[1]))["odds"],
+                              pairs))
+    follow = sum(1 for (a, d), odds in zip(pairs, cells) if odds == table_rule(a, d))
+    print(f"printed cells that are the table's own rule (E1): {follow} of {len(pairs)}")
     print()
-    print("| reading | better column for the attacker | same | worse | mean change, attacker harms defender | mean change, attacker harmed |")
-    print("|---|---|---|---|---|---|")
-    for reading in ("next-lower", "nearest"):
+    # Who is shorted: an unprinted attacker read down loses a column (worse for the attacker), an
+    # unprinted defender read down loses one too (better for the attacker). Each class apart.
+    classes = {"attacker unprinted": lambda a, d: a not in printed and d in printed,
+               "defender unprinted": lambda a, d: a in printed and d not in printed,
+               "both unprinted": lambda a, d: a not in printed and d not in printed}
+    print("| reading | fights | better column for the attacker | same | worse | mean change, attacker harms defender | mean change, attacker harmed |")
+    print("|---|---|---|---|---|---|---|")
+    for reading in ("next-lower", "nearest", "ratio"):
         folder = data_with(reading)
-        better = same = worse = 0
-        harms = harmed = 0.0
         with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
             read = list(pool.map(lambda f: run(cli, folder, "odds", "--ruleset", RULESET, "--attack", str(f[0]),
                                                "--defend", str(f[1]))["column"], fights))
-        for (a, d), got in zip(fights, read):
-            reference = columns[column_of(table_rule(a, d))]
-            shift = columns.index(got) - columns.index(reference)
-            better += shift > 0
-            same += shift == 0
-            worse += shift < 0
-            harms += harm(got, DEFENDER_HARMED) - harm(reference, DEFENDER_HARMED)
-            harmed += harm(got, ATTACKER_HARMED) - harm(reference, ATTACKER_HARMED)
         shutil.rmtree(os.path.dirname(folder))
-        n = len(fights)
-        print(f"| {reading} | {better} ({better / n:.0%}) | {same} ({same / n:.0%}) | {worse} ({worse / n:.0%}) | "
-              f"{harms / n:+.3f} | {harmed / n:+.3f} |")
+        for name, member in [("all", lambda a, d: True)] + list(classes.items()):
+            better = same = worse = 0
+            harms = harmed = 0.0
+            n = 0
+            for (a, d), got in zip(fights, read):
+                if not member(a, d):
+                    continue
+                n += 1
+                reference = columns[column_of(table_rule(a, d))]
+                shift = columns.index(got) - columns.index(reference)
+                better += shift > 0
+                same += shift == 0
+                worse += shift < 0
+                harms += harm(got, DEFENDER_HARMED) - harm(reference, DEFENDER_HARMED)
+                harmed += harm(got, ATTACKER_HARMED) - harm(reference, ATTACKER_HARMED)
+            n = max(n, 1)
+            print(f"| {reading}, {name} | {n} | {better} ({better / n:.0%}) | {same} ({same / n:.0%}) | {worse} ({worse / n:.0%}) | "
+                  f"{harms / n:+.3f} | {harmed / n:+.3f} |")
     return 0
 
 

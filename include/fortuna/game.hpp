@@ -261,6 +261,11 @@ public:
     int minutes_to_dusk() const;
 
     SideTally tally(int side) const;
+    // The crisis-of-morale table of this side now: the rule set's, its thresholds replaced by the
+    // scenario's period in force at this time of day (Scenario::sauve_qui_peut; seed 001).
+    CrisisOfMoraleTable crisis_table(int side) const;
+    // The scenario's period in force for this side now, if any.
+    const MoraleThresholds* thresholds_now(int side) const;
     VictoryJudgement victory() const;
     nlohmann::json summary_json() const;           // the state summary of `fortuna-cli play`
     std::vector<std::string> summary_lines() const;

@@ -459,8 +459,10 @@ class NavalGame {
 public:
     NavalGame(const NavalTables& tables, NavalScenario scenario);
 
-    // Applies an action, rolling the dice it lacks; RuleError when the rules forbid it.
-    const AppliedNavalAction& apply(NavalAction action, Dice& dice);
+    // Applies an action, rolling the dice it lacks; RuleError when the rules forbid it. With the
+    // umpire's `override_reason` a rule of play is applied anyway and the explanation and summary
+    // say "overruled by the umpire: <reason>" (issue 32; docs/rules/age-of-sail.md).
+    const AppliedNavalAction& apply(NavalAction action, Dice& dice, const std::string& override_reason = {});
     bool undo();
     bool redo();
 
@@ -485,6 +487,10 @@ private:
     std::string apply_boarding(BoardingAction& boarding, Explanation& steps);
     std::string apply_hazard(HazardAction& hazard, Explanation& steps);
     std::vector<Roll> draw(const std::string& slot, std::size_t have, int needed);
+    // A rule of play: refused with `words` (citing its section) unless the umpire overrules it.
+    void rule(bool ok, const std::string& words);
+    std::string overriding_;               // the reason of the action being applied
+    std::vector<std::string> overruled_;   // the rules it overruled
     const NavalTables* tables_;
     Dice* dice_ = nullptr;  // during apply
     std::string roll_key_;

@@ -52,9 +52,12 @@ public:
 
     // Applies an action, rolling what it lacks; RuleError when the rules refuse (nothing changes,
     // the dice neither). A journal that cannot take the line undoes it and throws std::system_error.
-    // `by` and `why` (who asked, the programmed opponent's reason) go into its journal line.
+    // `by` and `why` (who asked, the programmed opponent's reason) go into its journal line, and
+    // so does the umpire's `override` (a rule of play applied anyway, NavalGame::apply); only the
+    // umpire overrules: with a `by` that is not the umpire's, an override is refused.
     const AppliedNavalAction& apply(NavalAction action, const std::optional<std::string>& by = std::nullopt,
-                                    const std::optional<std::string>& why = std::nullopt);
+                                    const std::optional<std::string>& why = std::nullopt,
+                                    const std::optional<std::string>& override_reason = std::nullopt);
     bool undo();  // false when there is nothing to undo
     bool redo();
     bool can_undo() const { return !game_.history().empty(); }

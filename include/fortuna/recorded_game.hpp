@@ -177,6 +177,11 @@ public:
             if (bare.contains("why") && bare["why"].is_string()) why = bare["why"].get<std::string>();
             bare.erase("by");
             bare.erase("why");
+            // Only the umpire overrules a rule of play (issue 32): a side's phone or the programmed
+            // opponent ("by") sends no override. `by` absent or beginning "umpire" is the umpire.
+            for (const char* key : {"override", "overrule"})
+                if (by && by->rfind("umpire", 0) != 0 && bare.contains(key))
+                    throw RuleError(std::string(key) + ": only the umpire overrules a rule; this action is by " + *by);
             apply(Model::decode(bare), by, why);
         }
         return journal_.back();

@@ -228,6 +228,8 @@ struct CrisisAssessment {
 // Threshold in base units for a percentage of an army (the victory table's marks).
 int threshold_bases(const CrisisOfMoraleTable& table, int percent, int total);
 CrisisAssessment assess_crisis(const RuleSet& rules, int casualties, int total);
+// The same against a table whose thresholds a scenario set for the hour (Game::crisis_table).
+CrisisAssessment assess_crisis(const CrisisOfMoraleTable& table, int casualties, int total);
 
 struct CrisisResolution {
     CrisisAssessment assessment;
@@ -237,6 +239,7 @@ struct CrisisResolution {
 };
 // Tests the level reached; an immediate level needs no roll.
 CrisisResolution resolve_crisis(const RuleSet& rules, int casualties, int total, const std::optional<Roll>& natural);
+CrisisResolution resolve_crisis(const CrisisOfMoraleTable& table, int casualties, int total, const std::optional<Roll>& natural);
 Probability crisis_probability(const RuleSet& rules, int casualties, int total);
 
 // One mark of the victory table (seed 000, 3.2 and 9.1: 15 % and every 5 % thereafter).

@@ -101,6 +101,18 @@ struct ReinforcementSetup {
     CommandSetup command;
 };
 
+// Sauve-qui-peut thresholds a scenario gives from a time of day on (seed 001: "once the threshold
+// of base unit losses exceed the following total percentages at the specified time on the
+// battlefield"). The i-th percent takes the place of the rule set's i-th crisis level, keeping its
+// chance of a crisis; the rule set's levels beyond them stand. Used from `from` until the next
+// period of the same side (docs/data-format.md#scenarios, docs/scenarios/white-mountain-1620.md).
+struct MoraleThresholds {
+    int from = 0;               // minutes since midnight
+    std::string side;           // a side id, or "" for both
+    std::vector<int> percents;  // ascending
+    std::string source;         // where the numbers come from
+};
+
 struct Scenario {
     int format_version = 1;
     std::string id;
@@ -115,6 +127,7 @@ struct Scenario {
     std::vector<TerrainFeature> terrain;
     std::vector<SideSetup> sides;  // exactly two
     std::vector<ReinforcementSetup> reinforcements;
+    std::vector<MoraleThresholds> sauve_qui_peut;  // none: the rule set's thresholds all day
 
     std::string file;          // where it was read from ("" when built in memory)
     nlohmann::json document;   // the document as read: saves keep a copy

@@ -80,12 +80,14 @@ public:
 
     // A malformed field: "'combat' needs 'terrain': none, attacker or defender (found "x")".
     [[noreturn]] void fail(std::string_view key, const std::string& expected) const;
+    // A request with nothing to apply ("there is no action to re-roll"): no rule to overrule.
+    [[noreturn]] void impossible(const std::string& words) const;
 
     // A rule of play (issue 12, docs/rules/enforcement.md): when `allowed` is false the
-    // action is refused with `rule` (which cites its seed section), unless the umpire
-    // overrules it with a reason or the game's enforcement of this family is off; either way
-    // the explanation says so, and the journal keeps it.
-    void require(bool allowed, std::string_view family, const std::string& rule);
+    // action is refused with `words` and the refusal's seed section (rules_of_play.hpp), unless
+    // the umpire overrules it with a reason or the game's enforcement of its family is off;
+    // either way the explanation says so, and the journal keeps it.
+    void require(bool allowed, Refusal id, const std::string& words);
     // Whether that family is enforced now (and the action is not release 0.1 history).
     bool enforcing(std::string_view family) const;
     // The rules of play the action is applied under (kRulesVersion, or older in a replay).
@@ -121,7 +123,7 @@ inline std::optional<int> fought_this_phase(const ActionContext& ctx, const std:
 }
 
 // The phasing side acts: refuses (sequence family) a unit of the other side doing `verb`.
-void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule);
+void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, Refusal id);
 
 // One overload per kind, in the family files.
 void execute(ActionContext& ctx, const CombatAction& action);          // actions_combat.cpp

@@ -85,19 +85,20 @@ namespace {
 // claim the board bears out, or none, gives the measure; one it does not is refused, citing
 // `rule`, unless the umpire overrules it (then the claim stands and the explanation says
 // "claimed by the umpire") or the family only advises (the claim stands with a note).
-void hold_claim(ActionContext& ctx, std::string_view family, const std::string& subject, const std::string& claim_words,
-                const std::string& board_words, const std::string& rule) {
+void hold_claim(ActionContext& ctx, Refusal claim, const std::string& subject, const std::string& claim_words,
+                const std::string& board_words) {
+    const std::string_view family = refusal_rule(claim).family;
     const bool enforced = ctx.enforcing(family);
-    ctx.require(false, family, subject + ": the action claims " + claim_words + ", the board shows: " + board_words + " (" + rule + ")");
-    ctx.explain((enforced ? std::string("claimed by the umpire: ") : "advice only (" + std::string(family) + " family off): claimed ") +
-                claim_words + " (the board shows: " + board_words + ")");
+    ctx.require(false, claim, subject + ": the action claims " + claim_words + ", the board shows: " + board_words);
+    // Switched off, require's advice says what was claimed and what the board shows.
+    if (enforced) ctx.explain("claimed by the umpire: " + claim_words + " (the board shows: " + board_words + ")");
 }
 
 template <class T>
 T judged(ActionContext& ctx, const std::optional<T>& claimed, const T& measured, const std::string& claim_words,
-         const std::string& board_words, const std::string& subject, const std::string& rule) {
+         const std::string& board_words, const std::string& subject, Refusal claim) {
     if (!claimed || *claimed == measured) return measured;
-    hold_claim(ctx, "combat", subject, claim_words, board_words, rule);
+    hold_claim(ctx, claim, subject, claim_words, board_words);
     return *claimed;
 }
 
@@ -125,62 +126,60 @@ CombatAction measured_combat(ActionContext& ctx, const CombatAction& action, std
     const std::string pair = ctx.unit(a).id.code + " against " + ctx.unit(d).id.code;
     const std::string aspect = aspect_words(board.flank, board.rear);
     CombatAction out = action;
-    const std::string facing = "seed 000, 8.4: flank or rear by where the attacker stands against the defender's facing";
-    out.rear = judged(ctx, action.rear, board.rear, action.rear.value_or(false) ? "rear" : std::string("not the rear"), aspect, pair, facing);
+    out.rear = judged(ctx, action.rear, board.rear, action.rear.value_or(false) ? "rear" : std::string("not the rear"), aspect, pair, Refusal::ClaimAspect);
     out.flank =
-        judged(ctx, action.flank, board.flank, action.flank.value_or(false) ? "flank" : std::string("not the flank"), aspect, pair, facing);
+        judged(ctx, action.flank, board.flank, action.flank.value_or(false) ? "flank" : std::string("not the flank"), aspect, pair, Refusal::ClaimAspect);
     out.arms = judged(ctx, action.arms, board.arms, arms_words(action.arms.value_or(1)), arms_words(board.arms), pair,
-                      "seed 000, 8.4: combined arms are the attacker and the 'supports' named that reach the defender");
+                      Refusal::ClaimArms);
     const std::string charge_board =
         !board.charge_mm ? ctx.unit(a).id.code + " made no charge move this turn"
                          : ctx.unit(a).id.code + " charged " + fixed(*board.charge_mm) + " mm this turn" +
                                (board.charge ? "" : ", less than the " + fixed(charge_bonus_mm(ctx.game(), a)) + " mm a charge adds");
     out.charge = judged(ctx, action.charge, board.charge, action.charge.value_or(false) ? "a charge" : std::string("no charge"), charge_board,
-                        pair, "seed 000, 7.2.6 and 8.3.3: the charge bonus needs a charge move of the charge speed");
+                        pair, Refusal::ClaimCharge);
     out.terrain = judged(ctx, action.terrain, board.terrain, terrain_words(action.terrain.value_or(TerrainAdvantage::None)),
-                         terrain_words(board.terrain), pair, "seed 000, 8.3.1: hill layers, then woods, villages and towns");
+                         terrain_words(board.terrain), pair, Refusal::ClaimTerrain);
     const auto obstacle_words = [](bool obstacle) { return obstacle ? std::string("an obstacle") : std::string("no obstacle"); };
     out.obstacle = judged(ctx, action.obstacle, board.obstacle, obstacle_words(action.obstacle.value_or(false)), obstacle_words(board.obstacle),
-                          pair, "seed 002, 4) Combat Phase: obstacles; errata E9: a wall, earthwork or redan between them");
+                          pair, Refusal::ClaimObstacle);
     return out;
 }
 
 }  // namespace
 
-void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, const std::string& rule) {
+void require_phasing(ActionContext& ctx, const Unit& unit, const std::string& verb, Refusal id) {
     const int phasing = ctx.game().phasing_side();
     if (unit.id.side == phasing) return;
-    ctx.require(false, "sequence",
+    ctx.require(false, id,
                 unit.id.code + " " + verb + " in " + ctx.scenario().sides[static_cast<std::size_t>(phasing)].name +
-                    "'s half of the turn (" + rule + ")");
+                    "'s half of the turn");
 }
 
 void execute(ActionContext& ctx, const CombatAction& action) {
     const std::size_t a = ctx.on_board_unit("attacker", action.attacker);
     const std::size_t d = ctx.on_board_unit("defender", action.defender);
-    if (a == d) throw RuleError("a unit cannot attack itself");
+    if (a == d) ctx.fail("defender", "a unit other than the attacker");
     const Unit& attacker = ctx.unit(a);
     const Unit& defender = ctx.unit(d);
     if (attacker.id.side == defender.id.side)
-        throw RuleError(attacker.id.code + " and " + defender.id.code + " are on the same side");
+        ctx.fail("defender", "an enemy of " + attacker.id.code + " (" + defender.id.code + " is on its side)");
     ctx.key_rolls("combat", {attacker.id.code, defender.id.code});
-    require_phasing(ctx, attacker, "attacks", "seed 000, 4: the army in the attacking stage attacks");
+    require_phasing(ctx, attacker, "attacks", Refusal::NotPhasingAttack);
     // seed 000, 8.1.1-8.1.3 (seed 002, 4) Combat Phase): infantry attacks within 0-50 mm,
     // cavalry only in physical contact.
     const double gap = unit_gap_mm(ctx.game(), a, d);
     const CombatReach reach = combat_reach(ctx.game(), a, d);
-    ctx.require(reach.reach_mm && gap <= *reach.reach_mm + 1e-9, "combat",
+    ctx.require(reach.reach_mm && gap <= *reach.reach_mm + 1e-9, Refusal::CombatReach,
                 attacker.id.code + " is " + fixed(gap) + " mm from " + defender.id.code + ": " + reach.rule);
     // One combat a pair a combat phase (seed 000, 8.2: each local combat once).
     if (const auto earlier = fought_this_phase(ctx, attacker.id.code, defender.id.code))
-        ctx.require(false, "combat",
-                    attacker.id.code + " has already attacked " + defender.id.code + " this combat phase (#" +
-                        std::to_string(*earlier) + "; seed 000, 8.2: each combat is resolved once a phase)");
+        ctx.require(false, Refusal::CombatOnce,
+                    attacker.id.code + " has already attacked " + defender.id.code + " this combat phase (#" + std::to_string(*earlier) + ")");
     // The charge bonus needs a charge move this turn (seed 000, 7.2.6 and 8.3.3). From rules 5
     // every circumstance is measured on the board and a claim is judged against it.
     if (ctx.rules_version() < 5 && action.charge.value_or(false))
-        ctx.require(charged_this_turn(ctx, attacker.id.code), "combat",
-                    attacker.id.code + " has made no charge move this turn: no charge bonus (seed 000, 7.2.6, 8.3.3)");
+        ctx.require(charged_this_turn(ctx, attacker.id.code), Refusal::ChargeBonusUnearned,
+                    attacker.id.code + " has made no charge move this turn: no charge bonus");
     const CombatAction judged_action = ctx.rules_version() >= 5 ? measured_combat(ctx, action, a, d) : action;
 
     const std::optional<std::string>* leader_codes[2] = {&action.attacker_leader, &action.defender_leader};
@@ -255,20 +254,18 @@ void execute(ActionContext& ctx, const ArtilleryAction& action) {
     const UnitStatus& guns = ctx.state().units[b];
     if (battery.arm() != Arm::Artillery)
         ctx.fail("battery", "an artillery unit (" + battery.id.code + " is " + std::string(to_string(battery.arm())) + ")");
-    if (guns.guns != Guns::Unlimbered)
-        throw RuleError(battery.id.code + " cannot fire: its guns are " + std::string(to_string(guns.guns)));
-    if (guns.state != UnitState::Normal)
-        throw RuleError(battery.id.code + " cannot fire: it is " + std::string(to_string(guns.state)) +
-                        " (seed 002, Game Sequence 2: only artillery in the normal state fires)");
+    if (guns.guns == Guns::Captured) ctx.fail("battery", "a battery with its guns (" + battery.id.code + "'s are captured)");
     if (ctx.unit(t).id.side == battery.id.side) ctx.fail("target", "an enemy unit");
+    ctx.require(guns.guns == Guns::Unlimbered, Refusal::FireLimbered,
+                battery.id.code + " cannot fire: its guns are " + std::string(to_string(guns.guns)));
+    ctx.require(guns.state == UnitState::Normal, Refusal::FireDisordered,
+                battery.id.code + " cannot fire: it is " + std::string(to_string(guns.state)));
     ctx.key_rolls("artillery", {battery.id.code, ctx.unit(t).id.code});
-    require_phasing(ctx, battery, "fires", "seed 000, 6: the army taking the attacking stage fires");
-    ctx.require(!fired_this_turn(ctx, battery.id.code), "fire",
-                battery.id.code + " has already fired this turn (seed 000, 6: each battery fires once per turn)");
+    require_phasing(ctx, battery, "fires", Refusal::NotPhasingFire);
+    ctx.require(!fired_this_turn(ctx, battery.id.code), Refusal::FireOnce, battery.id.code + " has already fired this turn");
     const LineOfSight sight = line_of_sight(ctx.game(), ctx.game().battlefield(), battery.id.code, ctx.unit(t).id.code);
-    ctx.require(sight.visible, "fire",
-                battery.id.code + " cannot see " + ctx.unit(t).id.code + ": blocked by " + sight.blocked_by +
-                    " (seed 000, 6: artillery fires only on visible units)");
+    ctx.require(sight.visible, Refusal::FireUnseen,
+                battery.id.code + " cannot see " + ctx.unit(t).id.code + ": blocked by " + sight.blocked_by);
     ArtilleryAction measured = action;
     if (ctx.rules_version() >= 5) {
         // Rules 5 (issue 32): the range is always the board's, guns to the nearest base (errata
@@ -292,9 +289,8 @@ void execute(ActionContext& ctx, const ArtilleryAction& action) {
             measured.range_mm = board_mm;
             measured.range_measured = true;
         } else {
-            hold_claim(ctx, "fire", battery.id.code + " against " + ctx.unit(t).id.code,
-                       "a range of " + fixed(*measured.range_mm) + " mm, " + band_of(*measured.range_mm), board_words,
-                       "seed 000, 6: measure the distance between the artillery unit and the target; errata E20");
+            hold_claim(ctx, Refusal::ClaimRange, battery.id.code + " against " + ctx.unit(t).id.code,
+                       "a range of " + fixed(*measured.range_mm) + " mm, " + band_of(*measured.range_mm), board_words);
             measured.range_measured = false;
         }
     } else if (!measured.range_mm) {
@@ -317,8 +313,8 @@ void execute(ActionContext& ctx, const ArtilleryAction& action) {
 void execute(ActionContext& ctx, const LeaderAction& action) {
     const std::size_t g = ctx.general_index("general", action.general);
     if (!ctx.general(g).effective())
-        throw RuleError(ctx.general(g).id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) +
-                        " or not on the table");
+        ctx.fail("general", "a general on the table and in the fight (" + ctx.general(g).id.code + " is " +
+                                std::string(to_string(ctx.state().generals[g].condition)) + " or not on the table)");
     std::optional<std::size_t> supported;
     if (action.unit) supported = ctx.on_board_unit("unit", *action.unit);
     ctx.key_rolls("leader", {ctx.general(g).id.code});

@@ -44,8 +44,8 @@ void execute(ActionContext& ctx, const OrderAction& action) {
     const std::size_t g = ctx.general_index("general", action.general);
     const General& general = ctx.general(g);
     if (!general.effective() && ctx.state().generals[g].condition != GeneralCondition::Unhorsed)
-        throw RuleError(general.id.code + " is " + std::string(to_string(ctx.state().generals[g].condition)) +
-                        " and gives no orders");
+        ctx.fail("general", "a general in the game (" + general.id.code + " is " +
+                                std::string(to_string(ctx.state().generals[g].condition)) + " and gives no orders)");
     const int turn = ctx.clock().turn;
     const auto& orders = ctx.rules().orders;
     const bool measuring = ctx.rules_version() >= 4;
@@ -55,9 +55,9 @@ void execute(ActionContext& ctx, const OrderAction& action) {
         // General, the orders are accepted without question or loss of clarity."
         if (!measuring) ctx.fail("in_person", "false: orders in person came with rules 4");
         if (!on_board) ctx.fail("to", "a unit code or a command name with units on the table, for an order in person");
-        ctx.require(*on_board <= kInPersonMm + 1e-9, "movement",
+        ctx.require(*on_board <= kInPersonMm + 1e-9, Refusal::InPersonDistance,
                     general.id.code + " is " + fixed(*on_board) + " mm from " + action.to + ": an order in person is given at the unit (within " +
-                        fixed(kInPersonMm) + " mm; seed 000, 7.1.2)");
+                        fixed(kInPersonMm) + " mm)");
         ctx.result() = {{"in_person", true}, {"understood", true}};
         ctx.explain(orders.section + ": an order given in person is accepted without question or loss of clarity (seed 000, 7.1.2)");
         ctx.summary(general.id.code + " gives his order in person to " + action.to + ": \"" + action.order + "\", accepted");
@@ -105,15 +105,16 @@ void execute(ActionContext& ctx, const DeliverAction& action) {
     const auto index = static_cast<std::size_t>(number - 1);
     const Messenger m = ctx.state().messengers[index];
     if (m.status != MessengerStatus::InTransit)
-        throw RuleError("messenger " + std::to_string(number) + " is already " + std::string(to_string(m.status)));
+        ctx.fail("messenger", "a messenger still riding (messenger " + std::to_string(number) + " is already " +
+                                  std::string(to_string(m.status)) + ")");
     if (action.captured) {
         ctx.edit_messengers()[index].status = MessengerStatus::Captured;
         ctx.summary("Messenger " + std::to_string(number) + " to " + m.to + " is captured");
         return;
     }
-    if (ctx.clock().turn < m.arrives_turn)
-        throw RuleError("messenger " + std::to_string(number) + " arrives on turn " + std::to_string(m.arrives_turn) +
-                        "; it is turn " + std::to_string(ctx.clock().turn));
+    ctx.require(ctx.clock().turn >= m.arrives_turn, Refusal::MessengerEarly,
+                "messenger " + std::to_string(number) + " arrives on turn " + std::to_string(m.arrives_turn) + "; it is turn " +
+                    std::to_string(ctx.clock().turn));
     ctx.key_rolls("deliver", {std::to_string(number)});
     const ActionRoll roll = ctx.draw("roll", ctx.rules().orders.roll);
     const OrderResolution r = resolve_order(ctx.rules(), roll.roll);

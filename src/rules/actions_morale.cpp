@@ -35,8 +35,8 @@ void execute(ActionContext& ctx, const RallyAction& action) {
     const UnitState before = ctx.state().units[u].state;
     // A pursuer in good order is brought back under control by the same test (8.7 "until rallied").
     const bool pursuing = ctx.state().units[u].pursuing >= 0;
-    if (before == UnitState::Normal && !pursuing) throw RuleError(unit.id.code + " is in good order and needs no rally");
-    require_phasing(ctx, unit, "rallies", "seed 000, 5: only the army in the attacking stage can rally troops");
+    if (before == UnitState::Normal && !pursuing) ctx.fail("unit", "a disrupted, routing or pursuing unit (" + unit.id.code + " is in good order)");
+    require_phasing(ctx, unit, "rallies", Refusal::NotPhasingRally);
     ctx.key_rolls("rally", {unit.id.code});
     const RallySupport support = general_support(ctx, action.general, u, "rally");
     const ActionRoll roll = ctx.draw("roll", ctx.rules().rally.roll);
@@ -70,12 +70,16 @@ void execute(ActionContext& ctx, const ControlAction& action) {
     std::optional<CloseCombatRout> rout;
     for (const CloseCombatRout& r : routs_this_phase(ctx.game()))
         if (r.victor == unit.id.code) rout = r;
+    // Nothing to test: no enemy routed to pursue, a victor routing itself, a test taken (a second
+    // roll is a re-roll, its own action). Malformed requests, not rules to overrule.
     if (!rout)
-        throw RuleError(unit.id.code + " routed no enemy in close combat this phase: no control test is due (seed 000, 8.7)");
+        ctx.fail("unit", "a unit that routed an enemy in close combat this phase (seed 000, 8.7; " + unit.id.code +
+                             " routed no enemy in close combat this phase: no control test is due)");
     if (ctx.state().units[u].state == UnitState::Routing)
-        throw RuleError(unit.id.code + " is routing itself: it takes no control test (seed 000, 8.7)");
+        ctx.fail("unit", "a victor in good order or disrupted (seed 000, 8.7; " + unit.id.code + " is routing itself)");
     if (control_tested_this_phase(ctx.game(), unit.id.code))
-        throw RuleError(unit.id.code + " has taken its control test this phase (seed 000, 8.7)");
+        ctx.fail("unit", "a unit yet to take its control test this phase (seed 000, 8.7; " + unit.id.code +
+                             " has taken its control test this phase: a second roll is a 'reroll')");
     ctx.key_rolls("control", {unit.id.code});
     const RallySupport support = general_support(ctx, action.general, u, "control test");
     const ActionRoll roll = ctx.draw("roll", ctx.rules().rally.roll);
@@ -98,15 +102,22 @@ void execute(ActionContext& ctx, const CrisisAction& action) {
     const int side = scenario.side_index(action.side);
     if (side < 0) ctx.fail("side", "'" + scenario.sides[0].id + "' or '" + scenario.sides[1].id + "'");
     const SideTally t = ctx.game().tally(side);
-    const CrisisAssessment assessment = assess_crisis(ctx.rules(), t.bases_lost, t.bases_start);
+    // The thresholds of this hour (seed 001: "at the specified time on the battlefield").
+    const CrisisOfMoraleTable table = ctx.game().crisis_table(side);
+    const CrisisAssessment assessment = assess_crisis(table, t.bases_lost, t.bases_start);
+    if (const MoraleThresholds* period = ctx.game().thresholds_now(side)) {
+        std::string percents;
+        for (const int p : period->percents) percents += (percents.empty() ? "" : ", ") + std::to_string(p) + "%";
+        ctx.explain("the scenario's sauve-qui-peut thresholds from " + format_clock(period->from) + ": " + percents +
+                    (period->source.empty() ? std::string() : " (" + period->source + ")"));
+    }
     const int tested = ctx.state().sides[static_cast<std::size_t>(side)].tested_level;
     if (!assessment.level || *assessment.level <= tested) {
-        throw RuleError(t.name + " has crossed no new threshold (" + std::to_string(t.bases_lost) + " of " +
-                        std::to_string(t.bases_start) + " bases lost, " + fixed(t.percent_lost, 1) +
-                        "%): no crisis-of-morale test is due");
+        ctx.fail("side", "a side that has crossed a new threshold (seed 000, 9.2; " + t.name + " has crossed none: " +
+                             std::to_string(t.bases_lost) + " of " + std::to_string(t.bases_start) + " bases lost, " +
+                             fixed(t.percent_lost, 1) + "%, no crisis-of-morale test is due)");
     }
     ctx.key_rolls("crisis", {action.side});
-    const auto& table = ctx.rules().crisis_of_morale;
     std::vector<std::size_t> affected;
     bool any_crisis = false;
     std::string rolled;
@@ -123,7 +134,7 @@ void execute(ActionContext& ctx, const CrisisAction& action) {
             if (!in_battle(i)) continue;
             std::optional<Roll> natural;
             if (!assessment.immediate) natural = ctx.draw(ctx.unit(i).id.code, table.roll).roll;
-            const CrisisResolution r = resolve_crisis(ctx.rules(), t.bases_lost, t.bases_start, natural);
+            const CrisisResolution r = resolve_crisis(table, t.bases_lost, t.bases_start, natural);
             if (r.crisis) {
                 hit(i);
                 affected.push_back(i);
@@ -135,7 +146,7 @@ void execute(ActionContext& ctx, const CrisisAction& action) {
     } else {
         std::optional<Roll> natural;
         if (!assessment.immediate) natural = ctx.draw("roll", table.roll).roll;
-        const CrisisResolution r = resolve_crisis(ctx.rules(), t.bases_lost, t.bases_start, natural);
+        const CrisisResolution r = resolve_crisis(table, t.bases_lost, t.bases_start, natural);
         ctx.explain(r.explanation);
         if (natural) rolled = format_roll(natural->kind, natural->value);
         if (r.crisis) {

@@ -19,7 +19,7 @@ double fraction_of_move(const std::string& text) {
         if (slash == std::string::npos) return std::stod(text);
         return std::stod(text.substr(0, slash)) / std::stod(text.substr(slash + 1));
     } catch (const std::exception&) {
-        throw RuleError("Table 4 cost '" + text + "' is not a fraction of a move such as 1/2");
+        throw DataError("the rule set's Table 4", "", "a fraction of a move such as 1/2", "'" + text + "'");
     }
 }
 
@@ -27,9 +27,9 @@ double fraction_of_move(const std::string& text) {
 // allowance"; seed 002, Table 4: changing formation "reduces the ability to move").
 void spend_move(ActionContext& ctx, const Unit& unit, double fraction, const std::string& what) {
     const double before = move_spent_this_turn(ctx, unit.id.code);
-    ctx.require(before + fraction <= 1.0 + 1e-6, "movement",
+    ctx.require(before + fraction <= 1.0 + 1e-6, Refusal::MoveAllowance,
                 unit.id.code + " has used " + fixed(before * 100) + "% of its move this turn; " + what + " needs " +
-                    fixed(fraction * 100) + "% more (seed 000, 7.2: up to the maximum allowance)");
+                    fixed(fraction * 100) + "% more");
     ctx.result()["move_spent"] = fraction;
     if (fraction > 0)
         ctx.explain("move used this turn: " + fixed((before + fraction) * 100) + "% (" + what + ": " + fixed(fraction * 100) + "%)");
@@ -59,11 +59,11 @@ void move_general(ActionContext& ctx, const MoveAction& action) {
     const std::size_t g = ctx.general_index("general", *action.general);
     const General& general = ctx.general(g);
     const GeneralStatus& status = ctx.state().generals[g];
-    if (status.presence != Presence::OnBoard) throw RuleError(general.id.code + " is not on the table");
+    if (status.presence != Presence::OnBoard) ctx.fail("general", "a general on the table (" + general.id.code + " is not)");
     if (status.condition == GeneralCondition::Wounded || status.condition == GeneralCondition::Killed)
-        throw RuleError(general.id.code + " is " + std::string(to_string(status.condition)) + " and out of the game");
-    if (status.condition == GeneralCondition::Unhorsed && status.unhorsed_turn == ctx.clock().turn)
-        throw RuleError(general.id.code + " was unhorsed this turn and cannot move (seed 002, Table 6)");
+        ctx.fail("general", "a general in the game (" + general.id.code + " is " + std::string(to_string(status.condition)) + ")");
+    ctx.require(!(status.condition == GeneralCondition::Unhorsed && status.unhorsed_turn == ctx.clock().turn), Refusal::GeneralUnhorsed,
+                general.id.code + " was unhorsed this turn and cannot move");
     if (!action.to) ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
     if (!ctx.scenario().board.contains(*action.to)) ctx.fail("to", "a position on the board");
     GeneralStatus& now = ctx.edit_general(g);
@@ -133,18 +133,18 @@ void move_unit(ActionContext& ctx, const std::string& code, const std::optional<
     const std::size_t u = ctx.on_board_unit("unit", code);
     const Unit& unit = ctx.unit(u);
     const UnitStatus& before = ctx.state().units[u];
-    if (before.formation == Formation::Square)
-        throw RuleError(unit.id.code + " is in square and cannot move (seed 002, Game Sequence 3)");
+    ctx.require(before.formation != Formation::Square, Refusal::SquareStands,
+                unit.id.code + " is in square and cannot move");
     const int turn = ctx.clock().turn;
-    require_phasing(ctx, unit, charge ? "charges" : "moves", "seed 000, 7.2: the phasing player moves");
+    require_phasing(ctx, unit, charge ? "charges" : "moves", Refusal::NotPhasingMove);
     if (charge) {
+        // The charge lockout is the rule set's (six turns; three in the dice edition, seed 002, 3)).
         const int every = ctx.rules().charge_once_every_turns;
-        if (before.last_charge_turn > 0 && turn - before.last_charge_turn < every) {
-            throw RuleError(unit.id.code + " charged on turn " + std::to_string(before.last_charge_turn) +
-                            " and may charge again on turn " + std::to_string(before.last_charge_turn + every) +
-                            " (once every " + std::to_string(every) + " turns)");
-        }
-        if (unit.arm() == Arm::Artillery) throw RuleError(unit.id.code + " is artillery and cannot charge");
+        ctx.require(!(before.last_charge_turn > 0 && turn - before.last_charge_turn < every), Refusal::ChargeLockout,
+                    unit.id.code + " charged on turn " + std::to_string(before.last_charge_turn) + " and may charge again on turn " +
+                        std::to_string(before.last_charge_turn + every) + " (once every " + std::to_string(every) + " turns in " +
+                        ctx.rules().name + ")");
+        ctx.require(unit.arm() != Arm::Artillery, Refusal::ArtilleryCharges, unit.id.code + " is artillery and cannot charge");
     }
     if (!to && !charge && !off_board && !facing_deg) ctx.fail("to", "a position {\"x_mm\": .., \"y_mm\": ..}");
     if (to && !ctx.scenario().board.contains(*to) && !off_board)
@@ -155,9 +155,9 @@ void move_unit(ActionContext& ctx, const std::string& code, const std::optional<
         const UnitStatus& quarry = ctx.state().units[static_cast<std::size_t>(before.pursuing)];
         const std::string& quarry_code = ctx.unit(static_cast<std::size_t>(before.pursuing)).id.code;
         if (quarry.presence == Presence::OnBoard)
-            ctx.require(distance_mm(*to, quarry.position) < distance_mm(before.position, quarry.position) - 1e-9, "movement",
+            ctx.require(distance_mm(*to, quarry.position) < distance_mm(before.position, quarry.position) - 1e-9, Refusal::PursuerCloses,
                         unit.id.code + " pursues " + quarry_code + " and does not answer orders until it rallies: it may only close on " +
-                            quarry_code + " (seed 000, 8.7)");
+                            quarry_code);
     }
     // Measured before anything changes: going, allowance, what the path meets (geometry.hpp).
     std::optional<MovePlan> plan;
@@ -172,7 +172,7 @@ void move_unit(ActionContext& ctx, const std::string& code, const std::optional<
         ctx.explain(plan->explanation);
         for (const MoveContact& contact : plan->contacts) {
             if (contact.allowed || (off_board && contact.kind == MoveContact::Kind::OffBoard)) continue;
-            ctx.require(false, "movement", unit.id.code + " meets " + contact.what + ": " + contact.rule);
+            ctx.require(false, Refusal::MoveMeets, unit.id.code + " meets " + contact.what + ": " + contact.rule);
         }
         spend_move(ctx, unit, plan->cost_moves,
                    (charge ? "a charge of " : to ? "a move of " : "a wheel of ") + fixed(plan->distance_mm) + " mm");
@@ -221,7 +221,7 @@ void execute(ActionContext& ctx, const RoutAction& action) {
         ctx.explain("seed 002, Game Sequence 3: routed units move to the rear at charge speed; off the board they are permanently removed");
         return;
     }
-    require_phasing(ctx, unit, "routs", "seed 000, 7.2.4: routers run in their own side's movement phase");
+    require_phasing(ctx, unit, "routs", Refusal::NotPhasingRout);
     if (action.to && !ctx.scenario().board.contains(*action.to) && !action.off_board)
         ctx.fail("to", "a position on the board (or \"off_board\": true)");
     const Battlefield& field = ctx.game().battlefield();
@@ -237,12 +237,11 @@ void execute(ActionContext& ctx, const RoutAction& action) {
                   return c.kind == MoveContact::Kind::OffBoard;
               });
         for (const MoveContact& contact : plan.contacts)
-            if (!contact.allowed) ctx.require(false, "movement", unit.id.code + " meets " + contact.what + ": " + contact.rule);
+            if (!contact.allowed) ctx.require(false, Refusal::MoveMeets, unit.id.code + " meets " + contact.what + ": " + contact.rule);
     } else if (action.off_board && !run.off_board) {
-        ctx.require(false, "movement",
+        ctx.require(false, Refusal::RoutShort,
                     unit.id.code + "'s run of " + fixed(run.plan.distance_mm) + " mm ends " +
-                        fixed(std::abs(home_edge_y(ctx.game(), unit.id.side) - run.to.y_mm)) +
-                        " mm from its edge: it leaves the table only when the run reaches it (seed 000, 7.2.4)");
+                        fixed(std::abs(home_edge_y(ctx.game(), unit.id.side) - run.to.y_mm)) + " mm from its edge");
         off = true;
     }
     ctx.explain(plan.explanation);
@@ -266,23 +265,25 @@ void execute(ActionContext& ctx, const FormationAction& action) {
     UnitStatus& now = ctx.edit(u);
     std::vector<std::string> changes;
     double cost = 0;
-    require_phasing(ctx, unit, "changes formation", "seed 000, 7.2: the phasing player moves");
+    require_phasing(ctx, unit, "changes formation", Refusal::NotPhasingFormation);
     if (action.to) {
         const Formation formation = *action.to;
-        if (formation == Formation::Square && unit.arm() != Arm::Infantry)
-            throw RuleError(unit.id.code + " cannot form square: only infantry does");
+        // Table 4 has columns for infantry and cavalry only: a battery forms no square. Cavalry
+        // asking for one is refused by Table 4's empty cell (overrulable, as every rule).
+        if (formation == Formation::Square && unit.arm() == Arm::Artillery)
+            ctx.fail("to", "line or column: a battery forms no square (Table 4 has no artillery column)");
         if (formation != now.formation) {
             const std::string change = std::string(to_string(now.formation)) + "-to-" + std::string(to_string(formation));
             const auto fraction = table4_cost(ctx, unit, change);
-            ctx.require(fraction.has_value(), "movement", unit.id.code + ": Table 4 does not allow " + change + " for " +
-                                                              std::string(to_string(unit.arm())));
+            ctx.require(fraction.has_value(), Refusal::Table4Forbids,
+                        unit.id.code + ": Table 4 does not allow " + change + " for " + std::string(to_string(unit.arm())));
             cost += fraction.value_or(0);
             now.formation = formation;
             changes.push_back("forms " + std::string(to_string(formation)));
         }
     }
     if (action.mount) {
-        if (now.mount == Mount::None) throw RuleError(unit.id.code + " is not dragoons and cannot mount or dismount");
+        if (now.mount == Mount::None) ctx.fail("mount", "nothing: " + unit.id.code + " is not dragoons and cannot mount or dismount");
         const Mount wanted = *action.mount ? Mount::Mounted : Mount::Dismounted;
         if (wanted != now.mount) {
             now.mount = wanted;
@@ -292,13 +293,13 @@ void execute(ActionContext& ctx, const FormationAction& action) {
         }
     }
     if (action.guns) {
-        if (now.guns == Guns::None) throw RuleError(unit.id.code + " has no guns to limber");
+        if (now.guns == Guns::None) ctx.fail("guns", "nothing: " + unit.id.code + " has no guns to limber");
         if (*action.guns != Guns::Limbered && *action.guns != Guns::Unlimbered) ctx.fail("guns", "limbered or unlimbered");
-        if (now.guns == Guns::Captured) throw RuleError(unit.id.code + "'s guns are captured");
+        if (now.guns == Guns::Captured) ctx.fail("guns", "nothing: " + unit.id.code + "'s guns are captured");
         if (*action.guns != now.guns) {
             if (*action.guns == Guns::Limbered)
-                ctx.require(!fired_this_turn(ctx, unit.id.code), "fire",
-                            unit.id.code + " fired this turn and may not limber up (seed 000, 6)");
+                ctx.require(!fired_this_turn(ctx, unit.id.code), Refusal::LimberAfterFire,
+                            unit.id.code + " fired this turn and may not limber up");
             cost += 1.0;
             now.guns = *action.guns;
             changes.push_back(*action.guns == Guns::Limbered ? "limbers up" : "unlimbers");
@@ -316,8 +317,7 @@ void execute(ActionContext& ctx, const FormationAction& action) {
         changes.push_back("faces " + fixed(now.facing_deg) + " deg");
     }
     if (changes.empty())
-        throw RuleError("'formation' for " + unit.id.code +
-                        " changes nothing: give 'to', 'mount', 'guns' or 'facing_deg' with a new value");
+        ctx.fail("to", "a change for " + unit.id.code + ": give 'to', 'mount', 'guns' or 'facing_deg' with a new value");
     std::string words;
     for (const auto& c : changes) words += (words.empty() ? "" : " and ") + c;
     spend_move(ctx, unit, cost, words);
@@ -333,12 +333,12 @@ void execute(ActionContext& ctx, const ReinforcementsAction& action) {
         for (const auto& r : scenario.reinforcements) known += (known.empty() ? "" : ", ") + r.id;
         ctx.fail("id", "a reinforcement of this scenario (" + (known.empty() ? std::string("none") : known) + ")");
     }
-    if (ctx.game().minutes() < it->arrives)
-        throw RuleError(it->command.name + " arrives at " + format_clock(it->arrives) + "; it is " + ctx.game().clock_text());
+    ctx.require(ctx.game().minutes() >= it->arrives, Refusal::ReinforcementsEarly,
+                it->command.name + " arrives at " + format_clock(it->arrives) + "; it is " + ctx.game().clock_text());
     int arrived = 0, bases = 0;
     for (std::size_t i = 0; i < ctx.units().size(); ++i) {
         if (ctx.unit(i).id.reinforcement != action.id) continue;
-        if (ctx.state().units[i].presence != Presence::Awaiting) throw RuleError(it->command.name + " has already arrived");
+        if (ctx.state().units[i].presence != Presence::Awaiting) ctx.fail("id", "a reinforcement still to come (" + it->command.name + " has arrived)");
         ctx.edit(i).presence = Presence::OnBoard;
         ++arrived;
         bases += ctx.unit(i).id.bases_start;

@@ -18,7 +18,7 @@ void correct_unit(ActionContext& ctx, const SetAction& action, std::vector<std::
     UnitStatus& now = ctx.edit(u);
     if (action.bases) {
         // More bases than the unit began with cannot be a correction of a mistake.
-        ctx.require(*action.bases <= unit.id.bases_start, "umpire",
+        ctx.require(*action.bases <= unit.id.bases_start, Refusal::BasesBeyondStart,
                     unit.id.code + " began the battle with " + std::to_string(unit.id.bases_start) +
                         " bases; " + std::to_string(*action.bases) + " is more than it ever had");
         changes.push_back("bases " + std::to_string(now.bases) + " -> " + std::to_string(*action.bases));
@@ -100,7 +100,7 @@ void execute(ActionContext& ctx, const SetAction& action) {
     else if (action.general) correct_general(ctx, action, changes);
     else ctx.fail("unit", "a unit code (or 'general' with a general's code)");
     if (changes.empty())
-        throw RuleError("'set' changes nothing: give bases, state, formation, guns, mount, to, facing_deg, presence, "
+        ctx.impossible("'set' changes nothing: give bases, state, formation, guns, mount, to, facing_deg, presence, "
                         "last_charge_turn or condition");
     std::string words;
     for (const auto& c : changes) words += (words.empty() ? "" : ", ") + c;
@@ -123,9 +123,9 @@ void execute(ActionContext& ctx, const EndPhaseAction&) {
             if (++count <= 4) open += (open.empty() ? "" : "; ") + duty.text;
         }
         if (count > 4) open += "; and " + std::to_string(count - 4) + " more";
-        ctx.require(count == 0, "sequence",
-                    "phase " + ended_phase.id + ") " + ended_phase.name + " has " + std::to_string(count) +
-                        " open dut" + (count == 1 ? "y" : "ies") + ": " + open + " (seed 000, 4)");
+        ctx.require(count == 0, Refusal::OpenDuties,
+                    "phase " + ended_phase.id + ") " + ended_phase.name + " has " + std::to_string(count) + " open dut" +
+                        (count == 1 ? "y" : "ies") + ": " + open);
     }
     const std::string ended = ended_phase.id + ") " + ended_phase.name;
     const int ended_side = game.phasing_side();
@@ -179,14 +179,14 @@ void execute(ActionContext& ctx, const EnforceAction& action) {
 
 void execute(ActionContext& ctx, const RerollAction& action) {
     const auto& history = ctx.history();
-    if (history.empty()) throw RuleError("there is no action to re-roll");
+    if (history.empty()) ctx.impossible("there is no action to re-roll");
     const AppliedAction& target = history.back();
     if (action.of && *action.of != target.seq)
-        throw RuleError("only the last action can be re-rolled: #" + std::to_string(target.seq) + ", not #" +
-                        std::to_string(*action.of));
+        ctx.impossible("only the last action can be re-rolled: #" + std::to_string(target.seq) + ", not #" +
+                       std::to_string(*action.of));
     if (target.kind == "reroll")
-        throw RuleError("#" + std::to_string(target.seq) + " is already a re-roll; undo it to return to the first roll");
-    if (target.rolls.empty()) throw RuleError("#" + std::to_string(target.seq) + " (" + target.kind + ") has no roll to re-roll");
+        ctx.impossible("#" + std::to_string(target.seq) + " is already a re-roll; undo it to return to the first roll");
+    if (target.rolls.empty()) ctx.impossible("#" + std::to_string(target.seq) + " (" + target.kind + ") has no roll to re-roll");
     // Put the target's values back, recording what they were, then resolve its request again
     // with fresh rolls (or the rolls entered with the reroll).
     for (const auto& [index, value] : target.change.units) ctx.edit(index) = value;

@@ -230,6 +230,24 @@ const General& Game::general(std::string_view code) const { return generals_[gen
 int Game::minutes() const { return scenario_.start + (state_.clock.turn - 1) * rules_->turn_minutes; }
 std::string Game::clock_text() const { return format_clock(minutes()); }
 int Game::minutes_to_dusk() const { return scenario_.dusk - minutes(); }
+
+const MoraleThresholds* Game::thresholds_now(int side) const {
+    const MoraleThresholds* now = nullptr;
+    const std::string& id = scenario_.sides[static_cast<std::size_t>(side)].id;
+    for (const MoraleThresholds& period : scenario_.sauve_qui_peut) {
+        if (period.from > minutes() || (!period.side.empty() && period.side != id)) continue;
+        // The latest period begun; at the same time a side's own before the one for both.
+        if (now == nullptr || period.from > now->from || (period.from == now->from && !period.side.empty())) now = &period;
+    }
+    return now;
+}
+
+CrisisOfMoraleTable Game::crisis_table(int side) const {
+    CrisisOfMoraleTable table = rules_->crisis_of_morale;
+    if (const MoraleThresholds* period = thresholds_now(side))
+        for (std::size_t i = 0; i < period->percents.size() && i < table.levels.size(); ++i) table.levels[i].percent = period->percents[i];
+    return table;
+}
 const Phase& Game::phase() const { return phases_[static_cast<std::size_t>(state_.clock.phase)]; }
 int Game::phasing_side() const {
     const int first = scenario_.side_index(scenario_.first_player);
@@ -260,12 +278,13 @@ SideTally Game::tally(int side) const {
         else ++tally.units_by_state[std::string(to_string(now.state))];
     }
     tally.percent_lost = tally.bases_start > 0 ? 100.0 * tally.bases_lost / tally.bases_start : 0.0;
-    const CrisisAssessment assessment = assess_crisis(*rules_, tally.bases_lost, tally.bases_start);
+    const CrisisOfMoraleTable table = crisis_table(side);
+    const CrisisAssessment assessment = assess_crisis(table, tally.bases_lost, tally.bases_start);
     const SideStatus& status = state_.sides[static_cast<std::size_t>(side)];
-    for (const CrisisLevel& level : rules_->crisis_of_morale.levels) {
+    for (const CrisisLevel& level : table.levels) {
         Threshold threshold;
         threshold.percent = level.percent;
-        threshold.bases = threshold_bases(rules_->crisis_of_morale, level.percent, tally.bases_start);
+        threshold.bases = threshold_bases(table, level.percent, tally.bases_start);
         threshold.reached = assessment.level && level.percent <= *assessment.level;
         threshold.tested = level.percent <= status.tested_level;
         threshold.immediate = level.immediate;
@@ -434,6 +453,8 @@ void ActionContext::fail(std::string_view key, const std::string& expected) cons
                     found + ")");
 }
 
+void ActionContext::impossible(const std::string& words) const { throw RuleError(words); }
+
 bool ActionContext::enforcing(std::string_view family) const {
     if (game_.applying_rules_ < 2) return false;  // release 0.1 history stands as applied
     const Enforcement& e = game_.state_.enforcement;
@@ -444,13 +465,28 @@ bool ActionContext::enforcing(std::string_view family) const {
     return true;  // "umpire": a correction beyond the possible always needs a reason
 }
 
-void ActionContext::require(bool allowed, std::string_view family, const std::string& rule) {
-    if (allowed || !enforcing(family)) return;
-    if (const auto& reason = p_.request.override_reason) {
+void ActionContext::require(bool allowed, Refusal id, const std::string& words) {
+    if (allowed) return;
+    const RefusalRule& registered = refusal_rule(id);
+    const std::string rule = words + " (" + std::string(registered.section) + ")";
+    if (!enforcing(registered.family)) {
+        // Switched off, the rule advises (release 0.1's history is replayed without a word).
+        if (game_.applying_rules_ >= 2) p_.explanation.push_back("advice only (" + std::string(registered.family) + " family off): " + rule);
+        return;
+    }
+    // Only the umpire overrules: an action sent by a player's phone ("by") carries no override. The
+    // programmed opponent ends a phase it can do nothing more in by override, as the umpire's
+    // standing delegation in solo play (docs/rules/opponent.md); no other action of it overrules.
+    const auto& by = p_.request.by;
+    const bool delegated = by && by->rfind("computer: ", 0) == 0 && std::holds_alternative<EndPhaseAction>(p_.request.action);
+    const bool umpire = !by || by->rfind("umpire", 0) == 0 || delegated;
+    if (const auto& reason = p_.request.override_reason; reason && umpire) {
         p_.overruled.push_back(rule + " -- overruled by the umpire: " + *reason);
         p_.explanation.push_back("OVERRULED: " + rule + " (umpire: " + *reason + ")");
         return;
     }
+    if (p_.request.override_reason && !umpire)
+        throw RuleError(rule + " (only the umpire overrules; this action is by " + *by + ")");
     throw RuleError(rule + " (to apply it anyway, the umpire overrules with a reason)");
 }
 
@@ -506,7 +542,7 @@ void Game::execute(detail::PendingAction& p) {
             if (candidate.id == expected) belongs += ") " + candidate.name;
         const std::string words = "'" + std::string(p.request.kind()) + "' belongs to phase " + belongs + "; it is phase " +
                                   phase().id + ") " + phase().name;
-        if (context.enforcing("sequence")) context.require(false, "sequence", words + " (seed 000, 4)");
+        if (context.enforcing("sequence")) context.require(false, Refusal::WrongPhase, words);
         else p.explanation.push_back("note: " + words);
     }
     std::visit([&](const auto& action) { detail::execute(context, action); }, p.request.action);

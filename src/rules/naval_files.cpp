@@ -139,14 +139,17 @@ void NavalSession::record(const json& line) {
 }
 
 const AppliedNavalAction& NavalSession::apply(NavalAction action, const std::optional<std::string>& by,
-                                              const std::optional<std::string>& why) {
+                                              const std::optional<std::string>& why, const std::optional<std::string>& override_reason) {
+    if (override_reason && override_reason->empty()) throw RuleError("override: the umpire's reason, not an empty text");
+    if (override_reason && by && by->rfind("umpire", 0) != 0)
+        throw RuleError("override: only the umpire overrules a rule; this action is by " + *by);
     // The whole game and the dice as they were: a refusal, or a journal that cannot take the
     // line, leaves both untouched (the rolls an undo kept included), as if never asked.
     NavalGame game_before = game_;
     const Dice dice_before = dice_;
     const NavalTurn turn = game_.state().turn;
     try {
-        const AppliedNavalAction& done = game_.apply(std::move(action), dice_);
+        const AppliedNavalAction& done = game_.apply(std::move(action), dice_, override_reason.value_or(std::string()));
         const int seq = static_cast<int>(journal_.size()) + 1;
         json line{{"seq", seq},
                   {"do", std::string(naval_action_kind(done.action))},
@@ -156,6 +159,7 @@ const AppliedNavalAction& NavalSession::apply(NavalAction action, const std::opt
                   {"action", naval_action_to_json(done.action)}};
         if (by) line["by"] = *by;
         if (why) line["why"] = *why;
+        if (override_reason) line["override"] = *override_reason;
         record(line);
         done_seqs_.push_back(seq);
         undone_.clear();
@@ -236,7 +240,10 @@ NavalSession NavalSession::replay(const NavalTables& tables, NavalScenarioCopy s
             if (text_member(recorded, "action") != kind)
                 throw DataError(file, at + "/action/action", "the kind the line names (\"" + kind + "\")", recorded.value("action", json()).dump());
             try {
-                const AppliedNavalAction& done = session.apply(naval_action_from_json(without_generated_rolls(recorded)));
+                std::optional<std::string> overruled;
+                if (line.contains("override") && line["override"].is_string()) overruled = line["override"].get<std::string>();
+                const AppliedNavalAction& done =
+                    session.apply(naval_action_from_json(without_generated_rolls(recorded)), std::nullopt, std::nullopt, overruled);
                 const json replayed = naval_action_to_json(done.action);
                 if (replayed != recorded)
                     throw DataError(file, at + "/action", "the recorded action and rolls " + recorded.dump(),

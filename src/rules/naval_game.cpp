@@ -99,22 +99,30 @@ std::vector<Roll> NavalGame::draw(const std::string& slot, std::size_t have, int
     return out;
 }
 
-const AppliedNavalAction& NavalGame::apply(NavalAction action, Dice& dice) {
+void NavalGame::rule(bool ok, const std::string& words) {
+    if (ok) return;
+    if (overriding_.empty()) throw RuleError(words + " (to apply it anyway, the umpire overrules with a reason)");
+    overruled_.push_back(words);
+}
+
+const AppliedNavalAction& NavalGame::apply(NavalAction action, Dice& dice, const std::string& override_reason) {
     const NavalState before = state_;
     dice_ = &dice;
+    overriding_ = override_reason;
+    overruled_.clear();
     roll_key_ = key_of(action, state_.turn);
     AppliedNavalAction applied;
     try {
         auto own = [&](const std::string& id) -> Ship& {
             Ship& s = state_.ships[index_of(id)];
             if (s.now.sunk) throw RuleError(s.name + " has sunk");
-            if (s.now.side != state_.turn.active_side)
-                throw RuleError(s.name + " is not of the side moving now (" + scenario_.sides[static_cast<std::size_t>(state_.turn.active_side)].name + ")");
+            rule(s.now.side == state_.turn.active_side,
+                 s.name + " is not of the side moving now (" + scenario_.sides[static_cast<std::size_t>(state_.turn.active_side)].name +
+                     ") (The Age of Sail, Game Sequence)");
             return s;
         };
         if (auto* w = std::get_if<WindAction>(&action)) {
-            if (state_.turn.halves_done < 2)
-                throw RuleError("the wind changes at the end of the round, after both players have moved (Game Sequence)");
+            rule(state_.turn.halves_done >= 2, "the wind changes at the end of the round, after both players have moved (The Age of Sail, Game Sequence)");
             if (!w->direction_roll) w->direction_roll = draw("direction", 0, 1).front();
             if (!w->speed_roll) w->speed_roll = draw("speed", 0, 1).front();
             const WindChange change = change_wind(*tables_, state_.wind, *w->direction_roll, *w->speed_roll);
@@ -144,7 +152,7 @@ const AppliedNavalAction& NavalGame::apply(NavalAction action, Dice& dice) {
                 applied.summary = s.name + " drops anchor";
             } else {
                 if (!s.now.anchored) throw RuleError(s.name + " is not at anchor");
-                if (s.now.moved) throw RuleError(s.name + " has moved this turn; raising the anchor takes a whole move");
+                rule(!s.now.moved, s.name + " has moved this turn; raising the anchor takes a whole move (The Age of Sail, Movement)");
                 s.now.anchored = false;
                 s.now.weighing_anchor = true;
                 s.now.moved = true;
@@ -168,6 +176,9 @@ const AppliedNavalAction& NavalGame::apply(NavalAction action, Dice& dice) {
         throw;
     }
     dice_ = nullptr;
+    for (auto it = overruled_.rbegin(); it != overruled_.rend(); ++it)
+        applied.explanation.insert(applied.explanation.begin(), "overruled by the umpire: " + overriding_ + " (" + *it + ")");
+    if (!overruled_.empty()) applied.summary += " (overruled by the umpire: " + overriding_ + ")";
     for (std::size_t i = 0; i < state_.ships.size(); ++i)
         if (!(state_.ships[i].now == before.ships[i].now)) applied.change.ships.emplace_back(i, before.ships[i].now);
     if (!(state_.wind == before.wind)) applied.change.wind = before.wind;
@@ -284,7 +295,13 @@ ShipMovePlan NavalGame::plan_move(std::string_view ship, double heading_deg, dou
 std::string NavalGame::apply_move(ShipMoveAction& move, Explanation& steps) {
     Ship& s = state_.ships[index_of(move.ship)];
     const ShipMovePlan plan = check_move(s, move.x_cm, move.y_cm, move.heading_deg);
-    if (!plan.allowed()) throw RuleError(plan.refusal);
+    // A ship sunk or a move off the table has nothing to apply; the rest of the plan's refusals are
+    // rules of sailing the umpire may overrule (a hedge of wind the table does not show).
+    if (!plan.allowed()) {
+        if (s.now.sunk || move.x_cm < 0 || move.y_cm < 0 || move.x_cm > scenario_.width_cm || move.y_cm > scenario_.depth_cm)
+            throw RuleError(plan.refusal);
+        rule(false, plan.refusal + " (The Age of Sail, Movement)");
+    }
     move.heading_deg = plan.heading_deg;
     steps = plan.allowance.explanation;
     if (!plan.allowance.drifting)
@@ -316,14 +333,14 @@ std::string NavalGame::apply_broadside(BroadsideAction& fire, Explanation& steps
     Ship& target = state_.ships[index_of(fire.target)];
     if (target.now.sunk) throw RuleError(target.name + " has sunk");
     if (target.now.side == firer.now.side) throw RuleError(target.name + " is on your own side");
-    if (firer.now.repairing) throw RuleError(firer.name + "'s crew are repairing masts: they cannot man the guns this round");
+    rule(!firer.now.repairing, firer.name + "'s crew are repairing masts: they cannot man the guns this round (The Age of Sail, Combat)");
     const bool port = fire.side == BroadsideSide::Port;
-    if (port ? firer.now.port_fired : firer.now.starboard_fired)
-        throw RuleError(firer.name + "'s " + std::string(to_string(fire.side)) + " gun decks have fired this round");
+    rule(!(port ? firer.now.port_fired : firer.now.starboard_fired),
+         firer.name + "'s " + std::string(to_string(fire.side)) + " gun decks have fired this round (The Age of Sail, Combat)");
     const auto arc = arc_holding(*tables_, firer, target);
-    if (arc != fire.side)
-        throw RuleError(target.name + " is not in " + firer.name + "'s " + std::string(to_string(fire.side)) + " arc of fire" +
-                        (arc ? " (she is in the " + std::string(to_string(*arc)) + " arc)" : " (she is ahead or astern)"));
+    rule(arc == fire.side, target.name + " is not in " + firer.name + "'s " + std::string(to_string(fire.side)) + " arc of fire" +
+                               (arc ? " (she is in the " + std::string(to_string(*arc)) + " arc)" : " (she is ahead or astern)") +
+                               " (The Age of Sail, Combat)");
     const int decks = port ? firer.now.port_decks : firer.now.starboard_decks;
     const BroadsideSetup setup = prepare_broadside(*tables_, decks, distance_cm(firer, target), fire.aim);
     const auto more = draw("dice", fire.dice.size(), decks);
@@ -345,13 +362,13 @@ std::string NavalGame::apply_boarding(BoardingAction& boarding, Explanation& ste
     Ship& defender = state_.ships[index_of(boarding.target)];
     if (defender.now.sunk) throw RuleError(defender.name + " has sunk");
     if (defender.now.side == boarder.now.side) throw RuleError(defender.name + " is on your own side");
-    if (boarder.now.repairing) throw RuleError(boarder.name + "'s crew are repairing masts: they cannot board this round");
+    rule(!boarder.now.repairing, boarder.name + "'s crew are repairing masts: they cannot board this round (The Age of Sail, Combat)");
     const double contact = tables_->firing.front().to_cm;  // D13
     const bool entangled = boarder.now.entangled_with == defender.id;
-    if (!in_contact(*tables_, boarder, defender))
-        throw RuleError("boarding needs the ships in contact (within " + format_tenths(contact) + " cm, D13); they are " +
+    rule(in_contact(*tables_, boarder, defender),
+         "boarding needs the ships in contact (within " + format_tenths(contact) + " cm, D13); they are " +
                         format_tenths(distance_cm(boarder, defender)) + " cm apart");
-    if (!boarder.now.entangled_with.empty() && !entangled) throw RuleError(boarder.name + " is entangled with another ship");
+    rule(boarder.now.entangled_with.empty() || entangled, boarder.name + " is entangled with another ship (The Age of Sail, Combat)");
     const int a = boarder.now.gun_decks(), d = defender.now.gun_decks();
     if (a < 1) throw RuleError(boarder.name + " has no gun deck left to board with");
     // "manned by at least one gun deck from the winning ship": fewer is refused, not raised (D8).
@@ -393,8 +410,8 @@ bool in_contact(const NavalTables& tables, const Ship& a, const Ship& b) {
 
 std::string NavalGame::apply_hazard(HazardAction& hazard, Explanation& steps) {
     Ship& s = state_.ships[index_of(hazard.ship)];
-    if (s.now.hazards_thrown & hazard_bit(hazard.hazard))
-        throw RuleError(s.name + " has thrown for " + std::string(to_string(hazard.hazard)) + " this move: one throw a move");
+    rule(!(s.now.hazards_thrown & hazard_bit(hazard.hazard)),
+         s.name + " has thrown for " + std::string(to_string(hazard.hazard)) + " this move: one throw a move (The Age of Sail, Movement)");
     FireState fire = s.now.fire;
     switch (hazard.hazard) {
         case Hazard::Refloat:
@@ -402,7 +419,7 @@ std::string NavalGame::apply_hazard(HazardAction& hazard, Explanation& steps) {
             break;
         case Hazard::MastRepair:
             if (s.now.mast_count() == static_cast<int>(s.now.masts.size())) throw RuleError(s.name + " has every mast standing");
-            if (s.now.port_fired || s.now.starboard_fired) throw RuleError(s.name + " has fired this round: her crew cannot also repair masts");
+            rule(!(s.now.port_fired || s.now.starboard_fired), s.name + " has fired this round: her crew cannot also repair masts (The Age of Sail, Movement)");
             break;
         case Hazard::Disentangle:
             if (s.now.entangled_with.empty()) throw RuleError(s.name + " is not entangled");

@@ -652,7 +652,10 @@ int threshold_bases(const CrisisOfMoraleTable& table, int percent, int total) {
 }
 
 CrisisAssessment assess_crisis(const RuleSet& rules, int casualties, int total) {
-    const auto& table = rules.crisis_of_morale;
+    return assess_crisis(rules.crisis_of_morale, casualties, total);
+}
+
+CrisisAssessment assess_crisis(const CrisisOfMoraleTable& table, int casualties, int total) {
     if (total <= 0 || total > kMaxArmyBases)
         throw RuleError("an army's total must be 1 to " + std::to_string(kMaxArmyBases) + " base units, not " + std::to_string(total));
     if (casualties < 0 || casualties > total)
@@ -691,9 +694,12 @@ CrisisAssessment assess_crisis(const RuleSet& rules, int casualties, int total) 
 }
 
 CrisisResolution resolve_crisis(const RuleSet& rules, int casualties, int total, const std::optional<Roll>& natural) {
-    const auto& table = rules.crisis_of_morale;
+    return resolve_crisis(rules.crisis_of_morale, casualties, total, natural);
+}
+
+CrisisResolution resolve_crisis(const CrisisOfMoraleTable& table, int casualties, int total, const std::optional<Roll>& natural) {
     CrisisResolution resolution;
-    resolution.assessment = assess_crisis(rules, casualties, total);
+    resolution.assessment = assess_crisis(table, casualties, total);
     resolution.explanation = resolution.assessment.explanation;
     if (!resolution.assessment.level) return resolution;
     if (resolution.assessment.immediate) {

@@ -3,12 +3,59 @@
 #include "fortuna/rules_of_play.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "fortuna/game.hpp"
 
 namespace fortuna {
 
 namespace {
+
+// One line a refusal; in the order of the enum (refusal_rule checks it).
+constexpr RefusalRule kRefusals[] = {
+    {Refusal::WrongPhase, "wrong-phase", "sequence", "seed 000, 4: each action has its phase"},
+    {Refusal::NotPhasingAttack, "not-phasing-attack", "sequence", "seed 000, 4: the army in the attacking stage attacks"},
+    {Refusal::NotPhasingFire, "not-phasing-fire", "sequence", "seed 000, 6: the army taking the attacking stage fires"},
+    {Refusal::NotPhasingMove, "not-phasing-move", "sequence", "seed 000, 7.2: the phasing player moves"},
+    {Refusal::NotPhasingFormation, "not-phasing-formation", "sequence", "seed 000, 7.2: the phasing player moves"},
+    {Refusal::NotPhasingRout, "not-phasing-rout", "sequence", "seed 000, 7.2.4: routers run in their own side's movement phase"},
+    {Refusal::NotPhasingRally, "not-phasing-rally", "sequence", "seed 000, 5: only the army in the attacking stage can rally troops"},
+    {Refusal::OpenDuties, "open-duties", "sequence", "seed 000, 4: each phase's business is done before the next"},
+    {Refusal::MoveAllowance, "move-allowance", "movement", "seed 000, 7.2: up to the maximum allowance"},
+    {Refusal::MoveMeets, "move-meets", "movement", "seed 000, 7.2: what a move may pass and where it stops"},
+    {Refusal::PursuerCloses, "pursuer-closes", "movement", "seed 000, 8.7: a unit out of control pursues the routers until rallied"},
+    {Refusal::RoutShort, "rout-short", "movement", "seed 000, 7.2.4: routers leave the table only when their run reaches its edge"},
+    {Refusal::Table4Forbids, "table4-forbids", "movement", "seed 002, Table 4: the changes of formation each arm may make"},
+    {Refusal::SquareStands, "square-stands", "movement", "seed 002, Game Sequence 3: infantry in square cannot move"},
+    {Refusal::ChargeLockout, "charge-lockout", "combat", "seed 000, 7.2.6: units can only charge once per six turns"},
+    {Refusal::ArtilleryCharges, "artillery-charges", "movement", "seed 000, 7.2.6: charging is for the National Army tables' charge speeds, which batteries have not"},
+    {Refusal::GeneralUnhorsed, "general-unhorsed", "movement", "seed 002, Table 6: an unhorsed leader is out for that move"},
+    {Refusal::InPersonDistance, "in-person-distance", "movement", "seed 000, 7.1.2: orders in person are given by the commander at the unit"},
+    {Refusal::MessengerEarly, "messenger-early", "movement", "seed 000, 7.2.7: messengers ride at their speed"},
+    {Refusal::ReinforcementsEarly, "reinforcements-early", "sequence", "seed 000, 3.2: deploy the troops at the designated time"},
+    {Refusal::CombatReach, "combat-reach", "combat", "seed 000, 8.1: who may attack from where"},
+    {Refusal::CombatOnce, "combat-once", "combat", "seed 000, 8.2: each combat is resolved once a phase"},
+    {Refusal::ChargeBonusUnearned, "charge-bonus-unearned", "combat", "seed 000, 7.2.6 and 8.3.3: no charge bonus without a charge move"},
+    {Refusal::ClaimAspect, "claim-aspect", "combat", "seed 000, 8.4: flank or rear by where the attacker stands against the defender's facing"},
+    {Refusal::ClaimArms, "claim-arms", "combat", "seed 000, 8.4: combined arms are the attacker and the 'supports' named that reach the defender"},
+    {Refusal::ClaimCharge, "claim-charge", "combat", "seed 000, 7.2.6 and 8.3.3: the charge bonus needs a charge move of the charge speed"},
+    {Refusal::ClaimTerrain, "claim-terrain", "combat", "seed 000, 8.3.1: hill layers, then woods, villages and towns"},
+    {Refusal::ClaimObstacle, "claim-obstacle", "combat", "seed 002, 4) Combat Phase: obstacles; errata E9: a wall, earthwork or redan between them"},
+    {Refusal::FireOnce, "fire-once", "fire", "seed 000, 6: each battery fires once per turn"},
+    {Refusal::FireUnseen, "fire-unseen", "fire", "seed 000, 6: artillery fires only on visible units"},
+    {Refusal::FireLimbered, "fire-limbered", "fire", "seed 000, 6: to limber or unlimber takes a full move, the battery firing in the next"},
+    {Refusal::FireDisordered, "fire-disordered", "fire", "seed 000, 6: batteries in the organised state fire, the disrupted may not"},
+    {Refusal::ClaimRange, "claim-range", "fire", "seed 000, 6: measure the distance between the artillery unit and the target; errata E20"},
+    {Refusal::LimberAfterFire, "limber-after-fire", "fire", "seed 000, 6: batteries which fire may not limber up in that turn"},
+    {Refusal::BasesBeyondStart, "bases-beyond-start", "umpire", "seed 000, 3.2: the base units on the battlefield are counted before the battle starts"},
+};
+static_assert(std::size(kRefusals) == static_cast<std::size_t>(kRefusalCount), "one line a refusal");
+constexpr bool in_order() {
+    for (std::size_t i = 0; i < std::size(kRefusals); ++i)
+        if (static_cast<std::size_t>(kRefusals[i].id) != i) return false;
+    return true;
+}
+static_assert(in_order(), "the refusals are listed in the order of the enum");
 
 // Calls f on each action applied in the current player-half, newest first; f returns false to stop.
 template <class F>
@@ -33,6 +80,11 @@ const Action& resolved(const AppliedAction& action, const std::vector<AppliedAct
 }
 
 }  // namespace
+
+const RefusalRule& refusal_rule(Refusal id) {
+    const RefusalRule& rule = kRefusals[static_cast<std::size_t>(id)];
+    return rule;
+}
 
 double move_spent_this_turn(const Game& game, std::string_view code) {
     double spent = 0;

@@ -78,6 +78,24 @@ OddsTable::Lookup OddsTable::lookup(int attack_strength, int defend_strength) co
         throw RuleError("strengths must be at most " + std::to_string(kMaxStrength) + " (attack " + std::to_string(attack_strength) +
                         ", defend " + std::to_string(defend_strength) + ")");
     Lookup result;
+    const auto printed = [](const std::vector<int>& values, int value) {
+        return std::find(values.begin(), values.end(), value) != values.end();
+    };
+    if (between_strengths == "ratio" && attack_strength > 0 && defend_strength > 0 &&
+        (!printed(attack_strengths, attack_strength) || !printed(defend_strengths, defend_strength))) {
+        // House option (errata E3): a strength the table does not print reads the odds by the
+        // table's own rule on the real strengths, the stronger over the weaker, rounded down, at
+        // most 7 (errata E1), as it would have printed them: fair to both sides.
+        const int high = std::max(attack_strength, defend_strength), low = std::min(attack_strength, defend_strength);
+        const int ratio = std::min(high / low, 7);
+        result.attack_column = attack_strength;
+        result.defend_row = defend_strength;
+        result.odds = attack_strength >= defend_strength ? Odds{ratio, 1} : Odds{1, ratio};
+        result.note = "a strength the table does not print: odds by the table's own rule on the real strengths (" +
+                      std::to_string(attack_strength) + " against " + std::to_string(defend_strength) +
+                      ", the stronger over the weaker, rounded down, at most 7; errata E1 and E3)";
+        return result;
+    }
     result.attack_column = printed_strength(attack_strengths, attack_strength, between_strengths, result.note, "attack");
     result.defend_row = printed_strength(defend_strengths, defend_strength, between_strengths, result.note, "defend");
     result.odds = cells.at(index_of(defend_strengths, result.defend_row)).at(index_of(attack_strengths, result.attack_column));
@@ -251,8 +269,9 @@ RuleSet RuleSet::from_json(const nlohmann::json& document, const std::string& fi
     const JsonReader odds = root.at("odds");
     rules.odds.section = odds.string("section");
     rules.odds.between_strengths = odds.string_or("between_strengths", "next-lower");
-    if (rules.odds.between_strengths != "next-lower" && rules.odds.between_strengths != "nearest")
-        odds.fail_at("between_strengths", "\"next-lower\" or \"nearest\"", rules.odds.between_strengths);
+    if (rules.odds.between_strengths != "next-lower" && rules.odds.between_strengths != "nearest" &&
+        rules.odds.between_strengths != "ratio")
+        odds.fail_at("between_strengths", "\"next-lower\", \"nearest\" or \"ratio\"", rules.odds.between_strengths);
     for (std::size_t i = 0; i < odds.at("attack_strengths").size(); ++i) {
         const int strength = odds.at("attack_strengths").at(i).as_integer();
         if (strength < 1) odds.at("attack_strengths").at(i).fail("a strength of at least 1");

@@ -278,6 +278,46 @@ Scenario Scenario::from_json(const nlohmann::json& document, const std::string& 
             scenario.reinforcements.push_back(std::move(setup));
         }
     }
+
+    if (document.contains("sauve_qui_peut")) {
+        // Thresholds that change with the time of day (seed 001; Scenario::sauve_qui_peut).
+        const auto& levels = library.ruleset(scenario.ruleset).crisis_of_morale.levels;
+        const auto& periods = document.at("sauve_qui_peut");
+        for (std::size_t p = 0; p < periods.size(); ++p) {
+            const auto& node = periods[p];
+            const std::string pointer = "/sauve_qui_peut/" + std::to_string(p);
+            MoraleThresholds period;
+            period.from = parse_clock(node.at("from").get<std::string>());
+            if (period.from < scenario.start || period.from > scenario.dusk)
+                throw DataError(file, pointer + "/from",
+                                "a time between the start " + format_clock(scenario.start) + " and dusk " + format_clock(scenario.dusk),
+                                format_clock(period.from));
+            period.side = node.value("side", std::string());
+            if (!period.side.empty() && scenario.side_index(period.side) < 0)
+                throw DataError(file, pointer + "/side",
+                                "the id of one of the sides ('" + scenario.sides[0].id + "' or '" + scenario.sides[1].id + "')",
+                                "'" + period.side + "'");
+            period.source = node.value("source", std::string());
+            period.percents = node.at("percents").get<std::vector<int>>();
+            if (period.percents.size() > levels.size())
+                throw DataError(file, pointer + "/percents",
+                                "at most " + std::to_string(levels.size()) + " thresholds, one for each crisis level of the rule set",
+                                std::to_string(period.percents.size()));
+            for (std::size_t i = 0; i < levels.size(); ++i) {
+                const int percent = i < period.percents.size() ? period.percents[i] : levels[i].percent;
+                const int before = i == 0 ? 0 : (i - 1 < period.percents.size() ? period.percents[i - 1] : levels[i - 1].percent);
+                if (percent <= before)
+                    throw DataError(file, pointer + "/percents/" + std::to_string(std::min(i, period.percents.size() - 1)),
+                                    "thresholds rising from level to level (the rule set's levels after these go on at " +
+                                        std::to_string(levels[std::min(i, levels.size() - 1)].percent) + "%)",
+                                    std::to_string(percent) + "% after " + std::to_string(before) + "%");
+            }
+            for (const MoraleThresholds& earlier : scenario.sauve_qui_peut)
+                if (earlier.from == period.from && earlier.side == period.side)
+                    throw DataError(file, pointer + "/from", "one period a side a time", format_clock(period.from) + " again");
+            scenario.sauve_qui_peut.push_back(std::move(period));
+        }
+    }
     return scenario;
 }
 

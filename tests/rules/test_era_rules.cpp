@@ -231,7 +231,7 @@ TEST(Orders, AnOrderInPersonIsGivenAtTheUnitAndAcceptedWithoutAMessenger) {
     Game game(library(), skirmish(), 1);
     while (game.phase().id != "c") game.apply({{"do", "end-phase"}, {"override", "test"}});
     const std::string far = refusal(game, {{"do", "order"}, {"general", "F-G1"}, {"to", "F-I1"}, {"order", "advance"}, {"in_person", true}});
-    EXPECT_NE(far.find("an order in person is given at the unit (within 20 mm; seed 000, 7.1.2)"), std::string::npos) << far;
+    EXPECT_NE(far.find("an order in person is given at the unit (within 20 mm) (seed 000, 7.1.2"), std::string::npos) << far;
     game.apply({{"do", "set"}, {"general", "F-G1"}, {"to", {600, 970}}, {"reason", "test: he rides to the regiment"}});
     const AppliedAction& given = game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-I1"}, {"order", "advance"}, {"in_person", true}});
     EXPECT_TRUE(given.result["understood"].get<bool>());

@@ -38,7 +38,13 @@ TEST(GameTurns, PhasesAThroughEForTheFirstPlayerThenTheSecond) {
 
 TEST(GameTurns, ReinforcementsWaitForTheirTimeAndRaiseTheThresholds) {
     Game game(library(), skirmish(), 1, testing::kAdvisory);
-    EXPECT_THROW(game.apply({{"do", "reinforcements"}, {"id", "dragoons-lobkowitz"}}), RuleError);
+    // Early, an advisory game applies them with the rule's advice (issue 32: every rule advises when
+    // its family is off); the enforced game refuses them (tests/rules/test_refusals.cpp).
+    const AppliedAction& early = game.apply({{"do", "reinforcements"}, {"id", "dragoons-lobkowitz"}});
+    EXPECT_NE(nlohmann::json(early.explanation).dump().find("advice only (sequence family off): Dragoner Lobkowitz arrives at 12:45"),
+              std::string::npos)
+        << nlohmann::json(early.explanation).dump();
+    game.undo();
     const int before = game.tally(1).thresholds.front().bases;
     end_phases(game, 6 * 10);  // turn 7 = 12:45
     ASSERT_EQ(game.clock_text(), "12:45");
@@ -54,12 +60,17 @@ TEST(GameTurns, CavalryChargesOnceEveryThreeTurns) {
     game.apply({{"do", "charge"}, {"unit", "F-C1"}, {"to", {{"x_mm", 1050}, {"y_mm", 900}}}});
     EXPECT_EQ(game.unit("F-C1").now.last_charge_turn, 1);
     end_phases(game, 10);
-    try {
-        game.apply({{"do", "charge"}, {"unit", "F-C1"}});
-        FAIL() << "a second charge on turn 2 was allowed";
-    } catch (const RuleError& error) {
-        EXPECT_NE(std::string(error.what()).find("turn 4"), std::string::npos) << error.what();
-    }
+    // An advisory game applies a second charge with the lockout's advice; an enforced one refuses it
+    // unless the umpire overrules (tests/rules/test_refusals.cpp).
+    const AppliedAction& again = game.apply({{"do", "charge"}, {"unit", "F-C1"}});
+    EXPECT_NE(nlohmann::json(again.explanation).dump().find("may charge again on turn 4"), std::string::npos)
+        << nlohmann::json(again.explanation).dump();
+    game.undo();
+    Game enforced(library(), skirmish(), 1);
+    enforced.apply({{"do", "set"}, {"unit", "F-C1"}, {"last_charge_turn", 1}, {"reason", "test: charged this turn"}});
+    while (enforced.phase().id != "c") enforced.apply({{"do", "end-phase"}});
+    EXPECT_NE(testing::refusal(enforced, {{"do", "charge"}, {"unit", "F-C1"}}).find("may charge again on turn 4 (once every 3 turns in"),
+              std::string::npos);
     end_phases(game, 20);
     EXPECT_NO_THROW(game.apply({{"do", "charge"}, {"unit", "F-C1"}}));
 }
@@ -121,7 +132,9 @@ TEST(GameTurns, MessengersRideTwoHundredMillimetresATurn) {
     Game game(library(), skirmish(), 1, testing::kAdvisory);
     const auto& order = game.apply({{"do", "order"}, {"general", "F-G1"}, {"to", "F-C1"}, {"order", "charge the guns"}, {"distance_mm", 350}});
     EXPECT_EQ(order.result["arrives_turn"], 3);
-    EXPECT_THROW(game.apply({{"do", "deliver"}, {"messenger", 1}}), RuleError);
+    const AppliedAction& early = game.apply({{"do", "deliver"}, {"messenger", 1}, {"roll", 6}});  // advisory: applied with advice
+    EXPECT_NE(nlohmann::json(early.explanation).dump().find("arrives on turn 3"), std::string::npos);
+    game.undo();
     end_phases(game, 20);
     game.apply({{"do", "deliver"}, {"messenger", 1}, {"roll", 1}});
     EXPECT_EQ(game.state().messengers[0].status, MessengerStatus::NotUnderstood);
@@ -140,7 +153,9 @@ TEST(GameTurns, DragoonsDismountToTheArmysDismountedType) {
 TEST(GameTurns, GunsLimberAndOnlyUnlimberedOrderedGunsFire) {
     Game game(library(), skirmish(), 1, testing::kAdvisory);
     game.apply({{"do", "formation"}, {"unit", "F-A1"}, {"guns", "limbered"}});
-    EXPECT_THROW(game.apply({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I2"}, {"range_mm", 100}}), RuleError);
+    const AppliedAction& limbered = game.apply({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I2"}, {"range_mm", 100}});
+    EXPECT_NE(nlohmann::json(limbered.explanation).dump().find("F-A1 cannot fire: its guns are limbered"), std::string::npos);
+    game.undo();
     game.apply({{"do", "formation"}, {"unit", "F-A1"}, {"guns", "unlimbered"}});
     // Field artillery at 0-60 mm, a 5: Dr (Table 3).
     const auto& fire = game.apply({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I2"}, {"range_mm", 50}, {"roll", 5}});
@@ -165,7 +180,7 @@ TEST(GameTurns, BadActionsAreRefusedWithWhatWasExpectedAndChangeNothing) {
     refused({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "X-9"}}, "no unit 'X-9'");
     refused({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"roll", 7}}, "1");
     refused({{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"atacker", "F-I2"}}, "does not take 'atacker'");
-    refused({{"do", "formation"}, {"unit", "F-C1"}, {"to", "square"}}, "only infantry");
+    refused({{"do", "formation"}, {"unit", "F-A1"}, {"to", "square"}}, "a battery forms no square");
     EXPECT_EQ(game.state(), before);
     EXPECT_EQ(game.dice().draws(), draws);
     EXPECT_TRUE(game.journal().empty());

@@ -139,6 +139,7 @@ struct Action {
     std::string unit, target, sector, first, formation;
     std::optional<double> to_x, to_y;
     std::vector<Roll> dice;  // every roll, in the order taken (d10 rolls as kind Random, value face-1)
+    std::string override_reason;  // "override": the umpire's reason to apply it over a rule (docs/rules/game-of-kings.md)
 };
 
 struct Applied {
@@ -204,6 +205,11 @@ private:
     void spend(int cost, const std::string& what);
     int require_unit(const std::string& id, const std::string& field, bool own) const;
     void require_can_act(int unit, const std::string& what) const;
+    // A rule of play: refused with `words` (which cite the seed or decision) unless the umpire
+    // overrules it with the action's "override"; the overruled rules go into the explanation.
+    void rule(bool ok, const std::string& words) const;
+    mutable std::string overriding_;               // the reason of the action being applied
+    mutable std::vector<std::string> overruled_;   // the rules it overruled
     void hit(int unit, int hits, Applied& out, const std::string& cause);
     void morale_test(int unit, Applied& out, FaceSource& faces, bool lost_melee);
     void retreat(int unit, Applied& out, FaceSource& faces);

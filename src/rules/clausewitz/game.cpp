@@ -652,7 +652,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
             overrule_or_refuse(action, "a chip drawn out of turn: the chip drawn is " + side_name(state_.chip) + "'s, and " + brigade.name + " is " + side_name(brigade.side) + "'s" +
                                            std::string(kAlphaPost) + " (Playing the Game)", out);
         if (brigade.status == "gone") throw RuleError("\"brigade\": " + brigade.name + " has left the table");
-        if (brigade.activated) throw RuleError("\"brigade\": " + brigade.name + " has already been activated this turn" + std::string(kAlphaPost));
+        if (brigade.activated) overrule_or_refuse(action, "\"brigade\": " + brigade.name + " has already been activated this turn" + std::string(kAlphaPost), out);
         const int g = find_general(action.general);
         if (g < 0) throw RuleError("\"general\": no general '" + action.general + "' in " + scenario_->id);
         General& general = state_.generals[static_cast<std::size_t>(g)];
@@ -724,7 +724,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         const General& cinc = state_.generals[static_cast<std::size_t>(g)];
         if (!cinc.commander_in_chief) throw RuleError("\"general\": " + cinc.name + " is a general of division; only the commander-in-chief sends ADCs" + std::string(kAlphaPost) + " (Generals)");
         if (cinc.side != state_.chip) overrule_or_refuse(action, "a chip drawn out of turn: the chip drawn is " + side_name(state_.chip) + "'s", out);
-        if (state_.adc_sent[static_cast<std::size_t>(cinc.side)]) throw RuleError("order: " + cinc.name + " has sent his ADC this turn (one a turn)" + std::string(kAlphaPost) + " (Generals)");
+        if (state_.adc_sent[static_cast<std::size_t>(cinc.side)]) overrule_or_refuse(action, "order: " + cinc.name + " has sent his ADC this turn (one a turn)" + std::string(kAlphaPost) + " (Generals)", out);
         const int to = find_general(action.to_general);
         if (to < 0) throw RuleError("\"to\": no general '" + action.to_general + "' in " + scenario_->id);
         const General& target = state_.generals[static_cast<std::size_t>(to)];
@@ -752,7 +752,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) throw RuleError("\"to\": a place on the table (0-" + cm_text(scenario_->width_cm) + " x 0-" + cm_text(scenario_->depth_cm) + " cm)");
         const double d = std::hypot(x - general.x, y - general.y);
         if (general.moved_cm + d > tables_->cinc_cm + 1e-9)
-            throw RuleError("move-general: " + general.name + " may ride " + num(tables_->cinc_cm) + " cm a turn; " + cm_text(general.moved_cm) + " ridden, " + cm_text(d) + " asked (D40)");
+            overrule_or_refuse(action, "move-general: " + general.name + " may ride " + num(tables_->cinc_cm) + " cm a turn; " + cm_text(general.moved_cm) + " ridden, " + cm_text(d) + " asked (D40)", out);
         general.moved_cm += d;
         general.x = x, general.y = y;
         out.push_back(general.name + " rides " + cm_text(d) + " cm to (" + cm_text(x) + ", " + cm_text(y) + "), " + cm_text(tables_->cinc_cm - general.moved_cm) + " cm left this turn (D40)");
@@ -828,14 +828,14 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
                 throw RuleError(action.kind + ": " + firer.name + " is not the activated element; it may fire only as a reaction, with an action in reserve, at the activated enemy" +
                                 std::string(kAlphaPost) + " (Actions & Reactions)");
             if (!zone_of_control(*tables_, footprint(firer), footprint(target_now)).inside)
-                throw RuleError(action.kind + ": a reaction answers an enemy acting inside the reacting brigade's zone of control; " + target_now.name + " is not in it" + std::string(kAlphaPost));
+                overrule_or_refuse(action, action.kind + ": a reaction answers an enemy acting inside the reacting brigade's zone of control; " + target_now.name + " is not in it" + std::string(kAlphaPost), out);
             out.push_back(firer.name + " reacts to " + target_now.name + " acting in its zone of control" + std::string(kAlphaPost) + " (Actions & Reactions)");
         }
         if (firer.status != "ready") throw RuleError(action.kind + ": " + firer.name + " has fled and cannot fire");
-        if (firer.halted && !reaction) throw RuleError(action.kind + ": " + firer.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost));
+        if (firer.halted && !reaction) overrule_or_refuse(action, action.kind + ": " + firer.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost), out);
         // Measured: the target in the firer's front arc, the distance from its front edge.
         const ZoneCheck arc = zone_of_control(*tables_, footprint(firer), footprint(target_now));
-        if (!arc.in_arc) throw RuleError("\"target\": " + target_now.name + " is not in " + firer.name + "'s front arc (45 degrees from its front edge)" + std::string(kMovement2Post));
+        if (!arc.in_arc) overrule_or_refuse(action, "\"target\": " + target_now.name + " is not in " + firer.name + "'s front arc (45 degrees from its front edge)" + std::string(kMovement2Post), out);
         const bool bombard = action.kind == "bombard";
         std::string weapon_id = firer.weapon;
         int guns_dice = 0;
@@ -852,10 +852,10 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
                 const Brigade& e = state_.brigades[i];
                 if (e.side == firer.side || e.status != "ready") continue;
                 if (zone_of_control(*tables_, footprint(firer), footprint(e)).inside)
-                    throw RuleError("\"target\": " + e.name + " is within " + firer.name + "'s zone of control: an enemy there must be the target of the Bombard" + std::string(kAlphaPost) + " (Bombard)");
+                    overrule_or_refuse(action, "\"target\": " + e.name + " is within " + firer.name + "'s zone of control: an enemy there must be the target of the Bombard" + std::string(kAlphaPost) + " (Bombard)", out);
             }
         if (arc.distance_cm > weapon.long_cm + 1e-9)
-            throw RuleError("\"target\": " + target_now.name + " is " + cm_text(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm_text(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)");
+            overrule_or_refuse(action, "\"target\": " + target_now.name + " is " + cm_text(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm_text(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)", out);
         const std::string what = action.kind == "fire" ? "Fire!" : bombard ? "Bombard" : "Fire Skirmish Weapons";
         {
             std::string summary;
@@ -928,7 +928,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
     // March, Quick March, facing, formation: the activated brigade only.
     const int b = active_brigade(action, action.kind);
     Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
-    if (me.halted) throw RuleError(action.kind + ": " + me.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost));
+    if (me.halted) overrule_or_refuse(action, action.kind + ": " + me.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost), out);
 
     if (action.kind == "formation") {
         const Formation to = formation_from(action.formation, "\"formation\"");
@@ -945,7 +945,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (!action.facing) throw RuleError("\"facing\": expected a compass bearing 0-360");
         if (zone_owner(b) >= 0) {
             const Brigade& e = state_.brigades[static_cast<std::size_t>(zone_owner(b))];
-            throw RuleError("face: inside the zone of control of " + e.name + " a brigade must face it" + std::string(kMovement2Post));
+            overrule_or_refuse(action, "face: inside the zone of control of " + e.name + " a brigade must face it" + std::string(kMovement2Post), out);
         }
         const double turn = angle_between(me.facing, *action.facing);
         const Wheel w = wheel(*tables_, me.arm, footprint(me).width_cm, turn);

@@ -482,6 +482,7 @@ json GameModel::encode(const Action& a) {
     if (!a.first.empty()) out["first"] = a.first;
     if (!a.formation.empty()) out["formation"] = a.formation;
     if (a.to_x) out["to"] = {*a.to_x, *a.to_y};
+    if (!a.override_reason.empty()) out["override"] = a.override_reason;
     if (!a.dice.empty()) {
         json dice = json::array();
         for (const Roll& r : a.dice) {
@@ -498,7 +499,7 @@ GameModel::Action GameModel::decode(const json& in) {
     if (!in.is_object()) throw RuleError("an action is a JSON object with \"action\"");
     static const std::set<std::string> kinds{"begin-turn", "choose", "action-points", "sector", "rally", "fire-gun", "move", "charge",
                                              "form", "limber", "unlimber", "about-face", "reorganise", "fire", "melee", "end-sector"};
-    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "to", "dice"};
+    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "to", "dice", "override"};
     Action a;
     if (!in.contains("action") || !in["action"].is_string() || !kinds.count(in["action"].get<std::string>()))
         throw RuleError("action: expects one of begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber, "
@@ -516,6 +517,7 @@ GameModel::Action GameModel::decode(const json& in) {
     text("sector", a.sector);
     text("first", a.first);
     text("formation", a.formation);
+    text("override", a.override_reason);
     if (in.contains("to")) {
         const json& to = in["to"];
         if (!to.is_array() || to.size() != 2 || !to[0].is_number() || !to[1].is_number())
@@ -591,8 +593,13 @@ const Applied& GameModel::apply(Action action, Dice& dice) {
         out.action.dice.push_back(Roll{RollKind::D6, face, RollSource::Generated});
         return face;
     });
+    overriding_ = action.override_reason;
+    overruled_.clear();
     try {
         apply_action(out, faces);
+        for (auto it = overruled_.rbegin(); it != overruled_.rend(); ++it)
+            out.explanation.insert(out.explanation.begin(), "overruled by the umpire: " + overriding_ + " (" + *it + ")");
+        if (!overruled_.empty()) out.summary += " (overruled by the umpire: " + overriding_ + ")";
         if (!typed.empty() && next != typed.size())
             throw RuleError("dice: the action took " + std::to_string(next) + " faces; " + std::to_string(typed.size()) + " were typed");
         check_over();
@@ -641,11 +648,11 @@ int GameModel::require_unit(const std::string& id, const std::string& field, boo
     if (index < 0) throw RuleError(field + ": no unit \"" + id + "\" in " + scenario_->id);
     if (state_.units[static_cast<std::size_t>(index)].status == Status::Removed) throw RuleError(field + ": " + id + " has been removed");
     const int acting = acting_side();
-    if (own && side_of(index) != acting)
-        throw RuleError(field + ": " + id + " is not " + scenario_->sides[static_cast<std::size_t>(acting)].name + "'s, whose half-turn it is");
+    rule(!(own && side_of(index) != acting),
+         field + ": " + id + " is not " + scenario_->sides[static_cast<std::size_t>(acting)].name + "'s, whose half-turn it is (seed 004, COMMAND & CONTROL)");
     if (!own && side_of(index) == acting) throw RuleError(field + ": " + id + " is a friend, not an enemy");
-    if (own && scenario_->units[static_cast<std::size_t>(index)].sector != state_.turn.sector)
-        throw RuleError(field + ": " + id + " is in the " + scenario_->units[static_cast<std::size_t>(index)].sector + " sector, not the " +
+    rule(!(own && scenario_->units[static_cast<std::size_t>(index)].sector != state_.turn.sector),
+         field + ": " + id + " is in the " + scenario_->units[static_cast<std::size_t>(index)].sector + " sector, not the " +
                         state_.turn.sector + " sector now working (seed 004, COMMAND & CONTROL)");
     return index;
 }
@@ -653,8 +660,8 @@ int GameModel::require_unit(const std::string& id, const std::string& field, boo
 void GameModel::require_step(int step, const std::string& what) {
     if (state_.turn.phase != "sectors" || state_.turn.sector.empty())
         throw RuleError(what + ": choose a sector first (\"sector\"); now: " + clock_label());
-    if (step < state_.turn.step)
-        throw RuleError(what + " is step " + std::to_string(step + 1) + " (" + kSteps[step] + "); the " + state_.turn.sector + " sector has reached step " +
+    rule(step >= state_.turn.step,
+         what + " is step " + std::to_string(step + 1) + " (" + kSteps[step] + "); the " + state_.turn.sector + " sector has reached step " +
                         std::to_string(state_.turn.step + 1) + " (" + kSteps[state_.turn.step] +
                         "): the order within a sector is rally, guns, move, muskets and carbines, melee (seed 004, COMMAND & CONTROL)");
     if (step > 0) {
@@ -663,7 +670,7 @@ void GameModel::require_step(int step, const std::string& what) {
             const auto& u = state_.units[i];
             if (u.status == Status::Retreating && !u.rally_tried && u.retreat_half != half_id() && side_of(static_cast<int>(i)) == acting_side() &&
                 scenario_->units[i].sector == state_.turn.sector && state_.turn.points[s] >= tables_->costs.at("rally_attempt"))
-                throw RuleError(what + ": action points must first be used to try to rally retreating units (seed 004, MORALE); " +
+                rule(false, what + ": action points must first be used to try to rally retreating units (seed 004, MORALE); " +
                                 scenario_->units[i].id + " is retreating");
         }
     }
@@ -672,19 +679,25 @@ void GameModel::require_step(int step, const std::string& what) {
 
 void GameModel::spend(int cost, const std::string& what) {
     const int s = sector_index(state_.turn.sector);
-    if (state_.turn.points[s] < cost)
-        throw RuleError(what + " costs " + std::to_string(cost) + (cost == 1 ? " action point" : " action points") + "; the " + state_.turn.sector +
+    rule(state_.turn.points[s] >= cost,
+         what + " costs " + std::to_string(cost) + (cost == 1 ? " action point" : " action points") + "; the " + state_.turn.sector +
                         " has " + std::to_string(state_.turn.points[s]) + " left (seed 004, COMMAND & CONTROL; D24)");
-    state_.turn.points[s] -= cost;
+    state_.turn.points[s] = std::max(0, state_.turn.points[s] - cost);
 }
 
 void GameModel::require_can_act(int unit, const std::string& what) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     const std::string& id = scenario_->units[static_cast<std::size_t>(unit)].id;
-    if (u.status == Status::Retreating) throw RuleError(what + ": " + id + " is retreating; rally it first (seed 004, MORALE)");
-    if (u.status == Status::Halted) throw RuleError(what + ": " + id + " rallied this turn and returns to normal action on the following turn (seed 004, MORALE)");
+    rule(u.status != Status::Retreating, what + ": " + id + " is retreating; rally it first (seed 004, MORALE)");
+    rule(u.status != Status::Halted, what + ": " + id + " rallied this turn and returns to normal action on the following turn (seed 004, MORALE)");
     for (const auto& c : state_.contacts)
-        if (c.attacker == unit || c.defender == unit) throw RuleError(what + ": " + id + " is in melee (seed 004, MELEES)");
+        if (c.attacker == unit || c.defender == unit) rule(false, what + ": " + id + " is in melee (seed 004, MELEES)");
+}
+
+void GameModel::rule(bool ok, const std::string& words) const {
+    if (ok) return;
+    if (overriding_.empty()) throw RuleError(words + " (to apply it anyway, the umpire overrules: \"override\": \"reason\")");
+    overruled_.push_back(words);
 }
 
 void GameModel::remove_unit(int unit, Applied& out, const std::string& why) {
@@ -823,7 +836,7 @@ void GameModel::end_sector(Applied& out, FaceSource& faces) {
     for (const auto& c : state_.contacts) {
         const int mine = side_of(c.attacker) == acting ? c.attacker : c.defender;
         if (scenario_->units[static_cast<std::size_t>(mine)].sector == t.sector && c.resolved_half != half_id())
-            throw RuleError("end-sector: the melee of " + scenario_->units[static_cast<std::size_t>(c.attacker)].id + " and " +
+            rule(false, "end-sector: the melee of " + scenario_->units[static_cast<std::size_t>(c.attacker)].id + " and " +
                             scenario_->units[static_cast<std::size_t>(c.defender)].id +
                             " is still to be fought: a melee continues each half-turn the units stay in contact (seed 004, MELEES)");
     }
@@ -918,7 +931,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         if (!t.sector.empty()) throw RuleError("sector: the " + t.sector + " sector is working; end it first (\"end-sector\")");
         if (sector_index(a.sector) < 0) throw RuleError("sector: expects left, centre or right; got \"" + a.sector + "\"");
         if (std::find(t.sectors_done.begin(), t.sectors_done.end(), a.sector) != t.sectors_done.end())
-            throw RuleError("sector: the " + a.sector + " sector has acted this half-turn");
+            rule(false, "sector: the " + a.sector + " sector has acted this half-turn (seed 004, COMMAND & CONTROL)");
         t.sector = a.sector;
         t.step = 0;
         out.summary = scenario_->sides[static_cast<std::size_t>(acting_side())].name + ": the " + a.sector + " sector (" +
@@ -946,8 +959,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
 
     if (a.kind == "rally") {
         if (u.status != Status::Retreating) throw RuleError("unit: " + spec.id + " is not retreating; only retreating units rally (seed 004, MORALE)");
-        if (u.rally_tried) throw RuleError("unit: " + spec.id + " has tried to rally this turn");
-        if (u.retreat_half == half_id()) throw RuleError("unit: " + spec.id + " began retreating this half-turn; it rallies on subsequent turns (seed 004, MORALE; D31)");
+        rule(!u.rally_tried, "unit: " + spec.id + " has tried to rally this turn (seed 004, MORALE)");
+        rule(u.retreat_half != half_id(), "unit: " + spec.id + " began retreating this half-turn; it rallies on subsequent turns (seed 004, MORALE; D31)");
         spend(cost("rally_attempt"), "a rally attempt");
         u.rally_tried = true;
         const TestResult r = resolve_test(prepare_rally(*tables_, u.general), faces, "halts", "keeps retreating");
@@ -964,7 +977,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         if (found == state_.contacts.end())
             throw RuleError("target: " + a.target + " is not in contact with " + a.unit + " (measured " + fmt_cm(distance(unit, target)) +
                             "); contact is made by a charge (seed 004, MELEES)");
-        if (found->resolved_half == half_id()) throw RuleError("target: the melee of " + a.unit + " and " + a.target + " has been fought this half-turn");
+        rule(found->resolved_half != half_id(), "target: the melee of " + a.unit + " and " + a.target + " has been fought this half-turn (seed 004, MELEES)");
         Contact contact = *found;
         contact.continuing = found->resolved_half >= 0;
         const MeleeSetup setup = melee_setup(contact);
@@ -987,20 +1000,20 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     require_can_act(unit, a.kind);
     if (a.kind == "fire-gun") {
         if (spec.type != UnitType::Gun) throw RuleError("unit: " + spec.id + " is no gun (fire-gun)");
-        if (u.formation != "unlimbered") throw RuleError("unit: " + spec.id + " is limbered; unlimber it to fire (seed 004, MOVEMENT)");
-        if (u.fired_gun) throw RuleError("unit: " + spec.id + " has fired this turn");
+        rule(u.formation == "unlimbered", "unit: " + spec.id + " is limbered; unlimber it to fire (seed 004, MOVEMENT)");
+        rule(!u.fired_gun, "unit: " + spec.id + " has fired this turn (seed 004, ARTILLERY)");
         const int target = require_unit(a.target, "target", false);
         const double range = distance(unit, target);
-        if (!in_arc(unit, target)) throw RuleError("target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, ARTILLERY; D26)");
-        if (range > tables_->roundshot_cm) throw RuleError("target: " + a.target + " is " + fmt_cm(range) + " away; roundshot reaches " + fmt_cm(tables_->roundshot_cm) + " (seed 004, ARTILLERY)");
-        if (!visible(unit, target)) throw RuleError("target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
+        rule(in_arc(unit, target), "target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, ARTILLERY; D26)");
+        rule(range <= tables_->roundshot_cm, "target: " + a.target + " is " + fmt_cm(range) + " away; roundshot reaches " + fmt_cm(tables_->roundshot_cm) + " (seed 004, ARTILLERY)");
+        rule(visible(unit, target), "target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
         spend(cost("fire_gun"), "firing a gun");
         ArtilleryRequest req;
         req.shot = range <= tables_->canister_cm ? Shot::Canister : Shot::Roundshot;
         req.effectiveness = u.effectiveness;
         const UnitType tt = scenario_->units[static_cast<std::size_t>(target)].type;
         req.target = tt == UnitType::Gun ? Target::Gun : is_horse(tt) ? Target::Horse : Target::Foot;
-        req.range_cm = range;
+        req.range_cm = std::min(range, tables_->roundshot_cm);  // an overruled range is read at the limit
         req.weather = weather();
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
         req.target_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
@@ -1018,18 +1031,18 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     }
     if (a.kind == "fire") {
         if (!is_foot(spec.type)) throw RuleError("unit: " + spec.id + " is " + std::string(to_string(spec.type)) + "; horse fire only dismounted, which this version does not play (D14)");
-        if (u.fired) throw RuleError("unit: " + spec.id + " has fired this turn");
-        if (u.formed_line) throw RuleError("unit: " + spec.id + " changed from column to line this turn and may not otherwise move or fire (seed 004, MOVEMENT)");
+        rule(!u.fired, "unit: " + spec.id + " has fired this turn (seed 004, MUSKETRY)");
+        rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move or fire (seed 004, MOVEMENT)");
         const int target = require_unit(a.target, "target", false);
         const double range = distance(unit, target);
-        if (!in_arc(unit, target)) throw RuleError("target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, MUSKETRY; D26)");
-        if (range > tables_->musket_cm) throw RuleError("target: " + a.target + " is " + fmt_cm(range) + " away; muskets reach " + fmt_cm(tables_->musket_cm) + " (seed 004, MUSKETRY)");
-        if (!visible(unit, target)) throw RuleError("target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
+        rule(in_arc(unit, target), "target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, MUSKETRY; D26)");
+        rule(range <= tables_->musket_cm, "target: " + a.target + " is " + fmt_cm(range) + " away; muskets reach " + fmt_cm(tables_->musket_cm) + " (seed 004, MUSKETRY)");
+        rule(visible(unit, target), "target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
         spend(cost("fire_muskets"), "musketry");
         MusketryRequest req;
         req.firer = spec.type;
         req.effectiveness = u.effectiveness;
-        req.range_cm = range;
+        req.range_cm = std::min(range, tables_->musket_cm);  // an overruled range is read at the limit
         req.moved = u.moved;
         req.column = u.formation == "column";
         req.disorganised = u.disorganised;
@@ -1049,7 +1062,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     }
     if (a.kind == "about-face") {
         if (spec.type == UnitType::Gun) throw RuleError("unit: a gun pivots as it unlimbers; foot and horse about-face (seed 004, MOVEMENT)");
-        if (u.about_faced) throw RuleError("unit: " + spec.id + " has made its single about-face this turn (seed 004, MOVEMENT)");
+        rule(!u.about_faced, "unit: " + spec.id + " has made its single about-face this turn (seed 004, MOVEMENT)");
         spend(cost("about_face"), "an about-face");
         u.facing = -u.facing;
         u.about_faced = true;
@@ -1070,7 +1083,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         if (a.formation != "line" && a.formation != "column") throw RuleError("formation: expects line or column; got \"" + a.formation + "\"");
         if (a.formation == u.formation) throw RuleError("formation: " + spec.id + " is already in " + a.formation);
         const bool to_line = a.formation == "line";
-        if (to_line && (u.moved || u.fired)) throw RuleError("unit: " + spec.id + " has moved or fired; changing to line it may not otherwise move or fire that turn (seed 004, MOVEMENT)");
+        rule(!(to_line && (u.moved || u.fired)), "unit: " + spec.id + " has moved or fired; changing to line it may not otherwise move or fire that turn (seed 004, MOVEMENT)");
         const Rect r = rect_at(u.x, u.y, spec.type, a.formation);
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
@@ -1086,7 +1099,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         if (spec.type != UnitType::Gun) throw RuleError("unit: only guns limber and unlimber");
         const bool limber = a.kind == "limber";
         if ((u.formation == "limbered") == limber) throw RuleError("unit: " + spec.id + " is already " + u.formation);
-        if (u.fired_gun) throw RuleError("unit: a gun that has fired cannot also be limbered (seed 004, COMMAND & CONTROL)");
+        rule(!u.fired_gun, "unit: a gun that has fired cannot also be limbered (seed 004, COMMAND & CONTROL)");
         spend(cost("limber_or_unlimber"), a.kind);
         u.formation = limber ? "limbered" : "unlimbered";
         out.summary = spec.id + " " + (limber ? "limbers" : "unlimbers");
@@ -1094,17 +1107,17 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         return;
     }
     // move and charge
-    if (u.moved) throw RuleError("unit: " + spec.id + " has moved this turn");
-    if (u.formed_line) throw RuleError("unit: " + spec.id + " changed from column to line this turn and may not otherwise move (seed 004, MOVEMENT)");
-    if (u.fired_gun) throw RuleError("unit: a gun that has fired cannot also move (seed 004, COMMAND & CONTROL)");
+    rule(!u.moved, "unit: " + spec.id + " has moved this turn (seed 004, MOVEMENT)");
+    rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move (seed 004, MOVEMENT)");
+    rule(!u.fired_gun, "unit: a gun that has fired cannot also move (seed 004, COMMAND & CONTROL)");
     const double allowance = move_allowance(unit);
     if (allowance <= 0) throw RuleError("unit: " + spec.id + " is an unlimbered gun; limber it to move (seed 004, MOVEMENT)");
     const double variation_from = allowance * tables_->variation_from;
     if (a.kind == "move") {
         const double length = std::hypot(*a.to_x - u.x, *a.to_y - u.y);
         if (length < 0.05) throw RuleError("to: " + spec.id + " is already there");
-        if (length > allowance + 1e-9)
-            throw RuleError("to: " + fmt_cm(length) + " is beyond " + spec.id + "'s move of " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
+        rule(length <= allowance + 1e-9,
+             "to: " + fmt_cm(length) + " is beyond " + spec.id + "'s move of " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
         const std::string blocked = path_blocked(unit, *a.to_x, *a.to_y);
         if (!blocked.empty()) throw RuleError("to: " + blocked);
         const Rect end = rect_at(*a.to_x, *a.to_y, spec.type, u.formation);
@@ -1154,10 +1167,10 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     const int target = require_unit(a.target, "target", false);
     const UnitSpec& tspec = scenario_->units[static_cast<std::size_t>(target)];
     auto& tu = state_.units[static_cast<std::size_t>(target)];
-    if (spec.type == UnitType::Gun) throw RuleError("unit: guns never initiate contact (seed 004, MELEES)");
+    rule(spec.type != UnitType::Gun, "unit: guns never initiate contact (seed 004, MELEES)");
     if (spec.type == UnitType::LightFoot && !in_terrain(unit, "wood") && !in_terrain(unit, "built-up-area"))
         throw RuleError("unit: light infantry never initiate contact except in a wood or built-up area (seed 004, MELEES)");
-    if (is_foot(spec.type) && is_horse(tspec.type)) throw RuleError("target: foot cannot initiate contact against horse (seed 004, MELEES)");
+    rule(!(is_foot(spec.type) && is_horse(tspec.type)), "target: foot cannot initiate contact against horse (seed 004, MELEES)");
     if (tspec.type == UnitType::Gun) {
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (scenario_->units[i].side == tspec.side && scenario_->units[i].type == UnitType::Foot && state_.units[i].status != Status::Removed &&

@@ -62,14 +62,16 @@ public:
         } else {
             // Who asked and why (the programmed opponent's reason) are the journal line's, not the action's.
             json bare = action;
-            std::optional<std::string> by, why;
+            std::optional<std::string> by, why, overrule;
             if (bare.is_object()) {
                 if (bare.contains("by") && bare["by"].is_string()) by = bare["by"].get<std::string>();
                 if (bare.contains("why") && bare["why"].is_string()) why = bare["why"].get<std::string>();
+                if (bare.contains("override") && bare["override"].is_string()) overrule = bare["override"].get<std::string>();  // the umpire's (issue 32)
                 bare.erase("by");
                 bare.erase("why");
+                bare.erase("override");
             }
-            session_.apply(naval_action_from_json(bare), by, why);
+            session_.apply(naval_action_from_json(bare), by, why, overrule);
         }
         const json& line = session_.journal().back();
         Happened happened;
