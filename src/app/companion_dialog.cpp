@@ -23,6 +23,9 @@
 #endif
 
 #include "companion_server.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/land/system.hpp"
+#include "fortuna/report/report_export.hpp"
 #include "game_document.hpp"
 #include "qt_text.hpp"
 #include "table_game.hpp"
@@ -58,8 +61,27 @@ QImage qrImage(const QString& text) {
 // perform() for actions, the undo stack for undo and redo, so that the desk's Edit > Undo and
 // the journal stay one whoever acted.
 companion::TableGame deskTableGame(GameDocument& document) {
+    // The companion reads the game through the seam: a view of the document's land game, made
+    // again when the desk opens another battle (another Game, scenario or seed).
+    struct View {
+        const Game* game = nullptr;
+        std::string scenario;
+        std::uint64_t seed = 0;
+        std::unique_ptr<GameSession> session;
+    };
+    auto view = std::make_shared<View>();
     return companion::TableGame(
-        [&document]() -> const Game* { return document.hasGame() ? &document.game() : nullptr; },
+        [&document, view]() -> const GameSession* {
+            if (!document.hasGame()) return nullptr;
+            const Game& game = document.game();
+            if (view->game != &game || view->scenario != game.scenario().id || view->seed != game.seed()) {
+                view->session = land::land_session_view(game);
+                view->game = &game;
+                view->scenario = game.scenario().id;
+                view->seed = game.seed();
+            }
+            return view->session.get();
+        },
         [&document](const nlohmann::json& action) -> std::optional<std::string> {
             const std::string kind = action.value("do", std::string());
             if (kind == "undo" || kind == "redo") {
@@ -71,7 +93,8 @@ companion::TableGame deskTableGame(GameDocument& document) {
             }
             if (const auto refused = document.performJson(action)) return ss(*refused);
             return std::nullopt;
-        });
+        },
+        [&document](int width) { return report::render_board(document.game(), document.game().state(), width); });
 }
 
 CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : QDialog(parent), document_(document) {
