@@ -232,6 +232,14 @@ function renderUnits() {
   if (view.role === 'player') fillPicker($('p-unit'), units.filter((u) => u.state !== 'routing').map((u) => [u.code, u.code + ' ' + u.name]));
   if (view.role === 'player') fillPicker($('p-target'), roster().filter((u) => u.side !== view.name && u.present).map((u) => [u.code, u.code + ' ' + u.name]));
   if (view.role === 'player' && !classicKinds) {
+    // A system that lists no kinds (an open list): the kind is typed, the acting piece's key picked.
+    const open = s => s && s.player_open;
+    $('g-kind').hidden = !!open(view.state); $('g-kind-text').hidden = !open(view.state); $('g-own-key').hidden = !open(view.state);
+    if (open(view.state)) {
+      fillPicker($('g-own-key'), view.state.player_open.own_keys.map((k) => [k, k]));
+      $('g-keys').textContent = 'with ' + view.state.player_open.open_keys.join(', ') + ' in Other keys';
+      $('g-target-label').hidden = false;
+    }
     fillPicker($('g-kind'), playerKinds().map((k) => [k.kind, k.kind]));
     fillPicker($('g-piece'), units.filter((u) => u.state !== 'sunk').map((u) => [u.code, u.code + ' ' + u.name]));
     fillPicker($('g-target'), [['', '(none)']].concat(roster().filter((u) => u.side !== view.name && u.present).map((u) => [u.code, u.code + ' ' + u.name])));
@@ -261,6 +269,7 @@ function proposalItem(p, umpire) {
   item.append(el('div', { class: 'what' }, sideName(p.side) + ' proposes: ' + p.summary.replace(/, roll .*$/, '')));
   if (p.note) item.append(el('div', { class: 'meta' }, p.note));
   if (p.odds && p.odds.length) item.append(oddsBars(p.odds));
+  else if (p.unavailable) item.append(el('div', { class: 'meta unavailable' }, p.unavailable));
   if (umpire) {
     // Every field of the action the umpire would apply, not only its summary: nothing is accepted unseen.
     item.append(el('dl', { class: 'fields' }, ...Object.entries(p.action || {}).flatMap(([key, value]) =>
@@ -350,8 +359,10 @@ $('p-kind').addEventListener('change', () => {
 // first acting key, a target under its first target key, and the other keys as a JSON object.
 $('propose-any').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const kind = playerKinds().find((k) => k.kind === $('g-kind').value);
-  if (!kind) { toast('Pick an action', true); return; }
+  const open = view.state && view.state.player_open;
+  const kind = open ? { kind: $('g-kind-text').value.trim(), own: [$('g-own-key').value], existing: ['target'] }
+    : playerKinds().find((k) => k.kind === $('g-kind').value);
+  if (!kind || !kind.kind) { toast(open ? 'Type the action, e.g. fire' : 'Pick an action', true); return; }
   const action = { [kindKey()]: kind.kind };
   if (kind.own.length) action[kind.own[0]] = $('g-piece').value;
   if (kind.existing.length && $('g-target').value) action[kind.existing[0]] = $('g-target').value;

@@ -65,6 +65,7 @@ nlohmann::json TableGame::public_state() const {
         kinds.push_back(nlohmann::json{{"kind", kind.kind}, {"keys", kind.keys}, {"own", kind.own}, {"existing", kind.existing}});
     state["player_kinds"] = kinds;
     state["player_kinds_open"] = allowed.open;
+    if (allowed.open) state["player_open"] = nlohmann::json{{"own_keys", allowed.own_keys}, {"open_keys", allowed.open_keys}};
     state["version"] = s.journal().size();
     state["state_lines"] = s.state_lines();
     const SessionOutcome outcome = s.outcome();

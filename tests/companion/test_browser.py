@@ -155,6 +155,38 @@ async def sea_scenario(served):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+async def kings_scenario(served):
+    """Game Of Kings, which lists no kinds of its own: the open form, a proposal the umpire sees
+    with the plain "no preview" and declines."""
+    process, profile, url = await open_browser()
+    try:
+        async with websockets.connect(url, max_size=None) as socket:
+            browser = Browser(socket)
+            state = (await asyncio.to_thread(served.request, "GET", "/api/state"))[1]
+            side = state["side_ids"][0]
+            player = await browser.page(served.url + "#code=" + served.codes[side])
+            umpire = await browser.page(served.url + "#code=" + served.codes["umpire"])
+            await player.until("document.getElementById('live').textContent === 'live' && !document.getElementById('propose-any').hidden && "
+                               "!document.getElementById('g-kind-text').hidden && document.getElementById('g-piece').options.length > 0",
+                               "the open proposal form")
+            await player.js("""(() => { document.getElementById('g-kind-text').value = 'fire';
+                document.getElementById('g-own-key').value = 'unit';
+                document.getElementById('propose-any').requestSubmit(); return true; })()""")
+            await umpire.until("document.querySelector('#u-proposals button.decline') && "
+                               "document.querySelector('#u-proposals .unavailable').textContent.startsWith('no preview for Game Of Kings')",
+                               "the proposal on the umpire's page, saying it has no odds yet")
+            await umpire.js("document.querySelector('#u-proposals button.decline').click(), true")
+            await umpire.until("!document.querySelector('#u-proposals button.decline')", "the proposal declined")
+            browser.reader.cancel()
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 async def scenario(served, screenshots):
     profile = tempfile.mkdtemp(prefix="fortuna-chromium-")
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
@@ -296,7 +328,15 @@ def main():
         assert code == 0, sea.stderr
     finally:
         sea.close()
-    print("ok: a player's die, applied by the umpire, reached the spectator; a captain's proposal at sea was accepted")
+    kings = Served(cli, scenario="encounter-1745", seed=5, advisory=False)
+    try:
+        asyncio.run(kings_scenario(kings))
+        code, _ = kings.stop()
+        assert code == 0, kings.stderr
+    finally:
+        kings.close()
+    print("ok: a player's die, applied by the umpire, reached the spectator; a captain's proposal at sea was accepted; "
+          "a proposal of Game Of Kings was declined")
     return 0
 
 
