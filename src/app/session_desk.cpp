@@ -31,6 +31,10 @@
 #include "fortuna/session_opponent.hpp"
 #include "qt_text.hpp"
 
+#ifdef FORTUNA_HAVE_COMPANION
+#include "companion_dialog.hpp"
+#endif
+
 namespace fortuna::app {
 
 namespace {
@@ -181,6 +185,11 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
         if (!file.isEmpty()) saveTo(file);
     });
     key(QKeySequence(u"Ctrl+W"_s), [this] { close(); });
+#ifdef FORTUNA_HAVE_COMPANION
+    // The table companion for this desk's game: the players' phones, as Game > Table Companion
+    // serves the land desk's.
+    key(QKeySequence(u"Ctrl+Shift+C"_s), [this] { showCompanionDialog(sessionCompanionSource(*this), this); });
+#endif
     auto* next = new QShortcut(QKeySequence(u"N"_s), this);
     next->setContext(Qt::WindowShortcut);
     // N types an N in the action line when it has the focus; elsewhere it asks the opponent.
@@ -255,6 +264,7 @@ void SessionDesk::refresh() {
     }
     journal_->scrollToBottom();
     board_->update();
+    emit positionChanged();
 }
 
 QString SessionDesk::perform(const nlohmann::json& action) {
