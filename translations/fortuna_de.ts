@@ -1842,10 +1842,6 @@ Nicht erlaubt: %1</translation>
         <translation>Der programmierte Gegner hat um %1 nichts vorzuschlagen</translation>
     </message>
     <message>
-        <source>The programmed opponent&apos;s proposals were refused fifty times in a row</source>
-        <translation>Die Vorschläge des programmierten Gegners wurden fünfzigmal hintereinander abgelehnt</translation>
-    </message>
-    <message>
         <source>Not an action in the journal&apos;s words: %1</source>
         <translation>Keine Aktion in den Worten des Journals: %1</translation>
     </message>

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,52 @@ struct TableSize {
     double depth_cm = 0;
 };
 
+// One outcome of an action's roll before it is thrown, with its exact chance (numerator over
+// denominator: 6 of 36 for a 7 on 2d6).
+struct OutcomeChance {
+    std::string outcome;  // the table's words: "Dd (disordered)", "2 hits", "the boarder captures"
+    std::uint64_t numerator = 0;
+    std::uint64_t denominator = 1;
+};
+
+// An action tried before its dice are thrown (the companion's roll requests and proposals): what it
+// would do, the roll a player throws for it and where that roll goes, and the exact odds of each
+// outcome. Nothing in it is read from the game's generator (it would tell the next roll).
+struct ActionPreview {
+    std::string summary;    // what every outcome shares, or the action in its own words
+    std::string roll_kind;  // "d6", "2d6" (a sum), "random", "dice:3" (three d6, each read alone); "" when no one roll is thrown
+    std::string roll_slot;  // the action's key an entered roll goes in ("roll", "dice", "shoal_roll")
+    std::vector<OutcomeChance> odds;  // may overlap where the rules say so (a broadside's "fire" with its hits)
+    // Why there are no odds when the system cannot compute them yet ("no preview for Game Of Kings
+    // yet"); "" when the preview is what the rules say.
+    std::string unavailable;
+};
+
+// A kind of action a side's player may ask for from the table (the companion): an allow-list, so
+// that a key a later release adds is the umpire's until the system lists it here.
+struct PlayerActionKind {
+    std::string kind;                      // "combat", "broadside"
+    std::vector<std::string> keys;         // every key a player may give, the kind key and "note" included
+    std::vector<std::string> own;          // keys naming a piece that must be the player's; one of them must be given
+    std::vector<std::string> existing;     // keys naming any piece of the battle (a target): it must exist
+    std::vector<std::string> umpire_keys;  // keys of the kind the umpire alone sets (measured, or the other side's)
+};
+
+// What a side's player may ask for, as the system declares it.
+struct PlayerActions {
+    std::string kind_key = "action";  // the member naming an action's kind: "do" (land) or "action"
+    std::vector<PlayerActionKind> kinds;
+    // A system that declares no kinds (open == true) lets a player ask for any kind but undo and
+    // redo that names one of their own pieces under one of `own_keys`, with no key but the kind
+    // key, `own_keys` and `open_keys` (a target under "target" must be a piece of the battle): an
+    // allow-list of the pieces' and places' common names, so that no roll, chip or overrule of any
+    // system is a player's to give (docs/companion.md).
+    bool open = false;
+    std::vector<std::string> own_keys;
+    std::vector<std::string> open_keys;
+    const PlayerActionKind* find(std::string_view kind) const;
+};
+
 class GameSession {
 public:
     virtual ~GameSession() = default;
@@ -113,6 +160,26 @@ public:
     virtual std::vector<Piece> pieces() const { return {}; }
     virtual TableSize table() const { return {}; }
     virtual std::vector<Ground> ground() const { return {}; }
+
+    // ---- The table's phones (the companion) ask these; each has a default from what every
+    // session provides (pieces() carries each piece's code and side), so a system serves at once.
+
+    // The side whose piece (unit, ship, general) has this code, or nullopt. Default: pieces().
+    virtual std::optional<int> owner_of(std::string_view code) const;
+    // A side's pieces as its player sees them: [{"code", "name", "status", ...}]. Default: pieces().
+    virtual nlohmann::json units_of(int side) const;
+    // Who stands where, for any page's pickers: [{"code", "name", "side", "present"}]. Default: pieces().
+    virtual nlohmann::json roster() const;
+    // What a side's player may ask for. Default: open (PlayerActions::open), kind key "action".
+    virtual PlayerActions player_actions() const;
+    // The action tried without touching the game and without reading its generator; RuleError
+    // when the rules refuse it. Default: the action in its own words and `unavailable` saying
+    // "no preview for <system> yet".
+    virtual ActionPreview preview(const nlohmann::json& action) const;
+    // A roll a player typed ("4", 4, "0.734", "3,6,6" for dice:3) checked against a preview's roll kind, as
+    // the value the action's roll slot takes; RuleError naming the range. Default: d6, 2d6, d10
+    // and random numbers as one value, "dice:N" as a list of N dice.
+    virtual nlohmann::json entered_roll(const std::string& kind, const nlohmann::json& value) const;
 
     // The programmed opponent's next action for `side` (which must be acting), or nullopt when
     // it has nothing to do that the rules let it do. Its doctrine is the scenario's.

@@ -113,9 +113,19 @@ function adoptUpdate(update) {
 // ------------------------------------------------------------------ rendering
 
 function sideName(id) {
-  const side = view.state && view.state.sides.find((s) => s.id === id);
+  const s = view.state;
+  if (s && s.side_ids && s.side_names && s.side_ids.indexOf(id) >= 0) return s.side_names[s.side_ids.indexOf(id)];
+  const side = s && Array.isArray(s.sides) && s.sides.find((x) => x.id === id);
   return side ? side.name : id;
 }
+
+// The land games' clock, phases and casualty thresholds, or any other system's clock in words and
+// its position in lines: the page shows what the state carries, it never asks which system it is.
+function hasThresholds(s) { return Array.isArray(s.sides) && s.sides.length > 0 && Array.isArray(s.sides[0].thresholds); }
+function kindKey() { return (view.state && view.state.kind_key) || 'do'; }
+function playerKinds() { return (view.state && view.state.player_kinds) || []; }
+// The land games' own form (attack, charge, rally, formation) where the system lists those kinds.
+function classicForm() { const kinds = playerKinds().map((k) => k.kind); return ['combat', 'charge', 'rally', 'formation'].every((k) => kinds.includes(k)); }
 
 function oddsBars(odds) {
   const box = el('div', { class: 'odds' });
@@ -134,9 +144,16 @@ function render() {
   $('role').textContent = view.role === 'umpire' ? 'Umpire' : view.role === 'player' ? 'Playing ' + sideName(view.name) : '';
   if (!s) return;
   $('scenario').textContent = s.scenario_name;
-  $('clock').textContent = s.clock; $('turn').textContent = s.turn;
-  $('phasing').textContent = sideName(s.phasing_side) + "'s half";
-  $('phase').textContent = 'Phase ' + s.phase.id + ') ' + s.phase.name;
+  if (s.phase) {
+    $('clock-line').hidden = false; $('clock-words').hidden = true;
+    $('clock').textContent = s.clock; $('turn').textContent = s.turn;
+    $('phasing').textContent = sideName(s.phasing_side) + "'s half";
+    $('phase').textContent = 'Phase ' + s.phase.id + ') ' + s.phase.name;
+  } else {
+    $('clock-line').hidden = true; $('clock-words').hidden = false;
+    $('clock-words').textContent = (s.system_name ? s.system_name + ' · ' : '') + (s.clock_label || '');
+    $('phase').textContent = s.outcome && s.outcome.over ? 'Decided: ' + s.outcome.reason : '';
+  }
   const width = Math.min(1200, Math.round(($('board').parentElement.clientWidth || 360) * (window.devicePixelRatio || 1)));
   const src = '/api/board.png?width=' + Math.max(200, width) + '&v=' + s.version;
   if ($('board').getAttribute('src') !== src) $('board').src = src;
@@ -145,6 +162,9 @@ function render() {
 
 function renderSides(s) {
   const box = $('sides'); box.replaceChildren();
+  $('casualties').hidden = !hasThresholds(s);
+  $('position-card').hidden = hasThresholds(s);
+  if (!hasThresholds(s)) { $('position').textContent = (s.state_lines || []).join('\n'); return; }
   for (const side of s.sides) {
     const track = el('div', { class: 'track' });
     const lost = el('div', { class: 'lost' });
@@ -170,10 +190,13 @@ function requestItem(r, mine) {
   item.append(el('div', { class: 'meta' }, sideName(r.side) + ' rolls ' + r.roll_kind + (r.entered !== null ? ' · entered ' + r.entered : '') + (r.note ? ' · ' + r.note : '')));
   item.append(oddsBars(r.odds));
   if (mine) {
-    const input = el('input', { type: 'number', inputmode: 'numeric', min: '1', max: r.roll_kind === '2d6' ? '12' : '6', step: r.roll_kind === 'random' ? '0.001' : '1', 'aria-label': 'your roll', class: 'die' });
+    // A pool of dice (dice:3, each read alone) is typed as "3,6,6"; one roll as a number.
+    const pool = r.roll_kind.startsWith('dice:');
+    const input = pool ? el('input', { type: 'text', inputmode: 'numeric', placeholder: Array(Number(r.roll_kind.slice(5))).fill('6').join(','), 'aria-label': 'your dice', class: 'die pool' })
+      : el('input', { type: 'number', inputmode: 'numeric', min: '1', max: r.roll_kind === '2d6' ? '12' : '6', step: r.roll_kind === 'random' ? '0.001' : '1', 'aria-label': 'your roll', class: 'die' });
     const send = el('button', { type: 'button', class: 'send-die', onclick: async () => {
       if (input.value === '') { toast('Type the number you rolled', true); return; }
-      const value = r.roll_kind === 'random' ? input.value : Number(input.value);
+      const value = r.roll_kind === 'random' || pool ? input.value : Number(input.value);
       if (await call('POST', '/api/rolls/' + r.id, { value })) toast('Sent: ' + input.value + '. The umpire applies it.');
     } }, r.entered !== null ? 'Correct' : 'Send');
     item.append(el('div', { class: 'row' }, input, send));
@@ -197,12 +220,37 @@ function renderUnits() {
   const units = view.role === 'player' ? (view.units[view.name] || []) : view.role === 'umpire' ? Object.values(view.units).flat() : [];
   $('units').hidden = units.length === 0;
   $('units-title').textContent = view.role === 'umpire' ? 'Units' : 'Your units';
-  $('unit-rows').replaceChildren(...units.map((u) => el('tr', {},
+  const classic = units.length === 0 || units[0].bases !== undefined;
+  $('unit-head').hidden = !classic; $('piece-head').hidden = classic;
+  $('unit-rows').replaceChildren(...units.map((u) => classic ? el('tr', {},
     el('td', {}, u.code + ' ', el('small', {}, u.name)), el('td', {}, u.bases + '/' + u.bases_start),
-    el('td', { class: 'state-' + u.state }, u.presence === 'on-board' ? u.state : u.presence), el('td', {}, u.formation))));
+    el('td', { class: 'state-' + u.state }, u.presence === 'on-board' ? u.state : u.presence), el('td', {}, u.formation))
+    : el('tr', {}, el('td', {}, u.code + ' ', el('small', {}, u.name)), el('td', {}, pieceDetails(u)), el('td', {}, u.state || u.status || ''))));
   $('propose').hidden = view.role !== 'player';
+  const classicKinds = classicForm();
+  $('propose-form').hidden = !classicKinds; $('propose-any').hidden = classicKinds;
   if (view.role === 'player') fillPicker($('p-unit'), units.filter((u) => u.state !== 'routing').map((u) => [u.code, u.code + ' ' + u.name]));
   if (view.role === 'player') fillPicker($('p-target'), roster().filter((u) => u.side !== view.name && u.present).map((u) => [u.code, u.code + ' ' + u.name]));
+  if (view.role === 'player' && !classicKinds) {
+    // A system that lists no kinds (an open list): the kind is typed, the acting piece's key picked.
+    const open = s => s && s.player_open;
+    $('g-kind').hidden = !!open(view.state); $('g-kind-text').hidden = !open(view.state); $('g-own-key').hidden = !open(view.state);
+    if (open(view.state)) {
+      fillPicker($('g-own-key'), view.state.player_open.own_keys.map((k) => [k, k]));
+      $('g-keys').textContent = 'with ' + view.state.player_open.open_keys.join(', ') + ' in Other keys';
+      $('g-target-label').hidden = false;
+    }
+    fillPicker($('g-kind'), playerKinds().map((k) => [k.kind, k.kind]));
+    fillPicker($('g-piece'), units.filter((u) => u.state !== 'sunk').map((u) => [u.code, u.code + ' ' + u.name]));
+    fillPicker($('g-target'), [['', '(none)']].concat(roster().filter((u) => u.side !== view.name && u.present).map((u) => [u.code, u.code + ' ' + u.name])));
+  }
+}
+
+// A piece's sheet in a few words: "port_decks 2 · starboard_decks 2 · masts 3/3 · hull 4".
+function pieceDetails(u) {
+  const skip = ['code', 'name', 'state', 'status', 'x_cm', 'y_cm', 'heading_deg', 'facing_deg'];
+  return Object.entries(u).filter(([k]) => !skip.includes(k)).map(([k, v]) =>
+    k + ' ' + (Array.isArray(v) ? v.filter((m) => m.standing !== false).length + '/' + v.length : typeof v === 'object' ? JSON.stringify(v) : v)).join(' · ');
 }
 
 function roster() { return (view.state && view.state.roster) || []; }
@@ -221,6 +269,7 @@ function proposalItem(p, umpire) {
   item.append(el('div', { class: 'what' }, sideName(p.side) + ' proposes: ' + p.summary.replace(/, roll .*$/, '')));
   if (p.note) item.append(el('div', { class: 'meta' }, p.note));
   if (p.odds && p.odds.length) item.append(oddsBars(p.odds));
+  else if (p.unavailable) item.append(el('div', { class: 'meta unavailable' }, p.unavailable));
   if (umpire) {
     // Every field of the action the umpire would apply, not only its summary: nothing is accepted unseen.
     item.append(el('dl', { class: 'fields' }, ...Object.entries(p.action || {}).flatMap(([key, value]) =>
@@ -250,8 +299,12 @@ function renderUmpire() {
   }));
   const present = roster().filter((u) => u.present).map((u) => [u.code, u.code + ' ' + u.name + ' (' + sideName(u.side) + ')']);
   fillPicker($('a-attacker'), present); fillPicker($('a-defender'), present);
-  fillPicker($('a-side'), view.state.sides.map((s) => [s.id, s.name]));
-  fillPicker($('c-who'), view.state.sides.map((s) => [s.id, s.name]).concat([['', 'every side'], ['umpire', 'the umpire (yours)']]));
+  const sides = (view.state.side_ids || []).map((id) => [id, sideName(id)]);
+  fillPicker($('a-side'), sides);
+  fillPicker($('c-who'), sides.concat([['', 'every side'], ['umpire', 'the umpire (yours)']]));
+  $('u-end-phase').hidden = kindKey() !== 'do' || !view.state.phase;
+  $('a-combat').hidden = !classicForm();
+  $('u-action').placeholder = kindKey() === 'do' ? '{"do": "rally", "unit": "F-I1"}' : '{"' + kindKey() + '": "' + ((playerKinds()[0] || {}).kind || 'end-half') + '", ...}';
 }
 
 function renderJournal() {
@@ -302,6 +355,34 @@ $('p-kind').addEventListener('change', () => {
   $('p-formation-label').hidden = kind !== 'formation';
 });
 
+// Any system's proposal: a kind the system lists for players, the acting piece under the kind's
+// first acting key, a target under its first target key, and the other keys as a JSON object.
+$('propose-any').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const open = view.state && view.state.player_open;
+  const kind = open ? { kind: $('g-kind-text').value.trim(), own: [$('g-own-key').value], existing: ['target'] }
+    : playerKinds().find((k) => k.kind === $('g-kind').value);
+  if (!kind || !kind.kind) { toast(open ? 'Type the action, e.g. fire' : 'Pick an action', true); return; }
+  const action = { [kindKey()]: kind.kind };
+  if (kind.own.length) action[kind.own[0]] = $('g-piece').value;
+  if (kind.existing.length && $('g-target').value) action[kind.existing[0]] = $('g-target').value;
+  const more = $('g-more').value.trim();
+  if (more) {
+    let extra;
+    try { extra = JSON.parse(more); } catch (err) { toast('Other keys: not JSON: ' + err.message, true); return; }
+    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) { toast('Other keys: a JSON object, e.g. {"side": "port"}', true); return; }
+    Object.assign(action, extra);
+  }
+  const note = $('g-note').value.trim();
+  if (await call('POST', '/api/proposals', note ? { action, note } : { action })) { toast('Proposed to the umpire'); $('g-note').value = ''; }
+});
+
+$('g-kind').addEventListener('change', () => {
+  const kind = playerKinds().find((k) => k.kind === $('g-kind').value);
+  $('g-target-label').hidden = !kind || kind.existing.length === 0;
+  $('g-keys').textContent = kind ? 'takes ' + kind.keys.filter((k) => k !== kindKey()).join(', ') : '';
+});
+
 $('propose-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const kind = $('p-kind').value, unit = $('p-unit').value, target = $('p-target').value;
@@ -321,8 +402,13 @@ $('propose-form').addEventListener('submit', async (e) => {
 
 $('ask-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const action = { do: 'combat', attacker: $('a-attacker').value, defender: $('a-defender').value };
-  for (const flag of ['charge', 'flank', 'rear']) if ($('a-' + flag).checked) action[flag] = true;
+  let action;
+  if ($('a-json').value.trim()) {
+    try { action = JSON.parse($('a-json').value); } catch (err) { toast('Not JSON: ' + err.message, true); return; }
+  } else {
+    action = { do: 'combat', attacker: $('a-attacker').value, defender: $('a-defender').value };
+    for (const flag of ['charge', 'flank', 'rear']) if ($('a-' + flag).checked) action[flag] = true;
+  }
   if (await call('POST', '/api/rolls', { side: $('a-side').value, action })) toast('Asked ' + sideName($('a-side').value) + ' for the dice');
 });
 
@@ -341,7 +427,7 @@ $('codes-form').addEventListener('submit', async (e) => {
 });
 
 $('u-end-phase').addEventListener('click', () => call('POST', '/api/actions', { do: 'end-phase' }));
-$('u-undo').addEventListener('click', () => call('POST', '/api/actions', { do: 'undo' }));
+$('u-undo').addEventListener('click', () => call('POST', '/api/actions', { [kindKey()]: 'undo' }));
 $('action-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   let action;
@@ -357,4 +443,5 @@ try { stored = localStorage.getItem('fortuna-code') || ''; } catch (e) { /* none
 view.code = (fromHash || stored || '').trim();
 if (fromHash) { try { localStorage.setItem('fortuna-code', fromHash); } catch (e) { /* none */ } history.replaceState(null, '', location.pathname); }
 $('p-kind').dispatchEvent(new Event('change'));
+$('g-kind').dispatchEvent(new Event('change'));
 connect();

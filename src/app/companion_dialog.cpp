@@ -23,7 +23,11 @@
 #endif
 
 #include "companion_server.hpp"
+#include "fortuna/game.hpp"
+#include "fortuna/land/system.hpp"
+#include "fortuna/report/report_export.hpp"
 #include "game_document.hpp"
+#include "session_desk.hpp"
 #include "qt_text.hpp"
 #include "table_game.hpp"
 
@@ -58,8 +62,27 @@ QImage qrImage(const QString& text) {
 // perform() for actions, the undo stack for undo and redo, so that the desk's Edit > Undo and
 // the journal stay one whoever acted.
 companion::TableGame deskTableGame(GameDocument& document) {
+    // The companion reads the game through the seam: a view of the document's land game, made
+    // again when the desk opens another battle (another Game, scenario or seed).
+    struct View {
+        const Game* game = nullptr;
+        std::string scenario;
+        std::uint64_t seed = 0;
+        std::unique_ptr<GameSession> session;
+    };
+    auto view = std::make_shared<View>();
     return companion::TableGame(
-        [&document]() -> const Game* { return document.hasGame() ? &document.game() : nullptr; },
+        [&document, view]() -> const GameSession* {
+            if (!document.hasGame()) return nullptr;
+            const Game& game = document.game();
+            if (view->game != &game || view->scenario != game.scenario().id || view->seed != game.seed()) {
+                view->session = land::land_session_view(game);
+                view->game = &game;
+                view->scenario = game.scenario().id;
+                view->seed = game.seed();
+            }
+            return view->session.get();
+        },
         [&document](const nlohmann::json& action) -> std::optional<std::string> {
             const std::string kind = action.value("do", std::string());
             if (kind == "undo" || kind == "redo") {
@@ -71,10 +94,59 @@ companion::TableGame deskTableGame(GameDocument& document) {
             }
             if (const auto refused = document.performJson(action)) return ss(*refused);
             return std::nullopt;
+        },
+        [&document](int width) { return report::render_board(document.game(), document.game().state(), width); });
+}
+
+companion::TableGame sessionTableGame(SessionDesk& desk) {
+    return companion::TableGame(
+        [&desk]() -> const GameSession* { return &desk.session(); },
+        [&desk](const nlohmann::json& action) -> std::optional<std::string> {
+            const std::string key = desk.session().player_actions().kind_key;
+            const std::string kind = action.is_object() && action.contains(key) && action[key].is_string() ? action[key].get<std::string>() : "";
+            if (kind == "undo" || kind == "redo") {
+                QUndoStack* stack = desk.undoStack();
+                if (kind == "undo" ? !stack->canUndo() : !stack->canRedo()) return "there is nothing to " + kind;
+                if (kind == "undo") stack->undo();
+                else stack->redo();
+                return std::nullopt;
+            }
+            const QString refused = desk.perform(action);
+            if (!refused.isEmpty()) return ss(refused);
+            return std::nullopt;
         });
 }
 
-CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : QDialog(parent), document_(document) {
+CompanionSource sessionCompanionSource(SessionDesk& desk) {
+    return {[&desk] { return sessionTableGame(desk); }, [] { return true; }, [&desk] { return desk.session().side_names(); },
+            [&desk](companion::CompanionServer* server, QObject* context, std::function<void()>) {
+                QObject::connect(&desk, &SessionDesk::positionChanged, server, &companion::CompanionServer::gameChanged);
+                (void)context;  // a session desk holds one battle: nothing replaces it
+            }};
+}
+
+namespace {
+
+CompanionSource documentSource(GameDocument& document) {
+    return {[&document] { return deskTableGame(document); }, [&document] { return document.hasGame(); },
+            [&document] {
+                std::vector<std::string> names;
+                if (document.hasGame())
+                    for (const auto& side : document.game().scenario().sides) names.push_back(side.name);
+                return names;
+            },
+            [&document](companion::CompanionServer* server, QObject* context, std::function<void()> replaced) {
+                QObject::connect(&document, &GameDocument::positionChanged, server, &companion::CompanionServer::gameChanged);
+                QObject::connect(&document, &GameDocument::gameReplaced, server, &companion::CompanionServer::gameReplaced);
+                QObject::connect(&document, &GameDocument::gameReplaced, context, std::move(replaced));
+            }};
+}
+
+}  // namespace
+
+CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : CompanionDialog(documentSource(document), parent) {}
+
+CompanionDialog::CompanionDialog(CompanionSource source, QWidget* parent) : QDialog(parent), source_(std::move(source)) {
     setWindowTitle(tr("Table Companion"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("Players follow the battle and roll their own dice from their phones; you accept or decline "
@@ -157,16 +229,14 @@ CompanionDialog::CompanionDialog(GameDocument& document, QWidget* parent) : QDia
 CompanionDialog::~CompanionDialog() { stop(); }
 
 void CompanionDialog::start() {
-    if (!document_.hasGame()) {
+    if (!source_.has_game()) {
         status_->setText(tr("Open a battle first."));
         return;
     }
     stop();
-    server_ = new companion::CompanionServer(deskTableGame(document_), {}, this);
-    connect(&document_, &GameDocument::positionChanged, server_, &companion::CompanionServer::gameChanged);
-    connect(&document_, &GameDocument::gameReplaced, server_, &companion::CompanionServer::gameReplaced);
-    connect(&document_, &GameDocument::gameReplaced, this, [this] {
-        if (server_ && document_.hasGame()) showCodes();
+    server_ = new companion::CompanionServer(source_.game(), {}, this);
+    source_.wire(server_, this, [this] {
+        if (server_ && source_.has_game()) showCodes();
     });
     connect(server_, &companion::CompanionServer::pagesChanged, this,
             [this](int pages) { status_->setText(tr("Serving: %n page(s) connected.", nullptr, pages)); });
@@ -212,15 +282,16 @@ void CompanionDialog::stop() {
 }
 
 void CompanionDialog::showCodes() {
-    if (server_ == nullptr || !document_.hasGame()) return;
+    if (server_ == nullptr || !source_.has_game()) return;
     const int shown = qr_for_->currentIndex();
     codes_->clear();
     qr_for_->blockSignals(true);
     qr_for_->clear();
     qr_for_->addItem(tr("Everyone (watch only)"), QString());
     const auto& codes = server_->codes();
+    const std::vector<std::string> names = source_.side_names();
     for (std::size_t i = 0; i < codes.side_ids().size(); ++i) {
-        const QString side = qs(document_.game().scenario().sides[i].name);
+        const QString side = qs(i < names.size() ? names[i] : codes.side_ids()[i]);
         auto* item = new QTreeWidgetItem(codes_, {side, qs(codes.side_codes()[i])});
         item->setData(0, Qt::UserRole, qs(codes.side_ids()[i]));
         qr_for_->addItem(side, qs(codes.side_codes()[i]));
@@ -270,6 +341,14 @@ void CompanionDialog::showQr() {
     if (image.isNull()) qr_->setText(tr("(no QR code: libqrencode is missing)"));
     else qr_->setPixmap(QPixmap::fromImage(image).scaled(220, 220, Qt::KeepAspectRatio, Qt::FastTransformation));
     qr_->setToolTip(text);
+}
+
+void showCompanionDialog(CompanionSource source, QWidget* parent) {
+    auto* dialog = parent->findChild<CompanionDialog*>();
+    if (dialog == nullptr) dialog = new CompanionDialog(std::move(source), parent);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void showCompanionDialog(GameDocument& document, QWidget* parent) {

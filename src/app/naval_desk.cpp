@@ -14,9 +14,12 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPlainTextEdit>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <functional>
 #include <random>
 #include <system_error>
 
@@ -51,6 +54,30 @@ struct TableScale {
 
 // A compass bearing as a Qt angle (degrees anticlockwise from 3 o'clock).
 double qt_angle(double bearing) { return 90.0 - bearing; }
+
+// One applied action on the desk's undo stack: applied before it is pushed (a refusal never
+// reaches the stack); undone and redone by the session, which keeps its rolls. `skip` puts the
+// stack's index back after a step the journal could not take, without stepping the game again.
+class NavalCommand : public QUndoCommand {
+public:
+    NavalCommand(const QString& text, std::function<bool()> back, std::function<bool()> forward, bool& skip)
+        : QUndoCommand(text), back_(std::move(back)), forward_(std::move(forward)), skip_(skip) {}
+    void undo() override {
+        if (skip_) skip_ = false;
+        else back_();
+    }
+    void redo() override {
+        if (first_) first_ = false;  // already applied when it was pushed
+        else if (skip_) skip_ = false;
+        else forward_();
+    }
+
+private:
+    std::function<bool()> back_;
+    std::function<bool()> forward_;
+    bool& skip_;
+    bool first_ = true;
+};
 
 }  // namespace
 
@@ -169,6 +196,7 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
                      const std::filesystem::path& journal, QWidget* parent)
     : QWidget(parent), tables_(std::move(tables)), session_(std::move(session)), save_path_(save_path) {
     saved_lines_ = session_->journal().size();
+    undo_ = new QUndoStack(this);
     // "[*]": the title shows * while there is work the save does not hold, as the main window's does.
     setWindowTitle(tr("%1[*] - Fortuna Belli, The Age of Sail").arg(qs(game().scenario().name)));
     setFocusPolicy(Qt::StrongFocus);
@@ -270,6 +298,8 @@ bool NavalDesk::perform(NavalAction action) {
     try {
         const auto& done = session_->apply(std::move(action));
         typed_dice_.clear();  // used by this action (takeDice checked their count)
+        loaded_undone_ = 0;   // the session let go of what was undone below the stack
+        undo_->push(new NavalCommand(qs(done.summary), [this] { return stepBack(); }, [this] { return stepForward(); }, skip_step_));
         last_ = qs(done.summary);
         journal_->appendPlainText(last_);
         for (const auto& step : done.explanation) journal_->appendPlainText(u"    "_s + qs(step));
@@ -289,11 +319,45 @@ bool NavalDesk::perform(NavalAction action) {
 }
 
 bool NavalDesk::undo() {
+    if (undo_->canUndo()) {
+        step_failed_ = false;
+        undo_->undo();
+        if (!step_failed_) return true;
+        skip_step_ = true;  // the game did not step back: neither does the stack
+        undo_->redo();
+        return false;
+    }
+    // Below the stack: the actions of the save or journal the desk opened.
+    if (!session_->can_undo() || !stepBack()) return false;
+    ++loaded_undone_;
+    return true;
+}
+
+bool NavalDesk::redo() {
+    if (loaded_undone_ > 0) {
+        if (!stepForward()) return false;
+        --loaded_undone_;
+        return true;
+    }
+    if (!undo_->canRedo()) return false;
+    step_failed_ = false;
+    undo_->redo();
+    if (!step_failed_) return true;
+    skip_step_ = true;
+    undo_->undo();
+    return false;
+}
+
+bool NavalDesk::stepBack() {
     try {
-        if (!session_->undo()) return false;
+        if (!session_->undo()) {
+            step_failed_ = true;
+            return false;
+        }
     } catch (const std::system_error& error) {
         last_ = tr("not undone, the journal could not be written: %1").arg(qs(error.what()));
         journal_->appendPlainText(last_);
+        step_failed_ = true;
         return false;
     }
     last_ = tr("undone (the dice are kept: asking again gives the same roll)");
@@ -303,12 +367,16 @@ bool NavalDesk::undo() {
     return true;
 }
 
-bool NavalDesk::redo() {
+bool NavalDesk::stepForward() {
     try {
-        if (!session_->redo()) return false;
+        if (!session_->redo()) {
+            step_failed_ = true;
+            return false;
+        }
     } catch (const std::system_error& error) {
         last_ = tr("not redone, the journal could not be written: %1").arg(qs(error.what()));
         journal_->appendPlainText(last_);
+        step_failed_ = true;
         return false;
     }
     last_ = tr("redone: %1").arg(qs(game().history().back().summary));

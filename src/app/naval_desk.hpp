@@ -18,6 +18,8 @@ class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 
+class QUndoStack;
+
 namespace fortuna::app {
 
 // Draws the table at scale: shoals, ships as hulls pointing along their heading, the wind, and for
@@ -76,8 +78,12 @@ public:
     QString lastMessage() const { return last_; }
     // One action, as a key does it; false with the reason in lastMessage() when the rules refuse.
     bool perform(NavalAction action);
+    // Undo and redo through the undo stack, one command per applied action, as the other desks
+    // do; the actions of the opened save or journal, below the stack, are undone and redone after
+    // (before) it. The rolls stay in each action: redo never re-rolls.
     bool undo();
     bool redo();
+    QUndoStack* undoStack() const { return undo_; }
     void selectShip(int step);
     void selectTarget();
     // The move mode: the planned heading and distance of the selected ship, asked of the library.
@@ -110,6 +116,14 @@ private:
     std::string shipId(int index) const;
 
     void exportVictorySheetAsked();
+    // The session's undo and redo with what the desk says of them; false (with the reason) when
+    // the journal could not take the line, and then nothing changed.
+    bool stepBack();
+    bool stepForward();
+    QUndoStack* undo_ = nullptr;
+    int loaded_undone_ = 0;    // actions of the opened file undone below the stack
+    bool step_failed_ = false; // the last stepBack/stepForward a command made failed
+    bool skip_step_ = false;   // the next command step only puts the stack's index back
     std::unique_ptr<NavalTables> tables_;
     std::unique_ptr<NavalSession> session_;
     QString save_path_;

@@ -28,7 +28,12 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
+#include "fortuna/session_opponent.hpp"
 #include "qt_text.hpp"
+
+#ifdef FORTUNA_HAVE_COMPANION
+#include "companion_dialog.hpp"
+#endif
 
 namespace fortuna::app {
 
@@ -180,6 +185,11 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
         if (!file.isEmpty()) saveTo(file);
     });
     key(QKeySequence(u"Ctrl+W"_s), [this] { close(); });
+#ifdef FORTUNA_HAVE_COMPANION
+    // The table companion for this desk's game: the players' phones, as Game > Table Companion
+    // serves the land desk's.
+    key(QKeySequence(u"Ctrl+Shift+C"_s), [this] { showCompanionDialog(sessionCompanionSource(*this), this); });
+#endif
     auto* next = new QShortcut(QKeySequence(u"N"_s), this);
     next->setContext(Qt::WindowShortcut);
     // N types an N in the action line when it has the focus; elsewhere it asks the opponent.
@@ -254,6 +264,7 @@ void SessionDesk::refresh() {
     }
     journal_->scrollToBottom();
     board_->update();
+    emit positionChanged();
 }
 
 QString SessionDesk::perform(const nlohmann::json& action) {
@@ -285,27 +296,18 @@ QString SessionDesk::opponentStep() {
         say(tr("The battle is decided: %1").arg(qs(session_->outcome().reason)), false);
         return {};
     }
-    const int side = session_->acting_side();
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        const auto proposal = session_->propose(side);
-        if (!proposal) {
-            const QString text = tr("The programmed opponent has nothing to propose at %1").arg(qs(session_->clock_label()));
-            say(text, true);
-            return text;
-        }
-        nlohmann::json asked = proposal->action;
-        if (!asked.contains("by")) asked["by"] = "opponent:" + session_->side_ids().at(static_cast<std::size_t>(side));
-        if (!asked.contains("why") && !proposal->reason.empty()) asked["why"] = proposal->reason;
-        try {
-            const Happened happened = session_->apply(asked);
-            undo_->push(new SessionCommand(*session_, u"#"_s + QString::number(happened.seq) + u" "_s + qs(happened.summary), [this] { refresh(); }));
-            say(qs(happened.summary) + u"\n  why: "_s + qs(proposal->reason), false);
-            return {};
-        } catch (const RuleError&) {
-            session_->refused(side, proposal->action);
-        }
+    // The library's one step (session_opponent.hpp): refusals go back to the opponent, who tries
+    // its next proposal; the desk only pushes what was applied and says why.
+    const OpponentStep step = opponent_step(*session_, session_->acting_side());
+    if (step.applied()) {
+        const Happened& happened = *step.happened;
+        undo_->push(new SessionCommand(*session_, u"#"_s + QString::number(happened.seq) + u" "_s + qs(happened.summary), [this] { refresh(); }));
+        say(qs(happened.summary) + u"\n  why: "_s + qs(step.reason), false);
+        return {};
     }
-    const QString text = tr("The programmed opponent's proposals were refused fifty times in a row");
+    const QString text = step.result == OpponentStep::Result::NothingToPropose
+                             ? tr("The programmed opponent has nothing to propose at %1").arg(qs(session_->clock_label()))
+                             : qs(step.reason);
     say(text, true);
     return text;
 }

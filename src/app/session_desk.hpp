@@ -38,7 +38,8 @@ private:
 // Keys: type an action in the journal's words in the action line and press Enter (a refusal is
 // shown in red and the text stays in the line: nothing typed is lost), Esc leaves the line; N the programmed opponent's
 // next action for the side acting, with its reason; Ctrl+Z undo and Ctrl+Shift+Z redo through the
-// undo stack (the rolls stay in each action: undo never re-rolls); Ctrl+S save; Ctrl+W close.
+// undo stack (the rolls stay in each action: undo never re-rolls); Ctrl+S save; Ctrl+W close;
+// Ctrl+Shift+C the table companion (the players' phones) for this game.
 // Every action reaches a journal in the recovery folder as it applies; closing a saved game
 // removes that journal, closing unsaved work keeps it.
 class SessionDesk : public QWidget {
@@ -55,6 +56,10 @@ public:
     // The opponent's next action for the acting side, applied with its reason; the refusal, or "".
     QString opponentStep();
     bool saveTo(const QString& file);
+
+signals:
+    // The position changed: an action applied, undone or redone (the table companion pushes it).
+    void positionChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

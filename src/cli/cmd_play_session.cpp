@@ -12,6 +12,7 @@
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
+#include "fortuna/session_opponent.hpp"
 #include "play_files.hpp"
 #include "session_play.hpp"
 
@@ -111,40 +112,21 @@ void play_opponent(GameSession& session, const std::string& which, json& applied
     }
     // A battle of the longest scenario is a few thousand actions; this bound only stops a loop.
     constexpr int kMostActions = 50000;
-    int refusals_in_a_row = 0;
     for (int step = 0; step < kMostActions; ++step) {
         if (session.outcome().over) return;
         const int side = session.acting_side();
         if (!sides.count(side)) return;  // the other side's turn: the table plays it
-        const auto proposal = session.propose(side);
-        if (!proposal) {
-            stopped = "the programmed opponent of " + session.side_names().at(static_cast<std::size_t>(side)) + " has no action to propose at " +
-                      session.clock_label();
+        const OpponentStep done = opponent_step(session, side);
+        if (!done.applied()) {
+            stopped = done.reason;
             return;
         }
-        try {
-            // The journal keeps who asked and why, as the land journal does.
-            nlohmann::json asked = proposal->action;
-            if (!asked.contains("by")) asked["by"] = "opponent:" + ids.at(static_cast<std::size_t>(side));
-            if (!asked.contains("why") && !proposal->reason.empty()) asked["why"] = proposal->reason;
-            const Happened happened = session.apply(asked);
-            refusals_in_a_row = 0;
-            json entry = happened_entry(happened);
-            entry["by"] = "opponent:" + ids.at(static_cast<std::size_t>(side));
-            entry["why"] = proposal->reason;
-            applied.push_back(entry);
-            lines.push_back("#" + std::to_string(happened.seq) + " " + happened.summary);
-            lines.push_back("      why: " + proposal->reason);
-        } catch (const RuleError& refusal) {
-            session.refused(side, proposal->action);
-            if (++refusals_in_a_row > 200) {
-                stopped = "the programmed opponent's proposals were refused 200 times in a row; the last: " + std::string(refusal.what());
-                return;
-            }
-        } catch (const std::system_error& error) {
-            stopped = std::string("the opponent's action was not applied: ") + error.what();
-            return;
-        }
+        json entry = happened_entry(*done.happened);
+        entry["by"] = "opponent:" + ids.at(static_cast<std::size_t>(side));
+        entry["why"] = done.reason;
+        applied.push_back(entry);
+        lines.push_back("#" + std::to_string(done.happened->seq) + " " + done.happened->summary);
+        lines.push_back("      why: " + done.reason);
     }
     stopped = "the programmed opponent stopped after " + std::to_string(kMostActions) + " actions without an end";
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// fortuna-cli serve: the table companion without a desk, for a club's spare laptop (issue 16).
+// fortuna-cli serve: the table companion without a desk, for a club's spare laptop (issue 16), for
+// a game of any rule system behind the seam (issue 25).
 #include "cli.hpp"
 
 #ifdef FORTUNA_HAVE_COMPANION
@@ -17,6 +18,7 @@
 #include <memory>
 #include <random>
 #include <sstream>
+#include <system_error>
 
 #ifndef _WIN32
 #include <QSocketNotifier>
@@ -28,7 +30,11 @@
 #include "companion_server.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/game_session.hpp"
+#include "fortuna/journal.hpp"
+#include "fortuna/land/system.hpp"
 #include "fortuna/qt/headless_gui.hpp"
+#include "fortuna/report/report_export.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
 #include "session_play.hpp"
@@ -106,8 +112,6 @@ int run_serve(const Arguments& args, Context& context) {
     const auto scenario_name = args.value("scenario");
     if (load.has_value() == scenario_name.has_value()) throw UsageError("give --scenario ID|FILE for a new game or --load SAVE to continue one");
     if (load && args.value("seed")) throw UsageError("--load continues a saved game: its seed is in the save");
-    refuse_other_system(context, scenario_name, load, "serve",
-                        "serves the land games this release; play it with 'fortuna-cli play' or in the app (File > Open)");
     const std::string bind = args.value("bind").value_or("127.0.0.1");
     const QHostAddress address(QString::fromStdString(bind));
     if (address.isNull()) throw UsageError("--bind needs an address such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network), not '" + bind + "'");
@@ -115,9 +119,26 @@ int run_serve(const Arguments& args, Context& context) {
     if (port < 0 || port > 65535) throw UsageError("--port is 1-65535 (0: any free port), not " + std::to_string(port));
 
     const RulesLibrary& library = context.library();
-    // --advisory: without the rules of play (docs/rules/enforcement.md), as `play --advisory`.
-    const Enforcement enforcement = args.flag("advisory") ? Enforcement{false, false, false, false} : Enforcement{};
-    Game game = load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), serve_seed(args), enforcement);
+    // The registry says which rule system the file is: the land games keep their own options
+    // (--advisory), every other system opens through its GameSession.
+    const auto other = session_file(context, scenario_name, load);
+    std::optional<Game> game;
+    std::unique_ptr<GameSession> session;
+    if (other) {
+        const RuleSystem& system = *other->claimed.system;
+        if (args.flag("advisory"))
+            throw UsageError("--advisory switches off the land games' rules of play; " + other->file.string() + " is a " +
+                             system.describe(other->claimed.format) + " of " + system.name() + ", which has none to switch off");
+        if (load && !other->claimed.format.ends_with("-save") && !other->claimed.format.ends_with("-journal"))
+            throw UsageError("--load continues a save or a journal; " + other->file.string() + " is a " + system.describe(other->claimed.format));
+        session = system.open_game(library, other->file, other->claimed, load ? 0 : serve_seed(args));
+        for (const auto& note : session->opening_notes()) context.err << "fortuna-cli serve: " << note << "\n";
+    } else {
+        // --advisory: without the rules of play (docs/rules/enforcement.md), as `play --advisory`.
+        const Enforcement enforcement = args.flag("advisory") ? Enforcement{false, false, false, false} : Enforcement{};
+        game.emplace(load ? load_game(library, *load) : Game(library, load_scenario(library, *scenario_name), serve_seed(args), enforcement));
+        session = land::land_session_view(*game);
+    }
 
     // Durable like `play`: every action reaches the journal (and the sender the attribution
     // log beside it) before the page hears back.
@@ -125,8 +146,16 @@ int run_serve(const Arguments& args, Context& context) {
     std::filesystem::path journal;
     if (const auto given = args.value("journal")) journal = *given;
     else if (save) journal = journal_path_for_save(*save);
-    else journal = game.scenario().id + "-serve-" + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")).toStdString() + ".journal";
-    game.attach_journal(journal);
+    else journal = session->scenario_id() + "-serve-" + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")).toStdString() + ".journal";
+    if (game) {
+        game->attach_journal(journal);
+    } else {
+        try {
+            session->attach_journal(journal);
+        } catch (const JournalConflict& conflict) {
+            throw UsageError(std::string(conflict.what()) + " ; give another --journal/--save");
+        }
+    }
     const std::string attribution = journal.string() + ".by.jsonl";
 
     const auto gui = qt::headless_gui_application();  // the board picture needs QtGui's fonts (offscreen)
@@ -135,7 +164,20 @@ int run_serve(const Arguments& args, Context& context) {
     limits.idle_seconds = args.integer("idle-timeout", limits.idle_seconds);
     if (limits.idle_seconds < 1 || limits.idle_seconds > 86400)
         throw UsageError("--idle-timeout is 1-86400 seconds, not " + std::to_string(limits.idle_seconds));
-    companion::CompanionServer server(companion::TableGame::over(game), limits);
+    // The land game is applied as before (Game::apply, its rules of play) and drawn by the report's
+    // painter; every other system's session applies its own actions and is drawn from its pieces.
+    companion::TableGame table = game ? companion::TableGame([&session] { return session.get(); },
+                                                             [&game](const json& action) -> std::optional<std::string> {
+                                                                 try {
+                                                                     (void)game->apply(action);
+                                                                     return std::nullopt;
+                                                                 } catch (const std::exception& error) {
+                                                                     return std::string(error.what());
+                                                                 }
+                                                             },
+                                                             [&game](int width) { return report::render_board(*game, game->state(), width); })
+                                      : companion::TableGame::over(*session);
+    companion::CompanionServer server(std::move(table), limits);
     server.setAttributionLog(QString::fromStdString(attribution));
     try {
         server.listen(address, static_cast<quint16>(port));
@@ -145,10 +187,10 @@ int run_serve(const Arguments& args, Context& context) {
     }
 
     const json first{{"url", server.url().toStdString()}, {"codes", server.codes().to_json()}, {"journal", journal.string()},
-                     {"attribution", attribution}, {"scenario", game.scenario().id}};
+                     {"attribution", attribution}, {"scenario", session->scenario_id()}, {"system", session->system().id()}};
     context.out << first.dump() << std::endl;
     if (!context.json) {
-        context.out << "Serving " << game.scenario().name << " at " << server.url().toStdString() << " (Ctrl+C stops)\n";
+        context.out << "Serving " << session->scenario_name() << " (" << session->system().name() << ") at " << server.url().toStdString() << " (Ctrl+C stops)\n";
         const json codes = server.codes().to_json();
         for (auto it = codes.begin(); it != codes.end(); ++it) context.out << "  " << it.key() << ": " << it.value().get<std::string>() << "\n";
         context.out << std::flush;
@@ -199,15 +241,26 @@ int run_serve(const Arguments& args, Context& context) {
     stop_check.stop();
     server.close();
 
-    if (save) save_game(game, *save);
-    json document = game.summary_json();
+    std::optional<std::string> save_failure;
+    if (save) {
+        try {
+            if (game) save_game(*game, *save);
+            else session->save(*save);
+        } catch (const std::system_error& error) {
+            save_failure = error.what();
+        }
+    }
+    json document = game ? game->summary_json() : session->public_state();
     document.erase("seed");
+    document["system"] = session->system().id();
     document["journal_file"] = journal.string();
-    if (save) document["save"] = *save;
-    std::vector<std::string> lines{"Stopped serving after " + std::to_string(game.journal().size()) + " journal lines (" + journal.string() + ")"};
-    if (save) lines.push_back("Saved to " + *save);
+    if (save && !save_failure) document["save"] = *save;
+    if (save_failure) document["save_failed"] = *save_failure;
+    std::vector<std::string> lines{"Stopped serving after " + std::to_string(session->journal().size()) + " journal lines (" + journal.string() + ")"};
+    if (save && !save_failure) lines.push_back("Saved to " + *save);
+    if (save_failure) context.err << "fortuna-cli serve: not saved: " << *save_failure << "\n";
     emit(context, document, lines);
-    return kExitOk;
+    return save_failure ? kExitFailure : kExitOk;
 }
 
 void declare_serve(CLI::App& command) {

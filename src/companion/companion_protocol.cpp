@@ -10,6 +10,7 @@
 
 #include "fortuna/actions.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
 
@@ -341,89 +342,114 @@ std::string JoinCodes::reissue(std::string_view who) {
 
 namespace {
 
-// Which key names the acting unit or general of each kind a player may ask for.
-const std::map<std::string, std::vector<std::string>, std::less<>>& acting_keys() {
-    static const std::map<std::string, std::vector<std::string>, std::less<>> acting{
-        {"combat", {"attacker"}}, {"artillery", {"battery"}}, {"rally", {"unit"}},   {"rout", {"unit"}},
-        {"formation", {"unit"}},  {"charge", {"unit"}},       {"move", {"unit"}},    {"leader", {"general"}},
-        {"order", {"general"}},   {"control", {"unit"}},
-    };
-    return acting;
-}
-
-// Keys of a player's kind that the umpire alone sets: what the library measures on the board
-// unless the umpire says otherwise, and what is the other side's to name.
-bool umpire_only(std::string_view kind, std::string_view key) {
-    return (kind == "combat" && key == "defender_leader") ||
-           (kind == "artillery" && (key == "range_mm" || key == "range_measured")) ||
-           (kind == "order" && (key == "distance_mm" || key == "distance_measured")) ||
-           (kind == "rout" && (key == "to" || key == "off_board"));
-}
-
 // Why a key outside a player's keys is refused, in the player's words.
-std::string refused_key(std::string_view kind, const std::string& key) {
+std::string refused_key(std::string_view kind, const std::string& key, const PlayerActionKind* spec) {
     const std::string quoted = "'" + cut_text(key, 32) + "'";
-    if (key == "roll" || key == "rolls") return "a player enters dice only when the umpire asks for them (a roll request), not in the action";
+    if (key == "roll" || key == "rolls" || key == "dice" || key.ends_with("_roll") || key.ends_with("_rolls") || key.ends_with("_dice"))
+        return "a player enters dice only when the umpire asks for them (a roll request), not in the action";
     if (key == "override") return "only the umpire overrules the rules of play ('override'); propose the action and say why in a note";
     if (key == "by") return "who sent an action is the server's record, not the action's ('by')";
     if (key == "why") return "'why' is the programmed opponent's reason, not a player's; say why in a note";
     if (key == "defender_leader") return "the defender's leader is for the defending side or the umpire to name";
-    if (umpire_only(kind, key)) return quoted + " of '" + std::string(kind) + "' is measured by the game or set by the umpire, not by a player";
+    if (spec != nullptr && std::find(spec->umpire_keys.begin(), spec->umpire_keys.end(), key) != spec->umpire_keys.end())
+        return quoted + " of '" + std::string(kind) + "' is measured by the game or set by the umpire, not by a player";
+    if (spec == nullptr) return quoted + " is the umpire's to give";
     std::string keys;
-    for (const std::string& k : player_keys(kind)) keys += (keys.empty() ? "" : ", ") + k;
+    for (const std::string& k : spec->keys) keys += (keys.empty() ? "" : ", ") + k;
     return quoted + " is not for a player's '" + std::string(kind) + "', which takes " + keys;
+}
+
+bool is_dice_key(const std::string& key) {
+    return key == "roll" || key == "rolls" || key == "dice" || key.ends_with("_roll") || key.ends_with("_rolls") || key.ends_with("_dice");
+}
+
+// A code the player gave under `key`: a piece of the battle, and the caller's when `mine`.
+void check_piece(const nlohmann::json& action, const std::string& key, const Caller& caller, const SideOf& owner, bool mine) {
+    if (!action[key].is_string()) throw ApiError(400, "'" + cut_text(key, 32) + "' must be a code of the battle, e.g. \"F-I1\"");
+    const std::string code = cut_text(action[key].get_ref<const std::string&>(), 64);
+    const auto side = owner(action[key].get_ref<const std::string&>());
+    if (!side) throw ApiError(400, "there is no unit '" + code + "' in this battle");
+    if (mine && *side != caller.side) throw ApiError(403, "'" + code + "' is not one of " + caller.name + "'s; a side's code acts only for its own units");
+}
+
+// The land games' acting keys, as the first release had them: a unit's or a general's side.
+SideOf land_owner(const SideOf& unit_side, const SideOf& general_side) {
+    return [unit_side, general_side](std::string_view code) -> std::optional<int> {
+        if (auto side = unit_side(code)) return side;
+        return general_side(code);
+    };
 }
 
 }  // namespace
 
-std::vector<std::string> player_keys(std::string_view kind) {
-    const ActionKindInfo* info = find_action_kind(kind);
-    if (info == nullptr || !acting_keys().count(kind)) return {};
-    // An allow-list, so that a key a later release adds to every action (as override, by and
-    // why were) is the umpire's until it is listed here.
-    std::vector<std::string> keys{"do", "note"};
-    for (const std::string_view key : info->keys)
-        if (!umpire_only(kind, key)) keys.emplace_back(key);
-    return keys;
+std::vector<std::string> player_keys(const PlayerActions& allowed, std::string_view kind) {
+    const PlayerActionKind* spec = allowed.find(kind);
+    return spec == nullptr ? std::vector<std::string>{} : spec->keys;
+}
+
+std::vector<std::string> player_keys(std::string_view kind) { return player_keys(land::land_player_actions(), kind); }
+
+void check_permission(const nlohmann::json& action, const Caller& caller, const PlayerActions& allowed, const SideOf& owner) {
+    const std::string& kind_key = allowed.kind_key;
+    if (!action.is_object())
+        throw ApiError(400, "an action is a JSON object with \"" + kind_key + "\", e.g. {\"" + kind_key + "\": \"" +
+                                (kind_key == "do" ? "end-phase" : "end-half") + "\"}");
+    if (!action.contains(kind_key) || !action[kind_key].is_string())
+        throw ApiError(400, "an action needs \"" + kind_key + "\", e.g. {\"" + kind_key + "\": \"" + (kind_key == "do" ? "charge" : "move") + "\", ...}");
+    if (caller.role == Caller::Role::Spectator) throw ApiError(401, "give a join code (Authorization: Bearer CODE) to act");
+    // The server writes who sent each action; a client's own "by" would be a claim in the journal.
+    if (action.contains("by")) throw ApiError(403, refused_key("", "by", nullptr));
+    if (caller.role == Caller::Role::Umpire) return;
+    const std::string kind = cut_text(action[kind_key].get<std::string>(), 32);
+    if (allowed.open) {
+        // A system that declares no kinds (PlayerActions::open): the common keys and an own piece.
+        if (kind == "undo" || kind == "redo") throw ApiError(403, "'" + kind + "' is the umpire's to apply");
+        for (const auto& [key, value] : action.items()) {
+            const bool listed = key == kind_key || std::find(allowed.own_keys.begin(), allowed.own_keys.end(), key) != allowed.own_keys.end() ||
+                                std::find(allowed.open_keys.begin(), allowed.open_keys.end(), key) != allowed.open_keys.end();
+            if (!listed) throw ApiError(403, is_dice_key(key) || key == "by" || key == "why" || key == "override"
+                                                 ? refused_key(kind, key, nullptr)
+                                                 : "'" + cut_text(key, 32) + "' is the umpire's to give in this game; a player gives the acting piece and where or whom");
+        }
+        if (action.contains("target") && action["target"].is_string()) check_piece(action, "target", caller, owner, false);
+        bool named = false;
+        for (const std::string& key : allowed.own_keys)
+            if (action.contains(key) && !action[key].is_null()) {
+                check_piece(action, key, caller, owner, true);
+                named = true;
+            }
+        if (!named) throw ApiError(403, "'" + kind + "' names none of your pieces (" + [&] {
+                                            std::string keys;
+                                            for (const std::string& k : allowed.own_keys) keys += (keys.empty() ? "" : ", ") + k;
+                                            return keys;
+                                        }() + "): it is the umpire's to apply");
+        return;
+    }
+    const PlayerActionKind* spec = allowed.find(kind);
+    if (spec == nullptr) {
+        std::string kinds;
+        for (const PlayerActionKind& k : allowed.kinds) kinds += (kinds.empty() ? "" : ", ") + k.kind;
+        throw ApiError(403, "'" + kind + "' is the umpire's to apply; a player may ask for " + kinds);
+    }
+    // Entered dice first: the message a player is most likely to need.
+    for (const auto& [key, value] : action.items())
+        if (is_dice_key(key)) throw ApiError(403, refused_key(kind, key, spec));
+    for (const auto& [key, value] : action.items())
+        if (std::find(spec->keys.begin(), spec->keys.end(), key) == spec->keys.end()) throw ApiError(403, refused_key(kind, key, spec));
+    bool named = false;
+    for (const std::string& key : spec->own)
+        if (action.contains(key) && !action[key].is_null()) {
+            check_piece(action, key, caller, owner, true);
+            named = true;
+        }
+    // A target is the enemy's: it must exist, and the acting piece must be the caller's.
+    for (const std::string& key : spec->existing)
+        if (action.contains(key) && action[key].is_string()) check_piece(action, key, caller, owner, false);
+    if (!named) throw ApiError(400, "'" + kind + "' needs the acting piece: '" + (spec->own.empty() ? std::string("?") : spec->own.front()) + "'");
 }
 
 void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side) {
-    if (!action.is_object()) throw ApiError(400, "an action is a JSON object with \"do\", e.g. {\"do\": \"end-phase\"}");
-    if (!action.contains("do") || !action["do"].is_string()) throw ApiError(400, "an action needs \"do\", e.g. {\"do\": \"charge\", ...}");
-    if (caller.role == Caller::Role::Spectator) throw ApiError(401, "give a join code (Authorization: Bearer CODE) to act");
-    // The server writes who sent each action; a client's own "by" would be a claim in the journal.
-    if (action.contains("by")) throw ApiError(403, refused_key("", "by"));
-    if (caller.role == Caller::Role::Umpire) return;
-    const std::string kind = cut_text(action["do"].get<std::string>(), 32);
-    const auto spec = acting_keys().find(kind);
-    if (spec == acting_keys().end() || player_keys(kind).empty())
-        throw ApiError(403, "'" + kind + "' is the umpire's to apply; a player may ask for combat, artillery, rally, rout, formation, charge, move, leader, order or control");
-    const std::vector<std::string> allowed = player_keys(kind);
-    // Entered dice first: the message a player is most likely to need.
-    for (const char* key : {"roll", "rolls"})
-        if (action.contains(key)) throw ApiError(403, refused_key(kind, key));
-    for (const auto& [key, value] : action.items())
-        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) throw ApiError(403, refused_key(kind, key));
-    bool named = false;
-    const auto own = [&](const std::string& key, const SideOf& side_of, const char* what) {
-        if (!action.contains(key) || action[key].is_null()) return;
-        if (!action[key].is_string()) throw ApiError(400, "'" + key + "' must be a " + what + " code, e.g. \"F-I1\"");
-        const auto side = side_of(action[key].get_ref<const std::string&>());
-        const std::string code = cut_text(action[key].get_ref<const std::string&>(), 64);
-        if (!side) throw ApiError(400, "there is no " + std::string(what) + " '" + code + "' in this battle");
-        if (*side != caller.side) throw ApiError(403, "'" + code + "' is not one of " + caller.name + "'s; a side's code acts only for its own units");
-        named = true;
-    };
-    for (const std::string& key : spec->second) own(key, key == "general" ? general_side : unit_side, key == "general" ? "general" : "unit");
-    if (kind == "move") own("general", general_side, "general");
-    if (kind == "rally" || kind == "control") own("general", general_side, "general");
-    if (kind == "combat") {
-        own("attacker_leader", general_side, "general");
-        // The defender is the enemy's: it must exist, and the attacker must be the caller's.
-        if (action.contains("defender") && action["defender"].is_string() && !unit_side(action["defender"].get<std::string>()))
-            throw ApiError(400, "there is no unit '" + cut_text(action["defender"].get<std::string>(), 64) + "' in this battle");
-    }
-    if (!named) throw ApiError(400, "'" + kind + "' needs the acting unit or general: '" + spec->second.front() + "'");
+    check_permission(action, caller, land::land_player_actions(), land_owner(unit_side, general_side));
 }
 
 SocketMessage parse_socket_message(std::string_view text, const Limits& limits) {

@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fortuna/game_session.hpp"
+
 namespace fortuna::companion {
 
 // Sizes and rates a listening companion accepts. The defaults carry a table of players
@@ -141,15 +143,20 @@ private:
 using SideOf = std::function<std::optional<int>(std::string_view code)>;
 
 // Whether the caller may apply (or propose) this action: the umpire anything but a "by" (who
-// sent an action is the server's record, never a client's claim); a player only actions of
-// their own units and generals, with only the keys a player may give for that kind
-// (player_keys), so never an entered roll (their dice come through a roll request), an
-// override, a "by" or a "why", and never the umpire's bookkeeping (end-phase, undo, set...).
-// Throws ApiError: 400 malformed or an unknown unit, 401 a spectator, 403 not theirs.
+// sent an action is the server's record, never a client's claim); a player only the kinds the
+// rule system lists for players (GameSession::player_actions), with only their keys, naming a
+// piece of their own side under one of the kind's acting keys (`owner` says whose a code is),
+// so never an entered roll (their dice come through a roll request), an override, a "by" or a
+// "why", and never the umpire's bookkeeping (end-phase, end-half, the wind, undo, set...).
+// Throws ApiError: 400 malformed or an unknown piece, 401 a spectator, 403 not theirs.
+void check_permission(const nlohmann::json& action, const Caller& caller, const PlayerActions& allowed, const SideOf& owner);
+// The land games' list (land::land_player_actions) with units' and generals' sides apart: the
+// first release's call, kept for its tests.
 void check_permission(const nlohmann::json& action, const Caller& caller, const SideOf& unit_side, const SideOf& general_side);
-// The keys a player's action of this kind may carry: "do", "note" and the kind's own keys
-// (actions.hpp), less those the umpire alone sets (a measured range or ride, a rout's
-// placement, the defender's leader). Empty for a kind that is the umpire's alone.
+// The keys a player's action of this kind may carry: "do" (or "action"), "note" where the system
+// takes one, and the kind's own keys less those the umpire alone sets. Empty for a kind that is
+// the umpire's alone. Without a list: the land games'.
+std::vector<std::string> player_keys(const PlayerActions& allowed, std::string_view kind);
 std::vector<std::string> player_keys(std::string_view kind);
 
 // What a page may send on the WebSocket: {"type": "auth", "code": "...", "since": V, "game": "..."}

@@ -461,8 +461,9 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
     const bool get = request.method == "GET";
     const bool post = request.method == "POST";
     const auto ok = [](int status, const json& body) { return Reply{status, "application/json", dump_json(body), {}}; };
-    const SideOf unit_side = [this](std::string_view code) { return game_.unit_side(code); };
-    const SideOf general_side = [this](std::string_view code) { return game_.general_side(code); };
+    // Who owns a code, and what a player may ask for: the rule system's answers, never a list of ours.
+    const SideOf owner = [this](std::string_view code) { return game_.owner_of(code); };
+    const auto allowed = [this] { return game_.player_actions(); };
 
     if (what == "state" && parts.size() == 2 && get) {
         json state = game_.public_state();
@@ -500,7 +501,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         if (!post) throw ApiError(405, "apply an action with POST");
         const Caller caller = requireCaller(request);
         const json action = parse_body_object(request.body, limits_);
-        check_permission(action, caller, unit_side, general_side);
+        check_permission(action, caller, allowed(), owner);
         const json line = applyFrom(action, caller.name, client);
         push(false);
         return ok(200, {{"applied", line}, {"by", caller.name}});
@@ -518,10 +519,11 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             const auto ids = game_.side_ids();
             const auto side = std::find(ids.begin(), ids.end(), body["side"].get<std::string>());
             if (side == ids.end()) throw ApiError(400, "there is no side '" + cut_text(body["side"].get<std::string>(), 32) + "'");
-            check_permission(body["action"], caller, unit_side, general_side);
+            check_permission(body["action"], caller, allowed(), owner);
             RollRequest roll{next_id_, static_cast<int>(side - ids.begin()), body["action"], game_.preview(body["action"]), std::nullopt,
                              note_of(body)};
-            if (roll.preview.roll_kind.empty()) throw ApiError(409, "this action has no roll to ask for");
+            if (roll.preview.roll_kind.empty())
+                throw ApiError(409, roll.preview.unavailable.empty() ? "this action has no roll to ask for" : roll.preview.unavailable + ": no roll to ask for");
             ++next_id_;
             rolls_.push_back(roll);
             push(true);
@@ -549,7 +551,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             }
             if (!roll->value) throw ApiError(409, "no roll has been entered for request " + std::to_string(id) + " yet");
             json action = roll->action;
-            action["roll"] = *roll->value;
+            action[roll->preview.roll_slot.empty() ? "roll" : roll->preview.roll_slot] = *roll->value;
             const std::string by = "umpire (roll entered by " + game_.side_ids()[static_cast<std::size_t>(roll->side)] + ")";
             const json line = applyFrom(action, by, client);
             rolls_.erase(roll);
@@ -570,7 +572,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
                 throw ApiError(429, "the umpire has " + std::to_string(open) + " of your proposals to answer already; wait for them");
             const json body = parse_body_object(request.body, limits_);
             if (!body.contains("action") || !body["action"].is_object()) throw ApiError(400, "'action' is the proposed action, e.g. {\"do\": \"charge\", ...}");
-            check_permission(body["action"], caller, unit_side, general_side);
+            check_permission(body["action"], caller, allowed(), owner);
             Proposal proposal{next_id_++, caller.side, body["action"], game_.preview(body["action"]), note_of(body)};
             proposals_.push_back(proposal);
             push(true);
@@ -641,7 +643,8 @@ json CompanionServer::applyFrom(const json& action, const std::string& by, const
     // Who sent it is the server's record, written into the journal's line with the action
     // (check_permission refuses a client's own "by"); undo and redo are not actions.
     json stamped = action;
-    const std::string kind = action.value("do", std::string());
+    const std::string kind_key = game_.player_actions().kind_key;
+    const std::string kind = action.is_object() && action.contains(kind_key) && action[kind_key].is_string() ? action[kind_key].get<std::string>() : "";
     if (kind != "undo" && kind != "redo") stamped["by"] = by;
     json line;
     try {
@@ -679,7 +682,7 @@ json CompanionServer::annotate(json lines) const {
         else if (in_flight_ && seq > static_cast<int>(in_flight_->version)) line["by"] = in_flight_->by;
         else if (line.contains("input") && line["input"].is_object() && line["input"].contains("by") && line["input"]["by"].is_string())
             line["by"] = line["input"]["by"];  // journaled by this server before a restart, or by the desk's opponent
-        else line["by"] = "desk";
+        else if (!(line.contains("by") && line["by"].is_string())) line["by"] = "desk";  // the other systems keep "by" on the line
     }
     return lines;
 }
@@ -693,6 +696,7 @@ json CompanionServer::requestsJson() const {
                         {"action", r.action},
                         {"summary", r.preview.summary},
                         {"roll_kind", r.preview.roll_kind},
+                        {"roll_slot", r.preview.roll_slot},
                         {"odds", r.preview.odds},
                         {"entered", r.value ? *r.value : json(nullptr)},
                         {"note", r.note}});
@@ -706,7 +710,8 @@ json CompanionServer::proposalsJson(const Caller& caller) const {
     for (const Proposal& p : proposals_) {
         if (caller.role == Caller::Role::Spectator || (caller.role == Caller::Role::Player && caller.side != p.side)) continue;
         list.push_back({{"id", p.id}, {"side", ids[static_cast<std::size_t>(p.side)]}, {"action", p.action},
-                        {"summary", p.preview.summary}, {"roll_kind", p.preview.roll_kind}, {"odds", p.preview.odds}, {"note", p.note}});
+                        {"summary", p.preview.summary}, {"roll_kind", p.preview.roll_kind}, {"odds", p.preview.odds},
+                        {"unavailable", p.preview.unavailable}, {"note", p.note}});
     }
     return list;
 }

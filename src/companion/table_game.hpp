@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The companion's one window on the game: every use of fortuna::Game's API is in this class.
+// The companion's one window on the game, whatever its rule system: every call it makes on the
+// game goes through this class, and this class asks the seam (GameSession) only.
 #pragma once
 
 #include <QByteArray>
+#include <QImage>
 
 #include <cstddef>
 #include <functional>
@@ -13,60 +15,70 @@
 
 #include <nlohmann/json.hpp>
 
-namespace fortuna {
-class Game;
-}
+#include "fortuna/game_session.hpp"
 
 namespace fortuna::companion {
 
-// A dry run of an action on a copy of the game: the rules took it, its main roll ("roll"
-// slot) is of this kind, and these are the exact chances of each outcome of that roll.
-// Nothing in it comes from the game's generator: it is served before the roll is made.
+// The library's preview of an action (GameSession::preview) as the pages get it: the exact
+// chances of each outcome of its roll, served before the roll is made; nothing in it comes from
+// the game's generator.
 struct Preview {
-    std::string summary;   // what every outcome's summary says before its roll, or the action's fields
-    std::string roll_kind; // "d6", "2d6", "random"; "" when the action has no main roll
+    std::string summary;    // what every outcome's summary says before its roll, or the action's fields
+    std::string roll_kind;  // "d6", "2d6", "random", "dice:3"; "" when the action has no one roll to type
+    std::string roll_slot;  // the action's key the typed roll goes in: "roll", "dice", ...
     nlohmann::json odds = nlohmann::json::array();  // [{"outcome", "numerator", "denominator", "percent"}]
+    std::string unavailable;  // "no preview for Game Of Kings yet", or ""
 };
 
 class TableGame {
 public:
     // Where the game is (the app may replace it; nothing while no battle is open) and how an
     // action is applied: the holder's own path (the desk's undo stack in the app), which
-    // returns the rules' refusal in words or nothing when the action was applied.
-    using GameSource = std::function<const Game*()>;
+    // returns the rules' refusal in words or nothing when the action was applied. The board
+    // picture is the holder's painter where it has one (the land report's), else the session's
+    // pieces drawn at scale.
+    using SessionSource = std::function<const GameSession*()>;
     using Perform = std::function<std::optional<std::string>(const nlohmann::json& action)>;
-    TableGame(GameSource game, Perform perform);
-    // A game held by the caller alone (fortuna-cli serve): actions go straight to Game::apply.
-    static TableGame over(Game& game);
+    using BoardPainter = std::function<QImage(int width_px)>;
+    TableGame(SessionSource session, Perform perform, BoardPainter painter = {});
+    // A session held by the caller alone (fortuna-cli serve): actions go straight to its apply.
+    static TableGame over(GameSession& session, BoardPainter painter = {});
 
     bool has_game() const;
     std::vector<std::string> side_ids() const;
     // Journal lines so far: grows with every action, undo and redo, so it dates a state.
     std::size_t version() const;
-    // Turn, clock, phase {id, name}, phasing side, per side losses against the thresholds;
-    // never the seed (it would tell the generated rolls in advance).
+    // The session's public state (never the seed: it would tell the generated rolls in advance)
+    // with the system, the clock in words, the side to act, the journal's length and the roster.
     nlohmann::json public_state() const;
-    // The side's units as its player sees them: code, name, bases, state, formation, presence.
+    // The side's pieces as its player sees them (GameSession::units_of).
     nlohmann::json units_of(int side) const;
     // Journal lines from index `first` on (0: all), at most `count` of them.
     nlohmann::json journal_from(std::size_t first, std::size_t count = static_cast<std::size_t>(-1)) const;
-    std::optional<int> unit_side(std::string_view code) const;
-    std::optional<int> general_side(std::string_view code) const;
+    // The side owning a unit, general or ship code, or nothing.
+    std::optional<int> owner_of(std::string_view code) const;
+    // What a side's player may ask for (the system's list).
+    PlayerActions player_actions() const;
     // Applies through the holder's path; the journal line it wrote. ApiError 409 when refused.
     nlohmann::json apply(const nlohmann::json& action);
-    // The action tried on a copy for every natural roll (ApiError 409 when the rules refuse it),
-    // every roll entered: none is read from the copy's generator, the real one's twin.
+    // The library's exact preview (ApiError 409 when the rules refuse the action).
     Preview preview(const nlohmann::json& action) const;
-    // A typed roll checked against its kind's range ("4" for a d6, "0.734" for a random
-    // number), as the action's "roll" value. ApiError 400 out of range.
+    // A typed roll checked against its kind ("4" for a d6, "0.734" for a random number, "3,6,6"
+    // for dice:3), as the value the action's roll slot takes. ApiError 400 out of range.
     nlohmann::json entered_roll(const std::string& kind, const nlohmann::json& value) const;
-    // The report's board painter at this moment, as PNG.
+    // The board at this moment, as PNG.
     QByteArray board_png(int width_px) const;
 
 private:
-    const Game& game() const;  // ApiError 503 when no battle is open
-    GameSource game_;
+    const GameSession& session() const;  // ApiError 503 when no battle is open
+    SessionSource session_;
     Perform perform_;
+    BoardPainter painter_;
 };
+
+// The session's pieces on its table at scale (ground, then pieces along their facing in the
+// sides' colours, labels, a cross over a piece whose status says something is the matter): the
+// board of every system that has no painter of its own. A system with no table draws its clock.
+QImage draw_session_board(const GameSession& session, int width_px);
 
 }  // namespace fortuna::companion

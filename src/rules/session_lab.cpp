@@ -9,6 +9,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game_session.hpp"
+#include "fortuna/session_opponent.hpp"
 
 namespace fortuna {
 
@@ -22,20 +23,13 @@ SessionBattle play_one(const RulesLibrary& library, const std::filesystem::path&
     const std::unique_ptr<GameSession> session = claimed.system->open_game(library, file, claimed, seed);
     SessionBattle battle;
     battle.seed = seed;
-    int refusals_in_a_row = 0;
-    while (battle.actions < kMostActions && !session->outcome().over) {
-        const int side = session->acting_side();
-        const auto proposal = session->propose(side);
-        if (!proposal) break;
-        try {
-            session->apply(proposal->action);
-            ++battle.actions;
-            refusals_in_a_row = 0;
-        } catch (const RuleError&) {
-            session->refused(side, proposal->action);
-            ++battle.refused;
-            if (++refusals_in_a_row > 200) break;
-        }
+    while (battle.actions < kMostActions) {
+        // The one step every client takes (session_opponent.hpp): a refusal is told to the
+        // opponent and the next proposal tried; a stuck doctrine or a decided battle stops it.
+        const OpponentStep step = opponent_step(*session, session->acting_side());
+        battle.refused += step.refusals;
+        if (!step.applied()) break;
+        ++battle.actions;
     }
     const SessionOutcome outcome = session->outcome();
     battle.decided = outcome.over;

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <filesystem>
 #include <fstream>
@@ -52,6 +53,14 @@ private slots:
         QCOMPARE(again[0].value, first[0].value);
         QCOMPARE(again[1].value, first[1].value);
         QVERIFY(desk->game().ship("belle-poule").now == hit);
+        // Issue 25: one command a broadside on the desk's undo stack (the refusal never reached
+        // it); the stack's own undo and redo step the game, and redo replays the same dice.
+        QCOMPARE(desk->undoStack()->count(), 1);
+        desk->undoStack()->undo();
+        QVERIFY(desk->game().ship("belle-poule").now == before);
+        desk->undoStack()->redo();
+        QVERIFY(desk->game().ship("belle-poule").now == hit);
+        QCOMPARE(std::get<BroadsideAction>(desk->game().history().back().action).dice[0].value, first[0].value);
         // Issue 28: dice typed belong to the ship and target selected: Tab to another clears them.
         QTest::keyClick(desk, Qt::Key_Z, Qt::ControlModifier);
         QTest::keyClick(desk, Qt::Key_6);
@@ -205,9 +214,18 @@ private slots:
         QTest::keyClick(again, Qt::Key_Z, Qt::ControlModifier);
         QTest::keyClick(again, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(again->game().ship("belle-poule").now.port_decks, 2);
+        // The opened save's actions are below the stack (it holds this desk's own): redo takes the
+        // first back, undo leaves it again, in order.
+        QCOMPARE(again->undoStack()->count(), 0);
+        QCOMPARE(again->game().history().size(), std::size_t{0});
+        QTest::keyClick(again, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(again->game().history().size(), std::size_t{1});
+        QTest::keyClick(again, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(again->game().history().size(), std::size_t{0});
         QCOMPARE(again->game().state().ships[static_cast<std::size_t>(again->selectedShip())].id, std::string("arethusa"));
         QTest::keyClick(again, Qt::Key_F);
         QCOMPARE(again->game().history().size(), std::size_t{1});
+        QCOMPARE(again->undoStack()->count(), 1);
         const auto refired = std::get<BroadsideAction>(again->game().history().back().action).dice;
         QCOMPARE(refired.size(), fired.size());
         for (std::size_t i = 0; i < fired.size(); ++i) QCOMPARE(refired[i].value, fired[i].value);

@@ -16,6 +16,14 @@
 #include "fortuna/rule_system.hpp"
 #include "session_desk.hpp"
 
+#if __has_include("table_game.hpp")
+#include <QHostAddress>
+
+#include "companion_dialog.hpp"
+#include "companion_server.hpp"
+#define FORTUNA_TEST_COMPANION 1
+#endif
+
 using namespace fortuna;
 using namespace fortuna::app;
 
@@ -28,6 +36,49 @@ private slots:
     void initTestCase() {
         QVERIFY(folder_.isValid());
         qputenv("FORTUNA_RECOVERY_DIR", folder_.filePath(QStringLiteral("recovery")).toUtf8());
+    }
+
+    // Issue 25: the table companion serves the session desk's game; an action from the network
+    // takes the desk's own path (one command on its undo stack), undo from the network its stack.
+    // (The slot is declared whatever the build, so that moc, which cannot read __has_include,
+    // lists it.)
+    void theTableCompanionServesTheSessionDesksGame() {
+#ifndef FORTUNA_TEST_COMPANION
+        QSKIP("built without the table companion");
+#else
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        SessionDesk* desk = open_session_desk(data / "scenarios" / "encounter-1745.json", library, nullptr);
+        QVERIFY(desk != nullptr);
+        companion::TableGame game = sessionTableGame(*desk);
+        QVERIFY(game.has_game());
+        const nlohmann::json state = game.public_state();
+        QVERIFY(state["system"] == "game-of-kings");
+        QVERIFY(!state.contains("seed"));
+        QVERIFY(state["player_kinds_open"] == true);
+        const nlohmann::json line = game.apply(nlohmann::json{{"action", "begin-turn"}, {"by", "umpire"}});
+        QVERIFY(line["do"] == "begin-turn");
+        QCOMPARE(desk->undoStack()->count(), 1);
+        (void)game.apply(nlohmann::json{{"action", "undo"}});
+        QCOMPARE(desk->undoStack()->index(), 0);
+        QCOMPARE(desk->session().actions_in_effect(), std::size_t{0});
+        bool refused = false;
+        try {
+            (void)game.apply(nlohmann::json{{"action", "no-such-action"}});
+        } catch (const companion::ApiError& error) {
+            refused = error.status == 409;
+        }
+        QVERIFY(refused);
+        QCOMPARE(desk->undoStack()->count(), 1);  // a refusal never reaches the stack
+        companion::CompanionServer server(sessionTableGame(*desk));
+        server.listen(QHostAddress::LocalHost, 0);
+        QVERIFY(server.isListening());
+        QCOMPARE(server.codes().side_ids().size(), std::size_t{2});
+        QVERIFY(!game.board_png(360).isEmpty());
+        server.close();
+        desk->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+#endif
     }
 
     void theOpponentActsFromTheKeysAndUndoKeepsTheDice() {

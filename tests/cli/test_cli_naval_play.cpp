@@ -171,12 +171,17 @@ TEST_F(NavalPlay, LandOnlyOptionsAreRefusedForANavalGame) {
     EXPECT_NE(side.out.find("('british', 'french') or 'both'"), std::string::npos) << side.out;
 }
 
-// Issue 25: a command that serves the land games only says which rule system a file is.
+// Issue 25: a command that serves the land games only says which rule system a file is; serve
+// takes every system now (tests/companion/test_api.py serves them), and refuses a land option
+// for another system's file naming the system.
 TEST_F(NavalPlay, CommandsOfTheLandGamesSayWhichSystemAFileIs) {
-    for (const char* command : {"serve --scenario channel-1778", "serve --scenario encounter-1745", "sheet roster --scenario quatre-bras-opening-1815 --out /tmp/never.pdf"}) {
+    const CliRun sheet = cli("sheet roster --scenario quatre-bras-opening-1815 --out /tmp/never.pdf");
+    EXPECT_EQ(sheet.code, 2) << sheet.out;
+    EXPECT_NE(sheet.out.find("(rule system "), std::string::npos) << sheet.out;
+    for (const char* command : {"serve --advisory --scenario channel-1778 --port 0", "serve --advisory --scenario encounter-1745 --port 0"}) {
         const CliRun run = cli(command);
         EXPECT_EQ(run.code, 2) << command << ": " << run.out;
-        EXPECT_NE(run.out.find("(rule system "), std::string::npos) << run.out;
+        EXPECT_NE(run.out.find("--advisory switches off the land games' rules of play"), std::string::npos) << run.out;
     }
 }
 

@@ -12,12 +12,12 @@ import urllib.parse
 class Served:
     """One `fortuna-cli serve` process: its URL, join codes, journal, and helpers to call the API."""
 
-    def __init__(self, cli, scenario="test-skirmish", seed=7, extra=(), stdin=False):
+    def __init__(self, cli, scenario="test-skirmish", seed=7, extra=(), stdin=False, advisory=True):
         self.dir = tempfile.TemporaryDirectory(prefix="fortuna-companion-")
         self.journal = os.path.join(self.dir.name, "game.journal")
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         self.process = subprocess.Popen(
-            [cli, "--json", "serve", "--advisory", "--scenario", scenario, "--seed", str(seed), "--bind", "127.0.0.1", "--port", "0",
+            [cli, "--json", "serve", *(["--advisory"] if advisory else []), "--scenario", scenario, "--seed", str(seed), "--bind", "127.0.0.1", "--port", "0",
              "--journal", self.journal, *extra],
             stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         first = self.process.stdout.readline()

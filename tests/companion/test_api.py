@@ -794,6 +794,98 @@ class HonestDice(unittest.TestCase):
             self.assertNotIn("roll", summary)
 
 
+class OtherRuleSystems(unittest.TestCase):
+    """Issue 25: serve takes every rule system behind the seam, each asked through its GameSession."""
+
+    def serve(self, scenario, seed):
+        served = Served(CLI, scenario=scenario, seed=seed, advisory=False)
+        self.addCleanup(served.close)
+        return served
+
+    def test_01_the_channel_1778_action_serves_ships_odds_and_a_board(self):
+        served = self.serve("channel-1778", 1778)
+        self.assertEqual(served.hello["system"], "age-of-sail")
+        umpire = served.codes["umpire"]
+        status, state, _ = served.request("GET", "/api/state")
+        self.assertEqual(status, 200, state)
+        self.assertEqual((state["system"], state["kind_key"]), ("age-of-sail", "action"))
+        self.assertNotIn("seed", state)
+        kinds = {k["kind"] for k in state["player_kinds"]}
+        self.assertIn("broadside", kinds)
+        self.assertFalse(kinds & {"wind", "end-half", "undo"})  # the umpire's
+        status, png, _ = served.request("GET", "/api/board.png?width=360")
+        self.assertEqual((status, png_width(png)), (200, 360))
+        acting = state["acting_side"]
+        other = next(side for side in state["side_ids"] if side != acting)
+        status, me, _ = served.request("GET", "/api/me", code=served.codes[acting])
+        self.assertEqual(status, 200, me)
+        ships = me["units"][acting]
+        self.assertTrue(ships and "hull" in ships[0] and "port_decks" in ships[0], ships)
+        self.assertNotIn(other, me["units"])  # a captain sees her own fleet's sheets only
+        mine = ships[0]["code"]
+        theirs = next(u["code"] for u in state["roster"] if u["side"] == other)
+        code = served.codes[acting]
+        before = state["version"]
+        refused = [
+            {"action": "anchor", "ship": theirs, "drop": True},                                            # not hers
+            {"action": "broadside", "ship": mine, "target": theirs, "side": "port", "dice": [6, 6]},      # her dice
+            {"action": "broadside", "ship": mine, "target": theirs, "side": "port", "owner_masts": []},   # the target's choice
+            {"action": "end-half"}, {"action": "wind"}, {"action": "undo"},                               # the umpire's
+            {"do": "anchor", "ship": mine},                                                               # not this game's words
+        ]
+        for action in refused:
+            status, body, _ = served.request("POST", "/api/actions", action, code=code)
+            self.assertIn(status, (400, 403), (action, body))
+        status, body, _ = served.request("POST", "/api/actions", {"action": "anchor", "ship": "HMS-Nowhere"}, code=code)
+        self.assertEqual(status, 400, body)
+        self.assertEqual(served.request("GET", "/api/state")[1]["version"], before)
+        # A proposal of her own ship's, previewed by the library, accepted by the umpire.
+        status, made, _ = served.request("POST", "/api/proposals", {"action": {"action": "anchor", "ship": mine, "drop": True}, "note": "hold here"},
+                                         code=code)
+        self.assertEqual(status, 201, made)
+        self.assertEqual(made["roll_kind"], "")
+        status, done, _ = served.request("POST", "/api/proposals/%d/accept" % made["id"], {}, code=umpire)
+        self.assertEqual(status, 200, done)
+        self.assertEqual(done["by"], "umpire (proposed by %s)" % acting)
+        self.assertEqual(done["applied"]["do"], "anchor")
+        # No roll to ask for an anchor; the umpire undoes in the game's own words.
+        status, body, _ = served.request("POST", "/api/rolls", {"side": acting, "action": {"action": "anchor", "ship": mine, "drop": False}}, code=umpire)
+        self.assertEqual(status, 409, body)
+        status, body, _ = served.request("POST", "/api/actions", {"action": "undo"}, code=umpire)
+        self.assertEqual(status, 200, body)
+        lines = served.request("GET", "/api/journal")[1]
+        self.assertEqual([line["do"] for line in lines], ["anchor", "undo"])
+        self.assertEqual(lines[0]["by"], "umpire (proposed by %s)" % acting)
+        code_, out = served.stop()
+        self.assertEqual(code_, 0, served.stderr)
+        replay = subprocess.run([CLI, "replay", served.journal], capture_output=True, text=True, timeout=60)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+
+    def test_02_game_of_kings_and_clausewitz_serve_their_pieces_and_say_they_have_no_odds_yet(self):
+        for scenario, own_key in (("encounter-1745", "unit"), ("quatre-bras-opening-1815", "brigade")):
+            with self.subTest(scenario=scenario):
+                served = self.serve(scenario, 5)
+                status, state, _ = served.request("GET", "/api/state")
+                self.assertEqual(status, 200, state)
+                self.assertNotIn("seed", state)
+                self.assertTrue(state["roster"])
+                status, png, _ = served.request("GET", "/api/board.png?width=540")
+                self.assertEqual((status, png_width(png)), (200, 540))
+                side = state["side_ids"][0]
+                code = served.codes[side]
+                me = served.request("GET", "/api/me", code=code)[1]
+                mine = me["units"][side][0]["code"]
+                theirs = next(u["code"] for u in state["roster"] if u["side"] != side)
+                self.assertEqual(served.request("POST", "/api/proposals", {"action": {"action": "march", own_key: theirs}}, code=code)[0], 403)
+                for key in ("dice", "chips", "overrule", "morale", "by"):
+                    status, body, _ = served.request("POST", "/api/proposals", {"action": {"action": "march", own_key: mine, key: 6}}, code=code)
+                    self.assertEqual(status, 403, (key, body))
+                status, made, _ = served.request("POST", "/api/proposals", {"action": {"action": "march", own_key: mine, "target": theirs}}, code=code)
+                self.assertEqual(status, 201, made)
+                self.assertTrue(made["unavailable"].startswith("no preview for "), made)
+                self.assertEqual(served.request("POST", "/api/proposals/%d/decline" % made["id"], {}, code=served.codes["umpire"])[0], 200)
+
+
 if __name__ == "__main__":
     CLI = sys.argv.pop(1)
     unittest.main(verbosity=2)

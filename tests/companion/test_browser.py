@@ -102,6 +102,91 @@ class Page:
             out.write(base64.b64decode(shot["data"]))
 
 
+async def open_browser():
+    """Chromium with its DevTools port: (process, profile folder, DevTools URL)."""
+    profile = tempfile.mkdtemp(prefix="fortuna-chromium-")
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    process = subprocess.Popen([chromium, *CHROMIUM_FLAGS, "--user-data-dir=" + profile, "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port_file = os.path.join(profile, "DevToolsActivePort")
+    for _ in range(300):
+        if os.path.exists(port_file) and len(open(port_file).read().split("\n")) >= 2:
+            break
+        time.sleep(0.1)
+    port, path = open(port_file).read().split("\n")[:2]
+    return process, profile, "ws://127.0.0.1:%s%s" % (port, path)
+
+
+async def sea_scenario(served):
+    """Issue 25: the Channel 1778 action on the phones: the position in words, a captain's ships,
+    a proposal built from the system's own list of a player's actions, accepted by the umpire."""
+    process, profile, url = await open_browser()
+    try:
+        async with websockets.connect(url, max_size=None) as socket:
+            browser = Browser(socket)
+            state = (await asyncio.to_thread(served.request, "GET", "/api/state"))[1]
+            captain = state["acting_side"]
+            player = await browser.page(served.url + "#code=" + served.codes[captain])
+            umpire = await browser.page(served.url + "#code=" + served.codes["umpire"])
+            for page in (player, umpire):
+                await page.until("document.getElementById('live').textContent === 'live' && "
+                                 "document.getElementById('clock-words').textContent.includes('The Age of Sail')", "the sea's clock in words")
+            await player.until("!document.getElementById('position-card').hidden && document.getElementById('casualties').hidden && "
+                               "document.getElementById('position').textContent.includes('wind')", "the position in words")
+            await player.until("!document.getElementById('propose-any').hidden && document.getElementById('propose-form').hidden && "
+                               "[...document.getElementById('g-kind').options].some(o => o.value === 'broadside')", "the system's own proposal form")
+            await player.until("document.querySelectorAll('#unit-rows tr').length > 0 && "
+                               "document.getElementById('unit-rows').textContent.includes('hull')", "the captain's ships")
+            await player.js("""(() => { document.getElementById('g-kind').value = 'anchor';
+                document.getElementById('g-kind').dispatchEvent(new Event('change'));
+                document.getElementById('g-more').value = '{"drop": true}';
+                document.getElementById('propose-any').requestSubmit(); return true; })()""")
+            await umpire.until("document.querySelector('#u-proposals button.accept')", "the proposal on the umpire's page")
+            await umpire.js("document.querySelector('#u-proposals button.accept').click(), true")
+            await player.until("(document.querySelector('#journal li') || {textContent: ''}).textContent.includes('proposed by %s')" % captain,
+                               "the anchor in the captain's journal")
+            browser.reader.cancel()
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+async def kings_scenario(served):
+    """Game Of Kings, which lists no kinds of its own: the open form, a proposal the umpire sees
+    with the plain "no preview" and declines."""
+    process, profile, url = await open_browser()
+    try:
+        async with websockets.connect(url, max_size=None) as socket:
+            browser = Browser(socket)
+            state = (await asyncio.to_thread(served.request, "GET", "/api/state"))[1]
+            side = state["side_ids"][0]
+            player = await browser.page(served.url + "#code=" + served.codes[side])
+            umpire = await browser.page(served.url + "#code=" + served.codes["umpire"])
+            await player.until("document.getElementById('live').textContent === 'live' && !document.getElementById('propose-any').hidden && "
+                               "!document.getElementById('g-kind-text').hidden && document.getElementById('g-piece').options.length > 0",
+                               "the open proposal form")
+            await player.js("""(() => { document.getElementById('g-kind-text').value = 'fire';
+                document.getElementById('g-own-key').value = 'unit';
+                document.getElementById('propose-any').requestSubmit(); return true; })()""")
+            await umpire.until("document.querySelector('#u-proposals button.decline') && "
+                               "document.querySelector('#u-proposals .unavailable').textContent.startsWith('no preview for Game Of Kings')",
+                               "the proposal on the umpire's page, saying it has no odds yet")
+            await umpire.js("document.querySelector('#u-proposals button.decline').click(), true")
+            await umpire.until("!document.querySelector('#u-proposals button.decline')", "the proposal declined")
+            browser.reader.cancel()
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 async def scenario(served, screenshots):
     profile = tempfile.mkdtemp(prefix="fortuna-chromium-")
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
@@ -236,7 +321,22 @@ def main():
         assert code == 0, served.stderr
     finally:
         served.close()
-    print("ok: a player's die, applied by the umpire, reached the spectator")
+    sea = Served(cli, scenario="channel-1778", seed=1778, advisory=False)
+    try:
+        asyncio.run(sea_scenario(sea))
+        code, _ = sea.stop()
+        assert code == 0, sea.stderr
+    finally:
+        sea.close()
+    kings = Served(cli, scenario="encounter-1745", seed=5, advisory=False)
+    try:
+        asyncio.run(kings_scenario(kings))
+        code, _ = kings.stop()
+        assert code == 0, kings.stderr
+    finally:
+        kings.close()
+    print("ok: a player's die, applied by the umpire, reached the spectator; a captain's proposal at sea was accepted; "
+          "a proposal of Game Of Kings was declined")
     return 0
 
 

@@ -260,6 +260,65 @@ TEST(CompanionPermissions, OnlyTheUmpireSetsWhatTheUmpireAloneMaySet) {
     EXPECT_TRUE(player_keys("no-such-kind").empty());
 }
 
+// Issue 25: the allow-list is the rule system's (GameSession::player_actions), in its own kind key.
+int system_permission_status(const nlohmann::json& action, const Caller& caller, const PlayerActions& allowed) {
+    const SideOf owner = [](std::string_view code) -> std::optional<int> {
+        if (code.rfind("hms-", 0) == 0) return 0;
+        if (code.rfind("fs-", 0) == 0) return 1;
+        return std::nullopt;
+    };
+    try {
+        check_permission(action, caller, allowed, owner);
+    } catch (const ApiError& error) {
+        return error.status;
+    }
+    return 200;
+}
+
+TEST(CompanionPermissions, AnySystemsListDecidesWhatACaptainMayAskFor) {
+    PlayerActions sea;
+    sea.kind_key = "action";
+    sea.kinds = {{"broadside", {"action", "ship", "target", "side", "aim"}, {"ship"}, {"target"}, {"owner_masts", "dice"}},
+                 {"anchor", {"action", "ship", "drop"}, {"ship"}, {}, {}}};
+    const Caller british{Caller::Role::Player, 0, "british"};
+    const Caller umpire{Caller::Role::Umpire, -1, "umpire"};
+    const nlohmann::json fire{{"action", "broadside"}, {"ship", "hms-arethusa"}, {"target", "fs-belle-poule"}, {"side", "port"}};
+    EXPECT_EQ(system_permission_status(fire, british, sea), 200);
+    EXPECT_EQ(system_permission_status(fire, Caller{}, sea), 401);
+    auto with = [](nlohmann::json action, const char* key, nlohmann::json value) {
+        action[key] = std::move(value);
+        return action;
+    };
+    EXPECT_EQ(system_permission_status(with(fire, "dice", nlohmann::json::array({6, 6})), british, sea), 403);
+    EXPECT_EQ(system_permission_status(with(fire, "owner_masts", nlohmann::json::array()), british, sea), 403);
+    EXPECT_EQ(system_permission_status(with(fire, "ship", "fs-belle-poule"), british, sea), 403);  // not hers
+    EXPECT_EQ(system_permission_status(with(fire, "target", "la-nowhere"), british, sea), 400);    // no such ship
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "end-half"}}, british, sea), 403);  // the umpire's
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "undo"}}, british, sea), 403);
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"do", "anchor"}, {"ship", "hms-arethusa"}}, british, sea), 400);  // not its words
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "anchor"}}, british, sea), 400);  // no ship named
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "end-half"}}, umpire, sea), 200);
+    EXPECT_EQ(system_permission_status(with(fire, "by", "british"), umpire, sea), 403);
+    EXPECT_EQ(player_keys(sea, "anchor"), (std::vector<std::string>{"action", "ship", "drop"}));
+    EXPECT_TRUE(player_keys(sea, "wind").empty());
+}
+
+TEST(CompanionPermissions, AnOpenListTakesAnOwnPieceAndThePlacesNeverARoll) {
+    PlayerActions open;
+    open.open = true;
+    open.own_keys = {"unit", "brigade"};
+    open.open_keys = {"target", "to"};
+    const Caller british{Caller::Role::Player, 0, "british"};
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "march"}, {"brigade", "hms-1"}, {"to", {1, 2}}}, british, open), 200);
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "fire"}, {"unit", "hms-1"}, {"target", "fs-2"}}, british, open), 200);
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "fire"}, {"unit", "hms-1"}, {"target", "nowhere"}}, british, open), 400);
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "fire"}, {"unit", "fs-2"}}, british, open), 403);
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "end-sector"}}, british, open), 403);  // names no piece of hers
+    EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "undo"}, {"unit", "hms-1"}}, british, open), 403);
+    for (const char* key : {"dice", "morale", "chips", "overrule", "by", "why", "save_roll"})
+        EXPECT_EQ(system_permission_status(nlohmann::json{{"action", "fire"}, {"unit", "hms-1"}, {key, 6}}, british, open), 403) << key;
+}
+
 TEST(CompanionSocket, OnlyThePagesOwnOriginExactly) {
     EXPECT_TRUE(own_page_origin("http://127.0.0.1:8700", "127.0.0.1:8700"));
     EXPECT_TRUE(own_page_origin("http://umpire-laptop.local:8700", "umpire-laptop.local:8700"));

@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The land games behind the seam: a Game seen as a GameSession, its programmed opponents from the
-// scenario's doctrine, and the system's open_game (a scenario, a save, a journal after a crash).
+// scenario's doctrine, and the system's open_game (a scenario, a save, a journal after a crash);
+// what a side's player may ask for from the table, and the exact preview of an action before its
+// roll (the companion's odds, computed here since issue 25).
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "fortuna/chance.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/game_session.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/opponent.hpp"
+#include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
 
@@ -15,79 +23,245 @@ namespace fortuna::land {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+namespace land_preview_detail {
+
+// The words a page shows for an outcome: the table's result code and name where there is one.
+std::string outcome_label(const json& result, const std::string& summary) {
+    if (result.contains("result") && result["result"].is_string()) {
+        std::string label = result["result"].get<std::string>();
+        if (result.contains("result_name") && result["result_name"].is_string()) label += " (" + result["result_name"].get<std::string>() + ")";
+        return label;
+    }
+    if (result.contains("text") && result["text"].is_string()) return result["text"].get<std::string>();
+    if (result.contains("rallied") && result["rallied"].is_boolean()) return result["rallied"].get<bool>() ? "rallied" : "not rallied";
+    if (result.contains("understood") && result["understood"].is_boolean())
+        return result["understood"].get<bool>() ? "understood" : "not understood";
+    const auto colon = summary.rfind(": ");
+    return colon == std::string::npos ? summary : summary.substr(colon + 2);
+}
+
+// A natural roll of this kind from the system's random source (platform::fill_random), never
+// from the game's generator: what a dry run enters for a roll it does not enumerate.
+std::string fresh_roll(RollKind kind) {
+    std::array<unsigned char, 8> bytes{};
+    platform::fill_random(bytes);
+    std::uint64_t draw = 0;
+    for (const unsigned char byte : bytes) draw = (draw << 8) | byte;
+    std::uint64_t pick = draw % total_weight(kind);  // a bias under 2^-50
+    for (const RollOutcome& outcome : roll_outcomes(kind)) {
+        if (pick < outcome.weight) return format_roll(kind, outcome.value);
+        pick -= outcome.weight;
+    }
+    return format_roll(kind, roll_outcomes(kind).back().value);
+}
+
+std::string common_prefix(const std::string& a, const std::string& b) {
+    const auto end = std::mismatch(a.begin(), a.end(), b.begin(), b.end()).first;
+    return std::string(a.begin(), end);
+}
+
+// The action in its own words, without a roll: "combat: attacker F-I1, defender I-I1, charge true".
+std::string describe_action(const json& action) {
+    std::string text = action.value("do", std::string("action"));
+    std::string fields;
+    for (const auto& [key, value] : action.items()) {
+        if (key == "do" || key == "roll" || key == "rolls" || key == "note") continue;
+        fields += (fields.empty() ? "" : ", ") + key + " " + (value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    std::string out = fields.empty() ? text : text + ": " + fields;
+    if (out.size() > 240) {
+        std::size_t cut = 240;
+        while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // never inside a UTF-8 character
+        out.resize(cut);
+    }
+    return out;
+}
+
+// The dry run of issue 16, now the library's: the action tried on a copy of the game for every
+// natural roll of its main roll, every other roll entered from the system's random source, so
+// that nothing is read from the copy's generator (the real one's twin: its next draw is the
+// game's next roll). The summary is what all outcomes share.
+ActionPreview preview_land_action(const Game& g, const json& action) {
+    json base = action;
+    base.erase("roll");
+    ActionPreview preview;
+    preview.roll_slot = "roll";
+    Game copy = Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview", g.initial_enforcement());
+    // Other slots' rolls, shared by every outcome: the umpire's entered ones, and fresh ones.
+    json others = base.contains("rolls") && base["rolls"].is_object() ? base["rolls"] : json::object();
+    std::set<std::string> fresh_slots;
+    struct Tried {
+        std::string summary;
+        json result;
+        std::optional<RollKind> main_kind;
+        bool fresh = false;  // a roll other than the main one came from the system's random source
+    };
+    const auto tried = [&](json attempt) {
+        for (int round = 0; round < 8; ++round) {
+            if (!others.empty()) attempt["rolls"] = others;
+            const AppliedAction& done = copy.apply(attempt);
+            Tried out{done.summary, done.result, std::nullopt, false};
+            bool generated = false;
+            for (const ActionRoll& r : done.rolls) {
+                if (r.slot == "roll") out.main_kind = r.roll.kind;
+                else out.fresh = out.fresh || fresh_slots.count(r.slot) > 0;
+                if (r.roll.source == RollSource::Entered) continue;
+                generated = true;
+                if (r.slot == "roll") {
+                    attempt["roll"] = fresh_roll(r.roll.kind);
+                } else {
+                    others[r.slot] = fresh_roll(r.roll.kind);
+                    fresh_slots.insert(r.slot);
+                }
+            }
+            (void)copy.undo();
+            if (!generated) return out;
+        }
+        throw RuleError("this action draws more rolls than its preview can enter");
+    };
+    const Tried first = tried(base);
+    if (!first.main_kind) {
+        preview.summary = first.fresh ? describe_action(base) : first.summary;
+        return preview;
+    }
+    const RollKind kind = *first.main_kind;
+    preview.roll_kind = std::string(to_string(kind));
+    // Every natural roll with its weight (2d6: 7 is 6 of 36): the exact distribution of the main roll.
+    std::vector<std::pair<std::string, std::uint64_t>> weights;
+    std::optional<std::string> shared;
+    for (const RollOutcome& outcome : roll_outcomes(kind)) {
+        json with_roll = base;
+        with_roll["roll"] = format_roll(kind, outcome.value);
+        const Tried done = tried(with_roll);
+        const std::string label = outcome_label(done.result, done.summary);
+        const auto it = std::find_if(weights.begin(), weights.end(), [&](const auto& w) { return w.first == label; });
+        if (it == weights.end()) weights.emplace_back(label, outcome.weight);
+        else it->second += outcome.weight;
+        shared = shared ? common_prefix(*shared, done.summary) : done.summary;
+    }
+    // What every outcome's summary says before its roll ("F-I1 ... attacks I-I1 ... at 1:1").
+    const auto cut = shared ? shared->rfind(", ") : std::string::npos;
+    preview.summary = cut == std::string::npos || cut == 0 ? describe_action(base) : shared->substr(0, cut);
+    const std::uint64_t total = total_weight(kind);
+    for (const auto& [label, weight] : weights) preview.odds.push_back({label, weight, total});
+    return preview;
+}
+
+}  // namespace land_preview_detail
+
+PlayerActions land_player_actions() {
+    // Which keys name the acting unit or general of each kind a player may ask for, and the keys
+    // of those kinds that the umpire alone sets: what the library measures on the board unless the
+    // umpire says otherwise, and what is the other side's to name (docs/companion.md).
+    struct Acting {
+        const char* kind;
+        std::vector<std::string> own;
+        std::vector<std::string> umpire;
+        std::vector<std::string> existing;
+    };
+    static const std::vector<Acting> acting{
+        {"combat", {"attacker", "attacker_leader"}, {"defender_leader"}, {"defender"}},
+        {"artillery", {"battery"}, {"range_mm", "range_measured"}, {}},
+        {"rally", {"unit", "general"}, {}, {}},
+        {"rout", {"unit"}, {"to", "off_board"}, {}},
+        {"formation", {"unit"}, {}, {}},
+        {"charge", {"unit"}, {}, {}},
+        {"move", {"unit", "general"}, {}, {}},
+        {"leader", {"general"}, {}, {}},
+        {"order", {"general"}, {"distance_mm", "distance_measured"}, {}},
+        {"control", {"unit", "general"}, {}, {}},
+    };
+    PlayerActions actions;
+    actions.kind_key = "do";
+    for (const Acting& a : acting) {
+        const ActionKindInfo* info = find_action_kind(a.kind);
+        if (info == nullptr) continue;
+        PlayerActionKind kind{a.kind, {"do", "note"}, a.own, a.existing, a.umpire};
+        for (const std::string_view key : info->keys)
+            if (std::find(a.umpire.begin(), a.umpire.end(), key) == a.umpire.end()) kind.keys.emplace_back(key);
+        actions.kinds.push_back(std::move(kind));
+    }
+    return actions;
+}
+
 namespace {
 
 class LandGameSession final : public GameSession {
 public:
-    explicit LandGameSession(Game game) : game_(std::move(game)), doctrines_(load_doctrines(game_.library(), game_.scenario())) {
-        for (int side = 0; side < 2; ++side) opponents_.emplace_back(game_, doctrines_.side(side));
-        proposed_.resize(2);
-    }
+    explicit LandGameSession(Game game) : owned_(std::make_unique<Game>(std::move(game))), view_(owned_.get()) { prepare(); }
+    // A game held elsewhere (the app's document), read and previewed; its holder applies.
+    struct Viewing {};
+    LandGameSession(Viewing, const Game& viewed) : view_(&viewed) { prepare(); }
 
     const RuleSystem& system() const override { return land_system(); }
-    std::string scenario_id() const override { return game_.scenario().id; }
-    std::string scenario_name() const override { return game_.scenario().name; }
-    std::uint64_t seed() const override { return game_.seed(); }
+    std::string scenario_id() const override { return view_->scenario().id; }
+    std::string scenario_name() const override { return view_->scenario().name; }
+    std::uint64_t seed() const override { return view_->seed(); }
     std::vector<std::string> side_ids() const override {
         std::vector<std::string> ids;
-        for (const auto& side : game_.scenario().sides) ids.push_back(side.id);
+        for (const auto& side : view_->scenario().sides) ids.push_back(side.id);
         return ids;
     }
     std::vector<std::string> side_names() const override {
         std::vector<std::string> names;
-        for (const auto& side : game_.scenario().sides) names.push_back(side.name);
+        for (const auto& side : view_->scenario().sides) names.push_back(side.name);
         return names;
     }
-    int acting_side() const override { return game_.phasing_side(); }
+    int acting_side() const override { return view_->phasing_side(); }
     std::string clock_label() const override {
-        return "turn " + std::to_string(game_.state().clock.turn) + ", " + game_.clock_text() + ", " +
-               game_.scenario().sides[static_cast<std::size_t>(game_.phasing_side())].name + "'s half";
+        return "turn " + std::to_string(view_->state().clock.turn) + ", " + view_->clock_text() + ", " +
+               view_->scenario().sides[static_cast<std::size_t>(view_->phasing_side())].name + "'s half";
     }
 
     Happened apply(const json& action) override {
-        const AppliedAction& applied = game_.apply(action);
+        const AppliedAction& applied = held().apply(action);
         // The opponent whose proposal this was marks its subject decided for the phase.
         for (std::size_t side = 0; side < proposed_.size(); ++side)
             if (proposed_[side] && proposed_[side]->first == action) {
                 opponents_[side].noted(proposed_[side]->second);
                 proposed_[side].reset();
             }
-        const json& line = game_.journal().back();
+        const json& line = view_->journal().back();
         return {line.value("seq", applied.seq), line.value("do", applied.kind), line.value("summary", applied.summary), applied.explanation,
                 applied.input};
     }
     bool undo() override {
-        if (!game_.can_undo()) return false;
-        game_.undo();
+        if (!view_->can_undo()) return false;
+        held().undo();
         forget();
         return true;
     }
     bool redo() override {
-        if (!game_.can_redo()) return false;
-        game_.redo();
+        if (!view_->can_redo()) return false;
+        held().redo();
         forget();
         return true;
     }
-    bool can_undo() const override { return game_.can_undo(); }
-    bool can_redo() const override { return game_.can_redo(); }
+    bool can_undo() const override { return view_->can_undo(); }
+    bool can_redo() const override { return view_->can_redo(); }
 
-    const std::vector<json>& journal() const override { return game_.journal(); }
-    std::size_t actions_in_effect() const override { return game_.history().size(); }
-    void attach_journal(const fs::path& file) override { game_.attach_journal(file); }
-    std::optional<fs::path> journal_file() const override { return game_.journal_file(); }
-    void save(const fs::path& file) const override { save_game(game_, file); }
+    const std::vector<json>& journal() const override { return view_->journal(); }
+    std::size_t actions_in_effect() const override { return view_->history().size(); }
+    void attach_journal(const fs::path& file) override { held().attach_journal(file); }
+    std::optional<fs::path> journal_file() const override { return view_->journal_file(); }
+    void save(const fs::path& file) const override { save_game(*view_, file); }
     std::vector<std::string> opening_notes() const override { return {}; }
 
     SessionOutcome outcome() const override {
-        const BattleOutcome judged = judge_battle(game_, doctrines_);
+        const BattleOutcome judged = judge_battle(*view_, doctrines_);
         return {judged.decided, judged.winner, judged.words};
     }
-    json public_state() const override { return game_.summary_json(); }
-    std::vector<std::string> state_lines() const override { return game_.summary_lines(); }
+    json public_state() const override {
+        json state = view_->summary_json();
+        state["turn"] = view_->clock().turn;
+        state["dusk"] = format_clock(view_->scenario().dusk);
+        return state;
+    }
+    std::vector<std::string> state_lines() const override { return view_->summary_lines(); }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;
-        auto request = opponents_[static_cast<std::size_t>(side)].next(game_);
+        auto request = opponents_[static_cast<std::size_t>(side)].next(*view_);
         if (!request) return std::nullopt;
         json action = encode_action(*request);
         proposed_[static_cast<std::size_t>(side)] = std::make_pair(action, *request);
@@ -101,20 +275,76 @@ public:
         proposed.reset();
     }
 
-    const Game& game() const { return game_; }
+    // ---- The table's phones.
+    std::optional<int> owner_of(std::string_view code) const override {
+        for (const Unit& unit : view_->units())
+            if (unit.id.code == code) return unit.id.side;
+        for (const General& general : view_->generals())
+            if (general.id.code == code) return general.id.side;
+        return std::nullopt;
+    }
+    json units_of(int side) const override {
+        json units = json::array();
+        for (const Unit& unit : view_->units()) {
+            if (unit.id.side != side) continue;
+            units.push_back({{"code", unit.id.code},
+                             {"name", unit.id.name},
+                             {"arm", to_string(unit.arm())},
+                             {"bases", unit.now.bases},
+                             {"bases_start", unit.id.bases_start},
+                             {"state", to_string(unit.now.state)},
+                             {"formation", to_string(unit.now.formation)},
+                             {"presence", to_string(unit.now.presence)},
+                             {"last_charge_turn", unit.now.last_charge_turn}});
+        }
+        return units;
+    }
+    // Who is on the table is no secret (the models stand there): codes and names for the pages'
+    // pickers; states stay with the side's player and the umpire.
+    json roster() const override {
+        json roster = json::array();
+        for (const Unit& unit : view_->units())
+            roster.push_back({{"code", unit.id.code}, {"name", unit.id.name},
+                              {"side", view_->scenario().sides[static_cast<std::size_t>(unit.id.side)].id},
+                              {"present", unit.now.presence == Presence::OnBoard},
+                              {"x_mm", unit.now.position.x_mm}, {"y_mm", unit.now.position.y_mm}});
+        return roster;
+    }
+    PlayerActions player_actions() const override { return land_player_actions(); }
+    ActionPreview preview(const json& action) const override { return land_preview_detail::preview_land_action(*view_, action); }
+
+    const Game& game() const { return *view_; }
 
 private:
+    void prepare() {
+        doctrines_ = load_doctrines(view_->library(), view_->scenario());
+        for (int side = 0; side < 2; ++side) opponents_.emplace_back(*view_, doctrines_.side(side));
+        proposed_.resize(2);
+    }
+    // The game to change: this session's own; a view's holder applies through its own path.
+    Game& held() {
+        if (!owned_) throw RuleError("this view of the land game reads it; the desk that holds it applies the actions");
+        return *owned_;
+    }
     void forget() {
         for (auto& opponent : opponents_) opponent.forget();
         for (auto& proposed : proposed_) proposed.reset();
     }
-    Game game_;
+    std::unique_ptr<Game> owned_;
+    const Game* view_ = nullptr;
     Doctrines doctrines_;
     std::vector<Opponent> opponents_;
     std::vector<std::optional<std::pair<json, ActionRequest>>> proposed_;
 };
 
 }  // namespace
+
+std::unique_ptr<GameSession> land_session_view(const Game& game) { return std::make_unique<LandGameSession>(LandGameSession::Viewing{}, game); }
+
+const Game* land_game_of(const GameSession& session) {
+    const auto* land = dynamic_cast<const LandGameSession*>(&session);
+    return land ? &land->game() : nullptr;
+}
 
 std::unique_ptr<GameSession> open_land_session(const RulesLibrary& library, const fs::path& file, const std::string& format,
                                                const json& document, std::uint64_t seed) {

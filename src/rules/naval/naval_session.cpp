@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The Age of Sail behind the seam: a NavalSession seen as a GameSession, and the system's
 // open_game (a scenario, a save with the journal beside it, a journal after a crash).
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -12,12 +14,104 @@
 #include "fortuna/naval/opponent.hpp"
 #include "fortuna/naval/system.hpp"
 #include "fortuna/naval_files.hpp"
+#include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 
 namespace fortuna::naval {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+namespace naval_preview_detail {
+
+// A ship's broadside, boarding, hazard or move in its own words, without a die.
+std::string describe_naval(const json& action) {
+    std::string text = action.value("action", std::string("action"));
+    std::string fields;
+    for (const auto& [key, value] : action.items()) {
+        if (key == "action" || key == "note" || key == "dice" || key.ends_with("_dice") || key.ends_with("_roll") || key == "roll") continue;
+        fields += (fields.empty() ? "" : ", ") + key + " " + (value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    return fields.empty() ? text : text + ": " + fields;
+}
+
+std::vector<OutcomeChance> chances(const Distribution& distribution) {
+    std::vector<OutcomeChance> out;
+    for (const auto& [label, p] : distribution) out.push_back({label, p.numerator, p.denominator});
+    return out;
+}
+
+// One die thrown against a hazard's rule, face by face (1 of 6 each), grouped by what it does.
+std::vector<OutcomeChance> hazard_chances(const NavalTables& tables, Hazard hazard, FireState fire) {
+    std::vector<OutcomeChance> out;
+    for (int face = 1; face <= 6; ++face) {
+        const HazardRoll r = roll_hazard(tables, hazard, entered_die(face, "preview"), fire);
+        auto it = std::find_if(out.begin(), out.end(), [&](const OutcomeChance& c) { return c.outcome == r.outcome; });
+        if (it == out.end()) out.push_back({r.outcome, 1, 6});
+        else ++it->numerator;
+    }
+    return out;
+}
+
+// A generator seeded from the system's random source: what a dry run throws with, so that no
+// die it draws is the game's next (the game's own generator is never copied into the dry run).
+Dice dry_run_dice() {
+    std::array<unsigned char, 8> bytes{};
+    platform::fill_random(bytes);
+    std::uint64_t seed = 0;
+    for (const unsigned char byte : bytes) seed = (seed << 8) | byte;
+    return Dice(seed);
+}
+
+// The action tried on a copy of the game (RuleError when the rules refuse it), then the exact
+// odds of its dice from the gunnery, boarding and hazard tables (seed 000, Combat; Hazards): the
+// copy's dice are never shown, only how many the action throws.
+ActionPreview preview_naval_action(const NavalGame& game, const json& action) {
+    json bare = action;
+    bare.erase("note");
+    const NavalAction parsed = naval_action_from_json(bare);
+    NavalGame copy = game;
+    Dice dice = dry_run_dice();
+    const AppliedNavalAction& done = copy.apply(parsed, dice);
+    ActionPreview preview;
+    preview.summary = describe_naval(bare);
+    const NavalTables& tables = game.tables();
+    if (const auto* fire = std::get_if<BroadsideAction>(&done.action)) {
+        const Ship& firer = game.ship(fire->ship);
+        const Ship& target = game.ship(fire->target);
+        const int decks = static_cast<int>(fire->dice.size());
+        const BroadsideSetup setup = prepare_broadside(tables, decks, distance_cm(firer, target), fire->aim);
+        preview.roll_kind = "dice:" + std::to_string(decks);
+        preview.roll_slot = "dice";
+        preview.odds = chances(broadside_odds(setup).as_distribution());
+        // "fire" is a pair of sixes among the hits: the page says so beside its chance.
+        if (!preview.odds.empty() && preview.odds.back().outcome == "fire") preview.odds.back().outcome = "fire (a pair of sixes, with the hits)";
+        preview.summary += " (" + std::to_string(decks) + " gun decks at " + format_tenths(setup.range_cm) + " cm, " + std::to_string(setup.score) + "+ hits)";
+    } else if (const auto* boarding = std::get_if<BoardingAction>(&done.action)) {
+        const int a = static_cast<int>(boarding->attacker_dice.size());
+        const int d = static_cast<int>(boarding->defender_dice.size());
+        preview.roll_kind = "dice:" + std::to_string(a);
+        preview.roll_slot = "attacker_dice";  // the defender's dice are the defender's (or the program's) to throw
+        preview.odds = chances(boarding_odds(a, d).as_distribution());
+        preview.summary += " (" + std::to_string(a) + " dice against " + std::to_string(d) + ")";
+    } else if (const auto* hazard = std::get_if<HazardAction>(&done.action)) {
+        preview.roll_kind = "d6";
+        preview.roll_slot = "roll";
+        preview.odds = hazard_chances(tables, hazard->hazard, game.ship(hazard->ship).now.fire);
+    } else if (const auto* move = std::get_if<ShipMoveAction>(&done.action)) {
+        if (move->shoal_roll) {
+            preview.roll_kind = "d6";
+            preview.roll_slot = "shoal_roll";
+            preview.odds = hazard_chances(tables, Hazard::Shoal, FireState::None);
+        }
+    } else if (std::holds_alternative<WindAction>(done.action)) {
+        // Two dice, direction then speed: odds of the wind after them, no one roll to type.
+        preview.odds = chances(wind_probabilities(tables, game.state().wind));
+    }
+    return preview;
+}
+
+}  // namespace naval_preview_detail
 
 namespace {
 
@@ -124,6 +218,53 @@ public:
         }
         return out;
     }
+
+    // ---- The table's phones.
+    std::optional<int> owner_of(std::string_view code) const override {
+        for (const Ship& ship : session_.game().state().ships)
+            if (ship.id == code) return ship.now.side;  // a prize is her captor's
+        return std::nullopt;
+    }
+    // A ship's damage sheet as her captain keeps it: gun decks each side, masts, hull, fire.
+    json units_of(int side) const override {
+        json ships = json::array();
+        for (const Ship& ship : session_.game().state().ships) {
+            if (ship.now.side != side) continue;
+            json masts = json::array();
+            for (std::size_t i = 0; i < ship.now.masts.size() && i < ship.ship_class->masts.size(); ++i)
+                masts.push_back({{"name", ship.ship_class->masts[i].name}, {"standing", static_cast<bool>(ship.now.masts[i])}});
+            ships.push_back({{"code", ship.id},
+                             {"name", ship.name},
+                             {"class", ship.ship_class->name},
+                             {"port_decks", ship.now.port_decks},
+                             {"starboard_decks", ship.now.starboard_decks},
+                             {"decks_per_side", ship.ship_class->gun_decks_per_side},
+                             {"masts", masts},
+                             {"hull", ship.now.hull},
+                             {"hull_start", ship.ship_class->hull},
+                             {"fire", std::string(to_string(ship.now.fire))},
+                             {"state", ship.now.sunk ? "sunk" : ship.now.struck ? "struck" : ship.now.grounded ? "aground" : ship.now.anchored ? "anchored" : "afloat"},
+                             {"x_cm", ship.now.x_cm},
+                             {"y_cm", ship.now.y_cm},
+                             {"heading_deg", ship.now.heading_deg}});
+        }
+        return ships;
+    }
+    // The kinds a captain asks for; the wind and the end of a half are the umpire's (seed 000,
+    // Game Sequence), as are the dice (a roll request) and the target's choice of masts (D5).
+    PlayerActions player_actions() const override {
+        PlayerActions actions;
+        actions.kind_key = "action";
+        actions.kinds = {
+            {"move", {"action", "ship", "x_cm", "y_cm", "heading_deg"}, {"ship"}, {}, {"shoal_roll"}},
+            {"broadside", {"action", "ship", "target", "side", "aim"}, {"ship"}, {"target"}, {"owner_masts", "dice"}},
+            {"boarding", {"action", "ship", "target", "prize_crew"}, {"ship"}, {"target"}, {"attacker_dice", "defender_dice"}},
+            {"hazard", {"action", "ship", "hazard"}, {"ship"}, {}, {"roll", "spread_rolls"}},
+            {"anchor", {"action", "ship", "drop"}, {"ship"}, {}, {}},
+        };
+        return actions;
+    }
+    ActionPreview preview(const json& action) const override { return naval_preview_detail::preview_naval_action(session_.game(), action); }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;
