@@ -241,6 +241,7 @@ struct CrisisResolution {
 CrisisResolution resolve_crisis(const RuleSet& rules, int casualties, int total, const std::optional<Roll>& natural);
 CrisisResolution resolve_crisis(const CrisisOfMoraleTable& table, int casualties, int total, const std::optional<Roll>& natural);
 Probability crisis_probability(const RuleSet& rules, int casualties, int total);
+Probability crisis_probability(const CrisisOfMoraleTable& table, int casualties, int total);
 
 // One mark of the victory table (seed 000, 3.2 and 9.1: 15 % and every 5 % thereafter).
 struct CrisisMark {

@@ -438,14 +438,16 @@ void CrisisPanel::refresh() {
     const Game& game = document_.game();
     for (int s = 0; s < 2; ++s) {
         const SideTally t = game.tally(s);
-        const CrisisAssessment a = assess_crisis(game.rules(), t.bases_lost, t.bases_start);
+        // The thresholds in force at this hour: a scenario may change them by the clock (seed 001).
+        const CrisisOfMoraleTable table = game.crisis_table(s);
+        const CrisisAssessment a = assess_crisis(table, t.bases_lost, t.bases_start);
         QString text = tr("<b>%1</b>: %2 of %3 bases lost (%4%)")
                            .arg(qs(t.name)).arg(t.bases_lost).arg(t.bases_start).arg(t.percent_lost, 0, 'f', 1);
         if (t.crisis_due) {
-            const Probability p = crisis_probability(game.rules(), t.bases_lost, t.bases_start);
+            const Probability p = crisis_probability(table, t.bases_lost, t.bases_start);
             text += a.immediate ? tr("<br><b style='color:#c01010'>Immediate crisis: %1 reached</b>").arg(qs(a.band))
                                 : tr("<br><b style='color:#c06000'>Test due</b> (%1): crisis on %2, chance %3")
-                                      .arg(qs(a.band), a.crisis_on ? qs(a.crisis_on->text(game.rules().crisis_of_morale.roll)) : u"-"_s, qs(p.percent(1)));
+                                      .arg(qs(a.band), a.crisis_on ? qs(a.crisis_on->text(table.roll)) : u"-"_s, qs(p.percent(1)));
         } else {
             for (const Threshold& th : t.thresholds)
                 if (!th.reached) {

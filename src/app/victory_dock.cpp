@@ -28,7 +28,9 @@ void CasualtyPlot::paintEvent(QPaintEvent*) {
     const int start = game.scenario().start;
     const int end = std::max(game.minutes() + game.rules().turn_minutes, start + 60);
     int total = 1;
-    for (int s = 0; s < 2; ++s) total = std::max(total, game.tally(s).bases_start);
+    int larger = 0;
+    for (int s = 0; s < 2; ++s)
+        if (game.tally(s).bases_start > total) total = game.tally(s).bases_start, larger = s;
     const auto x_of = [&](int minutes) { return area.left() + area.width() * (minutes - start) / std::max(1, end - start); };
     const auto y_of = [&](double bases) { return area.bottom() - area.height() * bases / total; };
     painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0));
@@ -38,9 +40,10 @@ void CasualtyPlot::paintEvent(QPaintEvent*) {
     painter.drawText(QRectF(0, area.bottom() - 8, 32, 14), Qt::AlignRight, u"0"_s);
     painter.drawText(QRectF(area.left(), area.bottom() + 2, 60, 16), Qt::AlignLeft, qs(format_clock(start)));
     painter.drawText(QRectF(area.right() - 60, area.bottom() + 2, 60, 16), Qt::AlignRight, qs(format_clock(end)));
-    // Crisis thresholds of the larger army as faint lines.
+    // Crisis thresholds of the larger army as faint lines: those in force now (a scenario may
+    // change them by the clock, Game::crisis_table).
     painter.setPen(QPen(QColor(0xdd, 0x99, 0x99), 0, Qt::DotLine));
-    for (const CrisisLevel& level : game.rules().crisis_of_morale.levels) {
+    for (const CrisisLevel& level : game.crisis_table(larger).levels) {
         const double y = y_of(total * level.percent / 100.0);
         painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
     }

@@ -733,9 +733,13 @@ Probability chance_of_crisis(RollKind kind, const std::optional<RollBand>& crisi
 }  // namespace
 
 Probability crisis_probability(const RuleSet& rules, int casualties, int total) {
-    const auto assessment = assess_crisis(rules, casualties, total);
+    return crisis_probability(rules.crisis_of_morale, casualties, total);
+}
+
+Probability crisis_probability(const CrisisOfMoraleTable& table, int casualties, int total) {
+    const auto assessment = assess_crisis(table, casualties, total);
     if (!assessment.level) return {0, 1};
-    return chance_of_crisis(rules.crisis_of_morale.roll, assessment.crisis_on, assessment.immediate);
+    return chance_of_crisis(table.roll, assessment.crisis_on, assessment.immediate);
 }
 
 std::vector<CrisisMark> crisis_marks(const RuleSet& rules, int total) {
