@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # A long fuzzing campaign (docs/reliability.md): fuzz/campaign.sh SECONDS TARGET...
-# Keeps a growing corpus in build-fuzz/campaign/<target>/ and crashes in build-fuzz/artifacts/;
+# Keeps a growing corpus in build-asan/campaign/<target>/ and crashes in build-asan/artifacts/;
 # add the minimised interesting inputs to fuzz/corpus/<target>/ by hand.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-dir="${FORTUNA_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+dir="${FORTUNA_FUZZ_BUILD_DIR:-${FORTUNA_ASAN_BUILD_DIR:-$root/build-asan}}"  # the hardening build of scripts/fortuna.sh
 seconds="$1"
 shift
 declare -A seeds=([ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"

@@ -106,7 +106,7 @@ run_sanitized_tests() {
 
 # libFuzzer targets (clang), each run for a bounded time from a scratch copy of its corpus
 # plus the shipped data as seeds; a crash, hang, leak or sanitizer report fails the run and
-# leaves the input in build-fuzz/artifacts/. The mutation seed is fixed (FORTUNA_FUZZ_SEED, 1)
+# leaves the input in build-asan/artifacts/. The mutation seed is fixed (FORTUNA_FUZZ_SEED, 1)
 # so that a red CI run can be replayed here: this step guards what is known; exploring is
 # fuzz/campaign.sh's job, and what it finds goes into fuzz/corpus/ and tests/fixtures/fuzz/.
 run_fuzzers() {
