@@ -896,10 +896,10 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         const bool enfilade = claim("enfilade", enfilade_measured,
                                     enfilade_measured ? std::string("enfilade (the firer off the flank of a line, 45-135 degrees; D48)")
                                                       : std::string("no enfilade (") + (target_now.formation != Formation::Line ? "the target is not in line" : "the firer is not off its flank, 45-135 degrees") + "; D48)",
-                                    std::string(kAlphaPost) + " (Fire!)")
+                                    std::string(kAdjustPost) + " (enfilading fire)")
                                   .get<bool>();
         const bool flank = claim("flank", flank_measured, flank_measured ? "the flank (the guns 45-135 degrees off the target's facing)" : "no flank (the guns within 45 degrees of the target's front or rear)",
-                                 std::string(kAlphaPost) + " (Bombard)")
+                                 std::string(kAlphaPost) + " (Formations: artillery fire into the flank of a line)")
                                .get<bool>();
         const std::string cover_read = claim("cover", cover_measured, cover_measured == "none" ? std::string("none (the target's centre in no woods or village)") : cover_measured + " (the target's centre)",
                                              std::string(kAlphaPost) + " (Terrain Types)")
@@ -930,7 +930,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         const FireOdds odds = fire_odds(setup);
         for (const std::string& line : claimed) out.push_back(line);
         out.push_back(target.name + " at " + cm_text(arc.distance_cm) + " cm from the front edge: " + (request.range == RangeBand::Effective ? "effective" : "long") + " range of the " +
-                      weapon.id + " (" + cm_text(weapon.effective_cm) + "/" + cm_text(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") +
+                      weapon.id + " (" + cm_text(weapon.effective_cm) + "/" + cm_text(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") + (request.target_flank ? "; the guns in its flank" : "") +
                       (request.save ? "; in cover, saving on " + num(*request.save) + "+" : ""));
         out.push_back("odds before the roll: Steady! " + cm_text(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
                       cm_text(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm_text(static_cast<double>(odds.damage.expected())));
