@@ -1063,7 +1063,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation = setup.explanation;
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
         out.explanation.insert(out.explanation.begin(), spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + ", measured " + fmt_cm(range) +
-                                                            (cover ? ", the target behind cover" : ", the target in the open"));
+                                                            (in_terrain(target, "wood") || in_terrain(target, "built-up-area") ? ", the target behind cover" : ", the target in the open"));
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         u.fired_gun = true;
         hit(target, r.hits, out, "artillery");
@@ -1100,7 +1100,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation = setup.explanation;
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
         out.explanation.insert(out.explanation.begin(), spec.id + " fires at " + a.target + ", measured " + fmt_cm(range) +
-                                                            (cover ? ", the target behind cover" : ", the target in the open"));
+                                                            (in_terrain(target, "wood") || in_terrain(target, "built-up-area") ? ", the target behind cover" : ", the target in the open"));
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         u.fired = true;
         hit(target, r.hits, out, "musketry");
