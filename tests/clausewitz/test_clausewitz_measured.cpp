@@ -108,6 +108,8 @@ MeasuredGame measured_cw_claim(const Position& p, const char* kind, const char* 
     EXPECT_EQ(measured_cw_refusal(umpire, overruled), "applied");
     EXPECT_EQ(umpire.journal().back()["action"]["overrule"], "test: the umpire's tape");
     EXPECT_EQ(umpire.journal().back()["action"][key], value);
+    EXPECT_NE(umpire.journal().back()["summary"].get<std::string>().find("(claimed by the umpire: " + std::string(key) + ": "), std::string::npos)
+        << umpire.journal().back().dump();
     const std::string text = measured_cw_text(umpire);
     EXPECT_NE(text.find("the umpire overrules: " + words), std::string::npos) << text;
     EXPECT_NE(text.find("claimed by the umpire: " + std::string(key) + ": "), std::string::npos) << text;

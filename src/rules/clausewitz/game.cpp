@@ -969,7 +969,13 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         } else if (!action.lose.empty()) {
             throw RuleError("\"lose\": no damage, no rolls to lose dice");
         }
-        return firer.name + (reaction ? " reacts: " : ": ") + what + " at " + target.name + ", " + num(thrown.damage) + " damage";
+        // The journal keeps the summary: a claim the umpire imposed is said there too.
+        std::string imposed;
+        const std::string mark = "claimed by the umpire: ";
+        for (const std::string& line : claimed)
+            if (line.rfind(mark, 0) == 0) imposed += (imposed.empty() ? "" : "; ") + line.substr(mark.size());
+        return firer.name + (reaction ? " reacts: " : ": ") + what + " at " + target.name + ", " + num(thrown.damage) + " damage" +
+               (imposed.empty() ? std::string() : " (" + mark + imposed + ")");
     }
 
     // March, Quick March, facing, formation: the activated brigade only.
