@@ -119,6 +119,7 @@ Recorded measured_claim_cases(Make make, const json& action, const std::string& 
     EXPECT_EQ(measured_refusal(umpire, overruled), "applied");
     const std::string line = umpire.journal().back().dump();
     EXPECT_NE(line.find("\"override\":\"test: a hedge the board does not have\""), std::string::npos) << line;
+    EXPECT_NE(umpire.journal().back()["summary"].get<std::string>().find("(claimed by the umpire: " + claimed), std::string::npos) << line;
     const std::string text = measured_text(umpire);
     EXPECT_NE(text.find("overruled by the umpire: test: a hedge the board does not have (" + words), std::string::npos) << text;
     EXPECT_NE(text.find("claimed by the umpire: " + claimed), std::string::npos) << text;

@@ -621,6 +621,10 @@ const Applied& GameModel::apply(Action action, Dice& dice) {
         for (auto it = overruled_.rbegin(); it != overruled_.rend(); ++it)
             out.explanation.insert(out.explanation.begin(), "overruled by the umpire: " + overriding_ + " (" + *it + ")");
         if (!overruled_.empty()) out.summary += " (overruled by the umpire: " + overriding_ + ")";
+        // The journal keeps the summary: a claim the umpire imposed is said there beside the measure.
+        const std::string mark = "claimed by the umpire: ";
+        for (const std::string& line : out.explanation)
+            if (line.rfind(mark, 0) == 0) out.summary += " (" + line + ")";
         if (!typed.empty() && next != typed.size())
             throw RuleError("dice: the action took " + std::to_string(next) + " faces; " + std::to_string(typed.size()) + " were typed");
         check_over();
