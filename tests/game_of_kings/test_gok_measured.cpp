@@ -152,6 +152,7 @@ TEST(GokMeasured, RearOfAMeleeIsTheBoards) {
     Recorded umpire = measured_claim_cases([] { return measured_contact(15, false); }, measured_with(melee, "rear", true),
                                            "rear: the action claims rear, the board shows front (seed 004, MELEES; D29)", "rear (the board shows: front)");
     EXPECT_NE(measured_text(umpire).find("attacking in flank or rear"), std::string::npos) << measured_text(umpire);
+    EXPECT_NE(measured_text(umpire).find("measured on the board: from the front"), std::string::npos) << measured_text(umpire);
 }
 
 TEST(GokMeasured, FlankOfAMeleeIsTheBoards) {
@@ -190,6 +191,7 @@ TEST(GokMeasured, HigherGroundIsTheBoards) {
         "higher-ground: the action claims the attacker higher, the board shows neither side higher (hills at the two centres) (seed 004, MELEES; D2)",
         "the attacker higher");
     EXPECT_NE(measured_text(umpire).find("on higher ground"), std::string::npos) << measured_text(umpire);
+    EXPECT_NE(measured_text(umpire).find("higher ground neither side's"), std::string::npos) << measured_text(umpire);
     // A claim of the wrong shape names the field.
     Recorded bad = measured_contact(15, false);
     EXPECT_EQ(measured_refusal(bad, measured_with(melee, "higher-ground", "uphill")).rfind("higher-ground: expects", 0), 0u);

@@ -931,7 +931,10 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         for (const std::string& line : claimed) out.push_back(line);
         out.push_back(target.name + " at " + cm_text(arc.distance_cm) + " cm from the front edge: " + (request.range == RangeBand::Effective ? "effective" : "long") + " range of the " +
                       weapon.id + " (" + cm_text(weapon.effective_cm) + "/" + cm_text(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") + (request.target_flank ? "; the guns in its flank" : "") +
-                      (request.save ? "; in cover, saving on " + num(*request.save) + "+" : ""));
+                      (request.save ? "; in cover, saving on " + num(*request.save) + "+" : "") +
+                      (std::any_of(claimed.begin(), claimed.end(), [](const std::string& line) { return line.rfind("claimed by the umpire: ", 0) == 0; })
+                           ? " (read as the umpire claimed, not as measured)"
+                           : ""));
         out.push_back("odds before the roll: Steady! " + cm_text(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
                       cm_text(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm_text(static_cast<double>(odds.damage.expected())));
         const auto steady = rolls(action.steady, key, "steady", static_cast<std::size_t>(setup.dice_used), RollKind::D6, dice, "steady", "one a die used");

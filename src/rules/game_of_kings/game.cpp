@@ -1018,11 +1018,12 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         Contact contact = *found;
         contact.continuing = found->resolved_half >= 0;
         MeleeRequest req = melee_request(contact);
+        const std::string measured = melee_heading(contact, req);  // before any claim the umpire imposes
         std::vector<std::string> notes;
         melee_claims(a, contact, req, notes);
         MeleeSetup setup = prepare_melee(*tables_, req);
         setup.explanation.insert(setup.explanation.begin(), notes.begin(), notes.end());
-        setup.explanation.insert(setup.explanation.begin(), melee_heading(contact, req));
+        setup.explanation.insert(setup.explanation.begin(), measured);
         out.explanation = setup.explanation;
         const MeleeResult r = resolve_melee(*tables_, setup, faces, faces);
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
