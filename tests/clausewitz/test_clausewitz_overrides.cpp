@@ -96,7 +96,9 @@ TEST(ClausewitzOverrides, TheRangeBandIsMeasuredFromTheBases) {
 
 TEST(ClausewitzOverrides, AnActionStatesNoCircumstanceTheBoardMeasures) {
     RecordedClausewitz game = gauthier_in_bijlandts_zone();
-    for (const char* claim : {"range", "zone", "flank", "cover", "enfilade", "arc"}) {
+    // Range, enfilade and cover a Fire! may claim: each is held against the board
+    // (tests/clausewitz/test_clausewitz_measured.cpp); the others are no field of it.
+    for (const char* claim : {"zone", "flank", "arc", "formation_of_target"}) {
         json fire{{"action", "fire"}, {"brigade", "gauthier"}, {"target", "bijlandt"}};
         fire[claim] = true;
         EXPECT_NE(cw_refused(game, fire).find(std::string("\"") + claim + "\": not a field"), std::string::npos) << claim;

@@ -117,10 +117,19 @@ TEST(GokOverrides, EveryRuleOfPlayInTheGameCitesTheSeedOrADecision) {
         }
         const std::string args = text.substr(at + 5, end - at - 6);
         if (args.find("bool ok") != std::string::npos) continue;  // the definition
+        if (args.find("\" + section + \"") != std::string::npos) continue;  // claim()'s rule: each claim(...) call names its section (below)
         ++rules;
         EXPECT_TRUE(std::regex_search(args, std::regex(R"(seed 004, [A-Z]|D\d+\))"))) << "a rule without its section: rule(" << args << ")";
     }
     EXPECT_GE(rules, 25);
+    // Each claim held against the board (issue 32) names its section where it is called.
+    int claims = 0;
+    for (std::size_t at = text.find("claim(a, \""); at != std::string::npos; at = text.find("claim(a, \"", at + 9)) {
+        const std::string call = text.substr(at, text.find(";", at) - at);
+        ++claims;
+        EXPECT_TRUE(std::regex_search(call, std::regex(R"(seed 004, [A-Z]|section)"))) << "a claim without its section: " << call;
+    }
+    EXPECT_GE(claims, 5);
 }
 
 // The encounter with A-british-1 put at (x, y) and F-guns-1 8 cm to its right and 14 cm before it
@@ -164,9 +173,11 @@ TEST(GokOverrides, CoverIsTheBoardsAWoodGivesItAndOpenGroundDoesNot) {
 }
 
 TEST(GokOverrides, AnActionStatesNoCircumstanceTheBoardMeasures) {
-    // Range, cover, rear and contact are the board's (game.cpp measures them); a claim is no field.
+    // Range, cover, rear and contact are the board's (game.cpp measures them). A claim a fire-gun may
+    // state (range, cover) is held against the board (tests/game_of_kings/test_gok_measured.cpp);
+    // any other is no field of it.
     Recorded game = centre_working();
-    for (const char* claim : {"range_cm", "cover", "from_rear", "flank", "contact", "uphill"}) {
+    for (const char* claim : {"range_cm", "from_rear", "flank", "rear", "higher-ground", "contact", "uphill"}) {
         json action{{"action", "fire-gun"}, {"unit", "F-guns-1"}, {"target", "A-british-1"}};
         action[claim] = true;
         EXPECT_EQ(gok_refused(game, action).rfind(std::string(claim) + ": not a field", 0), 0u) << claim;

@@ -126,6 +126,11 @@ struct Action {
     std::optional<double> to_x, to_y, facing;
     int points = 0;
     std::string overrule;  // the umpire's logged reason for overruling a refusal
+    // What a Fire!, Fire Skirmish Weapons or Bombard claims about the board (issue 32): "range"
+    // ("effective"/"long"), "enfilade" (fire, skirmish), "flank" (bombard), "cover" (a terrain
+    // with a save, or "none"). Agreeing with the measure it changes nothing; disagreeing it is
+    // refused naming what the board shows, unless the umpire overrules (then the claim is read).
+    nlohmann::json claims = nlohmann::json::object();
     std::vector<Roll> chip, command, morale, steady, fire, save, lose;
 };
 
@@ -170,6 +175,8 @@ public:
     // The terrain class under a point, and the save of the cover there (nullopt: none).
     Terrain ground_at(double x, double y) const;
     std::optional<int> save_at(double x, double y) const;
+    // The terrain giving that save ("woods", "village"), or "none".
+    std::string cover_at(double x, double y) const;
     // Why a march of brigade b to (x, y) would be refused (nullopt: allowed), without applying it.
     std::optional<std::string> march_refusal(int b, double x, double y, bool quick) const;
     // What a march of brigade b to (x, y) costs in actions (a wheel to face the way first, then the

@@ -140,6 +140,11 @@ struct Action {
     std::optional<double> to_x, to_y;
     std::vector<Roll> dice;  // every roll, in the order taken (d10 rolls as kind Random, value face-1)
     std::string override_reason;  // "override": the umpire's reason to apply it over a rule (docs/rules/game-of-kings.md)
+    // What the action claims about the board (issue 32): "rear", "flank", "higher-ground" (melee),
+    // "cover", "range" (fire, fire-gun). Each is held against the board's measure: agreeing it
+    // changes nothing, disagreeing it is refused naming what the board shows, unless the umpire
+    // overrules (then the claim is read, and the explanation says so beside the measure).
+    nlohmann::json claims = nlohmann::json::object();
 };
 
 struct Applied {
@@ -191,6 +196,8 @@ public:
     std::optional<std::pair<double, double>> charge_position(int unit, int target, std::string* why) const;
     // The melee setup of a contact as the board shows it now.
     MeleeSetup melee_setup(const Contact& contact) const;
+    // The request melee_setup prepares, every term measured on the board.
+    MeleeRequest melee_request(const Contact& contact) const;
     // The reason a move of `unit` to (x, y) is refused, or "" (ignoring action points and the step).
     std::string path_blocked(int unit, double x, double y, int ignore = -1) const;
 
@@ -208,8 +215,18 @@ private:
     // A rule of play: refused with `words` (which cite the seed or decision) unless the umpire
     // overrules it with the action's "override"; the overruled rules go into the explanation.
     void rule(bool ok, const std::string& words) const;
+    // The claims of a fire or fire-gun (cover, range) against the board: the cover to read; `range`
+    // (the measure in) becomes the range to read.
+    bool fire_claims(const Action& action, int target, double& range, const std::string& section, std::vector<std::string>& notes) const;
+    // The claims of a melee (rear, flank, higher ground) against the board, applied to `request` when overruled.
+    void melee_claims(const Action& action, Contact& contact, MeleeRequest& request, std::vector<std::string>& notes) const;
+    std::string melee_heading(const Contact& contact, const MeleeRequest& request) const;
     mutable std::string overriding_;               // the reason of the action being applied
     mutable std::vector<std::string> overruled_;   // the rules it overruled
+    // Holds the action's claim `key` (if any) against `measured` (shown as `shows`): the value to
+    // read. Agreeing, the measure; disagreeing, refused with `section` unless the umpire overrules.
+    nlohmann::json claim(const Action& action, const std::string& key, const nlohmann::json& measured, const std::string& claimed_words,
+                         const std::string& shows, const std::string& section, std::vector<std::string>& notes, bool agrees) const;
     void hit(int unit, int hits, Applied& out, const std::string& cause);
     void morale_test(int unit, Applied& out, FaceSource& faces, bool lost_melee);
     void retreat(int unit, Applied& out, FaceSource& faces);

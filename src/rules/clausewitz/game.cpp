@@ -304,6 +304,17 @@ std::optional<int> Game::save_at(double x, double y) const {
     return best;
 }
 
+std::string Game::cover_at(double x, double y) const {
+    std::string cover = "none";
+    std::optional<int> best;
+    for (const TerrainPiece& t : scenario_->terrain)
+        if (x >= t.x0 && x <= t.x1 && y >= t.y0 && y <= t.y1 && tables_->saves.contains(t.type)) {
+            const int s = tables_->saves.at(t.type);
+            if (!best || s < *best) best = s, cover = t.type;
+        }
+    return cover;
+}
+
 std::optional<std::string> Game::march_refusal(int b, double x, double y, bool quick) const {
     const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
     if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm)
@@ -857,6 +868,42 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (arc.distance_cm > weapon.long_cm + 1e-9)
             overrule_or_refuse(action, "\"target\": " + target_now.name + " is " + cm_text(arc.distance_cm) + " cm away, beyond the " + weapon.id + "'s long range " + cm_text(weapon.long_cm) + " cm" + std::string(kAlphaPost) + " (Weapons)", out);
         const std::string what = action.kind == "fire" ? "Fire!" : bombard ? "Bombard" : "Fire Skirmish Weapons";
+        // Measured on the board, then held against what the action claims (issue 32), before any roll.
+        const std::string band_measured = arc.distance_cm <= weapon.effective_cm + 1e-9 ? "effective" : "long";
+        const double from_target_now = angle_between(bearing(target_now.x, target_now.y, firer.x, firer.y), target_now.facing);
+        const bool off_flank = from_target_now > 45.0 && from_target_now < 135.0;
+        const bool enfilade_measured = !bombard && target_now.formation == Formation::Line && off_flank;
+        const bool flank_measured = bombard && off_flank;
+        const std::string cover_measured = cover_at(target_now.x, target_now.y);
+        Explanation claimed;
+        const auto claim = [&](const char* field, const json& measured, const std::string& shows, const std::string& post) -> json {
+            if (!action.claims.contains(field)) return measured;
+            const json& said = action.claims.at(field);
+            const std::string said_words = said.is_string() ? said.get<std::string>() : said.dump();
+            if (said == measured) {
+                claimed.push_back("\"" + std::string(field) + "\": the action claims " + said_words + "; the board agrees: " + shows);
+                return measured;
+            }
+            overrule_or_refuse(action, "\"" + std::string(field) + "\": the action claims " + said_words + ", the board shows " + shows + post, out);
+            claimed.push_back("claimed by the umpire: " + std::string(field) + ": " + said_words + " (the board shows: " + shows + ")");
+            return said;
+        };
+        const std::string band = claim("range", band_measured,
+                                       band_measured + " (" + cm_text(arc.distance_cm) + " cm from the front edge; the " + weapon.id + " " + cm_text(weapon.effective_cm) + "/" +
+                                           cm_text(weapon.long_cm) + " cm)",
+                                       std::string(kAlphaPost) + " (Weapons)")
+                                     .get<std::string>();
+        const bool enfilade = claim("enfilade", enfilade_measured,
+                                    enfilade_measured ? std::string("enfilade (the firer off the flank of a line, 45-135 degrees; D48)")
+                                                      : std::string("no enfilade (") + (target_now.formation != Formation::Line ? "the target is not in line" : "the firer is not off its flank, 45-135 degrees") + "; D48)",
+                                    std::string(kAdjustPost) + " (enfilading fire)")
+                                  .get<bool>();
+        const bool flank = claim("flank", flank_measured, flank_measured ? "the flank (the guns 45-135 degrees off the target's facing)" : "no flank (the guns within 45 degrees of the target's front or rear)",
+                                 std::string(kAlphaPost) + " (Formations: artillery fire into the flank of a line)")
+                               .get<bool>();
+        const std::string cover_read = claim("cover", cover_measured, cover_measured == "none" ? std::string("none (the target's centre in no woods or village)") : cover_measured + " (the target's centre)",
+                                             std::string(kAlphaPost) + " (Terrain Types)")
+                                           .get<std::string>();
         {
             std::string summary;
             if (!zone_test(b, action, key, dice, out, summary, reaction ? t : -1)) return summary;
@@ -872,19 +919,22 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         }
         if (bombard) request.dice = guns_dice;
         if (request.dice == 0) throw RuleError(what + ": " + firer.name + " has no " + (request.kind == FireKind::Volley ? "combat" : bombard ? "artillery" : "skirmish") + " dice left to fire");
-        request.range = arc.distance_cm <= weapon.effective_cm + 1e-9 ? RangeBand::Effective : RangeBand::Long;
+        request.range = band == "effective" ? RangeBand::Effective : RangeBand::Long;
         request.firer = firer.formation;
         request.target = target.formation;
-        // Enfilade: the firer stands off the flank of a target in line (45-135 degrees either side).
-        const double from_target = angle_between(bearing(target.x, target.y, firer.x, firer.y), target.facing);
-        request.enfilade = !bombard && target.formation == Formation::Line && from_target > 45.0 && from_target < 135.0;
-        request.target_flank = bombard && from_target > 45.0 && from_target < 135.0;
-        request.save = save_at(target.x, target.y);
+        // Enfilade: the firer stands off the flank of a target in line (45-135 degrees either side), as measured above.
+        request.enfilade = enfilade;
+        request.target_flank = flank;
+        request.save = cover_read == "none" ? std::optional<int>() : std::optional<int>(tables_->saves.at(cover_read));
         const FireSetup setup = prepare_fire(*tables_, request);
         const FireOdds odds = fire_odds(setup);
+        for (const std::string& line : claimed) out.push_back(line);
         out.push_back(target.name + " at " + cm_text(arc.distance_cm) + " cm from the front edge: " + (request.range == RangeBand::Effective ? "effective" : "long") + " range of the " +
-                      weapon.id + " (" + cm_text(weapon.effective_cm) + "/" + cm_text(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") +
-                      (request.save ? "; in cover, saving on " + num(*request.save) + "+" : ""));
+                      weapon.id + " (" + cm_text(weapon.effective_cm) + "/" + cm_text(weapon.long_cm) + " cm)" + (request.enfilade ? "; in the flank of a line: enfilade" : "") + (request.target_flank ? "; the guns in its flank" : "") +
+                      (request.save ? "; in cover, saving on " + num(*request.save) + "+" : "") +
+                      (std::any_of(claimed.begin(), claimed.end(), [](const std::string& line) { return line.rfind("claimed by the umpire: ", 0) == 0; })
+                           ? " (read as the umpire claimed, not as measured)"
+                           : ""));
         out.push_back("odds before the roll: Steady! " + cm_text(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
                       cm_text(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm_text(static_cast<double>(odds.damage.expected())));
         const auto steady = rolls(action.steady, key, "steady", static_cast<std::size_t>(setup.dice_used), RollKind::D6, dice, "steady", "one a die used");
@@ -922,7 +972,13 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         } else if (!action.lose.empty()) {
             throw RuleError("\"lose\": no damage, no rolls to lose dice");
         }
-        return firer.name + (reaction ? " reacts: " : ": ") + what + " at " + target.name + ", " + num(thrown.damage) + " damage";
+        // The journal keeps the summary: a claim the umpire imposed is said there too.
+        std::string imposed;
+        const std::string mark = "claimed by the umpire: ";
+        for (const std::string& line : claimed)
+            if (line.rfind(mark, 0) == 0) imposed += (imposed.empty() ? "" : "; ") + line.substr(mark.size());
+        return firer.name + (reaction ? " reacts: " : ": ") + what + " at " + target.name + ", " + num(thrown.damage) + " damage" +
+               (imposed.empty() ? std::string() : " (" + mark + imposed + ")");
     }
 
     // March, Quick March, facing, formation: the activated brigade only.
@@ -1047,6 +1103,7 @@ json Game::encode(const Action& a) {
     if (a.facing) out["facing"] = *a.facing;
     if (a.points) out["points"] = a.points;
     put("overrule", a.overrule);
+    for (const auto& [field, value] : a.claims.items()) out[field] = value;
     const auto put_rolls = [&](const char* key, const std::vector<Roll>& rolls) {
         if (!rolls.empty()) out[key] = rolls_to_json(rolls);
     };
@@ -1064,10 +1121,24 @@ Action Game::decode(const json& input) {
     if (!input.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND, not " + input.dump().substr(0, 60));
     static const std::set<std::string> known{"action", "brigade", "target", "general", "to", "objective", "chip", "formation", "at", "facing", "points", "overrule",
                                              "chips", "command", "morale", "steady", "fire", "save", "lose"};
+    static const std::set<std::string> claim_fields{"range", "enfilade", "flank", "cover"};
     for (const auto& [field, value] : input.items())
-        if (!known.contains(field)) throw RuleError("\"" + field + "\": not a field of a Clausewitz action (known: action, brigade, target, general, to, objective, chip, formation, at, facing, points, overrule and the rolls)");
+        if (!known.contains(field) && !claim_fields.contains(field))
+            throw RuleError("\"" + field + "\": not a field of a Clausewitz action (known: action, brigade, target, general, to, objective, chip, formation, at, facing, points, overrule, the rolls and, for fire, skirmish and bombard, the claims range, enfilade, flank and cover)");
     Action a;
     a.kind = text_field(input, "action", true);
+    for (const std::string& field : claim_fields) {
+        if (!input.contains(field)) continue;
+        const json& value = input.at(field);
+        const bool shooting = a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard";
+        if (!shooting || (field == "enfilade" && a.kind == "bombard") || (field == "flank" && a.kind != "bombard"))
+            throw RuleError("\"" + field + "\": not a field of a Clausewitz " + a.kind + " action (a claim about the board: range and cover for fire, skirmish and bombard, enfilade for fire and skirmish, flank for bombard)");
+        if (field == "range" && (!value.is_string() || (value != "effective" && value != "long"))) bad_field(field, "\"effective\" or \"long\" (the range band claimed)", value);
+        if ((field == "enfilade" || field == "flank") && !value.is_boolean()) bad_field(field, "true or false (what the action claims the board shows)", value);
+        if (field == "cover" && (!value.is_string() || (value != "none" && value != "woods" && value != "village")))
+            bad_field(field, "\"woods\", \"village\" or \"none\" (the cover claimed for the target)", value);
+        a.claims[field] = value;
+    }
     if (!kinds().contains(a.kind))
         throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
     const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" ||
@@ -1080,6 +1151,8 @@ Action Game::decode(const json& input) {
     a.objective = text_field(input, "objective", a.kind == "order");
     a.chip_side = text_field(input, "chip", false);
     a.formation = text_field(input, "formation", a.kind == "formation");
+    if (input.contains("formation") && a.kind != "formation")
+        throw RuleError("\"formation\": not a field of a Clausewitz " + a.kind + " action (only formation changes it; a brigade's formation is the board's)");
     if (a.kind == "formation" && a.formation != "line" && a.formation != "column" && a.formation != "square")
         bad_field("formation", "\"line\", \"column\" or \"square\"", input.at("formation"));
     if (input.contains("at")) {

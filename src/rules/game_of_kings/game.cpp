@@ -483,6 +483,7 @@ json GameModel::encode(const Action& a) {
     if (!a.formation.empty()) out["formation"] = a.formation;
     if (a.to_x) out["to"] = {*a.to_x, *a.to_y};
     if (!a.override_reason.empty()) out["override"] = a.override_reason;
+    for (const auto& [key, value] : a.claims.items()) out[key] = value;
     if (!a.dice.empty()) {
         json dice = json::array();
         for (const Roll& r : a.dice) {
@@ -505,8 +506,26 @@ GameModel::Action GameModel::decode(const json& in) {
         throw RuleError("action: expects one of begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber, "
                         "unlimber, about-face, reorganise, fire, melee, end-sector; got " + (in.contains("action") ? in["action"].dump() : std::string("none")));
     a.kind = in["action"].get<std::string>();
-    for (const auto& [key, value] : in.items())
+    // Claims about the board (issue 32): which actions may state them, and what each expects.
+    static const std::map<std::string, std::set<std::string>> claim_kinds{
+        {"rear", {"melee"}}, {"flank", {"melee"}}, {"higher-ground", {"melee"}}, {"cover", {"fire", "fire-gun"}}, {"range", {"fire", "fire-gun"}}};
+    for (const auto& [key, value] : in.items()) {
+        const auto claim = claim_kinds.find(key);
+        if (claim != claim_kinds.end()) {
+            if (!claim->second.count(a.kind))
+                throw RuleError(key + ": not a field of a Game Of Kings " + a.kind + " action (a claim about the board that only " +
+                                (key == "cover" || key == "range" ? std::string("fire and fire-gun") : std::string("melee")) + " may state)");
+            if ((key == "rear" || key == "flank" || key == "cover") && !value.is_boolean())
+                throw RuleError(key + ": expects true or false (what the action claims the board shows); got " + value.dump());
+            if (key == "higher-ground" && (!value.is_string() || (value != "attacker" && value != "defender" && value != "neither")))
+                throw RuleError(key + ": expects \"attacker\", \"defender\" or \"neither\" (who the action claims stands higher); got " + value.dump());
+            if (key == "range" && (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < 0 || value.get<double>() > 10000))
+                throw RuleError(key + ": expects the range the action claims, in centimetres (0 or more); got " + value.dump());
+            a.claims[key] = value;
+            continue;
+        }
         if (!fields.count(key)) throw RuleError(key + ": not a field of a Game Of Kings action (" + a.kind + ")");
+    }
     const auto text = [&](const char* key, std::string& out) {
         if (!in.contains(key)) return;
         if (!in[key].is_string() || in[key].get<std::string>().empty()) throw RuleError(std::string(key) + ": expects a non-empty string; got " + in[key].dump());
@@ -517,6 +536,8 @@ GameModel::Action GameModel::decode(const json& in) {
     text("sector", a.sector);
     text("first", a.first);
     text("formation", a.formation);
+    if (!a.formation.empty() && a.kind != "form")
+        throw RuleError("formation: not a field of a Game Of Kings " + a.kind + " action (only form changes it; a unit's formation is the board's)");
     text("override", a.override_reason);
     if (in.contains("to")) {
         const json& to = in["to"];
@@ -600,6 +621,10 @@ const Applied& GameModel::apply(Action action, Dice& dice) {
         for (auto it = overruled_.rbegin(); it != overruled_.rend(); ++it)
             out.explanation.insert(out.explanation.begin(), "overruled by the umpire: " + overriding_ + " (" + *it + ")");
         if (!overruled_.empty()) out.summary += " (overruled by the umpire: " + overriding_ + ")";
+        // The journal keeps the summary: a claim the umpire imposed is said there beside the measure.
+        const std::string mark = "claimed by the umpire: ";
+        for (const std::string& line : out.explanation)
+            if (line.rfind(mark, 0) == 0) out.summary += " (" + line + ")";
         if (!typed.empty() && next != typed.size())
             throw RuleError("dice: the action took " + std::to_string(next) + " faces; " + std::to_string(typed.size()) + " were typed");
         check_over();
@@ -692,6 +717,18 @@ void GameModel::require_can_act(int unit, const std::string& what) const {
     rule(u.status != Status::Halted, what + ": " + id + " rallied this turn and returns to normal action on the following turn (seed 004, MORALE)");
     for (const auto& c : state_.contacts)
         if (c.attacker == unit || c.defender == unit) rule(false, what + ": " + id + " is in melee (seed 004, MELEES)");
+}
+
+json GameModel::claim(const Action& a, const std::string& key, const json& measured, const std::string& claimed_words, const std::string& shows,
+                      const std::string& section, std::vector<std::string>& notes, bool agrees) const {
+    if (!a.claims.contains(key)) return measured;
+    if (agrees) {
+        notes.push_back(key + ": the action claims " + claimed_words + "; the board agrees: " + shows);
+        return measured;
+    }
+    rule(false, key + ": the action claims " + claimed_words + ", the board shows " + shows + " (" + section + ")");  // each claim(...) cites its section
+    notes.push_back("claimed by the umpire: " + claimed_words + " (the board shows: " + shows + ")");
+    return a.claims.at(key);
 }
 
 void GameModel::rule(bool ok, const std::string& words) const {
@@ -980,7 +1017,13 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         rule(found->resolved_half != half_id(), "target: the melee of " + a.unit + " and " + a.target + " has been fought this half-turn (seed 004, MELEES)");
         Contact contact = *found;
         contact.continuing = found->resolved_half >= 0;
-        const MeleeSetup setup = melee_setup(contact);
+        MeleeRequest req = melee_request(contact);
+        const std::string measured = melee_heading(contact, req);  // before any claim the umpire imposes
+        std::vector<std::string> notes;
+        melee_claims(a, contact, req, notes);
+        MeleeSetup setup = prepare_melee(*tables_, req);
+        setup.explanation.insert(setup.explanation.begin(), notes.begin(), notes.end());
+        setup.explanation.insert(setup.explanation.begin(), measured);
         out.explanation = setup.explanation;
         const MeleeResult r = resolve_melee(*tables_, setup, faces, faces);
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
@@ -1007,20 +1050,25 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         rule(in_arc(unit, target), "target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, ARTILLERY; D26)");
         rule(range <= tables_->roundshot_cm, "target: " + a.target + " is " + fmt_cm(range) + " away; roundshot reaches " + fmt_cm(tables_->roundshot_cm) + " (seed 004, ARTILLERY)");
         rule(visible(unit, target), "target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
+        std::vector<std::string> notes;
+        double read_range = range;
+        const bool cover = fire_claims(a, target, read_range, "seed 004, ARTILLERY; D26", notes);
         spend(cost("fire_gun"), "firing a gun");
         ArtilleryRequest req;
-        req.shot = range <= tables_->canister_cm ? Shot::Canister : Shot::Roundshot;
+        req.shot = read_range <= tables_->canister_cm ? Shot::Canister : Shot::Roundshot;
         req.effectiveness = u.effectiveness;
         const UnitType tt = scenario_->units[static_cast<std::size_t>(target)].type;
         req.target = tt == UnitType::Gun ? Target::Gun : is_horse(tt) ? Target::Horse : Target::Foot;
-        req.range_cm = std::min(range, tables_->roundshot_cm);  // an overruled range is read at the limit
+        req.range_cm = std::min(read_range, tables_->roundshot_cm);  // an overruled range is read at the limit
         req.weather = weather();
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
-        req.target_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
+        req.target_cover = cover;
         const ArtillerySetup setup = prepare_artillery(*tables_, req);
         const ArtilleryResult r = resolve_artillery(*tables_, setup, faces);
         out.explanation = setup.explanation;
-        out.explanation.insert(out.explanation.begin(), spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + ", measured " + fmt_cm(range));
+        out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
+        out.explanation.insert(out.explanation.begin(), spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + ", measured " + fmt_cm(range) +
+                                                            (in_terrain(target, "wood") || in_terrain(target, "built-up-area") ? ", the target behind cover" : ", the target in the open"));
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         u.fired_gun = true;
         hit(target, r.hits, out, "artillery");
@@ -1038,21 +1086,26 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         rule(in_arc(unit, target), "target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, MUSKETRY; D26)");
         rule(range <= tables_->musket_cm, "target: " + a.target + " is " + fmt_cm(range) + " away; muskets reach " + fmt_cm(tables_->musket_cm) + " (seed 004, MUSKETRY)");
         rule(visible(unit, target), "target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
+        std::vector<std::string> notes;
+        double read_range = range;
+        const bool cover = fire_claims(a, target, read_range, "seed 004, MUSKETRY; D26", notes);
         spend(cost("fire_muskets"), "musketry");
         MusketryRequest req;
         req.firer = spec.type;
         req.effectiveness = u.effectiveness;
-        req.range_cm = std::min(range, tables_->musket_cm);  // an overruled range is read at the limit
+        req.range_cm = std::min(read_range, tables_->musket_cm);  // an overruled range is read at the limit
         req.moved = u.moved;
         req.column = u.formation == "column";
         req.disorganised = u.disorganised;
         req.weather = weather();
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
-        req.target_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
+        req.target_cover = cover;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
         const FireResult r = resolve_musketry(setup, faces);
         out.explanation = setup.explanation;
-        out.explanation.insert(out.explanation.begin(), spec.id + " fires at " + a.target + ", measured " + fmt_cm(range));
+        out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
+        out.explanation.insert(out.explanation.begin(), spec.id + " fires at " + a.target + ", measured " + fmt_cm(range) +
+                                                            (in_terrain(target, "wood") || in_terrain(target, "built-up-area") ? ", the target behind cover" : ", the target in the open"));
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         u.fired = true;
         hit(target, r.hits, out, "musketry");
@@ -1239,7 +1292,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     out.explanation.push_back(out.summary + " (the melee is fought in the melee step)");
 }
 
-MeleeSetup GameModel::melee_setup(const Contact& c) const {
+MeleeRequest GameModel::melee_request(const Contact& c) const {
     const auto side = [&](int unit, int other, bool attacker) {
         const auto& u = state_.units[static_cast<std::size_t>(unit)];
         const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
@@ -1259,11 +1312,76 @@ MeleeSetup GameModel::melee_setup(const Contact& c) const {
     req.defender = side(c.defender, c.attacker, false);
     req.from_rear = c.from_rear;
     req.continuing = c.continuing;
+    return req;
+}
+
+namespace {
+std::string gok_higher_ground(const MeleeRequest& req) {
+    return req.attacker.bonuses.count("higher-ground") ? "attacker" : req.defender.bonuses.count("higher-ground") ? "defender" : "neither";
+}
+}  // namespace
+
+std::string GameModel::melee_heading(const Contact& c, const MeleeRequest& req) const {
+    const std::string higher = gok_higher_ground(req);
+    return scenario_->units[static_cast<std::size_t>(c.attacker)].id + " (attacker) against " + scenario_->units[static_cast<std::size_t>(c.defender)].id +
+           " (defender)" + (c.continuing ? ", continuing" : "") + "; measured on the board: " + (c.from_rear ? "from the rear" : "from the front") +
+           ", higher ground " + (higher == "neither" ? std::string("neither side's") : "the " + higher + "'s") + ", the defender " +
+           (req.defender.cover ? "behind cover" : "in the open") + " (seed 004, MELEES; D2, D29)";
+}
+
+MeleeSetup GameModel::melee_setup(const Contact& c) const {
+    const MeleeRequest req = melee_request(c);
     MeleeSetup setup = prepare_melee(*tables_, req);
-    setup.explanation.insert(setup.explanation.begin(), scenario_->units[static_cast<std::size_t>(c.attacker)].id + " (attacker) against " +
-                                                            scenario_->units[static_cast<std::size_t>(c.defender)].id + " (defender)" +
-                                                            (c.from_rear ? ", from the rear as measured" : "") + (c.continuing ? ", continuing" : ""));
+    setup.explanation.insert(setup.explanation.begin(), melee_heading(c, req));
     return setup;
+}
+
+bool GameModel::fire_claims(const Action& a, int target, double& range, const std::string& section, std::vector<std::string>& notes) const {
+    const bool measured_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
+    const auto cover_words = [](bool cover) { return std::string(cover ? "cover (the target in a wood or built-up area)" : "no cover (the target in the open)"); };
+    bool cover = measured_cover;
+    if (a.claims.contains("cover")) {
+        const bool claimed = a.claims.at("cover").get<bool>();
+        cover = claim(a, "cover", measured_cover, cover_words(claimed), cover_words(measured_cover), "seed 004, SAVING THROWS; D27", notes, claimed == measured_cover)
+                    .get<bool>();
+    }
+    if (a.claims.contains("range")) {
+        const double claimed = a.claims.at("range").get<double>();
+        // Agrees within 2 mm: bases placed by hand (docs/rules/enforcement.md).
+        range = claim(a, "range", range, "a range of " + fmt_cm(claimed), fmt_cm(range), section, notes, std::abs(claimed - range) <= 0.2 + 1e-9).get<double>();
+    }
+    return cover;
+}
+
+void GameModel::melee_claims(const Action& a, Contact& contact, MeleeRequest& req, std::vector<std::string>& notes) const {
+    const auto aspect = [](bool rear) { return std::string(rear ? "rear" : "front"); };
+    if (a.claims.contains("rear")) {
+        const bool claimed = a.claims.at("rear").get<bool>();
+        contact.from_rear = claim(a, "rear", contact.from_rear, aspect(claimed), aspect(contact.from_rear), "seed 004, MELEES; D29", notes,
+                                  claimed == contact.from_rear)
+                                .get<bool>();
+        req.from_rear = contact.from_rear;
+    }
+    if (a.claims.contains("flank")) {
+        // Units face towards or away from the enemy edge and no wheel is played: a contact is front or rear (D29).
+        const bool claimed = a.claims.at("flank").get<bool>();
+        const bool read = claim(a, "flank", false, claimed ? "flank" : "no flank", aspect(contact.from_rear) + ", no flank (no wheels, D29)",
+                                "seed 004, MELEES; D29", notes, !claimed)
+                              .get<bool>();
+        if (read) req.attacker.bonuses.insert("flank");
+    }
+    if (a.claims.contains("higher-ground")) {
+        const std::string measured = gok_higher_ground(req);
+        const std::string claimed = a.claims.at("higher-ground").get<std::string>();
+        const auto words = [](const std::string& who) { return who == "neither" ? std::string("neither side higher") : "the " + who + " higher"; };
+        const std::string read = claim(a, "higher-ground", measured, words(claimed), words(measured) + " (hills at the two centres)", "seed 004, MELEES; D2", notes,
+                                       claimed == measured)
+                                     .get<std::string>();
+        req.attacker.bonuses.erase("higher-ground");
+        req.defender.bonuses.erase("higher-ground");
+        if (read == "attacker") req.attacker.bonuses.insert("higher-ground");
+        if (read == "defender") req.defender.bonuses.insert("higher-ground");
+    }
 }
 
 }  // namespace fortuna::game_of_kings
