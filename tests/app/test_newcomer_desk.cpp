@@ -143,6 +143,15 @@ private slots:
         QCOMPARE(window_->dockWidgetArea(duties), Qt::RightDockWidgetArea);
         QVERIFY2(combat->width() >= 300, qPrintable(QString::number(combat->width())));
         QVERIFY(duties->height() >= 150);
+        // The README's combat in this short Combat dock: it scrolls to the result, which shows
+        // at least four lines of its explanation (it showed one, below the fold).
+        QVERIFY(window_->openFile(u"first-combat-1620"_s, true));
+        for (const QString& typed : {u"n"_s, u"n"_s, u"n"_s, u"c IM-T1 B-A3"_s}) QVERIFY(window_->runCommand(typed).isEmpty());
+        const auto* result = window_->findChild<QTextBrowser*>(u"combatResult"_s);
+        QVERIFY(result->toPlainText().contains(u"IM-T1"_s));
+        const int lines = 4 * result->fontMetrics().height();
+        QTRY_VERIFY2(result->visibleRegion().boundingRect().height() >= lines,
+                     qPrintable(QStringLiteral("%1 px of the result shown").arg(result->visibleRegion().boundingRect().height())));
         // Back on a large screen the two columns return, the board in the middle.
         window_->resize(1600, 1000);
         QTRY_VERIFY(!window_->compactDesk());
