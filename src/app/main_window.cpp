@@ -126,7 +126,10 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
     // The docks as they were left (their arrangement saved with its kind), then the kind this
     // window's size wants, before the first paint (user guide, "The window").
-    if (restoreState(settings.value(u"window/state"_s).toByteArray())) compact_ = settings.value(u"window/compact"_s, false).toBool();
+    if (restoreState(settings.value(u"window/state"_s).toByteArray())) {
+        compact_ = settings.value(u"window/compact"_s, false).toBool();
+        sized_here_ = false;  // the umpire's own dock sizes
+    }
     if (wantsCompactDesk(size()) != compact_) arrangeDocks(!compact_);
     updateTitle();
     view_->viewport()->installEventFilter(this);
@@ -218,6 +221,7 @@ void MainWindow::arrangeDocks(bool compact) {
         // the solo aid and the records, each group a row of tabs, so the board keeps most of
         // the window and the command line and status line stay on it (user guide, "The window").
         for (QDockWidget* dock : all) addDockWidget(Qt::RightDockWidgetArea, dock);
+        for (std::size_t i = 0; i < all.size(); ++i) all[i]->setVisible(!closed[i]);
         splitDockWidget(combat, duties, Qt::Vertical);
         for (QDockWidget* tab : {artillery, rally, crisis, victory}) tabifyDockWidget(combat, tab);
         for (QDockWidget* tab : {oob, inspector, journal, log}) tabifyDockWidget(duties, tab);
@@ -226,20 +230,24 @@ void MainWindow::arrangeDocks(bool compact) {
         // victory tracker on the right.
         for (QDockWidget* dock : {duties, oob, inspector, journal, log}) addDockWidget(Qt::LeftDockWidgetArea, dock);
         for (QDockWidget* dock : {combat, artillery, rally, crisis, victory}) addDockWidget(Qt::RightDockWidgetArea, dock);
+        for (std::size_t i = 0; i < all.size(); ++i) all[i]->setVisible(!closed[i]);
         splitDockWidget(oob, inspector, Qt::Vertical);
         tabifyDockWidget(oob, duties);
         splitDockWidget(inspector, journal, Qt::Vertical);
         tabifyDockWidget(journal, log);
+        // Split before tabbing: a dock split off a tab group joins it as a tab instead.
+        splitDockWidget(combat, victory, Qt::Vertical);
         tabifyDockWidget(combat, artillery);
         tabifyDockWidget(artillery, rally);
         tabifyDockWidget(rally, crisis);
-        splitDockWidget(combat, victory, Qt::Vertical);
     }
-    for (std::size_t i = 0; i < all.size(); ++i) all[i]->setVisible(!closed[i]);
+    // In front: the Journal of its group (roomy), then the Duties list and the Combat dock (in
+    // the one column the Journal shares the Duties list's group, which stays in front).
+    journal->raise();
     duties->raise();
     combat->raise();
-    journal->raise();
     arranged_ = true;
+    sized_here_ = true;
     // Dock sizes take only in a laid-out window: now, or once it is shown.
     if (isVisible()) sizeDocks();
     else size_docks_when_shown_ = true;
@@ -255,7 +263,7 @@ void MainWindow::sizeDocks() {
         resizeDocks({d("combat"), d("duties")}, {height() * 55 / 100, height() * 30 / 100}, Qt::Vertical);
     } else {
         resizeDocks({d("duties"), d("inspector"), d("journal")}, {330, 230, 220}, Qt::Vertical);
-        resizeDocks({d("duties"), d("combat")}, {320, 380}, Qt::Horizontal);
+        resizeDocks({d("duties"), d("combat")}, {320, 420}, Qt::Horizontal);
         resizeDocks({d("combat"), d("victory")}, {640, 260}, Qt::Vertical);
     }
 }
@@ -385,9 +393,10 @@ void MainWindow::finishStartup() {
     std::vector<QString> names;
     for (const auto& entry : unbuilt_docks_) names.push_back(entry.first);
     for (const QString& name : names) materialize(name);
-    // A dock built into a tab group of the one column resets the column to its new content's
-    // width: the column as arranged again.
-    if (compact_ && !names.empty()) sizeDocks();
+    // A dock's content built into its place resets the column to the new content's width
+    // (a scrolling content asks for little): the columns as arranged, unless the umpire's own
+    // sizes were restored.
+    if (sized_here_ && !names.empty()) sizeDocks();
 }
 
 void MainWindow::raiseDock(const QString& name) {

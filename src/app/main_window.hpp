@@ -132,6 +132,7 @@ private:
     bool arranged_ = false;
     bool rearrange_pending_ = false;
     bool size_docks_when_shown_ = false;
+    bool sized_here_ = false;  // the dock sizes are the arrangement's, not restored from the settings
     QStringList history_;
     int history_at_ = 0;
 };
