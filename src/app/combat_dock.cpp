@@ -7,6 +7,10 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QLayout>
+#include <QTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -60,6 +64,12 @@ CombatPanel::CombatPanel(GameDocument& document, QWidget* parent)
     leaders->addRow(tr("Attacker's leader"), attacker_leader_);
     leaders->addRow(tr("Defender's leader"), defender_leader_);
     layout->addLayout(leaders);
+    // Long unit names must not hold the dock wider than a laptop's column of docks (user guide,
+    // "The window"): the boxes show what fits, their lists the whole name.
+    for (QComboBox* box : {attacker_, defender_, terrain_, attacker_leader_, defender_leader_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     proposals_ = new QLabel(this);
     proposals_->setWordWrap(true);
     proposals_->setStyleSheet(u"color:#2a5a2a"_s);
@@ -113,7 +123,21 @@ CombatPanel::CombatPanel(GameDocument& document, QWidget* parent)
     connect(resolve_, &QPushButton::clicked, this, &CombatPanel::resolve);
     connect(roll_, &QLineEdit::returnPressed, this, &CombatPanel::resolve);
     // After an action, an undo or a redo: the last combat in the journal, or nothing.
-    connect(&document_, &GameDocument::actionReported, this, [this] { result_->setHtml(last_result_html(document_, "combat")); });
+    connect(&document_, &GameDocument::actionReported, this, [this] {
+        result_->setHtml(last_result_html(document_, "combat"));
+        // In a short dock (a laptop's column of tabs) the result sits below the fold: scroll to it.
+        if (!result_->toPlainText().isEmpty())
+            for (QWidget* up = parentWidget(); up != nullptr; up = up->parentWidget())
+                if (auto* area = qobject_cast<QScrollArea*>(up)) {
+                    // Once the new text is laid out: the whole result box, its top first.
+                    QTimer::singleShot(0, area, [area, box = result_] {
+                        if (area->widget() != nullptr && area->widget()->layout() != nullptr) area->widget()->layout()->activate();
+                        area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+                        area->ensureWidgetVisible(box, 0, 0);
+                    });
+                    break;
+                }
+    });
     rebuildLists();
 }
 

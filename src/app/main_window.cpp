@@ -11,9 +11,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QResizeEvent>
 #include <QScreen>
+#include <QShowEvent>
+#include <QScrollArea>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -120,7 +124,13 @@ MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* par
     resize(std::min(1600, screen.width()), std::min(1000, screen.height()));
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
-    restoreState(settings.value(u"window/state"_s).toByteArray());
+    // The docks as they were left (their arrangement saved with its kind), then the kind this
+    // window's size wants, before the first paint (user guide, "The window").
+    if (restoreState(settings.value(u"window/state"_s).toByteArray())) {
+        compact_ = settings.value(u"window/compact"_s, false).toBool();
+        sized_here_ = false;  // the umpire's own dock sizes
+    }
+    if (wantsCompactDesk(size()) != compact_) arrangeDocks(!compact_);
     updateTitle();
     view_->viewport()->installEventFilter(this);
 }
@@ -131,24 +141,21 @@ void MainWindow::buildDocks() {
     const auto dock = [this](const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
-        d->setWidget(content);
+        d->setWidget(shrinkable(content));
         addDockWidget(area, d);
         view_menu_->addAction(d->toggleViewAction());
         return d;
     };
     // Docks behind a tab are built after the first paint (or when first raised): cold start.
-    QDockWidget* oob_dock = lazyDock(u"orderOfBattle"_s, tr("Order of Battle"), Qt::LeftDockWidgetArea, [this] {
+    lazyDock(u"orderOfBattle"_s, tr("Order of Battle"), Qt::LeftDockWidgetArea, [this] {
         auto* oob = new OrderOfBattlePanel(*document_, this);
         connect(oob, &OrderOfBattlePanel::unitActivated, view_, &BoardView::centreOnUnit);
         return oob;
     });
-    QDockWidget* inspector = dock(u"inspector"_s, tr("Unit Inspector"), new UnitInspector(*document_, this), Qt::LeftDockWidgetArea);
-    splitDockWidget(oob_dock, inspector, Qt::Vertical);
+    dock(u"inspector"_s, tr("Unit Inspector"), new UnitInspector(*document_, this), Qt::LeftDockWidgetArea);
     // The solo aid, tied to the turn bar: its count shows there, the list sits on top at the left.
     duties_ = new DutiesPanel(*document_, this);
-    QDockWidget* duties = dock(u"duties"_s, tr("Duties (solo)"), duties_, Qt::LeftDockWidgetArea);
-    tabifyDockWidget(oob_dock, duties);
-    duties->raise();
+    dock(u"duties"_s, tr("Duties (solo)"), duties_, Qt::LeftDockWidgetArea);
     connect(duties_, &DutiesPanel::summaryChanged, this, [this](const QString& text) { turn_bar_->setDuties(text, duties_->openNow()); });
     connect(duties_, &DutiesPanel::dutyActivated, this, &MainWindow::activateDuty);
     connect(duties_, &DutiesPanel::leaveRequested, this, [this] { view_->setFocus(Qt::ShortcutFocusReason); });
@@ -158,8 +165,8 @@ void MainWindow::buildDocks() {
     });
     turn_bar_->setDuties(duties_->summary(), duties_->openNow());
     combat_ = new CombatPanel(*document_, this);
-    QDockWidget* combat = dock(u"combat"_s, tr("Combat"), combat_, Qt::RightDockWidgetArea);
-    QDockWidget* artillery = lazyDock(u"artillery"_s, tr("Artillery"), Qt::RightDockWidgetArea, [this] {
+    dock(u"combat"_s, tr("Combat"), combat_, Qt::RightDockWidgetArea);
+    lazyDock(u"artillery"_s, tr("Artillery"), Qt::RightDockWidgetArea, [this] {
         artillery_ = new ArtilleryPanel(*document_, this);
         // Its tab raised: the targets as the position stands now (ArtilleryPanel::positionChanged).
         connect(findChild<QDockWidget*>(u"artillery"_s), &QDockWidget::visibilityChanged, artillery_, [this](bool shown) {
@@ -167,23 +174,117 @@ void MainWindow::buildDocks() {
         });
         return artillery_;
     });
-    QDockWidget* rally = lazyDock(u"rally"_s, tr("Rally"), Qt::RightDockWidgetArea, [this] { return rally_ = new RallyPanel(*document_, this); });
-    QDockWidget* crisis = lazyDock(u"crisis"_s, tr("Crisis of Morale"), Qt::RightDockWidgetArea, [this] { return crisis_ = new CrisisPanel(*document_, this); });
-    tabifyDockWidget(combat, artillery);
-    tabifyDockWidget(artillery, rally);
-    tabifyDockWidget(rally, crisis);
-    combat->raise();
-    QDockWidget* victory = lazyDock(u"victory"_s, tr("Victory"), Qt::RightDockWidgetArea, [this] { return new VictoryPanel(*document_, this); });
-    splitDockWidget(combat, victory, Qt::Vertical);
+    lazyDock(u"rally"_s, tr("Rally"), Qt::RightDockWidgetArea, [this] { return rally_ = new RallyPanel(*document_, this); });
+    lazyDock(u"crisis"_s, tr("Crisis of Morale"), Qt::RightDockWidgetArea, [this] { return crisis_ = new CrisisPanel(*document_, this); });
+    lazyDock(u"victory"_s, tr("Victory"), Qt::RightDockWidgetArea, [this] { return new VictoryPanel(*document_, this); });
     journal_ = new JournalPanel(*document_, this);
-    QDockWidget* journal = dock(u"journal"_s, tr("Journal"), journal_, Qt::LeftDockWidgetArea);
-    QDockWidget* log = dock(u"log"_s, tr("Log"), new LogPanel(this), Qt::LeftDockWidgetArea);
-    splitDockWidget(inspector, journal, Qt::Vertical);
-    tabifyDockWidget(journal, log);
+    dock(u"journal"_s, tr("Journal"), journal_, Qt::LeftDockWidgetArea);
+    dock(u"log"_s, tr("Log"), new LogPanel(this), Qt::LeftDockWidgetArea);
+    arrangeDocks(false);
+}
+
+QWidget* MainWindow::shrinkable(QWidget* content) {
+    // A dock's content scrolls rather than hold the window taller than a laptop's screen.
+    auto* area = new QScrollArea;
+    area->setObjectName(content->objectName().isEmpty() ? QString() : content->objectName() + u"Scroll"_s);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(content);
+    area->setFocusPolicy(Qt::NoFocus);
+    return area;
+}
+
+bool MainWindow::wantsCompactDesk(QSize size) {
+    return size.width() < kRoomyDesk.width() || size.height() < kRoomyDesk.height();
+}
+
+void MainWindow::arrangeDocks(bool compact) {
+    compact_ = compact;
+    const auto d = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+    QDockWidget* const duties = d("duties");
+    QDockWidget* const oob = d("orderOfBattle");
+    QDockWidget* const inspector = d("inspector");
+    QDockWidget* const journal = d("journal");
+    QDockWidget* const log = d("log");
+    QDockWidget* const combat = d("combat");
+    QDockWidget* const artillery = d("artillery");
+    QDockWidget* const rally = d("rally");
+    QDockWidget* const crisis = d("crisis");
+    QDockWidget* const victory = d("victory");
+    const std::array<QDockWidget*, 10> all{duties, oob, inspector, journal, log, combat, artillery, rally, crisis, victory};
+    // A dock the umpire closed (View menu) stays closed in the new arrangement.
+    std::array<bool, 10> closed{};
+    for (std::size_t i = 0; i < all.size(); ++i) closed[i] = arranged_ && all[i]->isHidden();
+    for (QDockWidget* dock : all) removeDockWidget(dock);
+    if (compact) {
+        // A laptop (1280 x 720) or a 200 % screen: one column on the right, the resolvers above
+        // the solo aid and the records, each group a row of tabs, so the board keeps most of
+        // the window and the command line and status line stay on it (user guide, "The window").
+        for (QDockWidget* dock : all) addDockWidget(Qt::RightDockWidgetArea, dock);
+        for (std::size_t i = 0; i < all.size(); ++i) all[i]->setVisible(!closed[i]);
+        splitDockWidget(combat, duties, Qt::Vertical);
+        for (QDockWidget* tab : {artillery, rally, crisis, victory}) tabifyDockWidget(combat, tab);
+        for (QDockWidget* tab : {oob, inspector, journal, log}) tabifyDockWidget(duties, tab);
+    } else {
+        // Room enough: the solo aid, the unit and the records on the left, the resolvers and the
+        // victory tracker on the right.
+        for (QDockWidget* dock : {duties, oob, inspector, journal, log}) addDockWidget(Qt::LeftDockWidgetArea, dock);
+        for (QDockWidget* dock : {combat, artillery, rally, crisis, victory}) addDockWidget(Qt::RightDockWidgetArea, dock);
+        for (std::size_t i = 0; i < all.size(); ++i) all[i]->setVisible(!closed[i]);
+        splitDockWidget(oob, inspector, Qt::Vertical);
+        tabifyDockWidget(oob, duties);
+        splitDockWidget(inspector, journal, Qt::Vertical);
+        tabifyDockWidget(journal, log);
+        // Split before tabbing: a dock split off a tab group joins it as a tab instead.
+        splitDockWidget(combat, victory, Qt::Vertical);
+        tabifyDockWidget(combat, artillery);
+        tabifyDockWidget(artillery, rally);
+        tabifyDockWidget(rally, crisis);
+    }
+    // In front: the Journal of its group (roomy), then the Duties list and the Combat dock (in
+    // the one column the Journal shares the Duties list's group, which stays in front).
     journal->raise();
-    resizeDocks({duties, inspector, journal}, {330, 230, 220}, Qt::Vertical);
-    resizeDocks({duties, combat}, {320, 380}, Qt::Horizontal);
-    resizeDocks({combat, victory}, {640, 260}, Qt::Vertical);
+    duties->raise();
+    combat->raise();
+    arranged_ = true;
+    sized_here_ = true;
+    // Dock sizes take only in a laid-out window: now, or once it is shown.
+    if (isVisible()) sizeDocks();
+    else size_docks_when_shown_ = true;
+}
+
+void MainWindow::sizeDocks() {
+    size_docks_when_shown_ = false;
+    if (layout() != nullptr) layout()->activate();
+    const auto d = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+    if (compact_) {
+        // The Combat dock's rows of boxes need 400 px (at 100 %); the rest is the board's.
+        resizeDocks({d("combat")}, {400}, Qt::Horizontal);
+        resizeDocks({d("combat"), d("duties")}, {height() * 55 / 100, height() * 30 / 100}, Qt::Vertical);
+    } else {
+        resizeDocks({d("duties"), d("inspector"), d("journal")}, {330, 230, 220}, Qt::Vertical);
+        resizeDocks({d("duties"), d("combat")}, {320, 420}, Qt::Horizontal);
+        resizeDocks({d("combat"), d("victory")}, {640, 260}, Qt::Vertical);
+    }
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (size_docks_when_shown_) QTimer::singleShot(0, this, [this] {
+            if (size_docks_when_shown_) sizeDocks();
+        });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    // Crossing the size where the two columns of docks no longer leave the board most of the
+    // window: arranged again once the resize is over (not inside the layout's own resize).
+    if (wantsCompactDesk(event->size()) == compact_ || rearrange_pending_) return;
+    rearrange_pending_ = true;
+    QTimer::singleShot(0, this, [this] {
+        rearrange_pending_ = false;
+        if (const bool compact = wantsCompactDesk(size()); compact != compact_) arrangeDocks(compact);
+    });
 }
 
 void MainWindow::activateDuty(const Duty& duty, const std::string& target) {
@@ -260,7 +361,7 @@ void MainWindow::materialize(const QString& name) {
             if (tab->isVisible()) shown = tab;
         const int width = shown->width();
         QWidget* placeholder = d->widget();
-        d->setWidget(build());
+        d->setWidget(shrinkable(build()));
         delete placeholder;
         if (shown->isVisible() && width > 0) resizeDocks({shown}, {width}, Qt::Horizontal);
     }
@@ -292,6 +393,10 @@ void MainWindow::finishStartup() {
     std::vector<QString> names;
     for (const auto& entry : unbuilt_docks_) names.push_back(entry.first);
     for (const QString& name : names) materialize(name);
+    // A dock's content built into its place resets the column to the new content's width
+    // (a scrolling content asks for little): the columns as arranged, unless the umpire's own
+    // sizes were restored.
+    if (sized_here_ && !names.empty()) sizeDocks();
 }
 
 void MainWindow::raiseDock(const QString& name) {
@@ -478,6 +583,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/state"_s, saveState());
+    settings.setValue(u"window/compact"_s, compact_);
     event->accept();
 }
 

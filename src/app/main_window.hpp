@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QSize>
 #include <QStringList>
 
 #include <functional>
@@ -67,13 +68,25 @@ public:
     // The printed sheets (issue 7, print_actions.cpp) add File > Print / Export PDF to this menu.
     QMenu* fileMenu() const { return file_menu_; }
 
+    // Below this window size the docks stand in one column of tabs on the right (a 1280 x 720
+    // laptop, a 200 % screen), so the board keeps most of the window; at it or above, two columns.
+    static constexpr QSize kRoomyDesk{1366, 768};
+    static bool wantsCompactDesk(QSize size);
+    bool compactDesk() const { return compact_; }
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildActions();
     void buildDocks();
+    // Places the docks for a small window (one column of tabs) or a roomy one (two columns).
+    void arrangeDocks(bool compact);
+    void sizeDocks();
+    static QWidget* shrinkable(QWidget* content);
     void buildComputerMenu(QMenu* game);
     void updateTitle();
     void addRecent(const QString& file);
@@ -115,6 +128,11 @@ private:
     OpponentDesk* opponent_ = nullptr;
     std::map<QString, std::function<QWidget*()>> unbuilt_docks_;
     bool started_ = false;
+    bool compact_ = false;
+    bool arranged_ = false;
+    bool rearrange_pending_ = false;
+    bool size_docks_when_shown_ = false;
+    bool sized_here_ = false;  // the dock sizes are the arrangement's, not restored from the settings
     QStringList history_;
     int history_at_ = 0;
 };

@@ -10,6 +10,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QFileDialog>
+#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
@@ -205,8 +206,16 @@ void MainWindow::buildActions() {
     auto* bar = new QToolBar(tr("Command Line"), this);
     bar->setObjectName(u"commandBar"_s);
     bar->setMovable(false);
-    auto* label = new QLabel(tr(" Umpire: "), bar);
-    command_line_ = new QLineEdit(bar);
+    // One row that the toolbar never folds away: the line keeps room to type in (two parts of
+    // five), a long echo is cut at the window's edge (its whole text is the tooltip and the
+    // status line), so neither leaves a laptop's window (user guide, "The window").
+    auto* row = new QWidget(bar);
+    row->setObjectName(u"commandRow"_s);
+    row->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    auto* line = new QHBoxLayout(row);
+    line->setContentsMargins(0, 0, 0, 0);
+    auto* label = new QLabel(tr(" Umpire: "), row);
+    command_line_ = new QLineEdit(row);
     command_line_->setObjectName(u"commandLine"_s);
     command_line_->setPlaceholderText(tr("? for help   (C, A, R, K, N from the board; : or Ctrl+L to type)"));
     command_line_->setToolTip(tr("The umpire's command line: a command, unit codes, modifiers and a roll, then Enter (? lists them). "
@@ -214,15 +223,18 @@ void MainWindow::buildActions() {
     command_line_->setAccessibleName(tr("Umpire's command line"));
     command_line_->setClearButtonEnabled(true);
     command_line_->installEventFilter(new CommandHistoryFilter(history_, history_at_, this));
+    command_line_->setMinimumWidth(300);
     label->setBuddy(command_line_);
-    command_echo_ = new QLabel(bar);
+    command_echo_ = new QLabel(row);
     command_echo_->setObjectName(u"commandEcho"_s);
-    command_echo_->setMinimumWidth(420);
+    command_echo_->setMinimumWidth(200);
+    command_echo_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     command_echo_->setTextFormat(Qt::RichText);
     command_echo_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    bar->addWidget(label);
-    bar->addWidget(command_line_);
-    bar->addWidget(command_echo_);
+    line->addWidget(label);
+    line->addWidget(command_line_, 2);
+    line->addWidget(command_echo_, 3);
+    bar->addWidget(row);
     addToolBar(Qt::BottomToolBarArea, bar);
     connect(command_line_, &QLineEdit::returnPressed, this, [this] {
         const QString text = command_line_->text();

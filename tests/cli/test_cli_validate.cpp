@@ -78,13 +78,14 @@ TEST(CliValidate, AFolderIsSearchedAndEveryKindInItChecked) {
     const CliRun r = run("validate " + std::string(FORTUNA_TEST_DATA_DIR));
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(r.out.find("Is a directory"), std::string::npos) << r.out;
-    // The shipped data: 5 rule sets, their armies, 2 land scenarios, the naval tables and
-    // scenario, White Mountain's doctrine, every system's tables and lists, and every schema.
+    // The shipped data: 5 rule sets, their armies, 3 land scenarios (White Mountain, its
+    // first-combat corner, the test skirmish), the naval tables and scenario, White Mountain's
+    // doctrine, every system's tables and lists, and every schema.
     std::size_t schemas = 0;
     for (const auto& entry : std::filesystem::directory_iterator(std::string(FORTUNA_TEST_DATA_DIR) + "/schema"))
         if (entry.path().extension() == ".json") ++schemas;
     EXPECT_NE(r.out.find("5 rule set"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("2 scenario"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("3 scenario"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("1 doctrine"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(std::to_string(schemas) + " schema"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(": all valid"), std::string::npos) << r.out;
