@@ -32,6 +32,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 
 #include <spdlog/spdlog.h>
 
@@ -427,9 +428,18 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
     try {
         // The registry says which rule system the file is (by its content): The Age of Sail opens in
         // its own desk window, a system with no desk panels of its own yet in the session desk.
-        if (const ClaimedFile claimed = claim_file_or_nothing(ss(file)); claimed.system && claimed.system != &land_system()) {
-            if (claimed.system == &naval_system()) return open_naval_desk(ss(file), document_->library().data_dir(), this) != nullptr;
-            return open_session_desk(ss(file), document_->library(), this) != nullptr;
+        // A shipped scenario's id (`fortuna channel-1778`) is its file, whichever system ships it.
+        std::string path = ss(file);
+        if (!std::filesystem::exists(path))
+            for (const RuleSystem* system : rule_systems())
+                if (system != &land_system())
+                    if (const auto shipped = system->scenario_file(document_->library(), path)) {
+                        path = shipped->string();
+                        break;
+                    }
+        if (const ClaimedFile claimed = claim_file_or_nothing(path); claimed.system && claimed.system != &land_system()) {
+            if (claimed.system == &naval_system()) return open_naval_desk(path, document_->library().data_dir(), this) != nullptr;
+            return open_session_desk(path, document_->library(), this) != nullptr;
         }
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());

@@ -22,6 +22,8 @@
 #include "fortuna/scenario.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
+#include "naval_desk.hpp"
+#include "session_desk.hpp"
 #include "qt_text.hpp"
 
 using namespace fortuna;
@@ -270,6 +272,29 @@ private slots:
         document.save(qs(path("mine.fortuna").string()));
         QVERIFY(!document.isReadOnly());
         QVERIFY(!window_->windowTitle().contains(u"(read-only)"_s));
+    }
+
+    // `fortuna channel-1778` opened the land loader, which refused the naval scenario's sides:
+    // a shipped id opens through the system that ships it, in that system's desk.
+    void aShippedIdOfAnotherSystemOpensInItsDesk() {
+        const auto count = [](auto* kind) {
+            int n = 0;
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (qobject_cast<decltype(kind)>(w) != nullptr) ++n;
+            return n;
+        };
+        const int naval = count(static_cast<NavalDesk*>(nullptr));
+        QVERIFY(window_->openFile(u"channel-1778"_s, true));
+        QCOMPARE(count(static_cast<NavalDesk*>(nullptr)), naval + 1);
+        const int sessions = count(static_cast<SessionDesk*>(nullptr));
+        QVERIFY(window_->openFile(u"encounter-1745"_s, true));
+        QCOMPARE(count(static_cast<SessionDesk*>(nullptr)), sessions + 1);
+        QVERIFY(!window_->openFile(u"no-such-battle"_s, true));
+        // Destroying a desk asks nothing (only closing does).
+        QList<QWidget*> desks;
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (qobject_cast<NavalDesk*>(w) != nullptr || qobject_cast<SessionDesk*>(w) != nullptr) desks.append(w);
+        qDeleteAll(desks);
     }
 
     // Issue 13: on a full disk the app showed a red status line only.
