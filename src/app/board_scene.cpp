@@ -2,6 +2,8 @@
 // The table at true scale (1 scene unit = 1 mm): terrain, units, generals and the umpire's overlays.
 #include "board_scene.hpp"
 
+#include <QFont>
+#include <QFontMetricsF>
 #include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
 #include <QHash>
@@ -615,8 +617,15 @@ void BoardScene::drawBackground(QPainter* painter, const QRectF& rect) {
     }
     // Ends at the table's right edge: a label keeps its size on screen, and one started after the
     // bar ran past the scene (under the docks) when a 1366 x 768 window shows the table small.
-    draw_label(painter, QPointF(table_.right(), y + 8), tr("1 mm = 2 m · table %1 × %2 mm · grid 100 mm").arg(table_.width()).arg(table_.height()),
-               11, chalk, false, false, Qt::AlignRight | Qt::AlignVCenter);
+    // Where the table is too narrow for both on one line (a corner of a battle), it goes a line
+    // lower, below the bar's metres, instead of over its "300 mm".
+    const QString caption = tr("1 mm = 2 m · table %1 × %2 mm · grid 100 mm").arg(table_.width()).arg(table_.height());
+    QFont font(u"Sans"_s);
+    font.setPointSizeF(11);
+    const double caption_mm = (QFontMetricsF(font).horizontalAdvance(caption) + 6) / ppm;
+    const double bar_end_mm = x0 + 300 + 40 / ppm;  // the bar and half of its "300 mm"
+    const double caption_y = table_.right() - caption_mm < bar_end_mm ? y + 8 + 32 / ppm : y + 8;
+    draw_label(painter, QPointF(table_.right(), caption_y), caption, 11, chalk, false, false, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void BoardScene::drawForeground(QPainter* painter, const QRectF&) {
