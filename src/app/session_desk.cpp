@@ -33,6 +33,7 @@
 
 #ifdef FORTUNA_HAVE_COMPANION
 #include "companion_dialog.hpp"
+#include "table_game.hpp"
 #endif
 
 namespace fortuna::app {
@@ -66,9 +67,6 @@ private:
     bool first_ = true;
 };
 
-// The naval desk's colours: the first side red, the second blue.
-const QColor kSessionSideColours[] = {QColor(178, 34, 34), QColor(30, 70, 160)};
-
 }  // namespace
 
 SessionBoard::SessionBoard(const GameSession& session, QWidget* parent) : QWidget(parent), session_(session) {
@@ -96,17 +94,8 @@ void SessionBoard::paintEvent(QPaintEvent*) {
     for (const Ground& ground : session_.ground()) {
         QPolygonF outline;
         for (const auto& [x, y] : ground.outline) outline << QPointF(x * scale, y * scale);
-        const std::string& kind = ground.kind;
-        const bool objective = kind == "objective";
-        const QColor fill = kind.find("wood") != std::string::npos     ? QColor(0x8f, 0xb9, 0x78)
-                            : kind.find("hill") != std::string::npos   ? QColor(0xd2, 0xb4, 0x8c)
-                            : kind.find("water") != std::string::npos || kind.find("river") != std::string::npos || kind == "shoal"
-                                ? QColor(0x9c, 0xc3, 0xe6)
-                            : kind.find("built") != std::string::npos || kind.find("town") != std::string::npos || kind.find("village") != std::string::npos
-                                ? QColor(0xb0, 0xb0, 0xb0)
-                            : kind.find("marsh") != std::string::npos ? QColor(0xa8, 0xc8, 0xb0)
-                            : objective                               ? QColor(0xf0, 0xc0, 0x30)
-                                                                      : QColor(0xc8, 0xc0, 0xa0);
+        const bool objective = ground.kind == "objective";
+        const QColor fill = companion::session_ground_colour(ground.kind);
         painter.setPen(QPen(fill.darker(140), 1));
         painter.setBrush(fill);
         painter.drawPolygon(outline);
@@ -114,28 +103,7 @@ void SessionBoard::paintEvent(QPaintEvent*) {
         const QRectF box = outline.boundingRect();
         painter.drawText(objective ? box.topRight() + QPointF(2, 0) : box.topLeft() + QPointF(2, small.pointSizeF() + 2), qs(ground.name));
     }
-    for (const Piece& piece : session_.pieces()) {
-        painter.save();
-        painter.translate(piece.x_cm * scale, piece.y_cm * scale);
-        painter.rotate(piece.facing_deg);
-        const QRectF body(-piece.width_cm * scale / 2, -piece.depth_cm * scale / 2, piece.width_cm * scale, piece.depth_cm * scale);
-        const QColor colour = kSessionSideColours[piece.side == 0 ? 0 : 1];
-        painter.setBrush(piece.status.empty() ? colour : colour.lighter(170));
-        painter.setPen(QPen(Qt::black, 1));
-        painter.drawRect(body);
-        // The front edge, thicker: which way it faces.
-        painter.setPen(QPen(Qt::black, 3));
-        painter.drawLine(body.topLeft(), body.topRight());
-        if (!piece.status.empty()) {
-            painter.setPen(QPen(Qt::black, 1));
-            painter.drawLine(body.topLeft(), body.bottomRight());
-            painter.drawLine(body.topRight(), body.bottomLeft());
-        }
-        painter.restore();
-        painter.setPen(Qt::black);
-        painter.drawText(QPointF(piece.x_cm * scale + 6, piece.y_cm * scale - 6),
-                         qs(piece.label) + (piece.status.empty() ? QString() : u" ("_s + qs(piece.status) + u")"_s));
-    }
+    for (const Piece& piece : session_.pieces()) companion::paint_session_piece(painter, piece, scale);
 }
 
 SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& save_path, QWidget* parent)

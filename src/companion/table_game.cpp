@@ -144,7 +144,9 @@ namespace {
 QString qt_text(const std::string& text) { return QString::fromStdString(text); }
 
 // The ground's colours of a printed map, by the kind's words.
-QColor ground_colour(const std::string& kind) {
+}  // namespace
+
+QColor session_ground_colour(const std::string& kind) {
     const auto has = [&](const char* word) { return kind.find(word) != std::string::npos; };
     if (has("wood")) return {0x8f, 0xb9, 0x78};
     if (has("hill")) return {0xd2, 0xb4, 0x8c};
@@ -155,7 +157,32 @@ QColor ground_colour(const std::string& kind) {
     return {0xc8, 0xc0, 0xa0};
 }
 
-}  // namespace
+const QColor kSessionSideColours[2] = {QColor(178, 34, 34), QColor(30, 70, 160)};
+
+void paint_session_piece(QPainter& painter, const Piece& piece, double scale) {
+    painter.save();
+    painter.translate(piece.x_cm * scale, piece.y_cm * scale);
+    painter.rotate(piece.facing_deg);
+    // A piece keeps a few pixels on a small picture: a phone's board still shows every ship.
+    const double w = std::max(piece.width_cm * scale, 4.0);
+    const double d = std::max(piece.depth_cm * scale, 3.0);
+    const QRectF body(-w / 2, -d / 2, w, d);
+    const QColor colour = kSessionSideColours[piece.side == 0 ? 0 : 1];
+    painter.setBrush(piece.status.empty() ? colour : colour.lighter(170));
+    painter.setPen(QPen(Qt::black, 1));
+    painter.drawRect(body);
+    painter.setPen(QPen(Qt::black, 3));
+    painter.drawLine(body.topLeft(), body.topRight());  // the front edge: which way it faces
+    if (!piece.status.empty()) {
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawLine(body.topLeft(), body.bottomRight());
+        painter.drawLine(body.topRight(), body.bottomLeft());
+    }
+    painter.restore();
+    painter.setPen(Qt::black);
+    painter.drawText(QPointF(piece.x_cm * scale + 6, piece.y_cm * scale - 6),
+                     qt_text(piece.label + (piece.status.empty() ? "" : " (" + piece.status + ")")));
+}
 
 QImage draw_session_board(const GameSession& session, int width_px) {
     const TableSize table = session.table();
@@ -179,37 +206,14 @@ QImage draw_session_board(const GameSession& session, int width_px) {
     for (const Ground& ground : session.ground()) {
         QPolygonF outline;
         for (const auto& [x, y] : ground.outline) outline << QPointF(x * scale, y * scale);
-        const QColor fill = ground_colour(ground.kind);
+        const QColor fill = session_ground_colour(ground.kind);
         painter.setPen(QPen(fill.darker(140), 1));
         painter.setBrush(fill);
         painter.drawPolygon(outline);
         painter.setPen(QColor(0x40, 0x40, 0x40));
         painter.drawText(outline.boundingRect().topLeft() + QPointF(2, font.pixelSize() + 2), qt_text(ground.name));
     }
-    const QColor sides[] = {QColor(178, 34, 34), QColor(30, 70, 160)};
-    for (const Piece& piece : session.pieces()) {
-        painter.save();
-        painter.translate(piece.x_cm * scale, piece.y_cm * scale);
-        painter.rotate(piece.facing_deg);
-        const double w = std::max(piece.width_cm * scale, 4.0);
-        const double d = std::max(piece.depth_cm * scale, 3.0);
-        const QRectF body(-w / 2, -d / 2, w, d);
-        const QColor colour = sides[piece.side == 0 ? 0 : 1];
-        painter.setBrush(piece.status.empty() ? colour : colour.lighter(170));
-        painter.setPen(QPen(Qt::black, 1));
-        painter.drawRect(body);
-        painter.setPen(QPen(Qt::black, 3));
-        painter.drawLine(body.topLeft(), body.topRight());  // the front edge: which way it faces
-        if (!piece.status.empty()) {
-            painter.setPen(QPen(Qt::black, 1));
-            painter.drawLine(body.topLeft(), body.bottomRight());
-            painter.drawLine(body.topRight(), body.bottomLeft());
-        }
-        painter.restore();
-        painter.setPen(Qt::black);
-        painter.drawText(QPointF(piece.x_cm * scale + 6, piece.y_cm * scale - 6),
-                         qt_text(piece.label + (piece.status.empty() ? "" : " (" + piece.status + ")")));
-    }
+    for (const Piece& piece : session.pieces()) paint_session_piece(painter, piece, scale);
     return image;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QColor>
 #include <QImage>
 
 #include <cstddef>
@@ -16,6 +17,8 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/game_session.hpp"
+
+class QPainter;
 
 namespace fortuna::companion {
 
@@ -80,5 +83,11 @@ private:
 // sides' colours, labels, a cross over a piece whose status says something is the matter): the
 // board of every system that has no painter of its own. A system with no table draws its clock.
 QImage draw_session_board(const GameSession& session, int width_px);
+// What draw_session_board and the app's session desk share: a ground's fill by its kind's words
+// (wood, hill, water, built-up, marsh, objective), the sides' colours, and one piece at `scale`
+// pixels a centimetre.
+QColor session_ground_colour(const std::string& kind);
+extern const QColor kSessionSideColours[2];
+void paint_session_piece(QPainter& painter, const Piece& piece, double scale);
 
 }  // namespace fortuna::companion
