@@ -535,6 +535,14 @@ void MainWindow::offerRecovery() {
     std::vector<RecoveryCandidate> candidates;
     try {
         candidates = find_recovery_journals();
+        // The session and naval desks keep their journals in a folder of their system's own
+        // (recovery/<system id>/): a game of theirs killed mid-play is offered here too.
+        for (const RuleSystem* system : rule_systems()) {
+            if (system == &land_system()) continue;
+            const std::filesystem::path folder = recovery_dir() / system->id();
+            if (!std::filesystem::is_directory(folder)) continue;
+            for (RecoveryCandidate& c : find_recovery_journals(folder)) candidates.push_back(std::move(c));
+        }
     } catch (const std::exception& error) {
         spdlog::warn("cannot look for unfinished games: {}", error.what());
         return;

@@ -15,6 +15,8 @@
 #include <memory>
 
 #include "fortuna/journal.hpp"
+#include "fortuna/rule_system.hpp"
+#include "fortuna/session_opponent.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/opponent.hpp"
 #include "fortuna/platform.hpp"
@@ -295,6 +297,41 @@ private slots:
         for (QWidget* w : QApplication::topLevelWidgets())
             if (qobject_cast<NavalDesk*>(w) != nullptr || qobject_cast<SessionDesk*>(w) != nullptr) desks.append(w);
         qDeleteAll(desks);
+    }
+
+    // A Game Of Kings game killed mid-play left its journal in recovery/game-of-kings/, and no
+    // start offered it: only File > Open of a file the umpire had to know of brought it back.
+    void aSessionGameKilledMidPlayIsOfferedAtTheNextStart() {
+        const RuleSystem* kings = find_rule_system("game-of-kings");
+        QVERIFY(kings != nullptr);
+        const auto scenario = kings->scenario_file(*library_, "encounter-1745");
+        QVERIFY(scenario.has_value());
+        const auto journal = recovery_dir() / "game-of-kings" / "encounter-1745-killed.journal";
+        std::filesystem::create_directories(journal.parent_path());
+        std::filesystem::remove(journal);
+        {
+            auto session = kings->open_game(*library_, *scenario, claim_file(*scenario), 17);
+            session->attach_journal(journal);
+            QVERIFY(opponent_step(*session, session->acting_side()).applied());
+        }  // the process "dies": the journal stays, its lock goes with the session
+        const auto desks = [] {
+            int n = 0;
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (qobject_cast<SessionDesk*>(w) != nullptr) ++n;
+            return n;
+        };
+        const int before = desks();
+        DialogAnswer offered;
+        answerNextDialog(u"Recover"_s, &offered);
+        window_->offerRecovery();
+        QTRY_VERIFY(offered.seen);
+        QVERIFY2(offered.text.contains(u"An encounter, 1745"_s), qPrintable(offered.text));
+        QCOMPARE(desks(), before + 1);
+        QList<QWidget*> opened;
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (qobject_cast<SessionDesk*>(w) != nullptr) opened.append(w);
+        qDeleteAll(opened);
+        std::filesystem::remove_all(journal.parent_path());
     }
 
     // Issue 13: on a full disk the app showed a red status line only.
