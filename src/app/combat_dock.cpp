@@ -162,15 +162,37 @@ void CombatPanel::rebuildLists() {
             attacker_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
             defender_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
         }
-        // Until units are chosen: the first unit of the phasing side against the first enemy.
-        for (std::size_t i = 0; i < game.units().size(); ++i)
-            if (game.units()[i].id.side == game.phasing_side()) { attacker_->setCurrentIndex(static_cast<int>(i)); break; }
-        for (std::size_t i = 0; i < game.units().size(); ++i)
-            if (game.units()[i].id.side != game.phasing_side()) { defender_->setCurrentIndex(static_cast<int>(i)); break; }
+        pickLikelyPair();
     }
     filling_ = false;
     result_->clear();
     propose();
+}
+
+// Until the umpire chooses: the first unit of the phasing side that the board says is engaged
+// (engaged_enemies: in contact or within its reach), against the enemy it is engaged with; with
+// none engaged, the first unit of the phasing side against the first enemy. Units off the table
+// or without bases are never proposed.
+void CombatPanel::pickLikelyPair() {
+    const Game& game = document_.game();
+    const auto fights = [&](std::size_t i) { return game.state().units[i].presence == Presence::OnBoard && game.state().units[i].bases > 0; };
+    std::optional<std::size_t> attacker, defender;
+    for (std::size_t i = 0; i < game.units().size() && !defender; ++i) {
+        if (game.units()[i].id.side != game.phasing_side() || !fights(i)) continue;
+        if (!attacker) attacker = i;
+        for (const EngagedEnemy& enemy : engaged_enemies(game, &game.battlefield(), i))
+            if (fights(enemy.unit)) {
+                attacker = i, defender = enemy.unit;
+                break;
+            }
+    }
+    for (std::size_t i = 0; i < game.units().size() && !defender; ++i)
+        if (game.units()[i].id.side != game.phasing_side() && fights(i)) defender = i;
+    const bool was = filling_;
+    filling_ = true;
+    if (attacker) attacker_->setCurrentIndex(attacker_->findData(QVariant::fromValue(*attacker)));
+    if (defender) defender_->setCurrentIndex(defender_->findData(QVariant::fromValue(*defender)));
+    filling_ = was;
 }
 
 void CombatPanel::takeSelection() {
@@ -248,6 +270,23 @@ std::optional<CombatAction> CombatPanel::action() const {
 
 void CombatPanel::preview() {
     if (filling_) return;
+    // A unit the last action removed (routed off, its last base lost) is no pair to preview:
+    // the dock proposes a likely pair again instead of a stale refusal.
+    if (document_.hasGame() && attacker_->currentIndex() >= 0 && defender_->currentIndex() >= 0) {
+        const Game& game = document_.game();
+        const auto gone = [&](const QComboBox* box) {
+            const auto i = box->currentData().value<std::size_t>();
+            return i >= game.units().size() || game.state().units[i].presence != Presence::OnBoard || game.state().units[i].bases <= 0;
+        };
+        if (gone(attacker_) || gone(defender_)) {
+            const int before_a = attacker_->currentIndex(), before_d = defender_->currentIndex();
+            pickLikelyPair();
+            if (attacker_->currentIndex() != before_a || defender_->currentIndex() != before_d) {
+                propose();  // previews the new pair
+                return;
+            }
+        }
+    }
     const auto combat = action();
     if (!combat) return;
     bind_roll_box(roll_, action_in_phase(document_, qs(combat->attacker + ">" + combat->defender)));

@@ -38,6 +38,7 @@ public:
 
 private:
     void rebuildLists();
+    void pickLikelyPair();
     void propose();
     void preview();
     // The combat as the widgets set it: the preview's request and the applied action both come

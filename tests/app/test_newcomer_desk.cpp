@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A newcomer's desk: the README's first combat with exactly its keys, and the window on a 1280 x 720 laptop (also at 200 %).
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,10 +15,12 @@
 #include <memory>
 
 #include "board_view.hpp"
+#include "combat_dock.hpp"
 #include "fortuna/chance.hpp"
 #include "fortuna/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
+#include "qt_text.hpp"
 #include "umpire_command.hpp"
 
 using namespace fortuna;
@@ -57,6 +60,28 @@ private slots:
         window_->document().setRecoveryEnabled(false);
     }
     void cleanup() { window_.reset(); }
+
+    // Issue 28: the Combat dock proposed the first enemy of the list (B-I6, "72 mm, OUT OF
+    // REACH") beside a tercio engaged with the redan's guns, and kept a pair whose defender the
+    // last combat had removed. It proposes a pair the board says is engaged.
+    void theCombatDockProposesAPairTheBoardSaysIsEngaged() {
+        window_->show();
+        QVERIFY(window_->openFile(u"first-combat-1620"_s, true));
+        const auto boxes = window_->combatPanel()->findChildren<QComboBox*>();
+        QVERIFY(boxes.size() >= 2);
+        QVERIFY2(boxes[0]->currentText().startsWith(u"IM-T1"_s), qPrintable(boxes[0]->currentText()));
+        QVERIFY2(boxes[1]->currentText().startsWith(u"B-A3"_s) || boxes[1]->currentText().startsWith(u"B-A4"_s),
+                 qPrintable(boxes[1]->currentText()));
+        // The proposed defender leaves the table: the dock proposes the other gun, never a stale pair.
+        const std::string gone = ss(boxes[1]->currentText().left(4));
+        const std::string other = gone == "B-A3" ? "B-A4" : "B-A3";
+        SetAction take;
+        take.unit = gone;
+        take.bases = 0;
+        take.reason = "test: the gun is taken";
+        QVERIFY(!window_->document().perform(ActionRequest{take}).has_value());
+        QTRY_VERIFY2(boxes[1]->currentText().startsWith(QString::fromStdString(other)), qPrintable(boxes[1]->currentText()));
+    }
 
     // README.md, "Your first combat, from the keyboard" (keep the two in step): open
     // first-combat-1620, N N N to phase d), Tab (IM-T1), E (a gun in the left redan), C, Enter.
