@@ -23,6 +23,7 @@
 #include "fortuna/scenario.hpp"
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
+#include "fortuna/sheets/table_plan.hpp"
 
 namespace fs = std::filesystem;
 using namespace fortuna;
@@ -423,6 +424,84 @@ TEST(NavalVictorySheet, TheCommandLineWritesItForANavalScenario) {
     const Command roster = run(std::string(FORTUNA_CLI) + " sheet roster --scenario channel-1778 --out " + quoted(work_dir() / "r.pdf"));
     EXPECT_EQ(roster.status, 2);
     EXPECT_NE(roster.output.find("has a victory sheet only"), std::string::npos) << roster.output;
+}
+
+// ------------------------------------------------------------------ table plan (issue 31)
+
+namespace {
+
+fs::path write_plan(const Scenario& scenario, const std::string& name, PlanPaper paper) {
+    const fs::path file = work_dir() / name;
+    write_table_plan_pdf(scenario, QString::fromStdString(file.string()), paper, QDate(2026, 11, 26));
+    return file;
+}
+
+std::string pdf_page_size(const fs::path& pdf) {
+    const std::string info = run("pdfinfo " + quoted(pdf)).output;
+    std::smatch match;
+    return std::regex_search(info, match, std::regex(R"(Page size:\s+([^\n]+))")) ? match[1].str() : std::string();
+}
+
+}  // namespace
+
+TEST(TablePlan, WhiteMountainOnA3LandscapeListsEveryUnitWhereItStands) {
+    REQUIRE_POPPLER();
+    if (!has_white_mountain()) GTEST_SKIP() << "white-mountain-1620.json not in data/scenarios";
+    const Scenario scenario = load_scenario(library(), "white-mountain-1620");
+    const auto pdf = write_plan(scenario, "plan-white-mountain.pdf", PlanPaper::A3);
+    EXPECT_NE(pdf_page_size(pdf).find("(A3)"), std::string::npos) << pdf_page_size(pdf);
+    // Landscape: wider than deep.
+    std::smatch size;
+    const std::string page = pdf_page_size(pdf);
+    ASSERT_TRUE(std::regex_search(page, size, std::regex(R"(([\d.]+) x ([\d.]+))")));
+    EXPECT_GT(std::stod(size[1].str()), std::stod(size[2].str()));
+    const std::string text = pdf_text(pdf);
+    for (const char* words : {"Table plan", "Set-up", "table 150.0 x 120.0 cm", "printed 2026-11-26"})
+        EXPECT_NE(text.find(words), std::string::npos) << words;
+    // Every unit and general by code, and Tilly's place in cm from the left and top edges
+    // (540, 870) mm in the file.
+    for (const SideSetup& side : scenario.sides) {
+        for (const CommandSetup& command : side.commands) {
+            for (const UnitSetup& unit : command.units) EXPECT_NE(text.find(unit.code), std::string::npos) << unit.code;
+            if (command.general) {
+                EXPECT_NE(text.find(command.general->code), std::string::npos) << command.general->code;
+            }
+        }
+    }
+    EXPECT_NE(text.find("CL-G1 Count Johann Tserclaes von Tilly at 54.0, 87.0"), std::string::npos);
+}
+
+TEST(TablePlan, ADraftWithAnUnknownTypeAndNoTerrainStillPrintsOnA4) {
+    REQUIRE_POPPLER();
+    Scenario draft;
+    draft.id = "saturday";
+    draft.name = "Saturday at the club";
+    draft.ruleset = "glaube";
+    draft.board = Board{1200, 800, "1 mm = 2 m"};
+    draft.start = 12 * 60;
+    draft.dusk = 17 * 60;
+    for (const char* id : {"blue", "red"}) {
+        SideSetup side;
+        side.id = id;
+        side.name = std::string(id) + " army";
+        side.colour = "not a colour";
+        CommandSetup command;
+        command.name = "first";
+        UnitSetup unit;
+        unit.code = std::string(id) + "-1";
+        unit.name = "a unit of a type no list holds";
+        unit.type = "dragons";
+        unit.bases = 3;
+        unit.position = {1500, -40};  // off the table: printed, clipped to the table's edge
+        command.units.push_back(unit);
+        side.commands.push_back(command);
+        draft.sides.push_back(side);
+    }
+    const auto pdf = write_plan(draft, "plan-draft.pdf", PlanPaper::A4);
+    EXPECT_NE(pdf_page_size(pdf).find("(A4)"), std::string::npos) << pdf_page_size(pdf);
+    const std::string text = pdf_text(pdf);
+    for (const char* words : {"Saturday at the club", "blue-1", "red-1", "dragons", "150.0, -4.0"})
+        EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text;
 }
 
 int main(int argc, char** argv) {
