@@ -681,6 +681,14 @@
         <source>New join codes for every side; the old ones no longer work.</source>
         <translation>Neue Beitrittscodes für jede Seite; die alten gelten nicht mehr.</translation>
     </message>
+    <message>
+        <source>Fog of war: each side sees the enemy only where its units and generals see them</source>
+        <translation>Nebel des Krieges: jede Seite sieht den Feind nur, wo ihre Einheiten und Generäle ihn sehen</translation>
+    </message>
+    <message>
+        <source>No fog of war: %1</source>
+        <translation>Kein Nebel des Krieges: %1</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::CrisisPanel</name>

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -180,6 +181,11 @@ public:
     // the value the action's roll slot takes; RuleError naming the range. Default: d6, 2d6, d10
     // and random numbers as one value, "dice:N" as a list of N dice.
     virtual nlohmann::json entered_roll(const std::string& kind, const nlohmann::json& value) const;
+
+    // Fog of war (issue 27, item 6): the codes of the other side's pieces that `side`'s own pieces
+    // can see now, by the system's line of sight; nullopt when the system measures no sight (the
+    // companion then offers no fog for it). Default: nullopt. See fortuna/fog_of_war.hpp.
+    virtual std::optional<std::set<std::string>> seen_by(int side) const;
 
     // The programmed opponent's next action for `side` (which must be acting), or nullopt when
     // it has nothing to do that the rules let it do. Its doctrine is the scenario's.

@@ -156,8 +156,41 @@ function render() {
   }
   const width = Math.min(1200, Math.round(($('board').parentElement.clientWidth || 360) * (window.devicePixelRatio || 1)));
   const src = '/api/board.png?width=' + Math.max(200, width) + '&v=' + s.version;
-  if ($('board').getAttribute('src') !== src) $('board').src = src;
+  showBoard(src, s.fog && s.fog.on);
+  renderFog(s);
   renderSides(s); renderRequests(); renderUnits(); renderProposals(); renderUmpire(); renderJournal();
+}
+
+// Under fog of war each side's picture is its own: asked with the code (an <img> cannot send
+// it) and shown from memory. Otherwise the shared picture, cached by the server per width.
+let boardBlobUrl = '';
+function showBoard(src, fogged) {
+  const img = $('board');
+  if (!fogged) {
+    if (img.getAttribute('src') !== src) img.src = src;
+    view.boardAsked = '';
+    return;
+  }
+  const asked = src + '|' + view.code;
+  if (view.boardAsked === asked) return;
+  view.boardAsked = asked;
+  const headers = view.code ? { Authorization: 'Bearer ' + view.code } : {};
+  fetch(src, { headers }).then((r) => (r.ok ? r.blob() : null)).then((blob) => {
+    if (!blob || view.boardAsked !== asked) return;
+    if (boardBlobUrl) URL.revokeObjectURL(boardBlobUrl);
+    boardBlobUrl = URL.createObjectURL(blob);
+    img.src = boardBlobUrl;
+  }).catch(() => { view.boardAsked = ''; });
+}
+
+function renderFog(s) {
+  const on = !!(s.fog && s.fog.on);
+  $('fog').hidden = !on;
+  $('u-fog').checked = on;
+  if (!on) return;
+  $('fog').textContent = view.role === 'umpire' ? 'Fog of war: the players see the enemy only where their units see them; you see all.'
+    : view.role === 'player' ? 'Fog of war: you see the enemy only where your units and generals see them (' + (s.fog.seen || 0) + ' in sight).'
+    : 'Fog of war: join with your side\'s code to see your units and what they see.';
 }
 
 function renderSides(s) {
@@ -313,7 +346,9 @@ function renderJournal() {
   list.setAttribute('start', String(view.journalFirst + view.journal.length));
   $('older').hidden = view.journalFirst === 0;
   if (lines.length === 0) { list.replaceChildren(el('li', { class: 'empty' }, 'No action yet.')); return; }
-  list.replaceChildren(...lines.map((line) => el('li', {}, line.summary || line.do, ' ', el('span', { class: 'by' }, line.by && line.by !== 'desk' ? '· ' + line.by : ''))));
+  list.replaceChildren(...lines.map((line) => line.fog
+    ? el('li', { class: 'fogged' }, 'Hidden by the fog of war')
+    : el('li', {}, line.summary || line.do, ' ', el('span', { class: 'by' }, line.by && line.by !== 'desk' ? '· ' + line.by : ''))));
 }
 
 // ------------------------------------------------------------------ actions
@@ -427,6 +462,10 @@ $('codes-form').addEventListener('submit', async (e) => {
 });
 
 $('u-end-phase').addEventListener('click', () => call('POST', '/api/actions', { do: 'end-phase' }));
+$('u-fog').addEventListener('change', async (e) => {
+  const answer = await call('POST', '/api/fog', { on: e.target.checked });
+  if (!answer) e.target.checked = !e.target.checked;  // refused (a system that measures no sight): as it was
+});
 $('u-undo').addEventListener('click', () => call('POST', '/api/actions', { [kindKey()]: 'undo' }));
 $('action-form').addEventListener('submit', async (e) => {
   e.preventDefault();

@@ -2,6 +2,7 @@
 // Game > Table companion...: serve the open battle to the players' phones; URL, QR code and join codes.
 #include "companion_dialog.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFont>
@@ -13,6 +14,7 @@
 #include <QNetworkInterface>
 #include <QPixmap>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -167,6 +169,20 @@ CompanionDialog::CompanionDialog(CompanionSource source, QWidget* parent) : QDia
     port_->setRange(1024, 65535);
     port_->setValue(8700);
     form->addRow(tr("Port"), port_);
+    // Fog of war (docs/companion.md): each side's phones show the enemy only where its units see them.
+    fog_ = new QCheckBox(tr("Fog of war: each side sees the enemy only where its units and generals see them"));
+    fog_->setObjectName(u"fogOfWar"_s);
+    connect(fog_, &QCheckBox::toggled, this, [this](bool on) {
+        if (!server_ || server_->fog() == on) return;
+        try {
+            server_->setFog(on);
+        } catch (const std::exception& error) {
+            status_->setText(tr("No fog of war: %1").arg(qs(error.what())));
+            const QSignalBlocker quiet(fog_);
+            fog_->setChecked(server_->fog());
+        }
+    });
+    form->addRow(QString(), fog_);
     layout->addLayout(form);
 
     start_ = new QPushButton(tr("Start Serving"));
@@ -242,6 +258,11 @@ void CompanionDialog::start() {
             [this](int pages) { status_->setText(tr("Serving: %n page(s) connected.", nullptr, pages)); });
     // Codes reissued from the umpire's phone (POST /api/codes/...) show here at once.
     connect(server_, &companion::CompanionServer::codesChanged, this, &CompanionDialog::showCodes);
+    // The fog turned on or off from the umpire's phone shows here at once.
+    connect(server_, &companion::CompanionServer::fogChanged, this, [this](bool on) {
+        const QSignalBlocker quiet(fog_);
+        fog_->setChecked(on);
+    });
     connect(server_, &companion::CompanionServer::networkAction, this, [this](const QString& by, const QString& summary) {
         status_->setText(tr("From %1: %2").arg(by, summary));
     });
@@ -252,6 +273,15 @@ void CompanionDialog::start() {
         delete server_;
         server_ = nullptr;
         return;
+    }
+    if (fog_->isChecked()) {
+        try {
+            server_->setFog(true);
+        } catch (const std::exception& error) {
+            status_->setText(tr("No fog of war: %1").arg(qs(error.what())));
+            const QSignalBlocker quiet(fog_);
+            fog_->setChecked(false);
+        }
     }
     url_->setText(u"<a href=\"%1\">%1</a>"_s.arg(server_->url().toHtmlEscaped()));
     start_->setText(tr("Stop Serving"));

@@ -12,6 +12,7 @@
 #include "table_game.hpp"
 
 class QComboBox;
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -66,6 +67,7 @@ private:
     QPushButton* new_code_ = nullptr;
     QPushButton* new_codes_ = nullptr;
     QLabel* status_ = nullptr;
+    QCheckBox* fog_ = nullptr;
 };
 
 // The companion's view of the desk's game: actions from the network take the desk's own path

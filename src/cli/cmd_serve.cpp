@@ -72,7 +72,7 @@ std::uint64_t serve_seed(const Arguments& args) {
 }
 
 // A line typed on serve's standard input (docs/companion.md, Join codes): "reissue SIDE",
-// "reissue umpire", "reissue" (every side's code), "codes". The answer goes to standard output,
+// "reissue umpire", "reissue" (every side's code), "fog on", "fog off", "codes". The answer goes to standard output,
 // one JSON object a line with --json: {"reissued": {...}, "codes": {...}} or {"error": "..."}.
 void serve_command(const std::string& line, companion::CompanionServer& server, Context& context) {
     std::istringstream words(line);
@@ -86,10 +86,13 @@ void serve_command(const std::string& line, companion::CompanionServer& server, 
         if ((verb == "reissue" || verb == "revoke") && extra.empty()) {
             const std::vector<std::string> names = who.empty() || who == "all" ? std::vector<std::string>{} : std::vector<std::string>{who};
             answer = {{"reissued", server.reissueCodes(names)}, {"codes", server.codes().to_json()}};
+        } else if (verb == "fog" && (who == "on" || who == "off") && extra.empty()) {
+            server.setFog(who == "on");
+            answer = {{"fog", server.fog()}};
         } else if (verb == "codes" && who.empty()) {
             answer = {{"codes", server.codes().to_json()}};
         } else {
-            answer = {{"error", "unknown command '" + companion::cut_text(line, 80) + "': type 'reissue SIDE', 'reissue umpire', 'reissue' (every side's) or 'codes'"}};
+            answer = {{"error", "unknown command '" + companion::cut_text(line, 80) + "': type 'reissue SIDE', 'reissue umpire', 'reissue' (every side's), 'fog on', 'fog off' or 'codes'"}};
         }
     } catch (const companion::ApiError& error) {
         answer = {{"error", error.what()}};
@@ -99,6 +102,7 @@ void serve_command(const std::string& line, companion::CompanionServer& server, 
         return;
     }
     if (answer.contains("error")) context.out << answer["error"].get<std::string>() << "\n";
+    if (answer.contains("fog")) context.out << "  fog of war " << (answer["fog"].get<bool>() ? "on" : "off") << "\n";
     if (answer.contains("reissued"))
         for (auto it = answer["reissued"].begin(); it != answer["reissued"].end(); ++it)
             context.out << "  new code for " << it.key() << ": " << it.value().get<std::string>() << " (the old one is revoked)\n";
@@ -179,6 +183,13 @@ int run_serve(const Arguments& args, Context& context) {
                                       : companion::TableGame::over(*session);
     companion::CompanionServer server(std::move(table), limits);
     server.setAttributionLog(QString::fromStdString(attribution));
+    if (args.flag("fog")) {
+        try {
+            server.setFog(true);
+        } catch (const companion::ApiError& error) {
+            throw UsageError(std::string("--fog: ") + error.what());
+        }
+    }
     try {
         server.listen(address, static_cast<quint16>(port));
     } catch (const std::runtime_error& error) {
@@ -272,6 +283,7 @@ void declare_serve(CLI::App& command) {
     command.add_option("--journal", "write the recovery journal here")->type_name("FILE");
     command.add_option("--idle-timeout", "close a live page that sends nothing for this many seconds (120)")->type_name("SECONDS");
     command.add_option("--save", "save the game here when serving stops")->type_name("SAVE");
+    command.add_flag("--fog")->description("fog of war: each side's pages show the other side's pieces only where its own see them (docs/companion.md)");
     command.add_flag("--advisory")->description("a new game without the rules of play: the app advises, the table decides");
 }
 

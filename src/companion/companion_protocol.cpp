@@ -214,6 +214,7 @@ std::string allowed_methods(std::string_view path) {
     if (what == "state" || what == "me" || what == "journal" || what == "board.png" || what == "live") return deeper ? "" : "GET";
     if (what == "actions") return deeper ? "" : "POST";
     if (what == "rolls" || what == "proposals") return deeper ? "POST" : "GET, POST";
+    if (what == "fog") return deeper ? "" : "GET, POST";
     if (what == "codes") return deeper ? "POST" : "";
     return "";
 }
@@ -226,7 +227,7 @@ std::string http_response(int status, std::string_view content_type, std::string
     out += "Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n";
     // The page loads nothing from elsewhere, so it works offline and cannot be made to.
     // No other site may frame it (clickjacking a player's Send), nor learn its address from a link.
-    out += "Content-Security-Policy: default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'\r\n";
+    out += "Content-Security-Policy: default-src 'self'; img-src 'self' data: blob:; connect-src 'self' ws: wss:; frame-ancestors 'none'\r\n";
     out += "Referrer-Policy: no-referrer\r\n";
     for (const auto& [name, value] : extra_headers) out += name + ": " + value + "\r\n";
     out += "\r\n";

@@ -466,8 +466,10 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
     const auto allowed = [this] { return game_.player_actions(); };
 
     if (what == "state" && parts.size() == 2 && get) {
-        json state = game_.public_state();
-        state["requests"] = requestsJson();
+        // Anyone may read it; under fog of war, a code (if given) says which side's view.
+        const int viewer = viewerOf(callerOf(request));
+        json state = game_.public_state(viewer);
+        state["requests"] = requestsJson(viewer);
         state["pages"] = pages();
         return ok(200, state);
     }
@@ -481,7 +483,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         const auto count = count_text.empty() ? std::optional<std::size_t>(kJournalPageLines) : journal_index(count_text);
         if (!count || *count < 1 || *count > kJournalMaxLines)
             throw ApiError(400, "'count' is how many lines, 1-" + std::to_string(kJournalMaxLines));
-        return ok(200, annotate(game_.journal_from(*first, *count)));
+        return ok(200, annotate(game_.journal_from(*first, *count, viewerOf(callerOf(request)))));
     }
     if (what == "board.png" && parts.size() == 2 && get) {
         // Drawn at the next of a few widths up (kBoardWidths) and kept per width for this
@@ -492,6 +494,11 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             const auto asked = journal_index(text);
             if (!asked || text.size() > 5) throw ApiError(400, "'width' is the picture's width in pixels, e.g. 720");
             width = snap_board_width(static_cast<int>(*asked));
+        }
+        const int viewer = viewerOf(callerOf(request));
+        if (game_.fogged_for(viewer)) {
+            // A side's own picture: drawn for the asker, never kept where another could be served it.
+            return {200, "image/png", game_.board_png(width, viewer).toStdString(), {{"X-Board-Cache", "own"}}};
         }
         bool hit = false;
         const std::string& png = board_.get(game_.version(), width, [this](int w) { return game_.board_png(w).toStdString(); }, &hit);
@@ -507,7 +514,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         return ok(200, {{"applied", line}, {"by", caller.name}});
     }
     if (what == "rolls" && (post || get)) {
-        if (get && parts.size() == 2) return ok(200, requestsJson());
+        if (get && parts.size() == 2) return ok(200, requestsJson(viewerOf(callerOf(request))));
         if (!post) throw ApiError(405, "roll requests are changed with POST");
         const Caller caller = requireCaller(request);
         if (parts.size() == 2) {
@@ -607,6 +614,18 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         if (parts.size() == 4 && parts[3] == "reissue") return ok(200, {{"codes", reissueCodes({parts[2]})}});
         throw ApiError(404, "no such call: " + cut_text(request.path, 80) + "; POST /api/codes/reissue or /api/codes/SIDE/reissue");
     }
+    if (what == "fog" && parts.size() == 2) {
+        // Fog of war, the umpire's choice: POST /api/fog {"on": true|false}.
+        if (get) return ok(200, {{"on", game_.fog()}});
+        if (!post) throw ApiError(405, "fog of war is turned on or off with POST");
+        const Caller caller = requireCaller(request);
+        if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire turns the fog of war on or off");
+        const json body = parse_body_object(request.body, limits_);
+        if (!body.contains("on") || !body["on"].is_boolean() || body.size() != 1)
+            throw ApiError(400, "the body is {\"on\": true} or {\"on\": false}");
+        setFog(body["on"].get<bool>());
+        return ok(200, {{"on", game_.fog()}});
+    }
     if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
     // A path the API has, asked with another method: 405 (with Allow); any other: 404.
     throw ApiError(allowed_methods(request.path).empty() ? 404 : 405,
@@ -676,6 +695,7 @@ void CompanionServer::attribute(const json& line, const std::string& by, const Q
 
 json CompanionServer::annotate(json lines) const {
     for (json& line : lines) {
+        if (line.contains("fog")) continue;  // a line the fog of war hides says nothing of who sent it
         const int seq = line.value("seq", 0);
         const auto it = senders_.find(seq);
         if (it != senders_.end()) line["by"] = it->second;
@@ -687,10 +707,24 @@ json CompanionServer::annotate(json lines) const {
     return lines;
 }
 
-json CompanionServer::requestsJson() const {
+void CompanionServer::setFog(bool on) {
+    game_.set_fog(on);
+    spdlog::info("companion: fog of war {}", on ? "on" : "off");
+    push(true);
+    emit fogChanged(on);
+}
+
+int CompanionServer::viewerOf(const Caller& caller) {
+    if (caller.role == Caller::Role::Umpire) return TableGame::kUmpire;
+    if (caller.role == Caller::Role::Player) return caller.side;
+    return TableGame::kNoSide;
+}
+
+json CompanionServer::requestsJson(int viewer) const {
     json list = json::array();
     const auto ids = game_.has_game() ? game_.side_ids() : std::vector<std::string>{};
     for (const RollRequest& r : rolls_) {
+        if (game_.hides(r.action, viewer)) continue;
         list.push_back({{"id", r.id},
                         {"side", r.side < static_cast<int>(ids.size()) ? ids[static_cast<std::size_t>(r.side)] : ""},
                         {"action", r.action},
@@ -723,15 +757,16 @@ json CompanionServer::snapshot(const Caller& caller, std::optional<std::size_t> 
         snap["state"] = nullptr;
         return snap;
     }
-    snap["state"] = game_.public_state();
+    const int viewer = viewerOf(caller);
+    snap["state"] = game_.public_state(viewer);
     const std::size_t total = game_.version();
     std::size_t first = total > kHelloLines ? total - kHelloLines : 0;
     if (since && *since <= total && *since >= first) first = *since;  // the page has the rest
-    snap["journal"] = annotate(game_.journal_from(first));
+    snap["journal"] = annotate(game_.journal_from(first, static_cast<std::size_t>(-1), viewer));
     snap["journal_first"] = first;  // the index of the first line sent: older ones by GET /api/journal
     snap["journal_total"] = total;
     snap["game"] = game_token_;
-    snap["requests"] = requestsJson();
+    snap["requests"] = requestsJson(viewer);
     if (caller.role == Caller::Role::Spectator) return snap;
     snap["proposals"] = proposalsJson(caller);
     snap["units"] = unitsFor(caller);
@@ -797,11 +832,23 @@ void CompanionServer::pushUpdate(bool force) {
     const std::string shared = dump_json(update);
     for (const Page& page : pages_) {
         if (page.closing) continue;
-        if (page.caller.role == Caller::Role::Spectator || !game_.has_game()) {
+        const int viewer = viewerOf(page.caller);
+        const bool fogged = game_.fogged_for(viewer);
+        if (!fogged && (page.caller.role == Caller::Role::Spectator || !game_.has_game())) {
             page.socket->sendTextMessage(qs(shared));
             continue;
         }
         json mine = update;
+        if (fogged) {
+            // What this page's side may know: its own view of the state, the lines and the requests.
+            mine["state"] = game_.public_state(viewer);
+            mine["journal"] = annotate(game_.journal_from(first, static_cast<std::size_t>(-1), viewer));
+            mine["requests"] = requestsJson(viewer);
+            if (page.caller.role == Caller::Role::Spectator) {
+                page.socket->sendTextMessage(qs(dump_json(mine)));
+                continue;
+            }
+        }
         mine["proposals"] = proposalsJson(page.caller);
         mine["units"] = unitsFor(page.caller);
         page.socket->sendTextMessage(qs(dump_json(mine)));

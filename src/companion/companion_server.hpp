@@ -78,6 +78,12 @@ public:
     // is neither a side nor "umpire" (and then no code changes).
     nlohmann::json reissueCodes(const std::vector<std::string>& who);
 
+    // Fog of war (fortuna/fog_of_war.hpp), the umpire's choice, off by default: each side's pages
+    // are sent only their own pieces and those they see, a spectator's none; the umpire's all.
+    // ApiError 409 naming why for a system that measures no sight. Every page is sent its view.
+    void setFog(bool on);
+    bool fog() const { return game_.fog(); }
+
 public slots:
     // The game changed (an action at the desk, an undo, another battle): push it to every page.
     void gameChanged();
@@ -88,6 +94,7 @@ signals:
     void networkAction(const QString& by, const QString& summary);
     void pagesChanged(int pages);
     void codesChanged();
+    void fogChanged(bool on);
 
 private:
     struct Reply {
@@ -130,7 +137,10 @@ private:
     // `since` when the page has the rest of this game's journal.
     nlohmann::json snapshot(const Caller& caller, std::optional<std::size_t> since = std::nullopt) const;
     nlohmann::json unitsFor(const Caller& caller) const;
-    nlohmann::json requestsJson() const;
+    // Roll requests; under fog of war, a player or spectator is not told of one naming a piece
+    // they do not see.
+    nlohmann::json requestsJson(int viewer = TableGame::kUmpire) const;
+    static int viewerOf(const Caller& caller);
     nlohmann::json proposalsJson(const Caller& caller) const;
     nlohmann::json annotate(nlohmann::json lines) const;
     int requestsFrom(const QString& client) const;

@@ -33,6 +33,14 @@ TableGame TableGame::over(GameSession& session, BoardPainter painter) {
 
 bool TableGame::has_game() const { return session_() != nullptr; }
 
+void TableGame::set_fog(bool on) {
+    if (on) {
+        const std::string why = SideView::unavailable(session());
+        if (!why.empty()) throw ApiError(409, why);
+    }
+    fog_ = on;
+}
+
 const GameSession& TableGame::session() const {
     const GameSession* session = session_();
     if (session == nullptr) throw ApiError(503, "no battle is open at the umpire's desk");
@@ -43,7 +51,11 @@ std::vector<std::string> TableGame::side_ids() const { return session().side_ids
 
 std::size_t TableGame::version() const { return has_game() ? session().journal().size() : 0; }
 
-nlohmann::json TableGame::public_state() const {
+bool TableGame::hides(const nlohmann::json& node, int viewer) const {
+    return fogged_for(viewer) && SideView(session(), viewer).journal_line(node).contains("fog");
+}
+
+nlohmann::json TableGame::public_state(int viewer) const {
     const GameSession& s = session();
     nlohmann::json state = s.public_state();
     if (!state.is_object()) state = nlohmann::json{{"position", state}};
@@ -74,16 +86,23 @@ nlohmann::json TableGame::public_state() const {
                                                      ? ids[static_cast<std::size_t>(outcome.winner)] : ""},
                                       {"reason", outcome.reason}};
     state["roster"] = s.roster();
+    state["fog"] = nlohmann::json{{"on", fog_}};
+    if (fogged_for(viewer)) {
+        const SideView view(s, viewer);
+        state["roster"] = view.roster(state["roster"]);
+        state["fog"]["seen"] = view.seen_count();
+    }
     return state;
 }
 
 nlohmann::json TableGame::units_of(int side) const { return session().units_of(side); }
 
-nlohmann::json TableGame::journal_from(std::size_t first, std::size_t count) const {
+nlohmann::json TableGame::journal_from(std::size_t first, std::size_t count, int viewer) const {
     const auto& journal = session().journal();
     nlohmann::json lines = nlohmann::json::array();
     const std::size_t end = journal.size() - std::min(first, journal.size()) > count ? first + count : journal.size();
-    for (std::size_t i = std::min(first, journal.size()); i < end; ++i) lines.push_back(journal[i]);
+    const std::optional<SideView> view = fogged_for(viewer) ? std::optional<SideView>(std::in_place, session(), viewer) : std::nullopt;
+    for (std::size_t i = std::min(first, journal.size()); i < end; ++i) lines.push_back(view ? view->journal_line(journal[i]) : journal[i]);
     return lines;
 }
 
@@ -129,9 +148,15 @@ nlohmann::json TableGame::entered_roll(const std::string& kind, const nlohmann::
     }
 }
 
-QByteArray TableGame::board_png(int width_px) const {
+QByteArray TableGame::board_png(int width_px, int viewer) const {
     const int width = std::clamp(width_px, 200, 1600);
-    const QImage image = painter_ ? painter_(width) : draw_session_board(session(), width);
+    QImage image;
+    if (fogged_for(viewer)) {
+        const SideView view(session(), viewer);
+        image = draw_session_board(session(), width, &view);
+    } else {
+        image = painter_ ? painter_(width) : draw_session_board(session(), width);
+    }
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -184,7 +209,7 @@ void paint_session_piece(QPainter& painter, const Piece& piece, double scale) {
                      qt_text(piece.label + (piece.status.empty() ? "" : " (" + piece.status + ")")));
 }
 
-QImage draw_session_board(const GameSession& session, int width_px) {
+QImage draw_session_board(const GameSession& session, int width_px, const SideView* only) {
     const TableSize table = session.table();
     const bool drawn = table.width_cm > 0 && table.depth_cm > 0;
     const int height_px = drawn ? std::clamp(static_cast<int>(width_px * table.depth_cm / table.width_cm), 100, 2400) : width_px / 3;
@@ -213,7 +238,7 @@ QImage draw_session_board(const GameSession& session, int width_px) {
         painter.setPen(QColor(0x40, 0x40, 0x40));
         painter.drawText(outline.boundingRect().topLeft() + QPointF(2, font.pixelSize() + 2), qt_text(ground.name));
     }
-    for (const Piece& piece : session.pieces()) paint_session_piece(painter, piece, scale);
+    for (const Piece& piece : only ? only->pieces(session.pieces()) : session.pieces()) paint_session_piece(painter, piece, scale);
     return image;
 }
 

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fortuna/fog_of_war.hpp"
 #include "fortuna/game_session.hpp"
 
 class QPainter;
@@ -47,17 +48,32 @@ public:
     // A session held by the caller alone (fortuna-cli serve): actions go straight to its apply.
     static TableGame over(GameSession& session, BoardPainter painter = {});
 
+    // Who is asking, for fog of war: the umpire sees everything; a side index, its own pieces and
+    // those it sees; kNoSide (a spectator), no piece of either side while the fog is on.
+    static constexpr int kUmpire = -2;
+    static constexpr int kNoSide = -1;
+    // Fog of war, the umpire's choice (fortuna/fog_of_war.hpp); off by default. Turning it on for
+    // a system that measures no sight is ApiError 409 naming why.
+    void set_fog(bool on);
+    bool fog() const { return fog_; }
+    bool fogged_for(int viewer) const { return fog_ && viewer != kUmpire && has_game(); }
+    // Whether the fog hides something of `node` (an action, a line) from the viewer: it names a
+    // piece of the other side they do not see.
+    bool hides(const nlohmann::json& node, int viewer) const;
+
     bool has_game() const;
     std::vector<std::string> side_ids() const;
     // Journal lines so far: grows with every action, undo and redo, so it dates a state.
     std::size_t version() const;
     // The session's public state (never the seed: it would tell the generated rolls in advance)
     // with the system, the clock in words, the side to act, the journal's length and the roster.
-    nlohmann::json public_state() const;
+    // Under fog, the roster keeps the viewer's pieces and those they see, and "fog" says so.
+    nlohmann::json public_state(int viewer = kUmpire) const;
     // The side's pieces as its player sees them (GameSession::units_of).
     nlohmann::json units_of(int side) const;
     // Journal lines from index `first` on (0: all), at most `count` of them.
-    nlohmann::json journal_from(std::size_t first, std::size_t count = static_cast<std::size_t>(-1)) const;
+    // Under fog a line naming a piece the viewer does not see is its number and "fog" only.
+    nlohmann::json journal_from(std::size_t first, std::size_t count = static_cast<std::size_t>(-1), int viewer = kUmpire) const;
     // The side owning a unit, general or ship code, or nothing.
     std::optional<int> owner_of(std::string_view code) const;
     // What a side's player may ask for (the system's list).
@@ -69,20 +85,22 @@ public:
     // A typed roll checked against its kind ("4" for a d6, "0.734" for a random number, "3,6,6"
     // for dice:3), as the value the action's roll slot takes. ApiError 400 out of range.
     nlohmann::json entered_roll(const std::string& kind, const nlohmann::json& value) const;
-    // The board at this moment, as PNG.
-    QByteArray board_png(int width_px) const;
+    // The board at this moment, as PNG; under fog the pieces the viewer sees, drawn from the seam.
+    QByteArray board_png(int width_px, int viewer = kUmpire) const;
 
 private:
     const GameSession& session() const;  // ApiError 503 when no battle is open
     SessionSource session_;
     Perform perform_;
     BoardPainter painter_;
+    bool fog_ = false;
 };
 
 // The session's pieces on its table at scale (ground, then pieces along their facing in the
 // sides' colours, labels, a cross over a piece whose status says something is the matter): the
 // board of every system that has no painter of its own. A system with no table draws its clock.
-QImage draw_session_board(const GameSession& session, int width_px);
+// `only`, when given, keeps the pieces it sees (fog of war).
+QImage draw_session_board(const GameSession& session, int width_px, const SideView* only = nullptr);
 // What draw_session_board and the app's session desk share: a ground's fill by its kind's words
 // (wood, hill, water, built-up, marsh, objective), the sides' colours, and one piece at `scale`
 // pixels a centimetre.

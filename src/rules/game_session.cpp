@@ -55,6 +55,8 @@ PlayerActions GameSession::player_actions() const {
     return actions;
 }
 
+std::optional<std::set<std::string>> GameSession::seen_by(int) const { return std::nullopt; }
+
 ActionPreview GameSession::preview(const json& action) const {
     ActionPreview preview;
     std::string text = action.is_object() && action.contains("action") && action["action"].is_string() ? action["action"].get<std::string>() : "action";

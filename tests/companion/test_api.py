@@ -886,6 +886,53 @@ class OtherRuleSystems(unittest.TestCase):
                 self.assertEqual(served.request("POST", "/api/proposals/%d/decline" % made["id"], {}, code=served.codes["umpire"])[0], 200)
 
 
+class FogOfWar(unittest.TestCase):
+    """Issue 27, item 6: with the fog on, each side is served only what its own units see."""
+
+    def test_a_unit_in_the_wood_is_hidden_from_the_other_side_and_from_spectators(self):
+        served = Served(CLI, extra=("--fog",))
+        self.addCleanup(served.close)
+        umpire, french, imperial = served.codes["umpire"], served.codes["french"], served.codes["imperial"]
+        # The umpire puts the Imperial cuirassiers deep in the Eichwald (1050-1350, 480-760 mm).
+        status, body, _ = served.request("POST", "/api/actions", {"do": "set", "unit": "I-C1", "to": [1200, 620], "reason": "test"}, umpire)
+        self.assertEqual(status, 200, body)
+
+        def roster(code):
+            status, state, _ = served.request("GET", "/api/state", code=code)
+            self.assertEqual(status, 200, state)
+            self.assertTrue(state["fog"]["on"])
+            return {u["code"] for u in state["roster"]}
+
+        self.assertIn("I-C1", roster(umpire))
+        self.assertIn("I-C1", roster(imperial))
+        self.assertNotIn("I-C1", roster(french))
+        self.assertIn("I-I2", roster(french))  # in the open
+        self.assertEqual(roster(None), set())  # a spectator sees no piece while the fog is on
+        # The journal line that names it: the French get its number only.
+        lines = served.request("GET", "/api/journal", code=french)[1]
+        self.assertEqual(lines[-1], {"fog": True, "seq": lines[-1]["seq"]})
+        self.assertEqual(served.request("GET", "/api/journal", code=imperial)[1][-1]["input"]["unit"], "I-C1")
+        # Each side's picture is its own, never cached for another.
+        status, png, response = served.request("GET", "/api/board.png?width=400", code=french)
+        self.assertEqual((status, response.getheader("X-Board-Cache")), (200, "own"))
+        self.assertNotEqual(png, served.request("GET", "/api/board.png?width=400", code=imperial)[1])
+        # Only the umpire turns it off; then the French see all again.
+        self.assertEqual(served.request("POST", "/api/fog", {"on": False}, code=french)[0], 403)
+        self.assertEqual(served.request("POST", "/api/fog", {"on": "no"}, code=umpire)[0], 400)
+        status, body, _ = served.request("POST", "/api/fog", {"on": False}, code=umpire)
+        self.assertEqual((status, body), (200, {"on": False}))
+        state = served.request("GET", "/api/state", code=french)[1]
+        self.assertFalse(state["fog"]["on"])
+        self.assertIn("I-C1", {u["code"] for u in state["roster"]})
+
+    def test_a_system_that_measures_no_sight_refuses_the_fog(self):
+        served = Served(CLI, scenario="channel-1778", seed=3, advisory=False)
+        self.addCleanup(served.close)
+        status, body, _ = served.request("POST", "/api/fog", {"on": True}, code=served.codes["umpire"])
+        self.assertEqual(status, 409, body)
+        self.assertIn("no fog of war", body["error"])
+
+
 if __name__ == "__main__":
     CLI = sys.argv.pop(1)
     unittest.main(verbosity=2)

@@ -102,6 +102,16 @@ class Page:
             out.write(base64.b64decode(shot["data"]))
 
 
+def close_browser(process, profile):
+    """Stops the browser and removes its profile."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
 async def open_browser():
     """Chromium with its DevTools port: (process, profile folder, DevTools URL)."""
     profile = tempfile.mkdtemp(prefix="fortuna-chromium-")
@@ -147,12 +157,7 @@ async def sea_scenario(served):
                                "the anchor in the captain's journal")
             browser.reader.cancel()
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        close_browser(process, profile)
 
 
 async def kings_scenario(served):
@@ -179,12 +184,41 @@ async def kings_scenario(served):
             await umpire.until("!document.querySelector('#u-proposals button.decline')", "the proposal declined")
             browser.reader.cancel()
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        close_browser(process, profile)
+
+
+async def fog_scenario(served, screenshots):
+    """Issue 27, item 6: with the fog of war on, the French player's page says so, draws its own
+    board (fetched with the code) without the Imperial cuirassiers hidden in the Eichwald, and the
+    umpire's page turns the fog off."""
+    process, profile, url = await open_browser()
+    try:
+        async with websockets.connect(url, max_size=None) as socket:
+            browser = Browser(socket)
+            status, body, _ = await asyncio.to_thread(
+                served.request, "POST", "/api/actions", {"do": "set", "unit": "I-C1", "to": [1200, 620], "reason": "hidden"},
+                served.codes["umpire"])
+            assert status == 200, body
+            player = await browser.page(served.url + "#code=" + served.codes["french"])
+            umpire = await browser.page(served.url + "#code=" + served.codes["umpire"])
+            await player.until("document.getElementById('live').textContent === 'live' && !document.getElementById('fog').hidden && "
+                               "document.getElementById('fog').textContent.startsWith('Fog of war: you see')", "the fog's words")
+            await player.until("!view.state.roster.some(u => u.code === 'I-C1') && view.state.roster.some(u => u.code === 'I-I2')",
+                               "a roster without the hidden unit")
+            await player.until("(document.querySelector('#journal li') || {textContent: ''}).textContent === 'Hidden by the fog of war'",
+                               "the hidden journal line")
+            await player.until("document.getElementById('board').src.startsWith('blob:') && document.getElementById('board').complete && "
+                               "document.getElementById('board').naturalWidth > 0", "the side's own board")
+            if screenshots:
+                await player.screenshot(os.path.join(screenshots, "companion-fog.png"))
+            await umpire.until("document.getElementById('u-fog').checked", "the umpire's fog box")
+            await umpire.js("(() => { const box = document.getElementById('u-fog'); box.checked = false; "
+                            "box.dispatchEvent(new Event('change')); return true; })()")
+            await player.until("document.getElementById('fog').hidden && view.state.roster.some(u => u.code === 'I-C1')",
+                               "the fog lifted on the player's page")
+            browser.reader.cancel()
+    finally:
+        close_browser(process, profile)
 
 
 async def scenario(served, screenshots):
@@ -299,12 +333,7 @@ async def scenario(served, screenshots):
             assert await late.js(seqs.replace(str(total), str(total + 1))), await late.js("view.journal.map(l => l.seq)")
             browser.reader.cancel()
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        close_browser(process, profile)
 
 
 def main():
@@ -335,8 +364,15 @@ def main():
         assert code == 0, kings.stderr
     finally:
         kings.close()
+    fogged = Served(cli, extra=("--fog",))
+    try:
+        asyncio.run(fog_scenario(fogged, screenshots))
+        code, _ = fogged.stop()
+        assert code == 0, fogged.stderr
+    finally:
+        fogged.close()
     print("ok: a player's die, applied by the umpire, reached the spectator; a captain's proposal at sea was accepted; "
-          "a proposal of Game Of Kings was declined")
+          "a proposal of Game Of Kings was declined; a player in the fog of war saw only what their units see")
     return 0
 
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The companion in the app: an action from a phone takes the desk's path (one undo command, one journal).
+#include <QCheckBox>
 #include <QEventLoop>
 #include <QPushButton>
 #include <QSpinBox>
@@ -40,7 +41,19 @@ class DeskCompanionTest : public QObject {
         QNetworkRequest request(QUrl(server_->url() + path.mid(1)));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
         request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(code));
-        QNetworkReply* reply = network_.post(request, QByteArray::fromStdString(body.dump()));
+        return answerOf(network_.post(request, QByteArray::fromStdString(body.dump())));
+    }
+
+    // GETs a URL (with this code, if any); the status and the parsed answer.
+    std::pair<int, nlohmann::json> get(const QString& url, const std::string& code = {}) {
+        QNetworkRequest request{QUrl(url)};
+        if (!code.empty()) request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(code));
+        return answerOf(network_.get(request));
+    }
+
+    // Waits for a reply with the event loop running (the server is in this thread); its status
+    // and parsed body.
+    std::pair<int, nlohmann::json> answerOf(QNetworkReply* reply) {
         QEventLoop loop;
         connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);
@@ -49,6 +62,12 @@ class DeskCompanionTest : public QObject {
         const nlohmann::json answer = nlohmann::json::parse(reply->readAll().toStdString(), nullptr, false);
         reply->deleteLater();
         return {status, answer};
+    }
+
+    static bool rosterHas(const nlohmann::json& state, const std::string& code) {
+        for (const auto& entry : state["roster"])
+            if (entry["code"] == code) return true;
+        return false;
     }
 
 private slots:
@@ -149,6 +168,35 @@ private slots:
         QVERIFY(code(0) != before[0]);
         QVERIFY(code(1) != before[1]);
         QCOMPARE(code(2), umpire);
+    }
+
+    void theFogOfWarHidesFromAPhoneWhatItsSideCannotSee() {
+        // test-skirmish's Eichwald is (1050-1350, 480-760) mm: no French unit sees into its middle.
+        QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "set"}, {"unit", "I-C1"}, {"to", {1200, 620}}, {"reason", "hidden"}}).first, 200);
+        const std::string french = server_->codes().side_codes()[0];
+        const QString state = server_->url() + QStringLiteral("api/state");
+        QVERIFY(rosterHas(get(state, french).second, "I-C1"));  // no fog: the table is open
+        server_->setFog(true);
+        const auto [status, seen] = get(state, french);
+        QCOMPARE(status, 200);
+        QVERIFY(!rosterHas(seen, "I-C1"));
+        QVERIFY(rosterHas(seen, "F-I1"));
+        QVERIFY(rosterHas(get(state, server_->codes().umpire()).second, "I-C1"));
+
+        // The dialog's box: ticked before serving, the new server starts in the fog.
+        QWidget window;
+        auto* dialog = new app::CompanionDialog(*document_, &window);
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 port = probe.serverPort();
+        probe.close();
+        dialog->findChild<QSpinBox*>()->setValue(port);
+        dialog->findChild<QCheckBox*>(QStringLiteral("fogOfWar"))->setChecked(true);
+        for (QPushButton* button : dialog->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Start Serving")) button->click();
+        const auto [fog_status, fog] = get(QStringLiteral("http://127.0.0.1:%1/api/fog").arg(port));
+        QCOMPARE(fog_status, 200);
+        QVERIFY(fog["on"] == true);
     }
 
     void theDesksOwnActionReachesThePages() {

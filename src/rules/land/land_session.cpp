@@ -7,6 +7,7 @@
 #include <array>
 #include <set>
 
+#include "fortuna/battlefield.hpp"
 #include "fortuna/chance.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
@@ -311,6 +312,66 @@ public:
         return roster;
     }
     PlayerActions player_actions() const override { return land_player_actions(); }
+
+    // The board as every system's is drawn from the seam (the companion's fogged pictures): units
+    // by their footprints now, generals as small discs, areas of ground by their outlines.
+    std::vector<Piece> pieces() const override {
+        std::vector<Piece> out;
+        const Game& game = *view_;
+        for (std::size_t i = 0; i < game.units().size(); ++i) {
+            const Unit& unit = game.units()[i];
+            if (unit.now.presence != Presence::OnBoard) continue;
+            const Footprint footprint = unit_footprint(game, i);
+            out.push_back({unit.id.code, unit.id.code, unit.id.side, unit.now.position.x_mm / 10, unit.now.position.y_mm / 10,
+                           unit.now.facing_deg, footprint.width_mm / 10, footprint.depth_mm / 10,
+                           unit.now.state == UnitState::Normal ? std::string() : std::string(to_string(unit.now.state))});
+        }
+        for (const General& general : game.generals()) {
+            if (general.now.presence != Presence::OnBoard) continue;
+            out.push_back({general.id.code, general.id.code, general.id.side, general.now.position.x_mm / 10,
+                           general.now.position.y_mm / 10, 0, 1.6, 1.6,
+                           general.now.condition == GeneralCondition::Present ? std::string()
+                                                                              : std::string(to_string(general.now.condition))});
+        }
+        return out;
+    }
+    TableSize table() const override { return {view_->scenario().board.width_mm / 10, view_->scenario().board.depth_mm / 10}; }
+    std::vector<Ground> ground() const override {
+        std::vector<Ground> out;
+        for (const TerrainFeature& feature : view_->scenario().terrain) {
+            if (!feature.closed) continue;  // roads, rivers, walls: lines the pieces' board does not draw
+            Ground ground{feature.name, feature.kind == TerrainKind::Lake ? "water" : std::string(to_string(feature.kind)), {}};
+            for (const BoardPoint& point : feature.points) ground.outline.emplace_back(point.x_mm / 10, point.y_mm / 10);
+            out.push_back(std::move(ground));
+        }
+        return out;
+    }
+    // What a side sees of the other (fog of war): an enemy unit or general is seen when a line of
+    // sight (seed 000, 6; dusk from the clock; units screen) runs to its centre from the centre of
+    // one of the side's units or generals on the table, as the artillery rules measure it.
+    std::optional<std::set<std::string>> seen_by(int side) const override {
+        const Game& game = *view_;
+        const Battlefield& field = game.battlefield();
+        const TableIndex index = index_table(game);
+        std::vector<BoardPoint> eyes;
+        for (const Unit& unit : game.units())
+            if (unit.id.side == side && unit.now.presence == Presence::OnBoard) eyes.push_back(unit.now.position);
+        for (const General& general : game.generals())
+            if (general.id.side == side && general.now.presence == Presence::OnBoard) eyes.push_back(general.now.position);
+        std::set<std::string> seen;
+        const auto look = [&](const std::string& code, const BoardPoint& at) {
+            for (const BoardPoint& eye : eyes)
+                if (sees(game, field, eye, at, index)) {
+                    seen.insert(code);
+                    return;
+                }
+        };
+        for (const Unit& unit : game.units())
+            if (unit.id.side != side && unit.now.presence == Presence::OnBoard) look(unit.id.code, unit.now.position);
+        for (const General& general : game.generals())
+            if (general.id.side != side && general.now.presence == Presence::OnBoard) look(general.id.code, general.now.position);
+        return seen;
+    }
     ActionPreview preview(const json& action) const override { return land_preview_detail::preview_land_action(*view_, action); }
 
     const Game& game() const { return *view_; }
