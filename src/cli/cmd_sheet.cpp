@@ -22,6 +22,7 @@
 #include "fortuna/scenario.hpp"
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
+#include "fortuna/sheets/table_plan.hpp"
 #include "fortuna/naval/system.hpp"
 #include "session_play.hpp"
 
@@ -157,6 +158,51 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
     return kExitOk;
 }
 
+// The table plan (issue 31, item 5): a land scenario's table to scale and its set-up list.
+int run_table_plan(const Arguments& args, Context& context) {
+    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
+    const auto scenario = args.value("scenario");
+    if (!scenario) throw UsageError("say which battle: --scenario ID|FILE (a shipped id or a scenario .json file)");
+    const std::string out = args.required("out");
+    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
+        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
+    const std::string paper_text = args.value("paper").value_or("a4");
+    const auto paper = plan_paper_from_string(paper_text);
+    if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
+    QDate printed = QDate::currentDate();
+    if (const auto date = args.value("date")) {
+        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
+        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
+    }
+    if (const auto other_system = session_file(context, scenario, std::nullopt))
+        refuse_other_system(context, scenario, std::nullopt, "sheet table-plan", "prints the table plan of a land battle this release");
+    const RulesLibrary& library = context.library();
+    if (!std::filesystem::exists(scenario_path(library, *scenario))) {
+        std::string shipped;
+        for (const auto& id : scenario_ids(library.data_dir())) shipped += (shipped.empty() ? "" : ", ") + id;
+        throw UsageError("--scenario: no scenario '" + *scenario + "' (shipped: " + shipped + "; or give a .json file)");
+    }
+    const Scenario battle = load_scenario(library, *scenario);
+    const auto gui = fortuna::qt::headless_gui_application();
+    OutputFile file(out, ".pdf", context);
+    const int pages = write_table_plan_pdf(battle, QString::fromStdString(file.path().string()), *paper, printed);
+    file.deliver();
+    const std::string paper_name = *paper == PlanPaper::A3 ? "A3" : *paper == PlanPaper::A4 ? "A4" : "Letter";
+    emit(context,
+         json{{"sheet", "table-plan"}, {"file", out}, {"pages", pages}, {"paper", paper_name}, {"ruleset", battle.ruleset},
+              {"for", battle.name}},
+         {"wrote " + file.name() + ": Table plan for " + battle.name + ", " + std::to_string(pages) +
+          (pages == 1 ? " page" : " pages") + " (" + paper_name + " landscape)"});
+    return kExitOk;
+}
+
+void declare_table_plan(CLI::App& command) {
+    command.add_option("--scenario", "the battle: a shipped land scenario id or a scenario .json file")->type_name("ID|FILE");
+    command.add_option("--out", "the PDF to write; '-' writes it to standard output")->type_name("FILE.pdf|-")->required();
+    command.add_option("--paper", "a4 (default), a3 or letter, landscape")->type_name("PAPER");
+    command.add_option("--date", "the date printed on the plan (default today)")->type_name("YYYY-MM-DD");
+}
+
 void declare_sheet(CLI::App& command) {
     command.add_option("--scenario", "a sheet for this scenario (a shipped id or a .json file; a naval one gives the naval victory sheet)")->type_name("ID|FILE");
     command.add_option("--load", "a sheet for this saved game (or naval save or journal), with its losses so far")->type_name("SAVE");
@@ -175,6 +221,8 @@ Command sheet_of(SheetKind kind) {
 
 const Registration victory_registration{"sheet victory", "the victory and time sheet as PDF", declare_sheet, sheet_of(SheetKind::Victory)};
 const Registration roster_registration{"sheet roster", "army rosters as PDF", declare_sheet, sheet_of(SheetKind::Roster)};
+const Registration table_plan_registration{"sheet table-plan", "a battle's table plan and set-up list as PDF (A4, A3, Letter)",
+                                           declare_table_plan, run_table_plan};
 const Registration reference_registration{"sheet reference", "a rule set's quick reference as PDF", declare_sheet,
                                           sheet_of(SheetKind::Reference)};
 

@@ -471,6 +471,22 @@ TEST(TablePlan, WhiteMountainOnA3LandscapeListsEveryUnitWhereItStands) {
     EXPECT_NE(text.find("CL-G1 Count Johann Tserclaes von Tilly at 54.0, 87.0"), std::string::npos);
 }
 
+TEST(TablePlan, TheCommandLineWritesItAndRefusesWhatItCannotPrint) {
+    REQUIRE_POPPLER();
+    const fs::path pdf = work_dir() / "plan-cli.pdf";
+    const Command wrote = run(std::string(FORTUNA_CLI) + " sheet table-plan --scenario test-skirmish --paper a3 --date 2026-11-26 --out " + quoted(pdf));
+    ASSERT_EQ(wrote.status, 0) << wrote.output;
+    EXPECT_NE(wrote.output.find("(A3 landscape)"), std::string::npos) << wrote.output;
+    EXPECT_NE(pdf_page_size(pdf).find("(A3)"), std::string::npos);
+    EXPECT_NE(pdf_text(pdf).find("Skirmish at Kleinfeld"), std::string::npos);
+    for (const std::string& bad : {std::string(" --scenario test-skirmish --paper a5 --out x.pdf"),
+                                   std::string(" --scenario channel-1778 --out x.pdf"), std::string(" --out x.pdf"),
+                                   std::string(" --scenario nowhere --out x.pdf")}) {
+        const Command refused = run(std::string(FORTUNA_CLI) + " sheet table-plan" + bad);
+        EXPECT_EQ(refused.status, 2) << bad << "\n" << refused.output;
+    }
+}
+
 TEST(TablePlan, ADraftWithAnUnknownTypeAndNoTerrainStillPrintsOnA4) {
     REQUIRE_POPPLER();
     Scenario draft;
