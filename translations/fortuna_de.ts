@@ -685,10 +685,6 @@
         <source>Fog of war: each side sees the enemy only where its units and generals see them</source>
         <translation>Nebel des Krieges: jede Seite sieht den Feind nur, wo ihre Einheiten und Generäle ihn sehen</translation>
     </message>
-    <message>
-        <source>No fog of war: %1</source>
-        <translation>Kein Nebel des Krieges: %1</translation>
-    </message>
 </context>
 <context>
     <name>fortuna::app::CrisisPanel</name>

@@ -406,6 +406,17 @@ using NavalAction = std::variant<WindAction, ShipMoveAction, BroadsideAction, Bo
 
 nlohmann::json naval_action_to_json(const NavalAction& action);
 NavalAction naval_action_from_json(const nlohmann::json& input);  // RuleError names the bad field
+// An action as a client sends it through the seam (the table companion, the session's apply): the
+// action's own keys, with who asked ("by"), the programmed opponent's reason ("why") and the
+// umpire's overrule of a refusal ("override", issue 32) beside them, which the journal line keeps
+// apart from the action.
+struct AttributedNavalAction {
+    NavalAction action;
+    std::optional<std::string> by;
+    std::optional<std::string> why;
+    std::optional<std::string> overrule;
+};
+AttributedNavalAction attributed_naval_action_from_json(const nlohmann::json& input);  // RuleError names the bad field
 std::string_view naval_action_kind(const NavalAction& action);
 
 // A move asked about before it is made (the desk's move mode): turn to a heading, then sail

@@ -27,8 +27,10 @@
 #include "companion_server.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/land/system.hpp"
+#include "fortuna/naval/system.hpp"
 #include "fortuna/report/report_export.hpp"
 #include "game_document.hpp"
+#include "naval_desk.hpp"
 #include "session_desk.hpp"
 #include "qt_text.hpp"
 #include "table_game.hpp"
@@ -119,6 +121,39 @@ companion::TableGame sessionTableGame(SessionDesk& desk) {
         });
 }
 
+companion::TableGame navalTableGame(NavalDesk& desk) {
+    // The desk holds one session for its life: one view of it serves every call.
+    auto view = std::shared_ptr<GameSession>(naval::naval_session_view(desk.session()));
+    return companion::TableGame(
+        [view]() -> const GameSession* { return view.get(); },
+        [&desk](const nlohmann::json& action) -> std::optional<std::string> {
+            const std::string kind = action.is_object() && action.contains("action") && action["action"].is_string()
+                                         ? action["action"].get<std::string>() : "";
+            if (kind == "undo" || kind == "redo") {
+                QUndoStack* stack = desk.undoStack();
+                if (kind == "undo" ? !stack->canUndo() : !stack->canRedo()) return "there is nothing to " + kind;
+                if (!(kind == "undo" ? desk.undo() : desk.redo())) return ss(desk.lastMessage());
+                return std::nullopt;
+            }
+            const QString refused = desk.performFromTable(action);
+            if (!refused.isEmpty()) return ss(refused);
+            return std::nullopt;
+        });
+}
+
+CompanionSource navalCompanionSource(NavalDesk& desk) {
+    return {[&desk] { return navalTableGame(desk); }, [] { return true; },
+            [&desk] {
+                std::vector<std::string> names;
+                for (const auto& side : desk.game().scenario().sides) names.push_back(side.name);
+                return names;
+            },
+            [&desk](companion::CompanionServer* server, QObject* context, std::function<void()>) {
+                QObject::connect(&desk, &NavalDesk::positionChanged, server, &companion::CompanionServer::gameChanged);
+                (void)context;  // a naval desk holds one battle: nothing replaces it
+            }};
+}
+
 CompanionSource sessionCompanionSource(SessionDesk& desk) {
     return {[&desk] { return sessionTableGame(desk); }, [] { return true; }, [&desk] { return desk.session().side_names(); },
             [&desk](companion::CompanionServer* server, QObject* context, std::function<void()>) {
@@ -177,7 +212,7 @@ CompanionDialog::CompanionDialog(CompanionSource source, QWidget* parent) : QDia
         try {
             server_->setFog(on);
         } catch (const std::exception& error) {
-            status_->setText(tr("No fog of war: %1").arg(qs(error.what())));
+            status_->setText(qs(error.what()));
             const QSignalBlocker quiet(fog_);
             fog_->setChecked(server_->fog());
         }
@@ -278,7 +313,7 @@ void CompanionDialog::start() {
         try {
             server_->setFog(true);
         } catch (const std::exception& error) {
-            status_->setText(tr("No fog of war: %1").arg(qs(error.what())));
+            status_->setText(qs(error.what()));
             const QSignalBlocker quiet(fog_);
             fog_->setChecked(false);
         }

@@ -25,6 +25,7 @@ class CompanionServer;
 namespace fortuna::app {
 
 class GameDocument;
+class NavalDesk;
 class SessionDesk;
 
 // What the dialog serves, whatever desk holds the game: a window on it, whether a battle is open,
@@ -77,6 +78,9 @@ companion::TableGame deskTableGame(GameDocument& document);
 // actions through SessionDesk::perform, undo and redo through its undo stack.
 companion::TableGame sessionTableGame(SessionDesk& desk);
 CompanionSource sessionCompanionSource(SessionDesk& desk);
+// The naval desk's game through the seam (a view of its session), its actions through its undo stack.
+companion::TableGame navalTableGame(NavalDesk& desk);
+CompanionSource navalCompanionSource(NavalDesk& desk);
 
 // One dialog per window, kept when closed so that the companion goes on serving.
 void showCompanionDialog(GameDocument& document, QWidget* parent);

@@ -23,6 +23,9 @@
 #include <random>
 #include <system_error>
 
+#ifdef FORTUNA_HAVE_COMPANION
+#include "companion_dialog.hpp"
+#endif
 #include "export_actions.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/json_fields.hpp"
@@ -215,7 +218,7 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
                                "A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
                                "D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, "
                                "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, "
-                               "Ctrl+P victory sheet (PDF), Ctrl+W close"), this);
+                               "Ctrl+P victory sheet (PDF), Ctrl+Shift+C table companion, Ctrl+W close"), this);
     keys->setWordWrap(true);
     auto* side = new QVBoxLayout;
     side->addWidget(status_);
@@ -294,9 +297,19 @@ void NavalDesk::followActiveSide() {
     selectShip(1);
 }
 
-bool NavalDesk::perform(NavalAction action) {
+bool NavalDesk::perform(NavalAction action) { return performAttributed({std::move(action), std::nullopt, std::nullopt, std::nullopt}); }
+
+QString NavalDesk::performFromTable(const nlohmann::json& action) {
     try {
-        const auto& done = session_->apply(std::move(action));
+        return performAttributed(attributed_naval_action_from_json(action)) ? QString() : last_;
+    } catch (const RuleError& error) {
+        return qs(error.what());
+    }
+}
+
+bool NavalDesk::performAttributed(AttributedNavalAction attributed) {
+    try {
+        const auto& done = session_->apply(std::move(attributed.action), attributed.by, attributed.why, attributed.overrule);
         typed_dice_.clear();  // used by this action (takeDice checked their count)
         loaded_undone_ = 0;   // the session let go of what was undone below the stack
         undo_->push(new NavalCommand(qs(done.summary), [this] { return stepBack(); }, [this] { return stepForward(); }, skip_step_));
@@ -571,6 +584,12 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
             if (ctrl && shift) redo();
             else if (ctrl) undo();
             break;
+#ifdef FORTUNA_HAVE_COMPANION
+        case Qt::Key_C:
+            // The table companion for this desk's game: the captains' phones (docs/companion.md).
+            if (ctrl && shift) showCompanionDialog(navalCompanionSource(*this), this);
+            break;
+#endif
         default: QWidget::keyPressEvent(event); return;
     }
     refresh();
@@ -579,6 +598,7 @@ void NavalDesk::keyPressEvent(QKeyEvent* event) {
 bool NavalDesk::focusNextPrevChild(bool) { return false; }
 
 void NavalDesk::refresh() {
+    emit positionChanged();
     setWindowModified(isModified());
     const auto& state = game().state();
     const auto& scenario = game().scenario();

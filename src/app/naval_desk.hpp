@@ -78,6 +78,9 @@ public:
     QString lastMessage() const { return last_; }
     // One action, as a key does it; false with the reason in lastMessage() when the rules refuse.
     bool perform(NavalAction action);
+    // One action as the table companion sends it (JSON, with who asked beside it): the same path
+    // as a key (one undo command). The refusal in words, or "" when applied.
+    QString performFromTable(const nlohmann::json& action);
     // Undo and redo through the undo stack, one command per applied action, as the other desks
     // do; the actions of the opened save or journal, below the stack, are undone and redone after
     // (before) it. The rolls stay in each action: redo never re-rolls.
@@ -91,6 +94,10 @@ public:
     std::optional<ShipMovePlan> plannedMove() const { return plan_; }
     // The dice the umpire typed for the next action (each one checked 1-6 as it is typed).
     QString typedDice() const;
+
+signals:
+    // The position changed: an action applied, undone or redone (the table companion pushes it).
+    void positionChanged();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -110,6 +117,7 @@ private:
     // none were typed (the game throws them), nullopt, with the reason in lastMessage(), for a wrong count.
     std::optional<std::vector<Roll>> takeDice(int expected, const QString& what);
     void refuse(const QString& why);
+    bool performAttributed(AttributedNavalAction attributed);
     void followActiveSide();
     void letGoOfJournal();
     void refresh();

@@ -29,7 +29,7 @@ SideView::SideView(const GameSession& session, int viewer) : viewer_(viewer) {
 
 std::string SideView::unavailable(const GameSession& session) {
     if (session.side_ids().empty()) return "this game has no sides";
-    if (!session.seen_by(0)) return session.system().name() + " measures no line of sight here yet: no fog of war for it";
+    if (!session.seen_by(0)) return "no fog of war: " + session.system().name() + " measures no line of sight yet";
     return {};
 }
 

@@ -229,6 +229,22 @@ json naval_action_to_json(const NavalAction& action) {
     return out;
 }
 
+AttributedNavalAction attributed_naval_action_from_json(const json& input) {
+    json bare = input;
+    AttributedNavalAction attributed;
+    if (bare.is_object()) {
+        const auto take = [&bare](const char* key, std::optional<std::string>& into) {
+            if (bare.contains(key) && bare[key].is_string()) into = bare[key].get<std::string>();
+            bare.erase(key);
+        };
+        take("by", attributed.by);
+        take("why", attributed.why);
+        take("override", attributed.overrule);
+    }
+    attributed.action = naval_action_from_json(bare);
+    return attributed;
+}
+
 NavalAction naval_action_from_json(const json& input) {
     if (!input.is_object() || !input.contains("action") || !input["action"].is_string())
         throw RuleError("naval action: expected an object with \"action\": wind, move, broadside, boarding, hazard, anchor or end-half");

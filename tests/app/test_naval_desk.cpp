@@ -2,6 +2,7 @@
 // The naval desk offscreen: the keyboard sails, fires with the umpire's dice and boards, undo brings back the same dice, also after a save and a reopen; unsaved work survives in its journal.
 #include <QApplication>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -12,6 +13,12 @@
 
 #include "fortuna/library.hpp"
 #include "naval_desk.hpp"
+
+#if __has_include("table_game.hpp")
+#include "companion_dialog.hpp"
+#include "companion_server.hpp"
+#define FORTUNA_TEST_COMPANION 1
+#endif
 
 using namespace fortuna;
 using namespace fortuna::app;
@@ -79,6 +86,49 @@ private slots:
         QTest::keyClick(desk, Qt::Key_Tab);
         QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].now.side, 1);
         desk->close();
+    }
+
+    // Issue 25: the table companion serves the naval desk's game through the seam; a captain's
+    // action from a phone takes the desk's path (one command on its undo stack), undo its stack.
+    // (Declared whatever the build: moc cannot read __has_include.)
+    void theTableCompanionServesTheNavalDesksGame() {
+#ifndef FORTUNA_TEST_COMPANION
+        QSKIP("built without the table companion");
+#else
+        const auto data = default_data_dir();
+        NavalDesk* desk = open_naval_desk(data / "scenarios" / "channel-1778.json", data, nullptr);
+        QVERIFY(desk != nullptr);
+        companion::TableGame game = navalTableGame(*desk);
+        const nlohmann::json state = game.public_state();
+        QVERIFY(state["system"] == "age-of-sail");
+        QVERIFY(!state.contains("seed"));
+        QVERIFY(game.units_of(0).size() > 0);
+        // A preview from the library: Arethusa's broadside at Belle Poule, exact odds before the roll.
+        const nlohmann::json broadside{{"action", "broadside"}, {"ship", "arethusa"}, {"target", "belle-poule"}, {"side", "starboard"}};
+        QVERIFY(game.preview(broadside).unavailable.empty());
+        QSignalSpy changed(desk, &NavalDesk::positionChanged);
+        nlohmann::json asked = broadside;
+        asked["by"] = "british";
+        const nlohmann::json line = game.apply(asked);
+        QVERIFY(line["do"] == "broadside");
+        QVERIFY(line["by"] == "british");  // who asked is the journal line's, beside the action
+        QCOMPARE(desk->undoStack()->count(), 1);
+        QVERIFY(changed.count() >= 1);
+        bool refused = false;
+        try {
+            (void)game.apply(broadside);  // the same side again: the rules refuse, nothing changes
+        } catch (const companion::ApiError& error) {
+            refused = error.status == 409;
+        }
+        QVERIFY(refused);
+        QCOMPARE(desk->undoStack()->count(), 1);
+        (void)game.apply(nlohmann::json{{"action", "undo"}});
+        QCOMPARE(desk->undoStack()->index(), 0);
+        QCOMPARE(desk->game().history().size(), std::size_t{0});
+        QVERIFY(!game.board_png(360).isEmpty());
+        desk->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+#endif
     }
 
     // Belle Poule 18 cm off, out of range: Arethusa turns south with the arrow keys and sails 16 cm

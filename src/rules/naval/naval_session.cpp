@@ -118,31 +118,35 @@ namespace {
 class NavalGameSession final : public GameSession {
 public:
     NavalGameSession(std::unique_ptr<NavalTables> tables, NavalSession session, std::vector<std::string> notes = {})
-        : tables_(std::move(tables)), session_(std::move(session)), notes_(std::move(notes)) {
-        for (int side = 0; side < 2; ++side)
-            opponents_.emplace_back(side, default_naval_doctrine(session_.game().scenario(), side));
+        : tables_(std::move(tables)), owned_(std::make_unique<NavalSession>(std::move(session))), view_(owned_.get()),
+          notes_(std::move(notes)) {
+        prepare();
     }
+    // A window on a session another holds (the naval desk's, for the table companion): it reads;
+    // the holder applies through its own path (its undo stack).
+    struct Viewing {};
+    NavalGameSession(Viewing, const NavalSession& viewed) : view_(&viewed) { prepare(); }
 
     const RuleSystem& system() const override { return naval_system(); }
-    std::string scenario_id() const override { return session_.scenario_copy().id; }
-    std::string scenario_name() const override { return session_.game().scenario().name; }
-    std::uint64_t seed() const override { return session_.seed(); }
+    std::string scenario_id() const override { return view_->scenario_copy().id; }
+    std::string scenario_name() const override { return view_->game().scenario().name; }
+    std::uint64_t seed() const override { return view_->seed(); }
     std::vector<std::string> side_ids() const override {
         std::vector<std::string> ids;
-        for (const auto& side : session_.game().scenario().sides) ids.push_back(side.id);
+        for (const auto& side : view_->game().scenario().sides) ids.push_back(side.id);
         return ids;
     }
     std::vector<std::string> side_names() const override {
         std::vector<std::string> names;
-        for (const auto& side : session_.game().scenario().sides) names.push_back(side.name);
+        for (const auto& side : view_->game().scenario().sides) names.push_back(side.name);
         return names;
     }
     int acting_side() const override {
-        const NavalTurn& turn = session_.game().state().turn;
-        return turn.halves_done >= 2 ? session_.game().scenario().first_side : turn.active_side;
+        const NavalTurn& turn = view_->game().state().turn;
+        return turn.halves_done >= 2 ? view_->game().scenario().first_side : turn.active_side;
     }
     std::string clock_label() const override {
-        const NavalGame& game = session_.game();
+        const NavalGame& game = view_->game();
         const NavalTurn& turn = game.state().turn;
         const auto& sides = game.scenario().sides;
         return "round " + std::to_string(turn.round) +
@@ -155,49 +159,40 @@ public:
             if (!(kind == "undo" ? undo() : redo())) throw RuleError("there is nothing to " + kind);
         } else {
             // Who asked and why (the programmed opponent's reason) are the journal line's, not the action's.
-            json bare = action;
-            std::optional<std::string> by, why, overrule;
-            if (bare.is_object()) {
-                if (bare.contains("by") && bare["by"].is_string()) by = bare["by"].get<std::string>();
-                if (bare.contains("why") && bare["why"].is_string()) why = bare["why"].get<std::string>();
-                if (bare.contains("override") && bare["override"].is_string()) overrule = bare["override"].get<std::string>();  // the umpire's (issue 32)
-                bare.erase("by");
-                bare.erase("why");
-                bare.erase("override");
-            }
-            session_.apply(naval_action_from_json(bare), by, why, overrule);
+            AttributedNavalAction attributed = attributed_naval_action_from_json(action);
+            held().apply(std::move(attributed.action), attributed.by, attributed.why, attributed.overrule);
         }
-        const json& line = session_.journal().back();
+        const json& line = view_->journal().back();
         Happened happened;
         happened.seq = line.value("seq", 0);
         happened.kind = text_member(line, "do");
         happened.summary = text_member(line, "summary");
         happened.action = line.value("action", json());
-        if (kind != "undo" && kind != "redo") happened.explanation = session_.game().history().back().explanation;
+        if (kind != "undo" && kind != "redo") happened.explanation = view_->game().history().back().explanation;
         for (auto& opponent : opponents_) opponent.forget();
         return happened;
     }
-    bool undo() override { return session_.undo(); }
-    bool redo() override { return session_.redo(); }
-    bool can_undo() const override { return session_.can_undo(); }
-    bool can_redo() const override { return session_.can_redo(); }
+    bool undo() override { return held().undo(); }
+    bool redo() override { return held().redo(); }
+    bool can_undo() const override { return view_->can_undo(); }
+    bool can_redo() const override { return view_->can_redo(); }
 
-    const std::vector<json>& journal() const override { return session_.journal(); }
-    std::size_t actions_in_effect() const override { return session_.game().history().size(); }
-    void attach_journal(const fs::path& file) override { session_.attach_journal(file); }
-    std::optional<fs::path> journal_file() const override { return session_.journal_file(); }
-    void save(const fs::path& file) const override { save_naval_game(session_, file); }
+    const std::vector<json>& journal() const override { return view_->journal(); }
+    std::size_t actions_in_effect() const override { return view_->game().history().size(); }
+    void attach_journal(const fs::path& file) override { held().attach_journal(file); }
+    std::optional<fs::path> journal_file() const override { return view_->journal_file(); }
+    void save(const fs::path& file) const override { save_naval_game(*view_, file); }
     std::vector<std::string> opening_notes() const override { return notes_; }
 
     SessionOutcome outcome() const override {
-        const NavalOutcome judged = judge_naval_battle(session_.game());
+        const NavalOutcome judged = judge_naval_battle(view_->game());
         return {judged.over, judged.winner, judged.reason};
     }
-    json public_state() const override { return session_.game().to_json(); }
-    std::vector<std::string> state_lines() const override { return naval_state_lines(session_.game()); }
+    json public_state() const override { return view_->game().to_json(); }
+    std::vector<std::string> state_lines() const override { return naval_state_lines(view_->game()); }
     std::vector<Piece> pieces() const override {
         std::vector<Piece> out;
-        for (const Ship& ship : session_.game().state().ships) {
+        for (const Ship& ship : view_->game().state().ships) {
             std::string status = ship.now.sunk ? "sunk" : ship.now.struck ? "struck" : ship.now.fire != FireState::None ? "on fire" :
                                  ship.now.grounded ? "aground" : ship.now.anchored ? "anchored" : "";
             // A model ship about 5 cm long and 1.5 cm in the beam: its bow is its front.
@@ -205,10 +200,10 @@ public:
         }
         return out;
     }
-    TableSize table() const override { return {session_.game().scenario().width_cm, session_.game().scenario().depth_cm}; }
+    TableSize table() const override { return {view_->game().scenario().width_cm, view_->game().scenario().depth_cm}; }
     std::vector<Ground> ground() const override {
         std::vector<Ground> out;
-        for (const Shoal& shoal : session_.game().scenario().shoals) {
+        for (const Shoal& shoal : view_->game().scenario().shoals) {
             Ground g{shoal.name, "shoal", {}};
             for (int i = 0; i < 24; ++i) {
                 const double a = i * 3.14159265358979 / 12;
@@ -221,14 +216,14 @@ public:
 
     // ---- The table's phones.
     std::optional<int> owner_of(std::string_view code) const override {
-        for (const Ship& ship : session_.game().state().ships)
+        for (const Ship& ship : view_->game().state().ships)
             if (ship.id == code) return ship.now.side;  // a prize is her captor's
         return std::nullopt;
     }
     // A ship's damage sheet as her captain keeps it: gun decks each side, masts, hull, fire.
     json units_of(int side) const override {
         json ships = json::array();
-        for (const Ship& ship : session_.game().state().ships) {
+        for (const Ship& ship : view_->game().state().ships) {
             if (ship.now.side != side) continue;
             json masts = json::array();
             for (std::size_t i = 0; i < ship.now.masts.size() && i < ship.ship_class->masts.size(); ++i)
@@ -264,11 +259,11 @@ public:
         };
         return actions;
     }
-    ActionPreview preview(const json& action) const override { return naval_preview_detail::preview_naval_action(session_.game(), action); }
+    ActionPreview preview(const json& action) const override { return naval_preview_detail::preview_naval_action(view_->game(), action); }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;
-        const auto next = opponents_[static_cast<std::size_t>(side)].next(session_.game());
+        const auto next = opponents_[static_cast<std::size_t>(side)].next(view_->game());
         if (!next) return std::nullopt;
         return Proposal{naval_action_to_json(next->action), next->reason};
     }
@@ -278,8 +273,19 @@ public:
     }
 
 private:
+    void prepare() {
+        for (int side = 0; side < 2; ++side)
+            opponents_.emplace_back(side, default_naval_doctrine(view_->game().scenario(), side));
+    }
+    // The session to change: this one's own; a view's holder applies through its own path.
+    NavalSession& held() {
+        if (!owned_) throw RuleError("this view of the naval game reads it; the desk that holds it applies the actions");
+        return *owned_;
+    }
+
     std::unique_ptr<NavalTables> tables_;  // the session's game points into them
-    NavalSession session_;
+    std::unique_ptr<NavalSession> owned_;
+    const NavalSession* view_ = nullptr;
     std::vector<std::string> notes_;
     std::vector<NavalOpponent> opponents_;
 };
@@ -325,6 +331,10 @@ std::unique_ptr<GameSession> open_naval_session(const RulesLibrary& library, con
     }
     NavalSession session = recover_naval_game(*tables, file, data);
     return std::make_unique<NavalGameSession>(std::move(tables), std::move(session));
+}
+
+std::unique_ptr<GameSession> naval_session_view(const NavalSession& session) {
+    return std::make_unique<NavalGameSession>(NavalGameSession::Viewing{}, session);
 }
 
 }  // namespace fortuna::naval
