@@ -113,8 +113,8 @@ NavalSession recover_naval_game(const NavalTables& tables, const std::filesystem
 
 bool is_naval_save(const std::filesystem::path& file);     // a JSON document whose "format" is fortuna-naval-save
 bool is_naval_journal(const std::filesystem::path& file);  // a fortuna-journal whose header says "game": "naval"
-// Where the app keeps naval journals of games in progress: a folder of its own inside
-// recovery_dir(), so the land game's recovery offer never meets a naval journal.
+// Where the app keeps naval journals of games in progress: recovery/age-of-sail/ inside
+// recovery_dir(), as every system keeps its own (builds before 2026-11-26 used recovery/naval/).
 std::filesystem::path naval_recovery_dir();
 
 }  // namespace fortuna

@@ -537,9 +537,11 @@ void MainWindow::offerRecovery() {
         candidates = find_recovery_journals();
         // The session and naval desks keep their journals in a folder of their system's own
         // (recovery/<system id>/): a game of theirs killed mid-play is offered here too.
-        for (const RuleSystem* system : rule_systems()) {
-            if (system == &land_system()) continue;
-            const std::filesystem::path folder = recovery_dir() / system->id();
+        std::vector<std::filesystem::path> folders;
+        for (const RuleSystem* system : rule_systems())
+            if (system != &land_system()) folders.push_back(recovery_dir() / system->id());
+        folders.push_back(recovery_dir() / "naval");  // where builds before 2026-11-26 kept naval journals
+        for (const std::filesystem::path& folder : folders) {
             if (!std::filesystem::is_directory(folder)) continue;
             for (RecoveryCandidate& c : find_recovery_journals(folder)) candidates.push_back(std::move(c));
         }

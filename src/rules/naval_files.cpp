@@ -15,6 +15,7 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/json_fields.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/naval/system.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 
@@ -363,6 +364,7 @@ bool is_naval_journal(const std::filesystem::path& file) {
            text_member(header, "game") == kNavalJournalGame;
 }
 
-std::filesystem::path naval_recovery_dir() { return recovery_dir() / "naval"; }
+// recovery/<system id>/ as every system's but land's (the app offers them all at its start).
+std::filesystem::path naval_recovery_dir() { return recovery_dir() / naval_system().id(); }
 
 }  // namespace fortuna

@@ -18,6 +18,7 @@
 #include "fortuna/rule_system.hpp"
 #include "fortuna/session_opponent.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/naval_files.hpp"
 #include "fortuna/opponent.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
@@ -299,39 +300,51 @@ private slots:
         qDeleteAll(desks);
     }
 
-    // A Game Of Kings game killed mid-play left its journal in recovery/game-of-kings/, and no
-    // start offered it: only File > Open of a file the umpire had to know of brought it back.
-    void aSessionGameKilledMidPlayIsOfferedAtTheNextStart() {
-        const RuleSystem* kings = find_rule_system("game-of-kings");
-        QVERIFY(kings != nullptr);
-        const auto scenario = kings->scenario_file(*library_, "encounter-1745");
+private:
+    // A game of another system killed mid-play (its journal left in recovery/<system id>/) is
+    // offered at the next start, and Recover opens it in its desk. `Desk` is the desk it opens in.
+    template <typename Desk>
+    void offeredAfterAKill(const char* system_id, const char* scenario_id, const QString& name) {
+        const RuleSystem* system = find_rule_system(system_id);
+        QVERIFY(system != nullptr);
+        const auto scenario = system->scenario_file(*library_, scenario_id);
         QVERIFY(scenario.has_value());
-        const auto journal = recovery_dir() / "game-of-kings" / "encounter-1745-killed.journal";
+        const auto journal = recovery_dir() / system_id / (std::string(scenario_id) + "-killed.journal");
         std::filesystem::create_directories(journal.parent_path());
         std::filesystem::remove(journal);
         {
-            auto session = kings->open_game(*library_, *scenario, claim_file(*scenario), 17);
+            auto session = system->open_game(*library_, *scenario, claim_file(*scenario), 17);
             session->attach_journal(journal);
             QVERIFY(opponent_step(*session, session->acting_side()).applied());
         }  // the process "dies": the journal stays, its lock goes with the session
         const auto desks = [] {
-            int n = 0;
+            QList<QWidget*> found;
             for (QWidget* w : QApplication::topLevelWidgets())
-                if (qobject_cast<SessionDesk*>(w) != nullptr) ++n;
-            return n;
+                if (qobject_cast<Desk*>(w) != nullptr) found.append(w);
+            return found;
         };
-        const int before = desks();
+        const auto before = desks().size();
         DialogAnswer offered;
         answerNextDialog(u"Recover"_s, &offered);
         window_->offerRecovery();
         QTRY_VERIFY(offered.seen);
-        QVERIFY2(offered.text.contains(u"An encounter, 1745"_s), qPrintable(offered.text));
-        QCOMPARE(desks(), before + 1);
-        QList<QWidget*> opened;
-        for (QWidget* w : QApplication::topLevelWidgets())
-            if (qobject_cast<SessionDesk*>(w) != nullptr) opened.append(w);
-        qDeleteAll(opened);
+        QVERIFY2(offered.text.contains(name), qPrintable(offered.text));
+        QCOMPARE(desks().size(), before + 1);
+        qDeleteAll(desks());
         std::filesystem::remove_all(journal.parent_path());
+    }
+
+private slots:
+    // A Game Of Kings game killed mid-play left its journal in recovery/game-of-kings/, and no
+    // start offered it: only File > Open of a file the umpire had to know of brought it back.
+    void aSessionGameKilledMidPlayIsOfferedAtTheNextStart() {
+        offeredAfterAKill<SessionDesk>("game-of-kings", "encounter-1745", u"An encounter, 1745"_s);
+    }
+
+    // The naval desk kept its journals in recovery/naval/, where no start looked (issue 25).
+    void aNavalGameKilledMidPlayIsOfferedAtTheNextStart() {
+        QCOMPARE(naval_recovery_dir(), recovery_dir() / "age-of-sail");
+        offeredAfterAKill<NavalDesk>("age-of-sail", "channel-1778", u"In the Channel, June 1778"_s);
     }
 
     // Issue 13: on a full disk the app showed a red status line only.
