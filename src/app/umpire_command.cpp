@@ -387,11 +387,13 @@ public:
         const std::size_t u = one_unit(named, charge ? u"ch"_s : u"m"_s);
         if (words.size() != 1) fail(QStringLiteral("'%1' needs where to: X,Y in board mm or a distance ahead in mm").arg(charge ? u"ch"_s : u"m"_s));
         const UnitStatus& now = game_.state().units[u];
+        // "40" or "40mm" ahead, as the guide teaches (issue 28: "m 10mm" was refused).
+        const QString distance = words[0].endsWith(u"mm", Qt::CaseInsensitive) ? words[0].chopped(2) : words[0];
         QPointF to;
         if (auto point = as_point(words[0])) {
             to = *point;
-        } else if (is_number(words[0])) {
-            const double ahead = distance_mm(words[0], charge ? u"ch"_s : u"m"_s);
+        } else if (is_number(distance)) {
+            const double ahead = distance_mm(distance, charge ? u"ch"_s : u"m"_s);
             const double rad = now.facing_deg * std::numbers::pi / 180.0;
             to = to_point(now.position) + QPointF(std::sin(rad), -std::cos(rad)) * ahead;
         } else {

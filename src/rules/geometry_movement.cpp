@@ -177,6 +177,9 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
         plan.contacts.push_back(std::move(edge));
         plan.blocked = true;
         plan.explanation.push_back("the table's edge: blocks the move (the point lies far beyond the table)");
+        // Its cost as if all in normal going (the path is not sampled): never "0.00 of a move"
+        // for 5,000 mm (issue 28).
+        if (std::isfinite(plan.distance_mm)) plan.cost_moves = plan.distance_mm / plan.allowance_mm;
         return plan;
     }
 

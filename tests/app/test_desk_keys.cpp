@@ -353,6 +353,12 @@ private slots:
         QCOMPARE(encode_action(fire.action)["range_mm"].get<double>(), 300.0);
         QCOMPARE(encode_action(fire.action)["roll"].get<std::string>(), std::string("0.950"));
         QCOMPARE(encode_action(parse_umpire_command(u"a CL-A2 B-I4 250mm !"_s, game(), {}).action)["range_mm"].get<double>(), 250.0);
+        // A move ahead in mm, written as the guide writes it (issue 28): "m CL-C3 10mm" is "m CL-C3 10".
+        QVERIFY(encode_action(parse_umpire_command(u"m CL-C3 10mm"_s, game(), {}).action) ==
+                encode_action(parse_umpire_command(u"m CL-C3 10"_s, game(), {}).action));
+        // Far beyond the table: refused with its cost in moves, never "0.00 of a move".
+        const QString far = window_->runCommand(u"m CL-C3 5000"_s);
+        QVERIFY2(far.contains(u"BLOCKED"_s) && !far.contains(u"0.00 of a move"_s), qPrintable(far));
         for (const QString& bad : {u"a CL-A2 B-I4 -300 !"_s, u"a CL-A2 B-I4 -300mm !"_s, u"m CL-C3 -40"_s}) {
             QVERIFY_THROWS_EXCEPTION(CommandError, parse_umpire_command(bad, game(), {}));
             QVERIFY(window_->runCommand(bad).contains(u"negative"_s));
