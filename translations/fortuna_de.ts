@@ -1385,6 +1385,10 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <source>Battles (*.json *.fortuna *.fortuna-naval *.journal);;All files (*)</source>
         <translation>Schlachten (*.json *.fortuna *.fortuna-naval *.journal);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>%1 cannot be opened; %2 is open instead.</source>
+        <translation>%1 kann nicht geöffnet werden; stattdessen ist %2 geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::NavalBoard</name>
@@ -1510,10 +1514,6 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <source>Tab ship, T target, G plan a move (Left/Right heading, Up/Down distance, Enter sail, Esc cancel), A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P victory sheet (PDF), Ctrl+W close</source>
-        <translation>Tab Schiff, T Ziel, G Zug planen (Links/Rechts Kurs, Auf/Ab Strecke, Enter segeln, Esc abbrechen), A Anker, F Feuer auf den Rumpf, S auf die Segel, B entern, X Feuer bekämpfen, R flottmachen, M Mast ausbessern, D losmachen, H schwere See, E Zug beenden, W Wind, 1-6 eigene Würfel für die nächste Aktion, Strg+Z rückgängig, Strg+Umschalt+Z wiederholen, Strg+S speichern, Strg+Umschalt+S speichern unter, Strg+P Siegesblatt (PDF), Strg+W schließen</translation>
-    </message>
-    <message>
         <source>this broadside (one die per gun deck)</source>
         <translation>diese Breitseite (ein Würfel je Geschützdeck)</translation>
     </message>
@@ -1618,6 +1618,10 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>%1 -&gt; %2: %3 cm, ahead or astern: no broadside bears.</source>
         <translation>%1 -&gt; %2: %3 cm, voraus oder achteraus: keine Breitseite trägt.</translation>
+    </message>
+    <message>
+        <source>Tab ship, T target, G plan a move (Left/Right heading, Up/Down distance, Enter sail, Esc cancel), A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P victory sheet (PDF), Ctrl+Shift+C table companion, Ctrl+W close</source>
+        <translation>Tab Schiff, T Ziel, G Zug planen (Links/Rechts Kurs, Auf/Ab Strecke, Enter segeln, Esc abbrechen), A Anker, F Feuer auf den Rumpf, S auf die Segel, B entern, X Feuer bekämpfen, R flottmachen, M Mast ausbessern, D losmachen, H schwere See, E Zug beenden, W Wind, 1-6 eigene Würfel für die nächste Aktion, Strg+Z rückgängig, Strg+Umschalt+Z wiederholen, Strg+S speichern, Strg+Umschalt+S speichern unter, Strg+P Siegesblatt (PDF), Strg+Umschalt+C Tischbegleiter, Strg+W schließen</translation>
     </message>
 </context>
 <context>

@@ -160,11 +160,16 @@ int run_fortuna(int argc, char** argv) {
         const QStringList wh = parser.value(size).split(u'x');
         window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1600, wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 1000);
     }
-    if (!window.openFile(file, shooting || benchmarking)) {
-        if (shooting || benchmarking) {
+    const bool asked = parser.positionalArguments().size() > 0;
+    if (shooting || benchmarking) {
+        if (!window.openFile(file, true)) {
             std::fprintf(stderr, "fortuna: cannot open %s\n", file.toLocal8Bit().constData());
             return 1;
         }
+    } else if (asked) {
+        window.openOrInstead(file, default_battle(*library));
+    } else {
+        window.openFile(file);
     }
     if (timing) std::fprintf(stderr, "window built, battle open: %lld ms\n", static_cast<long long>(clock.elapsed()));
     if (benchmarking) {

@@ -425,6 +425,7 @@ ClaimedFile claim_file_or_nothing(const std::filesystem::path& file) {
 }  // namespace
 
 bool MainWindow::openFile(const QString& file, bool quiet) {
+    last_open_error_.clear();
     try {
         // The registry says which rule system the file is (by its content): The Age of Sail opens in
         // its own desk window, a system with no desk panels of its own yet in the session desk.
@@ -451,9 +452,30 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
         return true;
     } catch (const std::exception& error) {
         spdlog::error("cannot open {}: {}", ss(file), error.what());
+        last_open_error_ = qs(error.what());
         if (!quiet) QMessageBox::warning(this, tr("Cannot open"), tr("%1\n\n%2").arg(file, qs(error.what())));
         return false;
     }
+}
+
+bool MainWindow::openOrInstead(const QString& file, const QString& fallback) {
+    if (openFile(file, true)) return true;
+    const QString why = last_open_error_;
+    if (fallback == file || !openFile(fallback, true)) {
+        QMessageBox::warning(this, tr("Cannot open"), tr("%1\n\n%2").arg(file, why));
+        return false;
+    }
+    const QString opened = qs(document_->game().scenario().name);
+    spdlog::warn("cannot open {}: {}; opened {} instead", ss(file), ss(why), ss(opened));
+    // Window-modal and not waited for: the desk is usable behind it, and a test can read it.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open"), tr("%1 cannot be opened; %2 is open instead.").arg(file, opened),
+                                QMessageBox::Ok, this);
+    box->setObjectName(u"openedInstead"_s);
+    box->setInformativeText(why);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->show();
+    return true;
 }
 
 void MainWindow::openDialog() {

@@ -56,6 +56,12 @@ public:
 
     // Opens a scenario, save or recovery journal; reports a failure in a message box unless quiet.
     bool openFile(const QString& file, bool quiet = false);
+    // The battle asked for at the start; when it cannot be opened, `fallback` is, and one message
+    // (object name "openedInstead") says which, what could not be opened and why (issue 28, item 6).
+    // False when neither opens.
+    bool openOrInstead(const QString& file, const QString& fallback);
+    // Why the last openFile failed, in words ("" after one that opened).
+    QString lastOpenError() const { return last_open_error_; }
     // Runs one line of the command line; returns the error in words or an empty string.
     QString runCommand(const QString& text);
     // Offers the journals of games that did not close cleanly (after a crash).
@@ -81,6 +87,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    QString last_open_error_;
     void buildActions();
     void buildDocks();
     // Places the docks for a small window (one column of tabs) or a roomy one (two columns).

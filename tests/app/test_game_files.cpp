@@ -347,6 +347,27 @@ private slots:
         offeredAfterAKill<NavalDesk>("age-of-sail", "channel-1778", u"In the Channel, June 1778"_s);
     }
 
+    // Issue 28, item 6: a battle that cannot be opened left an empty desk and a message about the
+    // file only; now the default battle opens and one message says which, and why the other did not.
+    void aBattleThatCannotBeOpenedSaysWhichOpenedInstead() {
+        QTemporaryDir folder;
+        const QString broken = folder.filePath(u"broken.json"_s);
+        {
+            std::ofstream out(broken.toStdString());
+            out << R"({"format": "fortuna-scenario", "id": 3)";
+        }
+        QVERIFY(window_->openOrInstead(broken, u"test-skirmish"_s));
+        QCOMPARE(qs(window_->document().game().scenario().id), u"test-skirmish"_s);
+        auto* box = window_->findChild<QMessageBox*>(u"openedInstead"_s);
+        QVERIFY(box != nullptr);
+        QVERIFY2(box->text().contains(broken) && box->text().contains(u"Skirmish at Kleinfeld"_s), qPrintable(box->text()));
+        QVERIFY2(box->informativeText().contains(u"broken.json:"_s), qPrintable(box->informativeText()));  // where the file breaks
+        box->close();
+        // A file that opens says nothing.
+        QVERIFY(window_->openOrInstead(u"test-skirmish"_s, u"white-mountain-1620"_s));
+        QTRY_VERIFY(window_->findChild<QMessageBox*>(u"openedInstead"_s) == nullptr);
+    }
+
     // Issue 13: on a full disk the app showed a red status line only.
     void aFullDiskIsSaidWithWhatIsSafeAndTheGameStaysOpen() {
         QVERIFY(window_->openFile(u"test-skirmish"_s, true));
