@@ -170,6 +170,47 @@ TEST(GokPreview, AMeleeShowsBothSidesAndTheChanceEachLoses) {
     EXPECT_EQ(seen.half_die, cli.attacker.pool.half_dice > 0);
 }
 
+// The Uhlans de Saxe (France's lancers) in the Cavalerie's place charge A-british-1 in line from 8.5 cm,
+// beyond musket range: the foot fires first (6,1,1,1: one hit at -1) and the lancers hold (6), so
+// they melee at 75 %: 1½ dice per 25 % against foot in firing order met frontally, 4 and a half.
+Recorded preview_lancers() {
+    json document = read_json_file(kPreviewEncounter);
+    for (auto& unit : document["units"]) {
+        if (unit["id"] == "F-cavalerie") unit["list_unit"] = "uhlans-de-saxe";
+        if (unit["id"] == "A-british-1") unit["x"] = 12, unit["y"] = 16.5;
+    }
+    const auto scenario = std::make_shared<const Scenario>(scenario_from_json(*preview_tables(), kPreviewData, document, "lancers.json"));
+    Recorded game(GameModel(preview_tables(), scenario), 3, journal_header(*scenario, 3));
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {5, 3, 2}}});
+    game.apply_json({{"action", "sector"}, {"sector", "left"}});
+    game.apply_json({{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-1"}, {"dice", {6, 1, 1, 1, 6}}});
+    return game;
+}
+
+TEST(GokPreview, AHalfDieIsTypedAsTheSeedThrowsItItsDeciderFirst) {
+    const json melee{{"action", "melee"}, {"unit", "F-cavalerie"}, {"target", "A-british-1"}};
+    for (const int decider : {1, 6}) {
+        Recorded game = preview_lancers();
+        const Foreseen seen = game.model().foresee(GameModel::decode(melee));
+        ASSERT_TRUE(seen.half_die) << seen.summary;
+        // 4 and a half dice: the decider, the 4 whole dice, then the half's own die (D5, D38).
+        EXPECT_EQ(seen.roll_kind, "dice:6");
+        EXPECT_NE(seen.summary.find("4 and a half dice"), std::string::npos) << seen.summary;
+        json typed = melee;
+        typed["roll"] = {decider, 6, 6, 6, 1, 6};
+        game.apply_json(typed);
+        const std::string summary = game.journal().back()["summary"].get<std::string>();
+        // The decider's 1 loses the half: three 6s of four whole dice hit; its 6 makes the half's 6 a fourth.
+        EXPECT_NE(summary.find(decider == 1 ? "hits 3 and" : "hits 4 and"), std::string::npos) << summary;
+        std::string text;
+        for (const std::string& line : game.model().last_explanation()) text += line + "\n";
+        EXPECT_EQ(text.find("is not counted") != std::string::npos, decider == 1) << text;
+        EXPECT_EQ(game.journal().back()["action"]["roll"], typed["roll"]);
+    }
+}
+
 TEST(GokPreview, ARefusedActionIsRefusedAsApplyRefusesIt) {
     Recorded game = preview_muskets();
     // A-british-2 is beyond musket range: the preview's refusal is apply's, word for word.
