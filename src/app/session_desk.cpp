@@ -138,6 +138,9 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
     odds_words_ = new QLabel(odds_box_);
     odds_words_->setWordWrap(true);
     odds_layout_->addWidget(odds_words_);
+    // The groups side by side (a melee: the attacker's hits, the defender's, who loses).
+    odds_columns_ = new QHBoxLayout;
+    odds_layout_->addLayout(odds_columns_);
     odds_layout_->addStretch(1);
     auto* odds_scroll = new QScrollArea(this);
     odds_scroll->setWidget(odds_box_);
@@ -153,10 +156,17 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(state_);
-    right->addWidget(odds_scroll);
     right->addWidget(journal_);
+    // The odds under the board: a table of Game Of Kings (6 ft x 2 ft 6 in) or Clausewitz leaves
+    // the board's lower part free at a desk's proportions.
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(board_);
+    left->addWidget(odds_scroll);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    left->setSizes({460, 220});
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(board_);
+    split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -317,10 +327,8 @@ QString SessionDesk::opponentStep() {
 }
 
 void SessionDesk::clearOdds(const QString& words) {
-    for (auto& [title, bars] : odds_rows_) {
-        delete title;
-        delete bars;
-    }
+    for (QWidget* column : odds_column_widgets_) delete column;
+    odds_column_widgets_.clear();
     odds_rows_.clear();
     odds_words_->setText(words);
     roll_line_->setEnabled(false);
@@ -374,16 +382,21 @@ void SessionDesk::previewLine() {
         if (it == groups.end()) it = groups.insert(groups.end(), {group, Distribution{}});
         it->second.emplace_back(outcome, Probability{chance.numerator, chance.denominator});
     }
-    int at = 1;  // after the words
     for (const auto& [group, distribution] : groups) {
-        auto* title = new QLabel(group.empty() ? tr("Outcomes") : qs(group), odds_box_);
+        auto* column = new QWidget(odds_box_);
+        auto* stack = new QVBoxLayout(column);
+        stack->setContentsMargins(0, 0, 0, 0);
+        auto* title = new QLabel(group.empty() ? tr("Outcomes") : qs(group), column);
         QFont bold = title->font();
         bold.setBold(true);
         title->setFont(bold);
-        auto* bars = new OddsBars(odds_box_);
+        auto* bars = new OddsBars(column);
         bars->setDistribution(distribution);
-        odds_layout_->insertWidget(at++, title);
-        odds_layout_->insertWidget(at++, bars);
+        stack->addWidget(title);
+        stack->addWidget(bars);
+        stack->addStretch(1);
+        odds_columns_->addWidget(column, 1);
+        odds_column_widgets_.push_back(column);
         odds_rows_.emplace_back(title, bars);
     }
 }

@@ -15,6 +15,7 @@
 #include "fortuna/resolution.hpp"
 
 class QCloseEvent;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -101,6 +102,8 @@ private:
     QLabel* odds_words_ = nullptr;
     QWidget* odds_box_ = nullptr;
     QVBoxLayout* odds_layout_ = nullptr;
+    QHBoxLayout* odds_columns_ = nullptr;
+    std::vector<QWidget*> odds_column_widgets_;
     std::vector<std::pair<QLabel*, OddsBars*>> odds_rows_;
     QTimer* preview_timer_ = nullptr;
     ActionPreview preview_;
