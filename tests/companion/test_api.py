@@ -898,6 +898,14 @@ class OtherRuleSystems(unittest.TestCase):
                     self.assertEqual((asked["roll_kind"], asked["roll_slot"]), ("dice:2", "roll"))
                     self.assertEqual(sum(o["numerator"] for o in asked["odds"]), 36, asked["odds"])
                     self.assertTrue(all(o["denominator"] == 36 for o in asked["odds"]), asked["odds"])
+                    # The same chances `fortuna-cli game-of-kings weather --preview` prints for the start.
+                    cli = subprocess.run([CLI, "game-of-kings", "weather", "--preview", "--json"], capture_output=True, text=True, timeout=60)
+                    self.assertEqual(cli.returncode, 0, cli.stderr)
+                    printed = json.loads(cli.stdout)
+                    self.assertEqual(len(asked["odds"]), len(printed["probabilities"]))
+                    for gauge, p in printed["probabilities"].items():
+                        odd = next(o for o in asked["odds"] if o["outcome"] == "weather: gauge %s (%s)" % (gauge, printed["names"][gauge]))
+                        self.assertAlmostEqual(odd["numerator"] / odd["denominator"], p, places=15)
                     self.assertEqual(served.request("POST", "/api/rolls/%d" % asked["id"], {"value": "3,4,5"}, code=code)[0], 400)
                     self.assertEqual(served.request("POST", "/api/rolls/%d" % asked["id"], {"value": "3,4"}, code=code)[0], 200)
                     status, applied, _ = served.request("POST", "/api/rolls/%d/apply" % asked["id"], {}, code=umpire)
