@@ -1897,6 +1897,10 @@ Nicht erlaubt: %1</translation>
         <source>Refused: the roll: %1</source>
         <translation>Abgelehnt: der Wurf: %1</translation>
     </message>
+    <message>
+        <source>Proposed: %1 (Enter applies it, Tab types its roll)</source>
+        <translation>Vorgeschlagen: %1 (Enter wendet es an, Tab gibt seinen Wurf ein)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::TurnBar</name>

@@ -212,6 +212,16 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
         }
         opponentStep();
     });
+    // Shift+N: the opponent's next action into the line, its odds drawn, for the umpire to roll.
+    auto* into_line = new QShortcut(QKeySequence(u"Shift+N"_s), this);
+    into_line->setContext(Qt::WindowShortcut);
+    connect(into_line, &QShortcut::activated, this, [this] {
+        if (action_line_->hasFocus() || roll_line_->hasFocus()) {
+            (action_line_->hasFocus() ? action_line_ : roll_line_)->insert(u"N"_s);
+            return;
+        }
+        proposalIntoLine();
+    });
 
     // Nothing applied is lost: a journal in the recovery folder takes every action as it applies.
     try {
@@ -305,6 +315,24 @@ QString SessionDesk::perform(const nlohmann::json& action) {
     }
 }
 
+QString SessionDesk::proposalIntoLine() {
+    const int side = session_->acting_side();
+    const std::optional<Proposal> proposal = session_->outcome().over || side < 0 ? std::nullopt : session_->propose(side);
+    if (!proposal) {
+        const QString text = tr("The programmed opponent has nothing to propose at %1").arg(qs(session_->clock_label()));
+        say(text, true);
+        return text;
+    }
+    // The reason goes with the action into the journal ("why"), as N's would.
+    nlohmann::json action = proposal->action;
+    action["why"] = proposal->reason;
+    action_line_->setText(qs(action.dump()));
+    previewLine();
+    action_line_->setFocus();
+    say(tr("Proposed: %1 (Enter applies it, Tab types its roll)").arg(qs(proposal->reason)), false);
+    return {};
+}
+
 QString SessionDesk::opponentStep() {
     if (session_->outcome().over) {
         say(tr("The battle is decided: %1").arg(qs(session_->outcome().reason)), false);
@@ -356,6 +384,11 @@ void SessionDesk::previewLine() {
     } catch (const DataError&) {
         clearOdds(tr("(the action is not complete JSON yet)"));
         return;
+    }
+    if (action.is_object()) {
+        // Who asked and why are the journal's words about the action, not a part of it.
+        action.erase("by");
+        action.erase("why");
     }
     try {
         preview_ = session_->preview(action);

@@ -48,7 +48,8 @@ private:
 // the line holds an action, the odds of its roll before it is thrown are drawn beside the position
 // (the library's preview, one set of bars for each group of outcomes that exclude each other) and
 // the roll box says what to type; Tab to it and type the roll ("3,4"), or leave it empty and the
-// desk throws. N the programmed opponent's
+// desk throws. Shift+N puts the programmed opponent's next action in the line (with its reason)
+// for its odds and roll; N the programmed opponent's
 // next action for the side acting, with its reason; Ctrl+Z undo and Ctrl+Shift+Z redo through the
 // undo stack (the rolls stay in each action: undo never re-rolls); Ctrl+S save; Ctrl+W close;
 // Ctrl+Shift+C the table companion (the players' phones) for this game.
@@ -74,6 +75,9 @@ public:
     QString perform(const nlohmann::json& action);
     // The opponent's next action for the acting side, applied with its reason; the refusal, or "".
     QString opponentStep();
+    // The opponent's next action put in the action line with its reason, its odds drawn, not yet
+    // applied (Shift+N): the umpire rolls it (the roll box) or lets the desk throw (Enter).
+    QString proposalIntoLine();
     bool saveTo(const QString& file);
 
 signals:

@@ -202,6 +202,27 @@ private slots:
         desk->close();
     }
 
+    // Shift+N: the opponent's next action in the line with its reason and its odds, applied by Enter.
+    void theOpponentsProposalWaitsInTheLineWithItsOdds() {
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        SessionDesk* desk = open_session_desk(data / "scenarios" / "encounter-1745.json", library, nullptr);
+        QVERIFY(QTest::qWaitForWindowExposed(desk));
+        desk->setFocus();
+        QTest::keyClick(desk, Qt::Key_N, Qt::ShiftModifier);
+        QVERIFY(desk->session().journal().empty());  // nothing applied yet
+        const nlohmann::json line = nlohmann::json::parse(desk->actionLine()->text().toStdString());
+        QVERIFY(line["action"] == "begin-turn");
+        QVERIFY(line.contains("why"));
+        QVERIFY(!desk->shownOdds().empty());
+        QCOMPARE(desk->shownOdds().front().first, QStringLiteral("weather"));
+        QVERIFY(desk->actionLine()->hasFocus());
+        QTest::keyClick(desk->actionLine(), Qt::Key_Return);
+        QCOMPARE(desk->session().journal().size(), std::size_t{1});
+        QVERIFY(desk->session().journal().back().contains("why"));
+        desk->close();
+    }
+
     void theOpponentActsFromTheKeysAndUndoKeepsTheDice() {
         const auto data = default_data_dir();
         const RulesLibrary library = RulesLibrary::load(data);
