@@ -112,6 +112,29 @@ TEST(GokPreview, MusketryOddsAreTheResolversForTheMeasuredCircumstances) {
     }
 }
 
+TEST(GokPreview, AGunsOddsAreTheResolversForTheMeasuredRange) {
+    // F-guns-1 in the open of the Allied centre, A-british-1 12 cm before its front edge (test_gok_measured.cpp).
+    const auto scenario = preview_scenario({{"F-guns-1", {100, 34.5}}, {"A-british-1", {100, 34.5 + 2 + 12 + 1}}, {"F-line-4", {112, 42}}});
+    Recorded game(GameModel(preview_tables(), scenario), 5, journal_header(*scenario, 5));
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {4, 3, 2}}});
+    game.apply_json({{"action", "sector"}, {"sector", "centre"}});
+    const Foreseen seen = game.model().foresee(GameModel::decode({{"action", "fire-gun"}, {"unit", "F-guns-1"}, {"target", "A-british-1"}}));
+    // What `game-of-kings artillery --shot roundshot --effectiveness 100 --target foot --range 12 --preview` prints.
+    ArtilleryRequest request;
+    request.shot = Shot::Roundshot;
+    request.effectiveness = 100;
+    request.target = Target::Foot;
+    request.range_cm = 12;
+    const ArtillerySetup cli = prepare_artillery(*preview_tables(), request);
+    EXPECT_EQ(seen.roll_kind, "d6");  // the score die
+    for (std::size_t k = 0; k < cli.potential_hits.size(); ++k)
+        EXPECT_NEAR(preview_chance(seen, "potential hits: " + std::to_string(k)), cli.potential_hits[k], 1e-12) << k;
+    for (std::size_t k = 0; k < cli.hits.size(); ++k) EXPECT_NEAR(preview_chance(seen, "hits: " + std::to_string(k)), cli.hits[k], 1e-12) << k;
+    expect_groups_sum_to_one(seen);
+}
+
 TEST(GokPreview, TheRollTypedGivesTheOutcomeListedForIt) {
     Recorded game = preview_muskets();
     const json fire{{"action", "fire"}, {"unit", "F-line-1"}, {"target", "A-british-1"}};
