@@ -57,7 +57,7 @@ Recorded preview_muskets(std::uint64_t seed = 5, bool town = false) {
 
 // The French Cavalerie has charged the British horse from the front, 6 cm on level ground, no Variation
 // (tests/game_of_kings/test_gok_measured.cpp).
-Recorded preview_contact() {
+Recorded preview_contact(bool charged = true) {
     const auto scenario = preview_scenario({{"A-british-horse", {12, 15}}});
     Recorded game(GameModel(preview_tables(), scenario), 3, journal_header(*scenario, 3));
     game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
@@ -69,7 +69,7 @@ Recorded preview_contact() {
     }
     game.apply_json({{"action", "action-points"}, {"dice", {5, 3, 2}}});
     game.apply_json({{"action", "sector"}, {"sector", "left"}});
-    game.apply_json({{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}});
+    if (charged) game.apply_json({{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}});
     return game;
 }
 
@@ -232,6 +232,36 @@ TEST(GokPreview, AHalfDieIsTypedAsTheSeedThrowsItItsDeciderFirst) {
         EXPECT_EQ(text.find("is not counted") != std::string::npos, decider == 1) << text;
         EXPECT_EQ(game.journal().back()["action"]["roll"], typed["roll"]);
     }
+}
+
+TEST(GokPreview, AChargeShowsTheMeleeItsContactWouldBring) {
+    // 6 cm to contact of 10: no Variation, no fire before contact (horse): no die in the charge itself.
+    const Recorded before = preview_contact(false);
+    const Foreseen charge = before.model().foresee(GameModel::decode({{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}}));
+    EXPECT_EQ(charge.roll_kind, "");
+    const Recorded after = preview_contact(true);
+    const Foreseen melee = after.model().foresee(GameModel::decode({{"action", "melee"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}}));
+    EXPECT_NEAR(preview_chance(charge, "then the melee, who loses: the attacker"), preview_chance(melee, "loses: the attacker"), 1e-15);
+    EXPECT_NEAR(preview_chance(charge, "then the melee, who loses: the defender"), preview_chance(melee, "loses: the defender"), 1e-15);
+    EXPECT_NEAR(preview_chance(charge, "then the melee, the attacker's hits: 2 hits"), preview_chance(melee, "the attacker's hits: 2 hits"), 1e-15);
+    expect_groups_sum_to_one(charge);
+    // The lancers' charge throws the foot's fire first: its chances, then the melee at contact.
+    json document = read_json_file(kPreviewEncounter);
+    for (auto& unit : document["units"]) {
+        if (unit["id"] == "F-cavalerie") unit["list_unit"] = "uhlans-de-saxe";
+        if (unit["id"] == "A-british-1") unit["x"] = 12, unit["y"] = 16.5;
+    }
+    const auto scenario = std::make_shared<const Scenario>(scenario_from_json(*preview_tables(), kPreviewData, document, "lancers.json"));
+    Recorded lancers(GameModel(preview_tables(), scenario), 3, journal_header(*scenario, 3));
+    lancers.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    lancers.apply_json({{"action", "choose"}, {"first", "france"}});
+    lancers.apply_json({{"action", "action-points"}, {"dice", {5, 3, 2}}});
+    lancers.apply_json({{"action", "sector"}, {"sector", "left"}});
+    const Foreseen fire = lancers.model().foresee(GameModel::decode({{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-1"}}));
+    EXPECT_EQ(fire.roll_kind, "dice:4");  // the foot's four dice at -1
+    EXPECT_GT(preview_chance(fire, "fire before contact: 0 hits"), 0.0);
+    EXPECT_GT(preview_chance(fire, "then the melee, who loses: the defender"), 0.0);
+    expect_groups_sum_to_one(fire);
 }
 
 TEST(GokPreview, ARefusedActionIsRefusedAsApplyRefusesIt) {

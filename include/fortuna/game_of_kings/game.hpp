@@ -233,6 +233,8 @@ private:
     // Every roll of the rules passes here before its first die: a preview records it and stops; an
     // apply whose action carries its first roll typed ("roll") queues those faces for the dice.
     void at_roll(Foreseen roll);
+    // A preview of a charge: the chances of the melee `contact` would bring, appended to `seen`.
+    void add_melee_after(Foreseen& seen, const Contact& contact) const;
     void throw_turn(Applied& out, FaceSource& faces);
     void apply_action(Applied& out, FaceSource& faces);
     void require_step(int step, const std::string& what);

@@ -1421,6 +1421,17 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     spend(cost("move"), "a charge (a move)");
     u.moved = true;
     out.explanation.push_back(spec.id + " charges " + tspec.id + ": " + fmt_cm(length) + " to contact of " + fmt_cm(allowance) + " (no charge bonus; seed 004, MOVEMENT)");
+    // A preview of the charge adds the melee its contact would bring, measured with the charger
+    // at the place of contact (the melee itself is fought in the sector's melee step).
+    const auto melee_at_contact = [&](Foreseen& seen) {
+        if (foreseeing_ == nullptr || tspec.type == UnitType::Gun) return;
+        const double x = u.x, y = u.y;
+        u.x = place->first;
+        u.y = place->second;
+        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1});
+        u.x = x;
+        u.y = y;
+    };
     if (length >= variation_from - 1e-9) {
         {
             Foreseen seen;
@@ -1431,6 +1442,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
             const auto short_faces = static_cast<std::uint64_t>(std::max(0, tables_->variation_down_on));
             seen.odds.emplace_back("the charge: reaches contact", fortuna::Probability{6 - short_faces, 6});
             seen.odds.emplace_back("the charge: falls short", fortuna::Probability{short_faces, 6});
+            melee_at_contact(seen);
             at_roll(std::move(seen));
         }
         const int face = faces.take(6);
@@ -1474,6 +1486,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
                 seen.faces = setup.dice;
             }
             gok_foresee_detail::add_chances(seen, "fire before contact", setup.hits);
+            melee_at_contact(seen);
             at_roll(std::move(seen));
         }
         const FireResult r = resolve_musketry(setup, faces);
@@ -1501,9 +1514,29 @@ Foreseen GameModel::foresee(Action action) const {
     try {
         const Applied& done = copy.apply(std::move(action), idle);
         seen.summary = done.summary;  // an action without dice
+        // A charge that made contact without a die: the melee it brings, as the board now is.
+        if (done.action.kind == "charge")
+            for (const Contact& c : copy.state_.contacts)
+                if (c.attacker == copy.unit_index(done.action.unit)) copy.add_melee_after(seen, c);
     } catch (const gok_foresee_detail::ForeseenStop&) {
     }
     return seen;
+}
+
+void GameModel::add_melee_after(Foreseen& seen, const Contact& contact) const {
+    MeleeSetup setup;
+    try {
+        setup = melee_setup(contact);
+    } catch (const RuleError&) {
+        return;  // a contact only an overrule made (foot on horse): the melee step will say why
+    }
+    const std::string then = "then the melee, ";
+    gok_foresee_detail::add_chances(seen, then + "the attacker's hits", setup.attacker.hits);
+    gok_foresee_detail::add_chances(seen, then + "the defender's hits", setup.defender.hits);
+    seen.odds.emplace_back(then + "who loses: the attacker", twelve_places(setup.attacker.loses));
+    seen.odds.emplace_back(then + "who loses: the defender", twelve_places(setup.defender.loses));
+    seen.odds.emplace_back(then + "who loses: neither", twelve_places(setup.neither_loses));
+    seen.summary += "; then the melee in the melee step: " + describe_pool(setup.attacker.pool) + " against " + describe_pool(setup.defender.pool);
 }
 
 void GameModel::at_roll(Foreseen roll) {
