@@ -1861,6 +1861,54 @@ Nicht erlaubt: %1</translation>
         <source>Not saved: %1 (the game is still here and in its journal)</source>
         <translation>Nicht gespeichert: %1 (das Spiel ist noch hier und in seinem Journal)</translation>
     </message>
+    <message>
+        <source>Roll</source>
+        <translation>Wurf</translation>
+    </message>
+    <message>
+        <source>The roll typed, or empty: the desk throws</source>
+        <translation>Der eingegebene Wurf, oder leer: der Tisch würfelt</translation>
+    </message>
+    <message>
+        <source>Odds before the roll</source>
+        <translation>Chancen vor dem Wurf</translation>
+    </message>
+    <message>
+        <source>Type an action to see the odds of its roll before it is thrown.</source>
+        <translation>Eine Aktion eingeben, um die Chancen ihres Wurfs vor dem Würfeln zu sehen.</translation>
+    </message>
+    <message>
+        <source>(the action is not complete JSON yet)</source>
+        <translation>(die Aktion ist noch kein vollständiges JSON)</translation>
+    </message>
+    <message>
+        <source>Refused before the roll: %1</source>
+        <translation>Vor dem Wurf abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>No roll: nothing is left to chance.</source>
+        <translation>Kein Wurf: nichts bleibt dem Zufall überlassen.</translation>
+    </message>
+    <message>
+        <source>The roll (%1) typed, or empty: the desk throws</source>
+        <translation>Der Wurf (%1) eingegeben, oder leer: der Tisch würfelt</translation>
+    </message>
+    <message>
+        <source>Outcomes</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Refused: this action has no one roll to type; leave the roll box empty and the desk throws</source>
+        <translation>Abgelehnt: diese Aktion hat keinen einzelnen Wurf zum Eingeben; das Wurffeld leer lassen, dann würfelt der Tisch</translation>
+    </message>
+    <message>
+        <source>Refused: the roll: %1</source>
+        <translation>Abgelehnt: der Wurf: %1</translation>
+    </message>
+    <message>
+        <source>Proposed: %1 (Enter applies it, Tab types its roll)</source>
+        <translation>Vorgeschlagen: %1 (Enter wendet es an, Tab gibt seinen Wurf ein)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::TurnBar</name>

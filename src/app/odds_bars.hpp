@@ -13,6 +13,7 @@ class OddsBars : public QWidget {
 public:
     explicit OddsBars(QWidget* parent = nullptr);
     void setDistribution(const Distribution& distribution, const QString& highlight = QString());
+    const Distribution& distribution() const { return distribution_; }
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

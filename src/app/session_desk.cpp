@@ -13,12 +13,15 @@
 #include <QPainter>
 #include <QPolygonF>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
+#include <QTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <system_error>
@@ -29,6 +32,7 @@
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/session_opponent.hpp"
+#include "odds_bars.hpp"
 #include "qt_text.hpp"
 
 #ifdef FORTUNA_HAVE_COMPANION
@@ -121,24 +125,64 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
     action_line_ = new QLineEdit(this);
     action_line_->setAccessibleName(tr("Action"));
     action_line_->setPlaceholderText(tr("An action in the journal's words, then Enter; N: the opponent's next action"));
+    roll_line_ = new QLineEdit(this);
+    roll_line_->setAccessibleName(tr("Roll"));
+    roll_line_->setPlaceholderText(tr("The roll typed, or empty: the desk throws"));
+    roll_line_->setEnabled(false);
     status_ = new QLabel(this);
     status_->setWordWrap(true);
+    // The odds of the action in the line before its roll, drawn as the land desk's Combat dock draws them.
+    odds_box_ = new QWidget(this);
+    odds_box_->setAccessibleName(tr("Odds before the roll"));
+    odds_layout_ = new QVBoxLayout(odds_box_);
+    odds_words_ = new QLabel(odds_box_);
+    odds_words_->setWordWrap(true);
+    odds_layout_->addWidget(odds_words_);
+    // The groups side by side (a melee: the attacker's hits, the defender's, who loses).
+    odds_columns_ = new QHBoxLayout;
+    odds_layout_->addLayout(odds_columns_);
+    odds_layout_->addStretch(1);
+    auto* odds_scroll = new QScrollArea(this);
+    odds_scroll->setWidget(odds_box_);
+    odds_scroll->setWidgetResizable(true);
+    preview_timer_ = new QTimer(this);
+    preview_timer_->setSingleShot(true);
+    preview_timer_->setInterval(150);
+    connect(preview_timer_, &QTimer::timeout, this, &SessionDesk::previewLine);
+    connect(action_line_, &QLineEdit::textChanged, this, [this] {
+        preview_valid_ = false;
+        preview_timer_->start();
+    });
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(state_);
     right->addWidget(journal_);
+    // The odds under the board: a table of Game Of Kings (6 ft x 2 ft 6 in) or Clausewitz leaves
+    // the board's lower part free at a desk's proportions.
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(board_);
+    left->addWidget(odds_scroll);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    left->setSizes({460, 220});
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(board_);
+    split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
-    layout->addWidget(action_line_);
+    auto* lines = new QHBoxLayout;
+    lines->addWidget(action_line_, 3);
+    lines->addWidget(roll_line_, 1);
+    layout->addLayout(lines);
     layout->addWidget(status_);
+    setTabOrder(action_line_, roll_line_);
 
     connect(action_line_, &QLineEdit::returnPressed, this, &SessionDesk::submitLine);
+    connect(roll_line_, &QLineEdit::returnPressed, this, &SessionDesk::submitLine);
     action_line_->installEventFilter(this);
+    roll_line_->installEventFilter(this);
     auto key = [this](const QKeySequence& sequence, auto slot) {
         auto* shortcut = new QShortcut(sequence, this);
         shortcut->setContext(Qt::WindowShortcut);
@@ -160,13 +204,23 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
 #endif
     auto* next = new QShortcut(QKeySequence(u"N"_s), this);
     next->setContext(Qt::WindowShortcut);
-    // N types an N in the action line when it has the focus; elsewhere it asks the opponent.
+    // N types an N in the action or roll line when it has the focus; elsewhere it asks the opponent.
     connect(next, &QShortcut::activated, this, [this] {
-        if (action_line_->hasFocus()) {
-            action_line_->insert(u"N"_s);
+        if (action_line_->hasFocus() || roll_line_->hasFocus()) {
+            (action_line_->hasFocus() ? action_line_ : roll_line_)->insert(u"N"_s);
             return;
         }
         opponentStep();
+    });
+    // Shift+N: the opponent's next action into the line, its odds drawn, for the umpire to roll.
+    auto* into_line = new QShortcut(QKeySequence(u"Shift+N"_s), this);
+    into_line->setContext(Qt::WindowShortcut);
+    connect(into_line, &QShortcut::activated, this, [this] {
+        if (action_line_->hasFocus() || roll_line_->hasFocus()) {
+            (action_line_->hasFocus() ? action_line_ : roll_line_)->insert(u"N"_s);
+            return;
+        }
+        proposalIntoLine();
     });
 
     // Nothing applied is lost: a journal in the recovery folder takes every action as it applies.
@@ -206,7 +260,8 @@ bool SessionDesk::eventFilter(QObject* watched, QEvent* event) {
             !action_line_->isRedoAvailable())
             return true;
     }
-    if (watched == action_line_ && event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+    if ((watched == action_line_ || watched == roll_line_) && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
         board_->setFocus();
         return true;
     }
@@ -232,6 +287,7 @@ void SessionDesk::refresh() {
     }
     journal_->scrollToBottom();
     board_->update();
+    previewLine();  // the odds of the action in the line, in the new position
     emit positionChanged();
 }
 
@@ -259,6 +315,24 @@ QString SessionDesk::perform(const nlohmann::json& action) {
     }
 }
 
+QString SessionDesk::proposalIntoLine() {
+    const int side = session_->acting_side();
+    const std::optional<Proposal> proposal = session_->outcome().over || side < 0 ? std::nullopt : session_->propose(side);
+    if (!proposal) {
+        const QString text = tr("The programmed opponent has nothing to propose at %1").arg(qs(session_->clock_label()));
+        say(text, true);
+        return text;
+    }
+    // The reason goes with the action into the journal ("why"), as N's would.
+    nlohmann::json action = proposal->action;
+    action["why"] = proposal->reason;
+    action_line_->setText(qs(action.dump()));
+    previewLine();
+    action_line_->setFocus();
+    say(tr("Proposed: %1 (Enter applies it, Tab types its roll)").arg(qs(proposal->reason)), false);
+    return {};
+}
+
 QString SessionDesk::opponentStep() {
     if (session_->outcome().over) {
         say(tr("The battle is decided: %1").arg(qs(session_->outcome().reason)), false);
@@ -280,6 +354,86 @@ QString SessionDesk::opponentStep() {
     return text;
 }
 
+void SessionDesk::clearOdds(const QString& words) {
+    for (QWidget* column : odds_column_widgets_) delete column;
+    odds_column_widgets_.clear();
+    odds_rows_.clear();
+    odds_words_->setText(words);
+    roll_line_->setEnabled(false);
+    roll_line_->setPlaceholderText(tr("The roll typed, or empty: the desk throws"));
+}
+
+std::vector<std::pair<QString, Distribution>> SessionDesk::shownOdds() const {
+    std::vector<std::pair<QString, Distribution>> shown;
+    for (const auto& [title, bars] : odds_rows_) shown.emplace_back(title->text(), bars->distribution());
+    return shown;
+}
+
+void SessionDesk::previewLine() {
+    preview_timer_->stop();
+    preview_valid_ = false;
+    preview_ = ActionPreview{};
+    const QString text = action_line_->text().trimmed();
+    if (text.isEmpty()) {
+        clearOdds(tr("Type an action to see the odds of its roll before it is thrown."));
+        return;
+    }
+    nlohmann::json action;
+    try {
+        action = parse_json_text(ss(text), "the action line");
+    } catch (const DataError&) {
+        clearOdds(tr("(the action is not complete JSON yet)"));
+        return;
+    }
+    if (action.is_object()) {
+        // Who asked and why are the journal's words about the action, not a part of it.
+        action.erase("by");
+        action.erase("why");
+    }
+    try {
+        preview_ = session_->preview(action);
+    } catch (const std::exception& refusal) {
+        clearOdds(tr("Refused before the roll: %1").arg(qs(refusal.what())));
+        return;
+    }
+    preview_valid_ = true;
+    QString words = qs(preview_.summary);
+    if (!preview_.unavailable.empty()) words += u"\n"_s + qs(preview_.unavailable);
+    else if (preview_.odds.empty()) words += u"\n"_s + tr("No roll: nothing is left to chance.");
+    clearOdds(words);
+    if (!preview_.roll_kind.empty()) {
+        roll_line_->setEnabled(true);
+        roll_line_->setPlaceholderText(tr("The roll (%1) typed, or empty: the desk throws").arg(qs(preview_.roll_kind)));
+    }
+    // One set of bars a group of outcomes that exclude each other: the words before ": ".
+    std::vector<std::pair<std::string, Distribution>> groups;
+    for (const OutcomeChance& chance : preview_.odds) {
+        const auto cut = chance.outcome.find(": ");
+        const std::string group = cut == std::string::npos ? std::string() : chance.outcome.substr(0, cut);
+        const std::string outcome = cut == std::string::npos ? chance.outcome : chance.outcome.substr(cut + 2);
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
+        if (it == groups.end()) it = groups.insert(groups.end(), {group, Distribution{}});
+        it->second.emplace_back(outcome, Probability{chance.numerator, chance.denominator});
+    }
+    for (const auto& [group, distribution] : groups) {
+        auto* column = new QWidget(odds_box_);
+        auto* stack = new QVBoxLayout(column);
+        stack->setContentsMargins(0, 0, 0, 0);
+        auto* title = new QLabel(group.empty() ? tr("Outcomes") : qs(group), column);
+        QFont bold = title->font();
+        bold.setBold(true);
+        title->setFont(bold);
+        auto* bars = new OddsBars(column);
+        bars->setDistribution(distribution);
+        stack->addWidget(title);
+        stack->addWidget(bars);
+        stack->addStretch(1);
+        odds_columns_->addWidget(column, 1);
+        odds_column_widgets_.push_back(column);
+        odds_rows_.emplace_back(title, bars);
+    }
+}
+
 void SessionDesk::submitLine() {
     const QString text = action_line_->text().trimmed();
     if (text.isEmpty()) return;
@@ -290,9 +444,26 @@ void SessionDesk::submitLine() {
         say(tr("Not an action in the journal's words: %1").arg(qs(error.what())), true);
         return;  // the text stays in the line
     }
+    const QString roll = roll_line_->text().trimmed();
+    if (!roll.isEmpty()) {
+        // The roll typed goes where the preview of this very action says (its slot, its kind).
+        if (!preview_valid_) previewLine();
+        if (!preview_valid_ || preview_.roll_kind.empty()) {
+            say(tr("Refused: this action has no one roll to type; leave the roll box empty and the desk throws"), true);
+            return;
+        }
+        try {
+            action[preview_.roll_slot.empty() ? std::string("roll") : preview_.roll_slot] = session_->entered_roll(preview_.roll_kind, nlohmann::json(ss(roll)));
+        } catch (const RuleError& refusal) {
+            say(tr("Refused: the roll: %1").arg(qs(refusal.what())), true);
+            return;
+        }
+    }
     if (perform(action).isEmpty()) {
         action_line_->clear();
         action_line_->setText(QString());  // a fresh line: its own undo history goes with the action applied
+        roll_line_->clear();
+        action_line_->setFocus();
     }
 }
 

@@ -8,17 +8,25 @@
 
 #include <filesystem>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "fortuna/game_session.hpp"
+#include "fortuna/resolution.hpp"
 
 class QCloseEvent;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
+class QTimer;
 class QUndoStack;
+class QVBoxLayout;
 
 namespace fortuna::app {
+
+class OddsBars;
 
 // Draws the session's pieces at scale on its table: rectangles along their facing, side colours,
 // labels, a cross over the ones whose status says something is the matter.
@@ -36,7 +44,12 @@ private:
 };
 
 // Keys: type an action in the journal's words in the action line and press Enter (a refusal is
-// shown in red and the text stays in the line: nothing typed is lost), Esc leaves the line; N the programmed opponent's
+// shown in red and the text stays in the line: nothing typed is lost), Esc leaves the line. While
+// the line holds an action, the odds of its roll before it is thrown are drawn beside the position
+// (the library's preview, one set of bars for each group of outcomes that exclude each other) and
+// the roll box says what to type; Tab to it and type the roll ("3,4"), or leave it empty and the
+// desk throws. Shift+N puts the programmed opponent's next action in the line (with its reason)
+// for its odds and roll; N the programmed opponent's
 // next action for the side acting, with its reason; Ctrl+Z undo and Ctrl+Shift+Z redo through the
 // undo stack (the rolls stay in each action: undo never re-rolls); Ctrl+S save; Ctrl+W close;
 // Ctrl+Shift+C the table companion (the players' phones) for this game.
@@ -51,10 +64,20 @@ public:
     const GameSession& session() const { return *session_; }
     QUndoStack* undoStack() const { return undo_; }
     QLineEdit* actionLine() const { return action_line_; }
+    QLineEdit* rollLine() const { return roll_line_; }
+    // The preview of the action in the action line, as drawn: the library's, and the bars shown,
+    // each group of outcomes with its distribution ("" when the line holds no action it previews).
+    const ActionPreview& shownPreview() const { return preview_; }
+    std::vector<std::pair<QString, Distribution>> shownOdds() const;
+    // Reads the action line again and draws its odds (the line's edits do it after a short pause).
+    void previewLine();
     // Applies an action in the journal's words through the undo stack; the refusal in words, or "".
     QString perform(const nlohmann::json& action);
     // The opponent's next action for the acting side, applied with its reason; the refusal, or "".
     QString opponentStep();
+    // The opponent's next action put in the action line with its reason, its odds drawn, not yet
+    // applied (Shift+N): the umpire rolls it (the roll box) or lets the desk throw (Enter).
+    QString proposalIntoLine();
     bool saveTo(const QString& file);
 
 signals:
@@ -69,6 +92,7 @@ private:
     void refresh();
     void submitLine();
     void say(const QString& text, bool refusal);
+    void clearOdds(const QString& words);
     std::unique_ptr<GameSession> session_;
     QString save_path_;
     std::filesystem::path recovery_;
@@ -78,6 +102,16 @@ private:
     QPlainTextEdit* state_ = nullptr;
     QListWidget* journal_ = nullptr;
     QLineEdit* action_line_ = nullptr;
+    QLineEdit* roll_line_ = nullptr;
+    QLabel* odds_words_ = nullptr;
+    QWidget* odds_box_ = nullptr;
+    QVBoxLayout* odds_layout_ = nullptr;
+    QHBoxLayout* odds_columns_ = nullptr;
+    std::vector<QWidget*> odds_column_widgets_;
+    std::vector<std::pair<QLabel*, OddsBars*>> odds_rows_;
+    QTimer* preview_timer_ = nullptr;
+    ActionPreview preview_;
+    bool preview_valid_ = false;  // preview_ is of the action now in the line
     QLabel* status_ = nullptr;
 };
 

@@ -2,7 +2,8 @@
 // The session desk offscreen (issue 25): a rule system's game through the seam, from the keys:
 // the opponent's actions with their reasons, a typed action refused and kept in the line, undo and
 // redo through the undo stack with the same dice, the main window opening each system's file in
-// the desk that serves it.
+// the desk that serves it; the odds of the action in the line drawn before its roll, the library's
+// own, and the roll typed in the roll box.
 #include <QApplication>
 #include <QDir>
 #include <QLineEdit>
@@ -10,10 +11,14 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <filesystem>
+#include <functional>
+#include <map>
 
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
+#include "fortuna/save.hpp"
 #include "session_desk.hpp"
 
 #if __has_include("table_game.hpp")
@@ -26,6 +31,47 @@
 
 using namespace fortuna;
 using namespace fortuna::app;
+
+namespace session_desk_preview_test {
+
+using namespace Qt::StringLiterals;
+
+// A copy of a shipped scenario with `change` made to its document, under the shipped name.
+std::filesystem::path changedScenario(const QTemporaryDir& folder, const char* id, const std::function<void(nlohmann::json&)>& change) {
+    nlohmann::json document = read_json_file(default_data_dir() / "scenarios" / (std::string(id) + ".json"));
+    change(document);
+    QDir(folder.path()).mkpath(QString::fromLatin1(id));
+    const std::filesystem::path file = std::filesystem::path(folder.filePath(QString::fromLatin1(id)).toStdString()) / (std::string(id) + ".json");
+    atomic_write_file(file, document.dump(1));
+    return file;
+}
+
+// The bars the desk draws are the library's preview, group by group, each summing to 1.
+void checkShownOdds(const SessionDesk& desk, const nlohmann::json& action, const std::vector<std::string>& groups) {
+    const ActionPreview library = desk.session().preview(action);
+    QVERIFY(!library.odds.empty());
+    QVERIFY(desk.shownPreview().summary == library.summary);
+    const auto shown = desk.shownOdds();
+    std::size_t outcomes = 0;
+    std::map<std::string, double> sums;
+    for (const auto& [group, distribution] : shown) {
+        for (const auto& [outcome, p] : distribution) {
+            QVERIFY(outcomes < library.odds.size());
+            const OutcomeChance& chance = library.odds[outcomes++];
+            QCOMPARE(QString::fromStdString(chance.outcome), group + u": "_s + QString::fromStdString(outcome));
+            QCOMPARE(p.numerator, chance.numerator);
+            QCOMPARE(p.denominator, chance.denominator);
+            sums[group.toStdString()] += p.value();
+        }
+    }
+    QCOMPARE(outcomes, library.odds.size());
+    for (const std::string& group : groups) {
+        QVERIFY2(sums.count(group) == 1, group.c_str());
+        QVERIFY2(std::abs(sums[group] - 1.0) < 1e-9, group.c_str());
+    }
+}
+
+}  // namespace session_desk_preview_test
 
 class SessionDeskTest : public QObject {
     Q_OBJECT
@@ -55,7 +101,8 @@ private slots:
         const nlohmann::json state = game.public_state();
         QVERIFY(state["system"] == "game-of-kings");
         QVERIFY(!state.contains("seed"));
-        QVERIFY(state["player_kinds_open"] == true);
+        QVERIFY(state["player_kinds_open"] == false);  // the system lists what a player may ask for
+        QVERIFY(!state["player_kinds"].empty());
         const nlohmann::json line = game.apply(nlohmann::json{{"action", "begin-turn"}, {"by", "umpire"}});
         QVERIFY(line["do"] == "begin-turn");
         QCOMPARE(desk->undoStack()->count(), 1);
@@ -79,6 +126,101 @@ private slots:
         desk->close();
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 #endif
+    }
+
+    // Issue 29, item 4: a melee's odds before the roll, both sides and the chance each loses.
+    void aGameOfKingsMeleeShowsTheLibrarysOddsBeforeTheRoll() {
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        // The British horse 10 cm before the French Cavalerie (tests/game_of_kings/test_gok_preview.cpp).
+        const auto file = session_desk_preview_test::changedScenario(folder_, "encounter-1745", [](nlohmann::json& d) {
+            for (auto& unit : d["units"])
+                if (unit["id"] == "A-british-horse") unit["y"] = 15.0;
+        });
+        SessionDesk* desk = open_session_desk(file, library, nullptr);
+        QVERIFY(desk != nullptr);
+        for (const char* line : {R"({"action":"begin-turn","dice":[3,4,5,2]})", R"({"action":"choose","first":"allies"})",
+                                 R"({"action":"action-points","dice":[5,3,2]})", R"({"action":"sector","sector":"right"})", R"({"action":"end-sector"})",
+                                 R"({"action":"sector","sector":"left"})", R"({"action":"end-sector"})", R"({"action":"sector","sector":"centre"})",
+                                 R"({"action":"end-sector"})", R"({"action":"action-points","dice":[5,3,2]})", R"({"action":"sector","sector":"left"})",
+                                 R"({"action":"charge","unit":"F-cavalerie","target":"A-british-horse"})"})
+            QCOMPARE(desk->perform(nlohmann::json::parse(line)), QString());
+        const nlohmann::json melee{{"action", "melee"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}};
+        desk->actionLine()->setFocus();
+        QTest::keyClicks(desk->actionLine(), QString::fromStdString(melee.dump()));
+        QTRY_VERIFY(!desk->shownOdds().empty());
+        session_desk_preview_test::checkShownOdds(*desk, melee, {"the attacker's hits", "the defender's hits", "loses"});
+        QVERIFY(desk->rollLine()->isEnabled());
+        // Tab to the roll box, type the attacker's pool, Enter: the melee fought with those dice.
+        QTest::keyClick(desk->actionLine(), Qt::Key_Tab);
+        QVERIFY(desk->rollLine()->hasFocus());
+        const int faces = std::stoi(desk->shownPreview().roll_kind.substr(5));
+        QString pool;
+        for (int i = 0; i < faces; ++i) pool += QString::fromLatin1(i ? ",6" : "6");
+        QTest::keyClicks(desk->rollLine(), pool);
+        QTest::keyClick(desk->rollLine(), Qt::Key_Return);
+        const nlohmann::json& line = desk->session().journal().back();
+        QCOMPARE(QString::fromStdString(line.value("do", std::string())), QStringLiteral("melee"));
+        QCOMPARE(static_cast<int>(line["action"]["roll"].size()), faces);
+        QVERIFY(desk->actionLine()->text().isEmpty());
+        QVERIFY(desk->rollLine()->text().isEmpty());
+        QTRY_VERIFY(desk->shownOdds().empty());
+        desk->close();
+    }
+
+    // Issue 30, item 4: Steady! then Fire! with both rolls' odds before the roll.
+    void aClausewitzFireShowsSteadyAndFireOddsBeforeTheRoll() {
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        // Gauthier 2 cm before Bijlandt's front (tests/clausewitz/test_clausewitz_preview.cpp): in its zone.
+        const auto file = session_desk_preview_test::changedScenario(folder_, "quatre-bras-opening-1815", [](nlohmann::json& d) {
+            d["sides"][0]["brigades"][2]["at"] = {103, 64};
+            d["sides"][0]["generals"][1]["at"] = {103, 60};
+            d["sides"][1]["brigades"][0]["at"] = {103, 72};
+            d["sides"][1]["brigades"][0]["facing"] = 180;
+        });
+        SessionDesk* desk = open_session_desk(file, library, nullptr);
+        QVERIFY(desk != nullptr);
+        QCOMPARE(desk->perform(nlohmann::json{{"action", "draw"}, {"chip", "french"}}), QString());
+        QCOMPARE(desk->perform(nlohmann::json{{"action", "activate"}, {"brigade", "gauthier"}, {"general", "foy"}, {"command", {6, 6}}}), QString());
+        const nlohmann::json fire{{"action", "fire"}, {"brigade", "gauthier"}, {"target", "bijlandt"}};
+        desk->actionLine()->setText(QString::fromStdString(fire.dump()));
+        desk->previewLine();
+        session_desk_preview_test::checkShownOdds(*desk, fire, {"morale", "Steady!", "damage"});
+        QCOMPARE(QString::fromStdString(desk->shownPreview().roll_slot), QStringLiteral("steady"));
+        // A roll of the wrong size is refused naming the count; the line keeps the action.
+        desk->rollLine()->setText(QStringLiteral("6"));
+        desk->actionLine()->setFocus();
+        QTest::keyClick(desk->actionLine(), Qt::Key_Return);
+        QCOMPARE(desk->session().journal().size(), std::size_t{2});
+        QCOMPARE(desk->actionLine()->text(), QString::fromStdString(fire.dump()));
+        // A line that is not an action yet says so; an action the rules refuse says why, before any roll.
+        desk->actionLine()->setText(QStringLiteral(R"({"action":"fire","brigade":"gauthier","target":"gauthier"})"));
+        desk->previewLine();
+        QVERIFY(desk->shownOdds().empty());
+        QVERIFY(!desk->rollLine()->isEnabled());
+        desk->close();
+    }
+
+    // Shift+N: the opponent's next action in the line with its reason and its odds, applied by Enter.
+    void theOpponentsProposalWaitsInTheLineWithItsOdds() {
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        SessionDesk* desk = open_session_desk(data / "scenarios" / "encounter-1745.json", library, nullptr);
+        QVERIFY(QTest::qWaitForWindowExposed(desk));
+        desk->setFocus();
+        QTest::keyClick(desk, Qt::Key_N, Qt::ShiftModifier);
+        QVERIFY(desk->session().journal().empty());  // nothing applied yet
+        const nlohmann::json line = nlohmann::json::parse(desk->actionLine()->text().toStdString());
+        QVERIFY(line["action"] == "begin-turn");
+        QVERIFY(line.contains("why"));
+        QVERIFY(!desk->shownOdds().empty());
+        QCOMPARE(desk->shownOdds().front().first, QStringLiteral("weather"));
+        QVERIFY(desk->actionLine()->hasFocus());
+        QTest::keyClick(desk->actionLine(), Qt::Key_Return);
+        QCOMPARE(desk->session().journal().size(), std::size_t{1});
+        QVERIFY(desk->session().journal().back().contains("why"));
+        desk->close();
     }
 
     void theOpponentActsFromTheKeysAndUndoKeepsTheDice() {

@@ -861,30 +861,72 @@ class OtherRuleSystems(unittest.TestCase):
         replay = subprocess.run([CLI, "replay", served.journal], capture_output=True, text=True, timeout=60)
         self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
 
-    def test_02_game_of_kings_and_clausewitz_serve_their_pieces_and_say_they_have_no_odds_yet(self):
-        for scenario, own_key in (("encounter-1745", "unit"), ("quatre-bras-opening-1815", "brigade")):
+    def test_02_game_of_kings_and_clausewitz_list_a_players_actions_and_ask_for_rolls_with_their_odds(self):
+        for scenario, own_key, first in (("encounter-1745", "unit", "begin-turn"), ("quatre-bras-opening-1815", "brigade", "draw")):
             with self.subTest(scenario=scenario):
                 served = self.serve(scenario, 5)
+                umpire = served.codes["umpire"]
                 status, state, _ = served.request("GET", "/api/state")
                 self.assertEqual(status, 200, state)
                 self.assertNotIn("seed", state)
                 self.assertTrue(state["roster"])
                 status, png, _ = served.request("GET", "/api/board.png?width=540")
                 self.assertEqual((status, png_width(png)), (200, 540))
+                # The system's own list of what a player may ask for: the turn's first action is the umpire's.
+                self.assertFalse(state["player_kinds_open"])
+                kinds = {k["kind"]: k for k in state["player_kinds"]}
+                self.assertIn("fire", kinds)
+                self.assertNotIn(first, kinds)
                 side = state["side_ids"][0]
                 code = served.codes[side]
                 me = served.request("GET", "/api/me", code=code)[1]
                 mine = me["units"][side][0]["code"]
                 theirs = next(u["code"] for u in state["roster"] if u["side"] != side)
-                self.assertEqual(served.request("POST", "/api/proposals", {"action": {"action": "march", own_key: theirs}}, code=code)[0], 403)
-                for key in ("dice", "chips", "overrule", "morale", "by"):
-                    status, body, _ = served.request("POST", "/api/proposals", {"action": {"action": "march", own_key: mine, key: 6}}, code=code)
+                fire = {"action": "fire", own_key: mine, "target": theirs}
+                self.assertEqual(served.request("POST", "/api/proposals", {"action": {"action": "fire", own_key: theirs, "target": mine}}, code=code)[0], 403)
+                for key in ("dice", "roll", "chips", "steady", "overrule", "override", "morale", "by"):
+                    status, body, _ = served.request("POST", "/api/proposals", {"action": dict(fire, **{key: 6})}, code=code)
                     self.assertEqual(status, 403, (key, body))
-                status, made, _ = served.request("POST", "/api/proposals", {"action": {"action": "march", own_key: mine, "target": theirs}}, code=code)
-                self.assertEqual(status, 201, made)
-                self.assertTrue(made["unavailable"].startswith("no preview for "), made)
-                self.assertEqual(served.request("POST", "/api/proposals/%d/decline" % made["id"], {}, code=served.codes["umpire"])[0], 200)
-
+                self.assertEqual(served.request("POST", "/api/proposals", {"action": {"action": first}}, code=code)[0], 403)
+                # A fire now is refused by the rules, in their words (the preview is apply's own path).
+                status, body, _ = served.request("POST", "/api/proposals", {"action": fire}, code=code)
+                self.assertEqual(status, 409, body)
+                if scenario == "encounter-1745":
+                    # The turn's weather asked of a side: 2d6 typed as two dice, the 36ths of each gauge.
+                    status, asked, _ = served.request("POST", "/api/rolls", {"side": side, "action": {"action": "begin-turn"}}, code=umpire)
+                    self.assertEqual(status, 201, asked)
+                    self.assertEqual((asked["roll_kind"], asked["roll_slot"]), ("dice:2", "roll"))
+                    self.assertEqual(sum(o["numerator"] for o in asked["odds"]), 36, asked["odds"])
+                    self.assertTrue(all(o["denominator"] == 36 for o in asked["odds"]), asked["odds"])
+                    # The same chances `fortuna-cli game-of-kings weather --preview` prints for the start.
+                    cli = subprocess.run([CLI, "game-of-kings", "weather", "--preview", "--json"], capture_output=True, text=True, timeout=60)
+                    self.assertEqual(cli.returncode, 0, cli.stderr)
+                    printed = json.loads(cli.stdout)
+                    self.assertEqual(len(asked["odds"]), len(printed["probabilities"]))
+                    for gauge, p in printed["probabilities"].items():
+                        odd = next(o for o in asked["odds"] if o["outcome"] == "weather: gauge %s (%s)" % (gauge, printed["names"][gauge]))
+                        self.assertAlmostEqual(odd["numerator"] / odd["denominator"], p, places=15)
+                    self.assertEqual(served.request("POST", "/api/rolls/%d" % asked["id"], {"value": "3,4,5"}, code=code)[0], 400)
+                    self.assertEqual(served.request("POST", "/api/rolls/%d" % asked["id"], {"value": "3,4"}, code=code)[0], 200)
+                    status, applied, _ = served.request("POST", "/api/rolls/%d/apply" % asked["id"], {}, code=umpire)
+                    self.assertEqual(status, 200, applied)
+                    self.assertIn("(gauge 7)", applied["applied"]["summary"])
+                    self.assertEqual(applied["applied"]["action"]["roll"], [3, 4])
+                else:
+                    # A chip drawn by hand, then the command test asked of its side: 2d6 typed as two dice.
+                    self.assertEqual(served.request("POST", "/api/actions", {"action": "draw", "chip": side}, code=umpire)[0], 200)
+                    status, now, _ = served.request("GET", "/api/state")
+                    brigade = next(b for b in now["brigades"] if b["side"] == side and b["status"] == "ready")
+                    general = next(g for g in now["generals"] if g["side"] == side and (g["division"] == brigade["division"] or g["commander_in_chief"]))
+                    activate = {"action": "activate", "brigade": brigade["id"], "general": general["id"]}
+                    status, asked, _ = served.request("POST", "/api/rolls", {"side": side, "action": activate}, code=umpire)
+                    self.assertEqual(status, 201, asked)
+                    self.assertEqual((asked["roll_kind"], asked["roll_slot"]), ("dice:2", "command"))
+                    self.assertAlmostEqual(sum(o["numerator"] / o["denominator"] for o in asked["odds"]), 1.0, places=12)
+                    self.assertEqual(served.request("POST", "/api/rolls/%d" % asked["id"], {"value": "6,6"}, code=code)[0], 200)
+                    status, applied, _ = served.request("POST", "/api/rolls/%d/apply" % asked["id"], {}, code=umpire)
+                    self.assertEqual(status, 200, applied)
+                    self.assertEqual([r["value"] for r in applied["applied"]["action"]["command"]], [6, 6])
 
 class FogOfWar(unittest.TestCase):
     """Issue 27, item 6: with the fog on, each side is served only what its own units see."""

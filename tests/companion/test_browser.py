@@ -161,8 +161,9 @@ async def sea_scenario(served):
 
 
 async def kings_scenario(served):
-    """Game Of Kings, which lists no kinds of its own: the open form, a proposal the umpire sees
-    with the plain "no preview" and declines."""
+    """Game Of Kings on the phones: the system's own list of a player's actions, and the turn's
+    weather asked of a side with its exact odds, typed on the phone as its two dice and applied by
+    the umpire."""
     process, profile, url = await open_browser()
     try:
         async with websockets.connect(url, max_size=None) as socket:
@@ -172,16 +173,20 @@ async def kings_scenario(served):
             player = await browser.page(served.url + "#code=" + served.codes[side])
             umpire = await browser.page(served.url + "#code=" + served.codes["umpire"])
             await player.until("document.getElementById('live').textContent === 'live' && !document.getElementById('propose-any').hidden && "
-                               "!document.getElementById('g-kind-text').hidden && document.getElementById('g-piece').options.length > 0",
-                               "the open proposal form")
-            await player.js("""(() => { document.getElementById('g-kind-text').value = 'fire';
-                document.getElementById('g-own-key').value = 'unit';
-                document.getElementById('propose-any').requestSubmit(); return true; })()""")
-            await umpire.until("document.querySelector('#u-proposals button.decline') && "
-                               "document.querySelector('#u-proposals .unavailable').textContent.startsWith('no preview for Game Of Kings')",
-                               "the proposal on the umpire's page, saying it has no odds yet")
-            await umpire.js("document.querySelector('#u-proposals button.decline').click(), true")
-            await umpire.until("!document.querySelector('#u-proposals button.decline')", "the proposal declined")
+                               "document.getElementById('g-kind-text').hidden && "
+                               "[...document.getElementById('g-kind').options].some(o => o.value === 'melee')", "the system's own proposal form")
+            status, asked, _ = await asyncio.to_thread(served.request, "POST", "/api/rolls", {"side": side, "action": {"action": "begin-turn"}},
+                                                       served.codes["umpire"])
+            assert status == 201 and asked["roll_kind"] == "dice:2", (status, asked)
+            await player.until("!document.getElementById('dice').hidden && document.querySelectorAll('#dice .odd').length > 0",
+                               "the weather's odds on the player's page")
+            await player.js("""(() => { document.querySelector('#dice input.die').value = '3,4';
+                document.querySelector('#dice button.send-die').click(); return true; })()""")
+            await umpire.until("(() => { const b = document.querySelector('#u-rolls button.apply-roll'); return b && !b.disabled; })()",
+                               "the umpire seeing the dice typed")
+            await umpire.js("document.querySelector('#u-rolls button.apply-roll').click(), true")
+            await player.until("(document.querySelector('#journal li') || {textContent: ''}).textContent.includes('gauge 7')",
+                               "the weather of the dice typed in the player's journal")
             browser.reader.cancel()
     finally:
         close_browser(process, profile)
@@ -372,7 +377,7 @@ def main():
     finally:
         fogged.close()
     print("ok: a player's die, applied by the umpire, reached the spectator; a captain's proposal at sea was accepted; "
-          "a proposal of Game Of Kings was declined; a player in the fog of war saw only what their units see")
+          "the weather of Game Of Kings was typed on a phone; a player in the fog of war saw only what their units see")
     return 0
 
 

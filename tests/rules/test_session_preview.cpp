@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <utility>
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
@@ -143,19 +144,24 @@ TEST(SessionPreview, ABroadsideIsPreviewedFromTheGunneryTableAndItsDiceAreThePla
     FAIL() << "no broadside was proposed in 400 steps";
 }
 
-TEST(SessionPreview, SystemsWithoutOddsYetSayItPlainlyAndStillServeTheirPieces) {
-    for (const char* id : {"encounter-1745", "quatre-bras-opening-1815"}) {
+TEST(SessionPreview, GameOfKingsAndClausewitzPreviewTheirFirstRollAndServeTheirPieces) {
+    // The first action of each: the turn's weather on 2d6 (Game Of Kings), a chip from the bag
+    // (Clausewitz); their own tests (tests/game_of_kings, tests/clausewitz) check the odds.
+    const std::pair<const char*, const char*> first[] = {{"encounter-1745", "begin-turn"}, {"quatre-bras-opening-1815", "draw"}};
+    for (const auto& [id, kind] : first) {
         const auto session = open_shipped(id, 5);
         const auto pieces = session->pieces();
         ASSERT_FALSE(pieces.empty()) << id;
         EXPECT_EQ(session->owner_of(pieces.front().id), pieces.front().side) << id;
         EXPECT_FALSE(session->units_of(pieces.front().side).empty()) << id;
         EXPECT_EQ(session->roster().size(), pieces.size()) << id;
-        const ActionPreview preview = session->preview(json{{"action", "end-sector"}});
-        EXPECT_EQ(preview.unavailable, "no preview for " + session->system().name() + " yet") << id;
-        EXPECT_TRUE(preview.odds.empty()) << id;
+        const ActionPreview preview = session->preview(json{{"action", kind}});
+        EXPECT_TRUE(preview.unavailable.empty()) << id;
+        EXPECT_FALSE(preview.odds.empty()) << id;
+        EXPECT_THROW((void)session->preview(json{{"action", "no-such-action"}}), RuleError) << id;
         const PlayerActions allowed = session->player_actions();
-        EXPECT_TRUE(allowed.open) << id;
+        EXPECT_FALSE(allowed.open) << id;
+        EXPECT_FALSE(allowed.kinds.empty()) << id;
         EXPECT_EQ(allowed.kind_key, "action") << id;
     }
 }

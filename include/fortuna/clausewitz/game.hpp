@@ -134,6 +134,18 @@ struct Action {
     std::vector<Roll> chip, command, morale, steady, fire, save, lose;
 };
 
+// The rolls of an action foreseen before they are thrown (the session's preview): the action in
+// words, the roll a player types and the key it goes in, and the exact chance of each outcome.
+// Every outcome's words begin with its group ("morale: passes", "damage: 2"); the chances within
+// a group exclude each other and sum to 1. A volley's Steady! and Fire! odds are those of the
+// volley once a morale test before it (in a zone of control) has passed.
+struct Foreseen {
+    std::string summary;
+    std::string roll_kind;  // "dice:N" (N six-sided dice, each read alone); "" when no one roll is typed
+    std::string roll_slot;  // the action's key the typed roll goes in: "steady", "command", "morale"
+    std::vector<std::pair<std::string, Probability>> odds;
+};
+
 struct Applied {
     Action action;
     std::string summary;
@@ -165,6 +177,11 @@ public:
     // The side acting now: the side of the chip drawn or the activated brigade; the first side
     // when a chip is to be drawn; -1 when the battle is over.
     int acting_side() const;
+
+    // The action's rolls before they are thrown: the action goes through apply's own code on a copy
+    // of the game up to its first roll (a volley: past a morale test before it, as if passed), so it
+    // is measured and refused exactly as apply would (RuleError). No generator is read.
+    Foreseen foresee(Action action) const;
 
     // Geometry the rules measure, public for the opponent and the tests.
     Footprint footprint(const Brigade& brigade) const;
@@ -207,6 +224,10 @@ private:
     void end_turn(Explanation& out);
     void fill_bag();
     void overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const;
+    // Every roll of the game passes here before it is thrown: a preview records it and, with
+    // `stop`, ends the copy's run; an apply goes on.
+    void at_roll(Foreseen roll, bool stop = true);
+    Foreseen* foreseeing_ = nullptr;  // set on foresee()'s copy only
 
     std::shared_ptr<const Tables> tables_;
     std::shared_ptr<const Scenario> scenario_;

@@ -29,5 +29,9 @@ std::unique_ptr<GameSession> open_clausewitz_session(const RulesLibrary& library
 // A save or journal checked by replaying it (a save's state compared); DataError naming the field.
 std::string check_clausewitz_game_file(const RulesLibrary& library, const std::filesystem::path& file, const std::string& format);
 std::vector<std::string> clausewitz_state_lines(const Game& game);
+// What a side's player may ask for from the table's phones (the session's player_actions).
+PlayerActions clausewitz_player_actions();
+// The session's preview of `action` (Game::foresee in the seam's words); RuleError as apply refuses.
+ActionPreview clausewitz_preview(const Game& game, bool can_undo, bool can_redo, const nlohmann::json& action);
 
 }  // namespace fortuna::clausewitz

@@ -139,12 +139,30 @@ struct Action {
     std::string unit, target, sector, first, formation;
     std::optional<double> to_x, to_y;
     std::vector<Roll> dice;  // every roll, in the order taken (d10 rolls as kind Random, value face-1)
+    // The action's first roll as a player threw it ("roll": [faces]), the one its preview names
+    // (Foreseen): taken before any other die, every later die thrown by the generator (then
+    // "dice" holds only those). A pool with a half die is typed as the seed throws it: the half's
+    // decider first, the whole dice, then the half's own die, counted only when the decider makes
+    // it a die (D5, decision D38 in docs/rules/game-of-kings.md).
+    std::vector<int> roll;
     std::string override_reason;  // "override": the umpire's reason to apply it over a rule (docs/rules/game-of-kings.md)
     // What the action claims about the board (issue 32): "rear", "flank", "higher-ground" (melee),
     // "cover", "range" (fire, fire-gun). Each is held against the board's measure: agreeing it
     // changes nothing, disagreeing it is refused naming what the board shows, unless the umpire
     // overrules (then the claim is read, and the explanation says so beside the measure).
     nlohmann::json claims = nlohmann::json::object();
+};
+
+// The first roll of an action foreseen before it is thrown (the session's preview): what it is in
+// words, what a player types for it, and the exact chance of each outcome. Every outcome's words
+// begin with its group ("hits: 2", "loses: the attacker"); the chances within a group exclude
+// each other and sum to 1.
+struct Foreseen {
+    std::string summary;
+    std::string roll_kind;  // "d6", "dice:N" (N six-sided dice, each read alone); "" when no one roll is typed
+    int faces = 0;          // the faces of that roll
+    bool half_die = false;  // a pool with a half die: decider, whole dice, the half's own die
+    std::vector<std::pair<std::string, fortuna::Probability>> odds;
 };
 
 struct Applied {
@@ -176,6 +194,12 @@ public:
     // The explanation of the last action in effect (empty when none).
     std::vector<std::string> last_explanation() const { return done_.empty() ? std::vector<std::string>{} : done_.back()->applied.explanation; }
 
+    // The first roll of `action` before it is thrown: the action goes through apply's own code on a
+    // copy of the game up to its first die, so it is measured and refused exactly as apply would
+    // measure and refuse it (RuleError); no generator is read (the copy throws nothing). An action
+    // that throws no die is foreseen with no roll and its summary as it would apply.
+    Foreseen foresee(Action action) const;
+
     // The side acting now (begin-turn: player A, side 0).
     int acting_side() const;
     std::string clock_label() const;
@@ -206,6 +230,11 @@ private:
         State before, after;
         Applied applied;
     };
+    // Every roll of the rules passes here before its first die: a preview records it and stops; an
+    // apply whose action carries its first roll typed ("roll") queues those faces for the dice.
+    void at_roll(Foreseen roll);
+    // A preview of a charge: the chances of the melee `contact` would bring, appended to `seen`.
+    void add_melee_after(Foreseen& seen, const Contact& contact) const;
     void throw_turn(Applied& out, FaceSource& faces);
     void apply_action(Applied& out, FaceSource& faces);
     void require_step(int step, const std::string& what);
@@ -221,6 +250,11 @@ private:
     // The claims of a melee (rear, flank, higher ground) against the board, applied to `request` when overruled.
     void melee_claims(const Action& action, Contact& contact, MeleeRequest& request, std::vector<std::string>& notes) const;
     std::string melee_heading(const Contact& contact, const MeleeRequest& request) const;
+    Foreseen* foreseeing_ = nullptr;  // set on foresee()'s copy only
+    std::vector<int> typed_roll_;     // the action's "roll", until its roll is reached
+    bool roll_reached_ = false;       // the action's first roll has been reached
+    std::vector<int> queued_;         // faces of the typed roll still to be taken
+    std::vector<std::string> roll_notes_;  // what the typed roll's conversion says (a half's die not counted)
     mutable std::string overriding_;               // the reason of the action being applied
     mutable std::vector<std::string> overruled_;   // the rules it overruled
     // Holds the action's claim `key` (if any) against `measured` (shown as `shows`): the value to

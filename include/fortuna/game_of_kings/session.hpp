@@ -33,6 +33,9 @@ void save_game(const Recorded& game, const std::filesystem::path& file);
 
 std::vector<std::string> state_lines(const GameModel& game);
 
+// What a side's player may ask for from the table's phones (the session's player_actions).
+fortuna::PlayerActions gok_player_actions();
+
 // A game from a scenario (with `seed`), a save (the journal beside it continued when it goes
 // further) or a journal; `format` as claim_file read it.
 std::unique_ptr<fortuna::GameSession> open_session(const std::filesystem::path& data_dir, const std::filesystem::path& file,

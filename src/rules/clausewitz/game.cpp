@@ -347,8 +347,59 @@ std::optional<std::string> Game::march_refusal(int b, double x, double y, bool q
     return std::nullopt;
 }
 
+namespace cw_foresee_detail {
+
+// Thrown on foresee()'s copy when the action reaches the roll its preview names.
+struct ForeseenStop {};
+
+// A chance enumerated in long double as a fraction over 10^12: a volley's exact denominator
+// (6 to the power of every die thrown) outgrows the 64-bit fraction the seam carries (D56).
+Probability twelve_places(long double p) {
+    constexpr long double scale = 1e12L;
+    const long double clamped = std::clamp(p, 0.0L, 1.0L);
+    return {static_cast<std::uint64_t>(std::llround(static_cast<double>(clamped * scale))), static_cast<std::uint64_t>(scale)};
+}
+
+void add_counts(Foreseen& seen, const std::string& group, const CountOdds& odds) {
+    for (std::size_t k = 0; k < odds.p.size(); ++k) seen.odds.emplace_back(group + ": " + std::to_string(k), twelve_places(odds.p[k]));
+}
+
+Probability complement(const Probability& p) { return {p.denominator - p.numerator, p.denominator}; }
+
+}  // namespace cw_foresee_detail
+
+Foreseen Game::foresee(Action action) const {
+    for (auto* list : {&action.chip, &action.command, &action.morale, &action.steady, &action.fire, &action.save, &action.lose}) list->clear();
+    Game copy = *this;
+    Foreseen seen;
+    copy.foreseeing_ = &seen;
+    Dice idle(0);  // never drawn: the copy stops before its rolls
+    try {
+        const Applied& done = copy.apply(std::move(action), idle);
+        if (seen.summary.empty()) seen.summary = done.summary;  // an action without rolls
+    } catch (const cw_foresee_detail::ForeseenStop&) {
+    }
+    return seen;
+}
+
+void Game::at_roll(Foreseen roll, bool stop) {
+    if (foreseeing_ == nullptr) return;
+    Foreseen& seen = *foreseeing_;
+    seen.summary += (seen.summary.empty() ? "" : "; ") + roll.summary;
+    if (seen.roll_kind.empty()) {
+        seen.roll_kind = roll.roll_kind;
+        seen.roll_slot = roll.roll_slot;
+    }
+    seen.odds.insert(seen.odds.end(), roll.odds.begin(), roll.odds.end());
+    if (stop) throw cw_foresee_detail::ForeseenStop{};
+}
+
 std::vector<Roll> Game::rolls(std::vector<Roll>& typed, const std::string& key, const std::string& slot, std::size_t count, RollKind kind, Dice& dice,
                               const std::string& field, const std::string& why) {
+    if (foreseeing_ != nullptr && count > 0) {
+        // A roll no site announced: the preview stops here rather than draw (never from a generator).
+        at_roll(Foreseen{"then " + std::to_string(count) + " " + field + " rolls", "", "", {}});
+    }
     if (!typed.empty()) {
         if (typed.size() != count)
             throw RuleError("\"" + field + "\": " + std::to_string(count) + " rolls expected (" + why + "), " + std::to_string(typed.size()) + " given");
@@ -409,6 +460,15 @@ bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, 
                                : "inside the zone of control of " + enemy.name + ": a morale test before each action" + std::string(kAlphaPost) + " (Zone of Control)");
     const MoraleOdds odds = morale_odds(*tables_, setup);
     out.push_back("odds before the roll: passes " + odds.pass.percent(2) + ", withdraws " + odds.withdraw.percent(2) + ", flees " + odds.flee.percent(2));
+    if (foreseeing_ != nullptr) {
+        const bool volley = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard";
+        at_roll(Foreseen{me.name + " is in the zone of control of " + enemy.name + ": a morale test on 2d6 first, " + num(setup.pass_on) + "+ passes" +
+                             (volley ? " (the volley's odds below are once it has passed)" : "") + std::string(kAlphaPost) + " (Zone of Control)",
+                         volley ? "" : "dice:2", volley ? "" : "morale",  // a volley's typed roll is its Steady! dice
+                         {{"morale: passes", odds.pass}, {"morale: withdraws", odds.withdraw}, {"morale: flees", odds.flee}}},
+                !volley);
+        return true;  // a volley foreseen as if the test passed
+    }
     const auto two = rolls(action.morale, key, "morale", 2, RollKind::D6, dice, "morale", "2d6");
     int margin = 0;
     const int roll = two[0].value + two[1].value;
@@ -608,6 +668,11 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
             // One roll of 0-999 a draw, thrown again when it falls beyond the last whole multiple of
             // the chips in the bag, so every chip is exactly as likely as another.
             const int limit = 1000 - 1000 % total;
+            at_roll(Foreseen{"a chip drawn from the bag: " + side_name(0) + " " + num(state_.bag[0]) + ", " + side_name(1) + " " + num(state_.bag[1]) +
+                                 " (the desk draws it, or the umpire names the chip drawn by hand: \"chip\")" + std::string(kAlphaPost) + " (Playing the Game)",
+                             "", "",
+                             {{"chip: " + side_name(0), Probability{static_cast<std::uint64_t>(state_.bag[0]), static_cast<std::uint64_t>(total)}},
+                              {"chip: " + side_name(1), Probability{static_cast<std::uint64_t>(state_.bag[1]), static_cast<std::uint64_t>(total)}}}});
             std::vector<Roll> drawn = action.chip;
             if (drawn.empty()) {
                 while (true) {
@@ -680,6 +745,12 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
             MoraleRequest request;
             request.units = static_cast<int>(brigade.units.size());
             const MoraleSetup setup = prepare_morale(*tables_, request);
+            {
+                const MoraleOdds odds = morale_odds(*tables_, setup);
+                at_roll(Foreseen{brigade.name + " fled last: a morale test on 2d6, " + num(setup.pass_on) + "+ rallies it, else it flees a further " +
+                                     num(tables_->flee_next_turn_actions) + " actions" + std::string(kAlphaPost) + " (Zone of Control)",
+                                 "dice:2", "morale", {{"rally: rallies", odds.pass}, {"rally: flees again", cw_foresee_detail::complement(odds.pass)}}});
+            }
             const auto two = rolls(action.morale, key, "morale", 2, RollKind::D6, dice, "morale", "2d6");
             const int roll = two[0].value + two[1].value;
             int margin = 0;
@@ -713,6 +784,10 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         general.points_left -= action.points;
         for (const auto& line : setup.explanation) out.push_back(line);
         out.push_back("chance to pass: " + command_odds(setup).percent(2));
+        at_roll(Foreseen{general.name + " activates " + brigade.name + ": the command test on 2d6, " + num(setup.pass_on) + "+ (" + num(setup.actions_left) +
+                             " actions if it passes)" + std::string(kSynopsisPost) + " (Command and Control)",
+                         "dice:2", "command",
+                         {{"command: the order is carried out", command_odds(setup)}, {"command: fails", cw_foresee_detail::complement(command_odds(setup))}}});
         const auto two = rolls(action.command, key, "command", 2, RollKind::D6, dice, "command", "2d6");
         const int roll = two[0].value + two[1].value;
         const bool passed = roll >= setup.pass_on;
@@ -798,6 +873,10 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
             out.push_back(state_.brigades[static_cast<std::size_t>(closest)].name + " is within range: the brigade must pass a command test to hold its fire (D54)");
             out.push_back("command test: 2d6 " + num(setup.pass_on) + "+ (general " + num(request.general_rating) + " + brigade " + num(me.rating) + "), " +
                           command_odds(setup).percent(2));
+            at_roll(Foreseen{me.name + " holds with " + state_.brigades[static_cast<std::size_t>(closest)].name + " in range: a command test on 2d6, " +
+                                 num(setup.pass_on) + "+ holds its fire, else it fires at it (D54)",
+                             "dice:2", "command",
+                             {{"Hold!: holds its fire", command_odds(setup)}, {"Hold!: fails and fires", cw_foresee_detail::complement(command_odds(setup))}}});
             const auto two = rolls(action.command, key, "command", 2, RollKind::D6, dice, "command", "2d6");
             const int roll = two[0].value + two[1].value;
             out.push_back("command 2d6 " + num(two[0].value) + "+" + num(two[1].value) + " = " + num(roll) + (roll >= setup.pass_on ? ": it holds its fire" : ": it fails and fires"));
@@ -937,6 +1016,17 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
                            : ""));
         out.push_back("odds before the roll: Steady! " + cm_text(static_cast<double>(odds.steady_success) * 100) + "% a die, Fire! " +
                       cm_text(static_cast<double>(odds.fire_success) * 100) + "%, expected damage " + cm_text(static_cast<double>(odds.damage.expected())));
+        {
+            Foreseen seen{firer.name + ": " + what + " at " + target.name + " (" + cm_text(arc.distance_cm) + " cm, " + band + " range): " + num(setup.dice_used) +
+                              " dice, Steady! " + num(setup.steady_on) + "+, then Fire! " + num(setup.fire_on) + "+ for each steady die" +
+                              (setup.save_on ? ", the target saving on " + num(*setup.save_on) + "+" : std::string()) +
+                              (setup.damage == ArtilleryEffect::Double ? ", damage doubled" : setup.damage == ArtilleryEffect::Half ? ", damage halved" : "") +
+                              "; the roll typed is the Steady! dice (the Fire! dice are thrown for those that pass)" + std::string(kAlphaPost) + " (Firing)",
+                          "dice:" + num(setup.dice_used), "steady", {}};
+            cw_foresee_detail::add_counts(seen, "Steady!", odds.steady_successes);
+            cw_foresee_detail::add_counts(seen, "damage", odds.damage);
+            at_roll(std::move(seen));
+        }
         const auto steady = rolls(action.steady, key, "steady", static_cast<std::size_t>(setup.dice_used), RollKind::D6, dice, "steady", "one a die used");
         int successes = 0;
         for (const Roll& r : steady) successes += r.value >= setup.steady_on ? 1 : 0;

@@ -76,6 +76,67 @@ Recorded replay_lines(const RulesLibrary& library, const json& header, const std
     return Recorded::replay(Game(tables, scenario), seed, header, lines, file, where);
 }
 
+}  // namespace
+
+PlayerActions clausewitz_player_actions() {
+    struct Kind {
+        const char* kind;
+        std::vector<std::string> keys;      // beside "action" and "note"
+        std::vector<std::string> own;       // the player's brigades and generals
+        std::vector<std::string> existing;  // an enemy named
+        std::vector<std::string> umpire;
+    };
+    // Every roll slot, the chip and "overrule" are the umpire's in every kind; the claims about
+    // the board (range, enfilade, flank, cover) are measured, so the umpire's too.
+    const std::vector<std::string> rolls{"chips", "command", "morale", "steady", "fire", "save", "lose", "overrule"};
+    const auto with = [&](std::vector<std::string> more) {
+        more.insert(more.end(), rolls.begin(), rolls.end());
+        return more;
+    };
+    static const std::vector<Kind> kinds{
+        {"activate", {"brigade", "general", "points"}, {"brigade", "general"}, {}, {}},
+        {"march", {"brigade", "at"}, {"brigade"}, {}, {}},
+        {"quick-march", {"brigade", "at"}, {"brigade"}, {}, {}},
+        {"face", {"brigade", "facing"}, {"brigade"}, {}, {}},
+        {"formation", {"brigade", "formation"}, {"brigade"}, {}, {}},
+        {"fire", {"brigade", "target"}, {"brigade"}, {"target"}, {"range", "enfilade", "cover"}},
+        {"skirmish", {"brigade", "target"}, {"brigade"}, {"target"}, {"range", "enfilade", "cover"}},
+        {"bombard", {"brigade", "target"}, {"brigade"}, {"target"}, {"range", "flank", "cover"}},
+        {"hold", {"brigade"}, {"brigade"}, {}, {}},
+        {"order", {"general", "to", "objective"}, {"general", "to"}, {}, {}},
+        {"move-general", {"general", "at"}, {"general"}, {}, {}},
+    };
+    PlayerActions actions;
+    actions.kind_key = "action";
+    for (const Kind& k : kinds) {
+        PlayerActionKind kind{k.kind, {"action", "note"}, k.own, k.existing, with(k.umpire)};
+        kind.keys.insert(kind.keys.end(), k.keys.begin(), k.keys.end());
+        actions.kinds.push_back(std::move(kind));
+    }
+    return actions;
+}
+
+ActionPreview clausewitz_preview(const Game& game, bool can_undo, bool can_redo, const json& action) {
+    if (!action.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND, not " + action.dump().substr(0, 60));
+    ActionPreview out;
+    const std::string kind = action.contains("action") && action["action"].is_string() ? action["action"].get<std::string>() : "";
+    if (kind == "undo" || kind == "redo") {
+        if (!(kind == "undo" ? can_undo : can_redo)) throw RuleError("there is nothing to " + kind);
+        out.summary = kind + ": the last action " + (kind == "undo" ? "taken back, its rolls kept" : "applied again with its own rolls");
+        return out;
+    }
+    json bare = action;
+    for (const char* key : {"note", "by", "why", "chips", "command", "morale", "steady", "fire", "save", "lose"}) bare.erase(key);
+    const Foreseen seen = game.foresee(Game::decode(bare));
+    out.summary = seen.summary;
+    out.roll_kind = seen.roll_kind;
+    out.roll_slot = seen.roll_slot;
+    for (const auto& [label, p] : seen.odds) out.odds.push_back({label, p.numerator, p.denominator});
+    return out;
+}
+
+namespace {
+
 class ClausewitzSession final : public GameSession {
 public:
     ClausewitzSession(Recorded game, std::vector<std::string> notes = {}) : game_(std::move(game)), notes_(std::move(notes)) {}
@@ -165,6 +226,11 @@ public:
                            {{o.x - 1, depth - o.y - 1}, {o.x + 1, depth - o.y - 1}, {o.x + 1, depth - o.y + 1}, {o.x - 1, depth - o.y + 1}}});
         return out;
     }
+
+    // A side's player asks for the actions of its own brigades and generals (the chip drawn, every
+    // roll, the measured claims and "overrule" stay the umpire's).
+    PlayerActions player_actions() const override { return clausewitz_player_actions(); }
+    ActionPreview preview(const json& action) const override { return clausewitz_preview(game_.model(), game_.can_undo(), game_.can_redo(), action); }
 
     std::optional<Proposal> propose(int side) override {
         const auto next = propose_action(game_.model(), side, refused_);

@@ -48,6 +48,35 @@ int points_of(UnitType type, const Tables& tables) { return type == UnitType::Fo
 
 }  // namespace
 
+namespace gok_foresee_detail {
+
+// Thrown on foresee()'s copy when the action reaches its first die: the preview has what it needs.
+struct ForeseenStop {};
+
+// A chance enumerated in double precision as a fraction over 10^12: a pool's exact denominator
+// (36^n against a saving throw) outgrows the 64-bit fraction the seam carries (decision D38).
+fortuna::Probability twelve_places(double p) {
+    constexpr double scale = 1e12;
+    const double clamped = std::clamp(p, 0.0, 1.0);
+    return {static_cast<std::uint64_t>(std::llround(clamped * scale)), static_cast<std::uint64_t>(scale)};
+}
+
+// "hits: 2 hits" reads twice: a group that names hits counts them bare ("potential hits: 2").
+void add_chances(Foreseen& seen, const std::string& group, const Chances& chances, bool bare = false) {
+    for (std::size_t k = 0; k < chances.size(); ++k)
+        seen.odds.emplace_back(group + ": " + std::to_string(k) + (bare ? "" : k == 1 ? " hit" : " hits"), twelve_places(chances[k]));
+}
+
+std::string pool_roll_words(const Pool& pool) {
+    if (pool.half_dice == 0) return std::to_string(pool.dice) + (pool.dice == 1 ? " die" : " dice");
+    return std::to_string(pool.dice + 2) + " dice: the half die's decider first (4+ makes it a die, D5), the " + std::to_string(pool.dice) +
+           " whole dice, then the half's own die";
+}
+
+}  // namespace gok_foresee_detail
+
+using gok_foresee_detail::twelve_places;
+
 double rect_distance(const Rect& a, const Rect& b) {
     const double dx = std::max({0.0, a.x0 - b.x1, b.x0 - a.x1});
     const double dy = std::max({0.0, a.y0 - b.y1, b.y0 - a.y1});
@@ -484,6 +513,7 @@ json GameModel::encode(const Action& a) {
     if (a.to_x) out["to"] = {*a.to_x, *a.to_y};
     if (!a.override_reason.empty()) out["override"] = a.override_reason;
     for (const auto& [key, value] : a.claims.items()) out[key] = value;
+    if (!a.roll.empty()) out["roll"] = a.roll;
     if (!a.dice.empty()) {
         json dice = json::array();
         for (const Roll& r : a.dice) {
@@ -500,7 +530,7 @@ GameModel::Action GameModel::decode(const json& in) {
     if (!in.is_object()) throw RuleError("an action is a JSON object with \"action\"");
     static const std::set<std::string> kinds{"begin-turn", "choose", "action-points", "sector", "rally", "fire-gun", "move", "charge",
                                              "form", "limber", "unlimber", "about-face", "reorganise", "fire", "melee", "end-sector"};
-    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "to", "dice", "override"};
+    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "to", "dice", "roll", "override"};
     Action a;
     if (!in.contains("action") || !in["action"].is_string() || !kinds.count(in["action"].get<std::string>()))
         throw RuleError("action: expects one of begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber, "
@@ -565,6 +595,20 @@ GameModel::Action GameModel::decode(const json& in) {
             a.dice.push_back(r);
         }
     }
+    if (in.contains("roll")) {
+        // The first roll as a player threw it: one face, or the faces of a pool.
+        const json& roll = in["roll"];
+        const json list = roll.is_array() ? roll : json::array({roll});
+        if (list.empty()) throw RuleError("roll: expects the faces of the action's first roll (e.g. [6, 3, 1]); got []");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (!list[i].is_number_integer() || list[i].get<int>() < 1 || list[i].get<int>() > 6)
+                throw RuleError("roll/" + std::to_string(i) + ": expects a face of a d6 (1-6); got " + list[i].dump());
+            a.roll.push_back(list[i].get<int>());
+        }
+        for (const Roll& r : a.dice)
+            if (r.source == RollSource::Entered)
+                throw RuleError("roll: the first roll typed goes with the desk's dice for the rest, not with faces typed in \"dice\" (type every face there instead)");
+    }
     const auto need = [&](const std::string& value, const char* key) {
         if (value.empty()) throw RuleError(std::string(key) + ": " + a.kind + " expects \"" + key + "\"");
     };
@@ -592,7 +636,22 @@ const Applied& GameModel::apply(Action action, Dice& dice) {
     out.action.dice.clear();
     const std::vector<Roll> typed = action.dice;
     std::size_t next = 0;
+    typed_roll_ = action.roll;
+    roll_reached_ = false;
+    queued_.clear();
+    roll_notes_.clear();
     FaceSource faces([&](int sides) {
+        if (foreseeing_ != nullptr) {
+            // A die no roll site announced: the preview says so rather than guess (never drawn).
+            foreseeing_->summary = out.summary.empty() ? action.kind + ": its dice" : out.summary;
+            throw gok_foresee_detail::ForeseenStop{};
+        }
+        if (!queued_.empty()) {
+            const int face = queued_.front();
+            queued_.erase(queued_.begin());
+            if (face > sides) throw RuleError("roll: " + std::to_string(face) + " is not a face of a d" + std::to_string(sides));
+            return face;  // kept in the action's "roll"
+        }
         if (!typed.empty()) {
             if (next >= typed.size())
                 throw RuleError("dice: the action needs more than the " + std::to_string(typed.size()) + " faces typed");
@@ -627,6 +686,10 @@ const Applied& GameModel::apply(Action action, Dice& dice) {
             if (line.rfind(mark, 0) == 0) out.summary += " (" + line + ")";
         if (!typed.empty() && next != typed.size())
             throw RuleError("dice: the action took " + std::to_string(next) + " faces; " + std::to_string(typed.size()) + " were typed");
+        if (!typed_roll_.empty() && !roll_reached_) throw RuleError("roll: " + action.kind + " throws no die here; nothing to type");
+        if (!queued_.empty())
+            throw RuleError("roll: " + std::to_string(queued_.size()) + " of the faces typed were not taken (the rules threw fewer dice than the preview named)");
+        if (!roll_notes_.empty()) out.explanation.insert(out.explanation.begin(), roll_notes_.begin(), roll_notes_.end());
         check_over();
     } catch (...) {
         state_ = before;
@@ -780,6 +843,15 @@ void GameModel::morale_test(int unit, Applied& out, FaceSource& faces, bool lost
                                               : "") +
                               ")");
     if (supporter >= 0) state_.units[static_cast<std::size_t>(supporter)].supported = true;
+    {
+        Foreseen seen;
+        seen.summary = spec.id + " tests its morale: a die, " + std::to_string(setup.pass_on) + "+ holds (seed 004, MORALE)";
+        seen.roll_kind = "d6";
+        seen.faces = 1;
+        seen.odds.emplace_back("morale: holds", setup.probability);
+        seen.odds.emplace_back("morale: fails", fortuna::Probability{setup.probability.denominator - setup.probability.numerator, setup.probability.denominator});
+        at_roll(std::move(seen));
+    }
     const TestResult r = resolve_test(setup, faces, "holds", "fails: a further 25 % lost");
     out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
     if (!r.passed) {
@@ -802,6 +874,17 @@ void GameModel::retreat(int unit, Applied& out, FaceSource& faces) {
                                          [&](const Contact& c) { return c.attacker == unit || c.defender == unit; }),
                           state_.contacts.end());
     const MoveSetup m = prepare_move(*tables_, spec.type, is_foot(spec.type) ? "retreating" : u.formation, weather(), spec.type == UnitType::Gun);
+    {
+        Foreseen seen;
+        seen.summary = spec.id + " retreats a move, " + fmt_cm(m.max_cm) + ", The Variation thrown (seed 004, MORALE; D31)";
+        seen.roll_kind = "d6";
+        seen.faces = 1;
+        const auto count = [](int from, int to) { return static_cast<std::uint64_t>(std::max(0, to - from + 1)); };
+        seen.odds.emplace_back("the retreat: 25 % further", fortuna::Probability{count(tables_->variation_up_on, 6), 6});
+        seen.odds.emplace_back("the retreat: as rated", fortuna::Probability{count(tables_->variation_down_on + 1, tables_->variation_up_on - 1), 6});
+        seen.odds.emplace_back("the retreat: 25 % short", fortuna::Probability{count(1, tables_->variation_down_on), 6});
+        at_roll(std::move(seen));
+    }
     const int face = faces.take(6);
     double length = m.max_cm;
     std::string variation = "the Variation " + std::to_string(face) + ": ";
@@ -905,6 +988,19 @@ void GameModel::end_sector(Applied& out, FaceSource& faces) {
 
 void GameModel::throw_turn(Applied& out, FaceSource& faces) {
     TurnState& t = state_.turn;
+    {
+        Foreseen seen;
+        const std::optional<int> from = t.gauge ? std::optional<int>(t.gauge) : std::nullopt;
+        seen.summary = "Turn " + std::to_string(t.turn) + " opens: the weather gauge " +
+                       (from ? "moves from " + std::to_string(*from) + " (" + gauge_name(*tables_, *from) + ") by one die: 1-2 down, 3-4 stays, 5-6 up"
+                             : std::string("starts on 2d6")) +
+                       ", then each side a die for the choice of going first (seed 004, WEATHER; COMMAND & CONTROL)";
+        seen.roll_kind = from ? "d6" : "dice:2";
+        seen.faces = from ? 1 : 2;
+        for (const auto& [gauge, p] : weather_chances(*tables_, from))
+            seen.odds.emplace_back("weather: gauge " + std::to_string(gauge) + " (" + gauge_name(*tables_, gauge) + ")", p);
+        at_roll(std::move(seen));
+    }
     const WeatherResult w = resolve_weather(*tables_, t.gauge ? std::optional<int>(t.gauge) : std::nullopt, faces);
     const bool fair = gauge_name(*tables_, w.gauge) == "fair";
     t.same_fair_turns = fair ? (w.gauge == t.gauge ? t.same_fair_turns + 1 : 1) : 0;
@@ -952,6 +1048,16 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     }
     if (a.kind == "action-points") {
         phase("action-points");
+        {
+            Foreseen seen;
+            seen.summary = scenario_->sides[static_cast<std::size_t>(acting_side())].name +
+                           " throws action points: a d10 for the centre, a d6 for each flank (seed 004, COMMAND & CONTROL); the d10 is no die of a pool, "
+                           "so the desk throws them or the umpire types all three in \"dice\"";
+            for (const char* sector : {"left", "centre", "right"})
+                for (const auto& [points, p] : action_point_chances(*tables_, std::string(sector) == "centre"))
+                    seen.odds.emplace_back(std::string(sector) + ": " + std::to_string(points) + (points == 1 ? " point" : " points"), p);
+            at_roll(std::move(seen));
+        }
         const ActionPoints p = resolve_action_points(*tables_, faces);
         t.points[0] = t.thrown[0] = p.left;
         t.points[1] = t.thrown[1] = p.centre;
@@ -1000,7 +1106,18 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         rule(u.retreat_half != half_id(), "unit: " + spec.id + " began retreating this half-turn; it rallies on subsequent turns (seed 004, MORALE; D31)");
         spend(cost("rally_attempt"), "a rally attempt");
         u.rally_tried = true;
-        const TestResult r = resolve_test(prepare_rally(*tables_, u.general), faces, "halts", "keeps retreating");
+        const MoraleSetup rally = prepare_rally(*tables_, u.general);
+        {
+            Foreseen seen;
+            seen.summary = spec.id + " tries to rally: a die, " + std::to_string(rally.pass_on) + "+ halts it" + (u.general ? " (+1 its general)" : "") +
+                           " (seed 004, MORALE)";
+            seen.roll_kind = "d6";
+            seen.faces = 1;
+            seen.odds.emplace_back("rally: halts", rally.probability);
+            seen.odds.emplace_back("rally: keeps retreating", fortuna::Probability{rally.probability.denominator - rally.probability.numerator, rally.probability.denominator});
+            at_roll(std::move(seen));
+        }
+        const TestResult r = resolve_test(rally, faces, "halts", "keeps retreating");
         out.explanation = r.explanation;
         if (r.passed) u.status = Status::Halted;
         out.summary = spec.id + (r.passed ? " rallies: halted, normal action next turn" : " fails to rally");
@@ -1025,6 +1142,30 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         setup.explanation.insert(setup.explanation.begin(), notes.begin(), notes.end());
         setup.explanation.insert(setup.explanation.begin(), measured);
         out.explanation = setup.explanation;
+        {
+            const std::string& aid = scenario_->units[static_cast<std::size_t>(contact.attacker)].id;
+            const std::string& did = scenario_->units[static_cast<std::size_t>(contact.defender)].id;
+            Foreseen seen;
+            const auto side_words = [&](const MeleeSideSetup& side, const std::string& id) {
+                return id + " " + (side.pool.dice + side.pool.half_dice == 0 ? std::string("no dice") : describe_pool(side.pool) + " hitting on " + std::to_string(side.hit_on) + "+") +
+                       (side.enemy_save_on ? " (the enemy saves on " + std::to_string(side.enemy_save_on) + "+)" : "");
+            };
+            seen.summary = "Melee " + aid + " (attacker) against " + did + " (defender): " + side_words(setup.attacker, aid) + "; " +
+                           side_words(setup.defender, did) + "; the roll typed is " + aid + "'s pool, " + gok_foresee_detail::pool_roll_words(setup.attacker.pool) +
+                           " (the defender's dice and the saving throws are the desk's)";
+            const Pool& pool = setup.attacker.pool;
+            if (pool.dice + pool.half_dice > 0) {
+                seen.faces = pool.dice + (pool.half_dice ? 2 : 0);
+                seen.roll_kind = "dice:" + std::to_string(seen.faces);
+                seen.half_die = pool.half_dice > 0;
+            }
+            gok_foresee_detail::add_chances(seen, "the attacker's hits", setup.attacker.hits);
+            gok_foresee_detail::add_chances(seen, "the defender's hits", setup.defender.hits);
+            seen.odds.emplace_back("loses: the attacker", twelve_places(setup.attacker.loses));
+            seen.odds.emplace_back("loses: the defender", twelve_places(setup.defender.loses));
+            seen.odds.emplace_back("loses: neither", twelve_places(setup.neither_loses));
+            at_roll(std::move(seen));
+        }
         const MeleeResult r = resolve_melee(*tables_, setup, faces, faces);
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         found->resolved_half = half_id();
@@ -1064,6 +1205,18 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
         req.target_cover = cover;
         const ArtillerySetup setup = prepare_artillery(*tables_, req);
+        {
+            Foreseen seen;
+            seen.summary = spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + " (" + fmt_cm(range) + "): a score die divided by " +
+                           std::to_string(setup.divisor) + " gives the potential hits, each hitting on " + std::to_string(setup.hit_on) + "+" +
+                           (setup.save_on ? ", the target saving on " + std::to_string(setup.save_on) + "+" : "") +
+                           "; the roll typed is the score die (seed 004, ARTILLERY)";
+            seen.roll_kind = "d6";
+            seen.faces = 1;
+            gok_foresee_detail::add_chances(seen, "potential hits", setup.potential_hits, true);
+            gok_foresee_detail::add_chances(seen, "hits", setup.hits, true);
+            at_roll(std::move(seen));
+        }
         const ArtilleryResult r = resolve_artillery(*tables_, setup, faces);
         out.explanation = setup.explanation;
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
@@ -1101,6 +1254,18 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
         req.target_cover = cover;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
+        {
+            Foreseen seen;
+            seen.summary = spec.id + " fires at " + a.target + " (" + fmt_cm(range) + "): " + std::to_string(setup.dice) + (setup.dice == 1 ? " die" : " dice") +
+                           " hitting on " + std::to_string(setup.hit_on) + "+" + (setup.terms.empty() ? "" : " (" + setup.terms.describe() + ")") +
+                           (setup.save_on ? ", the target saving on " + std::to_string(setup.save_on) + "+" : "") + " (seed 004, MUSKETRY)";
+            if (setup.dice > 0) {
+                seen.roll_kind = "dice:" + std::to_string(setup.dice);
+                seen.faces = setup.dice;
+            }
+            gok_foresee_detail::add_chances(seen, "hits", setup.hits, true);
+            at_roll(std::move(seen));
+        }
         const FireResult r = resolve_musketry(setup, faces);
         out.explanation = setup.explanation;
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
@@ -1181,6 +1346,17 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         double fx = *a.to_x, fy = *a.to_y;
         std::string words = spec.id + " moves " + fmt_cm(length);
         if (length >= variation_from - 1e-9) {
+            {
+                Foreseen seen;
+                seen.summary = spec.id + " moves " + fmt_cm(length) + " of its " + fmt_cm(allowance) + ": three quarters or more throws The Variation (seed 004, MOVEMENT; D30)";
+                seen.roll_kind = "d6";
+                seen.faces = 1;
+                const auto count = [](int from, int to) { return static_cast<std::uint64_t>(std::max(0, to - from + 1)); };
+                seen.odds.emplace_back("the Variation: 25 % further", fortuna::Probability{count(tables_->variation_up_on, 6), 6});
+                seen.odds.emplace_back("the Variation: as ordered", fortuna::Probability{count(tables_->variation_down_on + 1, tables_->variation_up_on - 1), 6});
+                seen.odds.emplace_back("the Variation: 25 % short", fortuna::Probability{count(1, tables_->variation_down_on), 6});
+                at_roll(std::move(seen));
+            }
             const int face = faces.take(6);
             double factor = 1;
             if (face >= tables_->variation_up_on) factor = 1 + tables_->variation_percent / 100.0;
@@ -1245,7 +1421,30 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     spend(cost("move"), "a charge (a move)");
     u.moved = true;
     out.explanation.push_back(spec.id + " charges " + tspec.id + ": " + fmt_cm(length) + " to contact of " + fmt_cm(allowance) + " (no charge bonus; seed 004, MOVEMENT)");
+    // A preview of the charge adds the melee its contact would bring, measured with the charger
+    // at the place of contact (the melee itself is fought in the sector's melee step).
+    const auto melee_at_contact = [&](Foreseen& seen) {
+        if (foreseeing_ == nullptr || tspec.type == UnitType::Gun) return;
+        const double x = u.x, y = u.y;
+        u.x = place->first;
+        u.y = place->second;
+        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1});
+        u.x = x;
+        u.y = y;
+    };
     if (length >= variation_from - 1e-9) {
+        {
+            Foreseen seen;
+            seen.summary = spec.id + " charges " + tspec.id + ": " + fmt_cm(length) + " to contact of its " + fmt_cm(allowance) +
+                           ", three quarters or more: The Variation is thrown, 1 falls short (seed 004, MOVEMENT; D30)";
+            seen.roll_kind = "d6";
+            seen.faces = 1;
+            const auto short_faces = static_cast<std::uint64_t>(std::max(0, tables_->variation_down_on));
+            seen.odds.emplace_back("the charge: reaches contact", fortuna::Probability{6 - short_faces, 6});
+            seen.odds.emplace_back("the charge: falls short", fortuna::Probability{short_faces, 6});
+            melee_at_contact(seen);
+            at_roll(std::move(seen));
+        }
         const int face = faces.take(6);
         out.explanation.push_back("the Variation throws " + std::to_string(face) + (face <= tables_->variation_down_on ? ": -25 %, the charge falls short (D30)" : ""));
         if (face <= tables_->variation_down_on) {
@@ -1277,6 +1476,19 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         req.target_cuirassiers = spec.cuirassiers;
         req.target_cover = false;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
+        {
+            Foreseen seen;
+            seen.summary = spec.id + " charges " + tspec.id + ", which fires first at -1 (the charger began " + fmt_cm(before) +
+                           " away, beyond musket range; seed 004, MELEES): " + std::to_string(setup.dice) + (setup.dice == 1 ? " die" : " dice") + " hitting on " +
+                           std::to_string(setup.hit_on) + "+ (" + setup.terms.describe() + "); the roll typed is " + tspec.id + "'s";
+            if (setup.dice > 0) {
+                seen.roll_kind = "dice:" + std::to_string(setup.dice);
+                seen.faces = setup.dice;
+            }
+            gok_foresee_detail::add_chances(seen, "fire before contact", setup.hits);
+            melee_at_contact(seen);
+            at_roll(std::move(seen));
+        }
         const FireResult r = resolve_musketry(setup, faces);
         out.explanation.push_back(tspec.id + " fires before the melee (the charger began " + fmt_cm(before) + " away, beyond musket range; seed 004, MELEES)");
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
@@ -1290,6 +1502,62 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     state_.contacts.push_back({unit, target, from_rear, false, -1});
     out.summary = spec.id + " charges " + tspec.id + (from_rear ? " in the rear" : "") + ": contact";
     out.explanation.push_back(out.summary + " (the melee is fought in the melee step)");
+}
+
+Foreseen GameModel::foresee(Action action) const {
+    action.dice.clear();
+    action.roll.clear();
+    GameModel copy = *this;
+    Foreseen seen;
+    copy.foreseeing_ = &seen;
+    Dice idle(0);  // never drawn: the copy stops before its first die
+    try {
+        const Applied& done = copy.apply(std::move(action), idle);
+        seen.summary = done.summary;  // an action without dice
+        // A charge that made contact without a die: the melee it brings, as the board now is.
+        if (done.action.kind == "charge")
+            for (const Contact& c : copy.state_.contacts)
+                if (c.attacker == copy.unit_index(done.action.unit)) copy.add_melee_after(seen, c);
+    } catch (const gok_foresee_detail::ForeseenStop&) {
+    }
+    return seen;
+}
+
+void GameModel::add_melee_after(Foreseen& seen, const Contact& contact) const {
+    MeleeSetup setup;
+    try {
+        setup = melee_setup(contact);
+    } catch (const RuleError&) {
+        return;  // a contact only an overrule made (foot on horse): the melee step will say why
+    }
+    const std::string then = "then the melee, ";
+    gok_foresee_detail::add_chances(seen, then + "the attacker's hits", setup.attacker.hits);
+    gok_foresee_detail::add_chances(seen, then + "the defender's hits", setup.defender.hits);
+    seen.odds.emplace_back(then + "who loses: the attacker", twelve_places(setup.attacker.loses));
+    seen.odds.emplace_back(then + "who loses: the defender", twelve_places(setup.defender.loses));
+    seen.odds.emplace_back(then + "who loses: neither", twelve_places(setup.neither_loses));
+    seen.summary += "; then the melee in the melee step: " + describe_pool(setup.attacker.pool) + " against " + describe_pool(setup.defender.pool);
+}
+
+void GameModel::at_roll(Foreseen roll) {
+    if (roll_reached_) return;
+    roll_reached_ = true;
+    if (foreseeing_ != nullptr) {
+        *foreseeing_ = std::move(roll);
+        throw gok_foresee_detail::ForeseenStop{};
+    }
+    if (typed_roll_.empty()) return;
+    if (roll.roll_kind.empty() || roll.faces <= 0)
+        throw RuleError("roll: " + roll.summary + ": no one roll a player types here; type every face in \"dice\" or let the desk throw");
+    if (static_cast<int>(typed_roll_.size()) != roll.faces)
+        throw RuleError("roll: expects " + std::to_string(roll.faces) + (roll.faces == 1 ? " face" : " faces") + " (" + roll.summary + "); got " +
+                        std::to_string(typed_roll_.size()));
+    queued_ = typed_roll_;
+    if (roll.half_die && queued_.front() < tables_->half_die_on) {
+        roll_notes_.push_back("the half die's decider shows " + std::to_string(queued_.front()) + " (" + std::to_string(tables_->half_die_on) +
+                              "+ makes it a die): the half's own die, " + std::to_string(queued_.back()) + ", is not counted (D5; D38)");
+        queued_.pop_back();
+    }
 }
 
 MeleeRequest GameModel::melee_request(const Contact& c) const {

@@ -300,6 +300,37 @@ void save_game(const Recorded& game, const fs::path& file) {
 
 // ---------------------------------------------------------------- the session
 
+PlayerActions gok_player_actions() {
+    struct Kind {
+        const char* kind;
+        std::vector<std::string> keys;  // beside "action", "note" and "unit"
+        bool target = false;
+        std::vector<std::string> umpire;
+    };
+    static const std::vector<Kind> kinds{
+        {"rally", {}, false, {"dice", "roll", "override"}},
+        {"fire-gun", {"target"}, true, {"cover", "range", "dice", "roll", "override"}},
+        {"move", {"to"}, false, {"dice", "roll", "override"}},
+        {"charge", {"target"}, true, {"dice", "roll", "override"}},
+        {"form", {"formation"}, false, {"override"}},
+        {"limber", {}, false, {"override"}},
+        {"unlimber", {}, false, {"override"}},
+        {"about-face", {}, false, {"override"}},
+        {"reorganise", {}, false, {"override"}},
+        {"fire", {"target"}, true, {"cover", "range", "dice", "roll", "override"}},
+        {"melee", {"target"}, true, {"rear", "flank", "higher-ground", "dice", "roll", "override"}},
+    };
+    PlayerActions actions;
+    actions.kind_key = "action";
+    for (const Kind& k : kinds) {
+        PlayerActionKind kind{k.kind, {"action", "note", "unit"}, {"unit"}, {}, k.umpire};
+        kind.keys.insert(kind.keys.end(), k.keys.begin(), k.keys.end());
+        if (k.target) kind.existing.emplace_back("target");
+        actions.kinds.push_back(std::move(kind));
+    }
+    return actions;
+}
+
 namespace {
 
 class GokSession final : public GameSession {
@@ -404,6 +435,32 @@ public:
         return out;
     }
     std::vector<std::string> state_lines() const override { return game_of_kings::state_lines(game_.model()); }
+
+    // What a side's player may ask for from the phone: the unit actions of a sector's steps, each
+    // naming one of the player's units and, for fire, charge and melee, an enemy. The turn's and
+    // the sector's actions (begin-turn, choose, action-points, sector, end-sector), every die
+    // ("dice", "roll"), the claims about the board (measured: rear, flank, higher-ground, cover,
+    // range) and "override" stay the umpire's.
+    PlayerActions player_actions() const override { return gok_player_actions(); }
+
+    ActionPreview preview(const json& action) const override {
+        if (!action.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND; got " + action.dump().substr(0, 60));
+        ActionPreview out;
+        const std::string kind = action.contains("action") && action["action"].is_string() ? action["action"].get<std::string>() : "";
+        if (kind == "undo" || kind == "redo") {
+            if (!(kind == "undo" ? game_.can_undo() : game_.can_redo())) throw RuleError("there is nothing to " + kind);
+            out.summary = kind + ": the last action " + (kind == "undo" ? "taken back, its dice kept" : "applied again with its own dice");
+            return out;
+        }
+        json bare = action;
+        for (const char* key : {"note", "by", "why", "dice", "roll"}) bare.erase(key);
+        const Foreseen seen = game_.model().foresee(GameModel::decode(bare));
+        out.summary = seen.summary;
+        out.roll_kind = seen.roll_kind;
+        out.roll_slot = seen.roll_kind.empty() ? "" : "roll";
+        for (const auto& [label, p] : seen.odds) out.odds.push_back({label, p.numerator, p.denominator});
+        return out;
+    }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;
