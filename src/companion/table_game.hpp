@@ -31,7 +31,7 @@ struct Preview {
     std::string roll_kind;  // "d6", "2d6", "random", "dice:3"; "" when the action has no one roll to type
     std::string roll_slot;  // the action's key the typed roll goes in: "roll", "dice", ...
     nlohmann::json odds = nlohmann::json::array();  // [{"outcome", "numerator", "denominator", "percent"}]
-    std::string unavailable;  // "no preview for Game Of Kings yet", or ""
+    std::string unavailable;  // why a system has no odds for it ("no preview for <system> yet"), or ""
 };
 
 class TableGame {
