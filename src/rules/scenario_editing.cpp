@@ -2,11 +2,15 @@
 // A club's own battle (issue 31): a scenario written back as a file that diffs well.
 #include "fortuna/scenario_editing.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <set>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/library.hpp"
+#include "scenario_reading.hpp"
 
 namespace fortuna {
 
@@ -424,6 +428,254 @@ void write_node(std::string& out, const Ordered& node, int depth, Place place) {
 }
 
 }  // namespace scenario_writing
+
+namespace scenario_schema_words {
+
+using Json = nlohmann::json;
+
+// The schema node that describes the value at `pointer`, following "properties", "items" and
+// "$ref" ("#/definitions/..."); nullptr where the schema says nothing.
+const Json* resolve(const Json& root, const Json* node) {
+    for (int guard = 0; node != nullptr && node->is_object() && node->contains("$ref") && guard < 16; ++guard) {
+        const Json& ref = node->at("$ref");
+        if (!ref.is_string()) return nullptr;
+        const std::string target = ref.get<std::string>();
+        if (target.rfind("#", 0) != 0) return nullptr;
+        try {
+            node = &root.at(Json::json_pointer(target.substr(1)));
+        } catch (const std::exception&) {
+            return nullptr;
+        }
+    }
+    return node;
+}
+
+const Json* schema_at(const Json& root, const std::string& pointer) {
+    const Json* node = resolve(root, &root);
+    std::size_t at = 0;
+    while (node != nullptr && at < pointer.size()) {
+        const std::size_t next = pointer.find('/', at + 1);
+        const std::string token = pointer.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+        at = next == std::string::npos ? pointer.size() : next;
+        const Json* child = nullptr;
+        if (const auto properties = node->find("properties"); properties != node->end() && properties->contains(token))
+            child = &properties->at(token);
+        else if (const auto items = node->find("items"); items != node->end() && items->is_object())
+            child = &*items;
+        node = resolve(root, child);
+    }
+    return node;
+}
+
+std::string number_text(const Json& value) { return value.dump(); }
+
+// The words for what a schema node wants: "a whole number from 1 to 100", "one of line, column".
+std::string wanted(const Json* node) {
+    if (node == nullptr || !node->is_object()) return "a value the schema allows";
+    if (const auto it = node->find("const"); it != node->end()) return it->dump();
+    if (const auto it = node->find("enum"); it != node->end() && it->is_array()) {
+        std::string words;
+        for (const Json& option : *it) words += (words.empty() ? "" : ", ") + (option.is_string() ? option.get<std::string>() : option.dump());
+        return "one of " + words;
+    }
+    const std::string type = node->value("type", std::string());
+    if (type == "number" || type == "integer") {
+        std::string words = type == "integer" ? "a whole number" : "a number";
+        const auto bound = [&](const char* key) { return node->contains(key) ? number_text(node->at(key)) : std::string(); };
+        const std::string min = bound("minimum"), above = bound("exclusiveMinimum"), max = bound("maximum"), below = bound("exclusiveMaximum");
+        if (!min.empty() && !max.empty()) return words + " from " + min + " to " + max;
+        if (!above.empty()) words += " above " + above;
+        if (!min.empty()) words += " from " + min;
+        if (!max.empty()) words += (above.empty() && min.empty() ? " up to " : " and up to ") + max;
+        if (!below.empty()) words += (above.empty() && min.empty() ? " below " : " and below ") + below;
+        return words;
+    }
+    if (type == "string") {
+        const std::string pattern = node->value("pattern", std::string());
+        // The patterns of the scenario schema in words; another is quoted as it stands.
+        if (pattern == "^[a-z0-9][a-z0-9-]{0,63}$") return "an id of lower-case letters, digits and '-' (e.g. my-battle), at most 64";
+        if (pattern == "^[A-Za-z0-9][A-Za-z0-9.-]{0,15}$") return "a code of letters, digits, '.' and '-' (e.g. B-I3), at most 16";
+        if (pattern == "^([01][0-9]|2[0-3]):[0-5][0-9]$") return "a time of day HH:MM (e.g. 09:30)";
+        if (pattern == "^#[0-9a-fA-F]{6}$") return "a colour #rrggbb (e.g. #2b4c9b)";
+        if (pattern == "^1 mm = [0-9]+(\\.[0-9]+)? m$") return "a ground scale '1 mm = N m' (e.g. 1 mm = 2 m)";
+        if (!pattern.empty()) return "a text matching " + pattern;
+        const int min = node->value("minLength", 0);
+        if (node->contains("maxLength"))
+            return "a text of " + (min > 0 ? std::to_string(min) + " to " : std::string("at most ")) + number_text(node->at("maxLength")) + " characters";
+        return min > 0 ? "a text of at least " + std::to_string(min) + " characters" : "a text";
+    }
+    if (type == "array") {
+        const int min = node->value("minItems", 0);
+        const int max = node->value("maxItems", -1);
+        std::string count = min == max ? "exactly " + std::to_string(min)
+                            : max >= 0  ? (min > 0 ? std::to_string(min) + " to " + std::to_string(max) : "at most " + std::to_string(max))
+                                        : (min > 0 ? "at least " + std::to_string(min) : std::string());
+        return "a list" + (count.empty() ? std::string() : " of " + count + " items");
+    }
+    if (type == "object") return "an object with members";
+    if (type == "boolean") return "true or false";
+    return "a value the schema allows";
+}
+
+// What the file holds there, in a line: the value as written, cut at 60 characters.
+std::string found_text(const Json& document, const std::string& pointer) {
+    try {
+        const Json& value = document.at(Json::json_pointer(pointer));
+        if (value.is_array()) return "a list of " + std::to_string(value.size()) + (value.size() == 1 ? " item" : " items");
+        if (value.is_object()) return "an object";
+        std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
+        if (text.size() > 60) text = text.substr(0, 57) + "...";
+        return text;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+std::string quoted_after(const std::string& description, const std::string& lead) {
+    const std::size_t start = description.find(lead);
+    if (start == std::string::npos) return {};
+    const std::size_t from = start + lead.size();
+    const std::size_t end = description.find('\'', from);
+    return end == std::string::npos ? std::string() : description.substr(from, end - from);
+}
+
+std::string escape_token(const std::string& key) {
+    std::string token;
+    for (const char c : key) token += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    return token;
+}
+
+// The names a "oneOf" of {"required": [...]} choices offers ("polygon", "polyline").
+std::vector<std::string> one_of_members(const Json* node) {
+    std::vector<std::string> names;
+    if (node == nullptr || !node->contains("oneOf") || !node->at("oneOf").is_array()) return names;
+    for (const Json& choice : node->at("oneOf"))
+        if (choice.is_object() && choice.contains("required") && choice.at("required").is_array())
+            for (const Json& name : choice.at("required"))
+                if (name.is_string()) names.push_back(name.get<std::string>());
+    return names;
+}
+
+std::string members_text(const std::vector<std::string>& names, const char* join) {
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? join : ", ") + ("'" + names[i] + "'");
+    return text;
+}
+
+}  // namespace scenario_schema_words
+
+std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, const std::string& kind,
+                                             const std::filesystem::path& data_dir) {
+    using namespace scenario_schema_words;
+    const std::vector<SchemaViolation> violations = schema_violations(document, kind, data_dir);
+    if (violations.empty()) return {};
+    const Json schema = read_json_file(data_dir / "schema" / (kind + ".schema.json"));
+
+    // Members a "oneOf" of required members wants: said once as a choice, not once a member.
+    std::set<std::pair<std::string, std::string>> choice_members;
+    for (const SchemaViolation& v : violations)
+        if (v.description.find("allowed by oneOf") != std::string::npos)
+            for (const std::string& name : one_of_members(schema_at(schema, v.pointer))) choice_members.emplace(v.pointer, name);
+
+    std::vector<ScenarioProblem> problems;
+    const auto add = [&](ScenarioProblem problem) {
+        for (const ScenarioProblem& known : problems)
+            if (known.pointer == problem.pointer && known.expected == problem.expected) return;
+        problems.push_back(std::move(problem));
+    };
+    for (const SchemaViolation& v : violations) {
+        const std::string& d = v.description;
+        if (const std::string name = quoted_after(d, "Missing required property '"); !name.empty()) {
+            if (choice_members.count({v.pointer, name}) == 0) add({v.pointer + "/" + escape_token(name), "a member '" + name + "'", ""});
+        } else if (const std::string extra = quoted_after(d, "constraints: '"); !extra.empty()) {
+            const Json* node = schema_at(schema, v.pointer);
+            std::vector<std::string> known;
+            if (node && node->contains("properties"))
+                for (const auto& [key, value] : node->at("properties").items()) known.push_back(key);
+            const std::string pointer = v.pointer + "/" + escape_token(extra);
+            add({pointer, "no member '" + extra + "' here (the members are " + members_text(known, " and ") + ")",
+                 found_text(document, pointer)});
+        } else if (d.find("allowed by oneOf") != std::string::npos) {
+            add({v.pointer, "a member " + members_text(one_of_members(schema_at(schema, v.pointer)), " or "), ""});
+        } else if (d.find("exactly one child schema") != std::string::npos) {
+            const auto names = one_of_members(schema_at(schema, v.pointer));
+            add({v.pointer, "only one of the members " + members_text(names, " and "), "both"});
+        } else if (d.rfind("Failed to validate", 0) == 0 || d.rfind("Cannot validate", 0) == 0) {
+            // A wrapper around the errors listed on their own (an item, a property, a condition).
+        } else {
+            add({v.pointer, wanted(schema_at(schema, v.pointer)), found_text(document, v.pointer)});
+        }
+    }
+    return problems;
+}
+
+Scenario new_scenario(const RulesLibrary& library, std::string_view ruleset, double width_mm, double depth_mm) {
+    if (!library.has_ruleset(ruleset)) {
+        std::string known;
+        for (const RuleSet* rules : library.rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
+        throw RuleError("no land rule set '" + std::string(ruleset) + "': the rule sets are " + known);
+    }
+    const auto table_side = [](double mm, const char* what) {
+        if (!(mm >= kNewTableMinMm && mm <= kNewTableMaxMm))
+            throw RuleError(std::string("a table ") + what + " of " + (std::isfinite(mm) ? std::to_string(static_cast<long long>(std::llround(mm))) : std::string("?")) +
+                            " mm: expected " + std::to_string(static_cast<int>(kNewTableMinMm)) + "-" +
+                            std::to_string(static_cast<int>(kNewTableMaxMm)) + " mm");
+    };
+    table_side(width_mm, "width");
+    table_side(depth_mm, "depth");
+    const std::vector<const Army*> armies = library.armies(ruleset);
+    if (armies.empty()) throw RuleError("rule set '" + std::string(ruleset) + "' has no army lists in data/armies to field");
+
+    Scenario scenario;
+    scenario.id = "new-battle";
+    scenario.name = "New battle";
+    scenario.ruleset = std::string(ruleset);
+    scenario.board.width_mm = width_mm;
+    scenario.board.depth_mm = depth_mm;
+    scenario.start = 9 * 60;
+    scenario.dusk = 17 * 60;
+    const char* colours[2] = {"#2b4c9b", "#b03030"};
+    for (std::size_t i = 0; i < 2; ++i) {
+        // The rule set's two first nations (by id); a rule set of one army fights itself.
+        const Army& army = *armies[std::min(i, armies.size() - 1)];
+        SideSetup side;
+        side.id = armies.size() >= 2 ? army.id : (i == 0 ? "blue" : "red");
+        side.name = army.name;
+        side.colour = colours[i];
+        side.nation = army.id;
+        side.commands.push_back(CommandSetup{"First command", std::nullopt, {}});
+        scenario.sides.push_back(std::move(side));
+    }
+    scenario.first_player = scenario.sides.front().id;
+    scenario.document = nlohmann::json::parse(scenario_to_json(scenario).dump());
+    return scenario;
+}
+
+Scenario read_scenario_draft(const nlohmann::json& document, const std::string& file, const RulesLibrary& library) {
+    if (!document.is_object())
+        throw DataError(file, "", "a JSON object (a scenario)", std::string(document.type_name()));
+    return scenario_reading::read(document, file, library, scenario_reading::Problems::Ignore);
+}
+
+std::vector<ScenarioProblem> scenario_problems(const RulesLibrary& library, const nlohmann::json& document, const std::string& file) {
+    if (!document.is_object()) return {{"", "a JSON object (a scenario)", std::string(document.type_name())}};
+    if (auto newer = scenario_reading::newer_format(document)) return {*newer};
+    std::vector<ScenarioProblem> problems = schema_problems(document, "scenario", library.data_dir());
+    std::vector<ScenarioProblem> checked;
+    scenario_reading::read(document, file, library, scenario_reading::Problems::Collect, &checked);
+    for (ScenarioProblem& problem : checked) {
+        const bool known = std::any_of(problems.begin(), problems.end(), [&](const ScenarioProblem& p) { return p == problem; });
+        if (!known) problems.push_back(std::move(problem));
+    }
+    // A hostile file could hold a million errors: the first ones say what to fix.
+    if (problems.size() > kMaxScenarioProblems) {
+        const std::size_t more = problems.size() - kMaxScenarioProblems;
+        problems.resize(kMaxScenarioProblems);
+        problems.push_back({"", "the problems above fixed first", std::to_string(more) + " more problems not listed"});
+    }
+    return problems;
+}
 
 std::string ScenarioProblem::message() const {
     // The file as a whole has no pointer to name: its line starts with what was expected.
