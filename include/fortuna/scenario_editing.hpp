@@ -70,8 +70,9 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
 nlohmann::ordered_json scenario_to_json(const Scenario& scenario);
 
 // The text of a scenario file: one-space indentation like the shipped files, but a point, a
-// position and a unit each on one line, so that moving one unit changes one line of a diff.
-// Ends with a newline. Reading it back gives the same document.
+// position and a unit each on one line (a general too, and any list of plain values), so that
+// moving one unit changes one line of a diff. Ends with a newline. Reading it back gives the
+// same document; a string that is not UTF-8 is written with U+FFFD for its bad bytes.
 std::string scenario_file_text(const nlohmann::ordered_json& document);
 
 }  // namespace fortuna

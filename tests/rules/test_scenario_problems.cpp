@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
 #include "fortuna/scenario.hpp"
@@ -340,6 +341,46 @@ TEST(ScenarioProblems, AFileFromANewerFortunaSaysSoFirst) {
     const auto problems = problems_of(document);
     ASSERT_EQ(problems.size(), 1u) << listed(problems);
     EXPECT_EQ(problems[0].pointer, "/format_version");
+}
+
+}  // namespace
+}  // namespace fortuna
+
+namespace fortuna {
+namespace {
+
+// ------------------------------------------------------------------ through the seam
+
+TEST(ScenarioProblemsSeam, LandListsEveryProblemAndMakesNewBattles) {
+    json document = playable_battle();
+    document["sides"][0]["commands"][0]["units"][0]["position"] = json{{"x_mm", 1250}, {"y_mm", 40}};
+    document["dusk"] = "08:00";
+    const auto problems = land_system().scenario_problems(problems_library(), "draft.json", document);
+    ASSERT_EQ(problems.size(), 2u) << listed(problems);
+    EXPECT_EQ(problems[0].pointer, "/dusk");
+    EXPECT_EQ(problems[1].pointer, "/sides/0/commands/0/units/0/position");
+    EXPECT_TRUE(land_system().scenario_problems(problems_library(), "two.json", playable_battle()).empty());
+
+    const auto made = land_system().new_scenario_document(problems_library(), "reason", 1800, 1200);
+    ASSERT_TRUE(made.has_value());
+    EXPECT_EQ((*made)["ruleset"], "reason");
+    EXPECT_NO_THROW((void)Scenario::from_json(json::parse(made->dump()), "new.json", problems_library()));
+    EXPECT_FALSE(land_system().new_scenario_document(problems_library(), "age-of-sail", 1800, 1200).has_value());
+    EXPECT_THROW((void)land_system().new_scenario_document(problems_library(), "reason", 100, 1200), RuleError);
+}
+
+// A system without a lister of its own says its loader's first problem, and that it is the first.
+TEST(ScenarioProblemsSeam, AnotherSystemSaysItsFirstProblem) {
+    const auto file = std::filesystem::path(FORTUNA_TEST_DATA_DIR) / "scenarios" / "channel-1778.json";
+    json document = read_json_file(file);
+    const RuleSystem* naval = rule_system_for_format(format_of(document));
+    ASSERT_NE(naval, nullptr);
+    EXPECT_TRUE(naval->scenario_problems(problems_library(), file, document).empty());
+    document.erase("wind");
+    const auto problems = naval->scenario_problems(problems_library(), file, document);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].expected.find("one problem at a time"), std::string::npos) << problems[0].message();
+    EXPECT_FALSE(naval->new_scenario_document(problems_library(), "age-of-sail", 1800, 1200).has_value());
 }
 
 }  // namespace
