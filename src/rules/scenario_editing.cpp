@@ -563,6 +563,63 @@ std::string members_text(const std::vector<std::string>& names, const char* join
     return text;
 }
 
+// The order a person reads a scenario file in: members as the shipped files have them, list
+// items by index. valijson reports in the order of nlohmann's sorted members.
+std::vector<std::string> pointer_tokens(const std::string& pointer) {
+    std::vector<std::string> tokens;
+    std::size_t at = 0;
+    while (at < pointer.size()) {
+        const std::size_t next = pointer.find('/', at + 1);
+        tokens.push_back(pointer.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
+        at = next == std::string::npos ? pointer.size() : next;
+    }
+    return tokens;
+}
+
+const std::vector<std::string>& member_order(const std::vector<std::string>& tokens, std::size_t depth) {
+    static const std::vector<std::string> top{"$schema", "format", "format_version", "id", "name", "description", "source", "notes",
+                                              "ruleset", "board", "start", "dusk", "first_player", "terrain", "sides",
+                                              "reinforcements", "sauve_qui_peut"};
+    static const std::vector<std::string> board{"width_mm", "depth_mm", "scale", "north_deg"};
+    static const std::vector<std::string> feature{"kind", "name", "layers", "shelters", "width_mm", "polygon", "polyline", "notes"};
+    static const std::vector<std::string> side{"id", "name", "colour", "nation", "commands"};
+    static const std::vector<std::string> command{"name", "general", "units"};
+    static const std::vector<std::string> general{"code", "name", "great_captain", "position", "notes"};
+    static const std::vector<std::string> unit{"code", "name", "nation", "type", "bases", "position", "facing_deg", "formation",
+                                               "state", "guns", "notes"};
+    static const std::vector<std::string> reinforcement{"id", "side", "arrives", "entry", "command"};
+    static const std::vector<std::string> period{"from", "side", "percents", "source"};
+    static const std::vector<std::string> position{"x_mm", "y_mm"};
+    static const std::vector<std::string> none;
+    const auto at = [&](std::size_t back) { return depth >= back ? tokens[depth - back] : std::string(); };
+    if (depth == 0) return top;
+    if (depth == 1 && at(1) == "board") return board;
+    if (at(1) == "position") return position;
+    if (at(1) == "general") return general;
+    if (at(1) == "command" || at(2) == "commands") return command;
+    if (at(2) == "units") return unit;
+    if (depth == 2 && at(2) == "terrain") return feature;
+    if (depth == 2 && at(2) == "sides") return side;
+    if (depth == 2 && at(2) == "reinforcements") return reinforcement;
+    if (depth == 2 && at(2) == "sauve_qui_peut") return period;
+    return none;
+}
+
+bool before_in_file(const std::string& a, const std::string& b) {
+    const auto ta = pointer_tokens(a), tb = pointer_tokens(b);
+    for (std::size_t i = 0; i < ta.size() && i < tb.size(); ++i) {
+        if (ta[i] == tb[i]) continue;
+        const bool na = !ta[i].empty() && ta[i].find_first_not_of("0123456789") == std::string::npos && ta[i].size() < 10;
+        const bool nb = !tb[i].empty() && tb[i].find_first_not_of("0123456789") == std::string::npos && tb[i].size() < 10;
+        if (na && nb) return std::stoul(ta[i]) < std::stoul(tb[i]);
+        const auto& order = member_order(ta, i);
+        const auto ra = std::find(order.begin(), order.end(), ta[i]) - order.begin();
+        const auto rb = std::find(order.begin(), order.end(), tb[i]) - order.begin();
+        return ra != rb ? ra < rb : ta[i] < tb[i];
+    }
+    return ta.size() < tb.size();
+}
+
 }  // namespace scenario_schema_words
 
 std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, const std::string& kind,
@@ -607,6 +664,8 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
             add({v.pointer, wanted(schema_at(schema, v.pointer)), found_text(document, v.pointer)});
         }
     }
+    std::stable_sort(problems.begin(), problems.end(),
+                     [](const ScenarioProblem& a, const ScenarioProblem& b) { return before_in_file(a.pointer, b.pointer); });
     return problems;
 }
 

@@ -213,6 +213,10 @@ TEST(ScenarioProblems, TheSchemasErrorsInWords) {
         EXPECT_EQ(p.expected.find("Failed"), std::string::npos) << p.message();
         EXPECT_EQ(p.expected.find("constraint"), std::string::npos) << p.message();
     }
+    // In the order of the file (the shipped files' member order), not the validator's.
+    std::vector<std::string> pointers;
+    for (const ScenarioProblem& p : problems) pointers.push_back(p.pointer);
+    EXPECT_EQ(pointers, (std::vector<std::string>{"/name", "/board/width_mm", "/start", "/terrain/0/kind", "/sides/0/colour_x"}));
     const auto width = std::find_if(problems.begin(), problems.end(), [](const ScenarioProblem& p) { return p.pointer == "/board/width_mm"; });
     ASSERT_NE(width, problems.end());
     EXPECT_EQ(width->found, "\"wide\"");
