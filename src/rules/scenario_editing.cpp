@@ -720,7 +720,13 @@ Scenario read_scenario_draft(const nlohmann::json& document, const std::string& 
 std::vector<ScenarioProblem> scenario_problems(const RulesLibrary& library, const nlohmann::json& document, const std::string& file) {
     if (!document.is_object()) return {{"", "a JSON object (a scenario)", std::string(document.type_name())}};
     if (auto newer = scenario_reading::newer_format(document)) return {*newer};
-    std::vector<ScenarioProblem> problems = schema_problems(document, "scenario", library.data_dir());
+    std::vector<ScenarioProblem> problems;
+    try {
+        problems = schema_problems(document, "scenario", library.data_dir());
+    } catch (const DataError& broken) {
+        // A data folder without its schema: the other checks still run.
+        problems.push_back({"", "the schema data/schema/scenario.schema.json to check the file against", broken.what()});
+    }
     std::vector<ScenarioProblem> checked;
     scenario_reading::read(document, file, library, scenario_reading::Problems::Collect, &checked);
     for (ScenarioProblem& problem : checked) {
