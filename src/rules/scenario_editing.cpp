@@ -478,7 +478,15 @@ std::string wanted(const Json* node) {
         for (const Json& option : *it) words += (words.empty() ? "" : ", ") + (option.is_string() ? option.get<std::string>() : option.dump());
         return "one of " + words;
     }
-    const std::string type = node->value("type", std::string());
+    const auto text_of = [&](const char* key) {
+        const auto it = node->find(key);
+        return it != node->end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    const auto count_of = [&](const char* key, int fallback) {
+        const auto it = node->find(key);
+        return it != node->end() && it->is_number_integer() ? it->get<int>() : fallback;
+    };
+    const std::string type = text_of("type");
     if (type == "number" || type == "integer") {
         std::string words = type == "integer" ? "a whole number" : "a number";
         const auto bound = [&](const char* key) { return node->contains(key) ? number_text(node->at(key)) : std::string(); };
@@ -491,7 +499,7 @@ std::string wanted(const Json* node) {
         return words;
     }
     if (type == "string") {
-        const std::string pattern = node->value("pattern", std::string());
+        const std::string pattern = text_of("pattern");
         // The patterns of the scenario schema in words; another is quoted as it stands.
         if (pattern == "^[a-z0-9][a-z0-9-]{0,63}$") return "an id of lower-case letters, digits and '-' (e.g. my-battle), at most 64";
         if (pattern == "^[A-Za-z0-9][A-Za-z0-9.-]{0,15}$") return "a code of letters, digits, '.' and '-' (e.g. B-I3), at most 16";
@@ -499,14 +507,14 @@ std::string wanted(const Json* node) {
         if (pattern == "^#[0-9a-fA-F]{6}$") return "a colour #rrggbb (e.g. #2b4c9b)";
         if (pattern == "^1 mm = [0-9]+(\\.[0-9]+)? m$") return "a ground scale '1 mm = N m' (e.g. 1 mm = 2 m)";
         if (!pattern.empty()) return "a text matching " + pattern;
-        const int min = node->value("minLength", 0);
+        const int min = count_of("minLength", 0);
         if (node->contains("maxLength"))
             return "a text of " + (min > 0 ? std::to_string(min) + " to " : std::string("at most ")) + number_text(node->at("maxLength")) + " characters";
         return min > 0 ? "a text of at least " + std::to_string(min) + " characters" : "a text";
     }
     if (type == "array") {
-        const int min = node->value("minItems", 0);
-        const int max = node->value("maxItems", -1);
+        const int min = count_of("minItems", 0);
+        const int max = count_of("maxItems", -1);
         std::string count = min == max ? "exactly " + std::to_string(min)
                             : max >= 0  ? (min > 0 ? std::to_string(min) + " to " + std::to_string(max) : "at most " + std::to_string(max))
                                         : (min > 0 ? "at least " + std::to_string(min) : std::string());

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/geometry.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
@@ -57,6 +58,29 @@ bool has_problem(const std::vector<ScenarioProblem>& problems, const std::string
     return std::any_of(problems.begin(), problems.end(), [&](const ScenarioProblem& p) {
         return p.pointer == pointer && p.expected.find(expected_part) != std::string::npos;
     });
+}
+
+// ------------------------------------------------------------------ an outline crossing itself
+
+TEST(OutlineCrossing, NeighboursMeetOnlyAtTheirCornerOthersNever) {
+    const std::vector<BoardPoint> square{{0, 0}, {100, 0}, {100, 100}, {0, 100}};
+    EXPECT_FALSE(outline_crossing(square, true));
+    EXPECT_FALSE(outline_crossing(square, false));
+    // The first point written again at the end is one corner, not an edge of no length.
+    std::vector<BoardPoint> closed_twice = square;
+    closed_twice.push_back(square.front());
+    EXPECT_FALSE(outline_crossing(closed_twice, true));
+    // A bow tie: the edge from point 2 meets the edge from point 0.
+    const auto bow = outline_crossing({{0, 0}, {100, 100}, {100, 0}, {0, 100}}, true);
+    ASSERT_TRUE(bow);
+    EXPECT_EQ(bow->first, 0u);
+    EXPECT_EQ(bow->second, 2u);
+    // A figure eight pinched at one corner: touching counts.
+    EXPECT_TRUE(outline_crossing({{0, 0}, {50, 50}, {100, 0}, {100, 100}, {50, 50}, {0, 100}}, true));
+    // A road that doubles back on itself along a stretch.
+    EXPECT_TRUE(outline_crossing({{0, 0}, {100, 0}, {40, 0}}, false));
+    // An open line whose ends come close but do not meet.
+    EXPECT_FALSE(outline_crossing({{0, 0}, {100, 0}, {100, 100}, {1, 1}}, false));
 }
 
 // ------------------------------------------------------------------ the draft
