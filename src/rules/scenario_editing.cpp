@@ -547,6 +547,20 @@ std::string quoted_after(const std::string& description, const std::string& lead
     return end == std::string::npos ? std::string() : description.substr(from, end - from);
 }
 
+// " for a hill" when the object names its kind: the schema asks some members of some kinds only.
+std::string kind_words(const Json& document, const std::string& pointer) {
+    try {
+        const Json& node = document.at(Json::json_pointer(pointer));
+        const auto kind = node.find("kind");
+        if (!node.is_object() || kind == node.end() || !kind->is_string() || kind->get_ref<const std::string&>().empty()) return {};
+        const std::string& word = kind->get_ref<const std::string&>();
+        const bool vowel = std::string("aeiou").find(word.front()) != std::string::npos;
+        return std::string(vowel ? " for an " : " for a ") + word;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 std::string escape_token(const std::string& key) {
     std::string token;
     for (const char c : key) token += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
@@ -652,7 +666,8 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
     for (const SchemaViolation& v : violations) {
         const std::string& d = v.description;
         if (const std::string name = quoted_after(d, "Missing required property '"); !name.empty()) {
-            if (choice_members.count({v.pointer, name}) == 0) add({v.pointer + "/" + escape_token(name), "a member '" + name + "'", ""});
+            if (choice_members.count({v.pointer, name}) == 0)
+                add({v.pointer + "/" + escape_token(name), "a member '" + name + "'" + kind_words(document, v.pointer), ""});
         } else if (const std::string extra = quoted_after(d, "constraints: '"); !extra.empty()) {
             const Json* node = schema_at(schema, v.pointer);
             std::vector<std::string> known;
@@ -670,6 +685,47 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
             // A wrapper around the errors listed on their own (an item, a property, a condition).
         } else {
             add({v.pointer, wanted(schema_at(schema, v.pointer)), found_text(document, v.pointer)});
+        }
+    }
+    // valijson stops an "allOf" at its first failing member: the conditions after it ("if" a
+    // kind, "then" members required) are read here, so that a hill drawn as a line hears of its
+    // polygon and of its layers at once.
+    for (const SchemaViolation& v : violations) {
+        if (v.description.rfind("Failed to validate against child schema #", 0) != 0) continue;
+        const Json* node = schema_at(schema, v.pointer);
+        const Json* target = nullptr;
+        try {
+            target = &document.at(Json::json_pointer(v.pointer));
+        } catch (const std::exception&) {
+        }
+        if (node == nullptr || target == nullptr || !target->is_object() || !node->contains("allOf") || !node->at("allOf").is_array())
+            continue;
+        for (const Json& condition : node->at("allOf")) {
+            if (!condition.is_object() || !condition.contains("if") || !condition.contains("then")) continue;
+            const Json& when = condition.at("if");
+            const Json& then = condition.at("then");
+            if (!when.is_object() || !when.contains("properties") || !when.at("properties").is_object() || !then.is_object() ||
+                !then.contains("required") || !then.at("required").is_array())
+                continue;
+            bool holds = true;
+            for (const auto& [key, wanted_value] : when.at("properties").items()) {
+                const auto value = target->find(key);
+                if (value == target->end() || !wanted_value.is_object()) {
+                    holds = false;
+                    break;
+                }
+                const auto options = wanted_value.find("enum");
+                const auto single = wanted_value.find("const");
+                const bool listed = options != wanted_value.end() && options->is_array() &&
+                                    std::find(options->begin(), options->end(), *value) != options->end();
+                if (!listed && !(single != wanted_value.end() && *single == *value)) holds = false;
+            }
+            if (!holds) continue;
+            for (const Json& name : then.at("required"))
+                if (name.is_string() && !target->contains(name.get<std::string>()) &&
+                    choice_members.count({v.pointer, name.get<std::string>()}) == 0)
+                    add({v.pointer + "/" + escape_token(name.get<std::string>()),
+                         "a member '" + name.get<std::string>() + "'" + kind_words(document, v.pointer), ""});
         }
     }
     std::stable_sort(problems.begin(), problems.end(),

@@ -250,6 +250,11 @@ TEST(ScenarioProblems, AFeatureNeedsAnOutlineOfOneKind) {
     json document = playable_battle();
     document["terrain"] = json::array({json{{"kind", "wood"}, {"name", "Copse"}}});
     EXPECT_TRUE(has_problem(problems_of(document), "/terrain/0", "a member 'polygon' or 'polyline'")) << listed(problems_of(document));
+    // A hill is an area with contour layers: the schema asks it of hills only, and says so.
+    document["terrain"] = json::array({json{{"kind", "hill"}, {"name", "Galgenberg"}, {"polyline", json::array({json::array({0, 0}), json::array({10, 10})})}}});
+    const auto problems = problems_of(document);
+    EXPECT_TRUE(has_problem(problems, "/terrain/0/polygon", "a member 'polygon' for a hill")) << listed(problems);
+    EXPECT_TRUE(has_problem(problems, "/terrain/0/layers", "a member 'layers' for a hill")) << listed(problems);
 }
 
 // The cross-references Scenario::from_json checks, all of them collected.
