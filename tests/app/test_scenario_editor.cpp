@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: MIT
+// The scenario editor (issue 31) driven with real mouse and key events on its board: a new
+// battle, a wood drawn and dragged and the drag undone, two commands with their generals and a
+// unit each, saved and read back by the library, reopened in a second editor and changed, undone
+// back to the empty table; a unit off the table or in a lake named in the Problems and still saved.
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+#include "editor/battle_plan.hpp"
+#include "editor/new_battle_dialog.hpp"
+#include "editor/plan_board.hpp"
+#include "editor/plan_docks.hpp"
+#include "editor/scenario_editor.hpp"
+#include "fortuna/battlefield.hpp"
+#include "fortuna/library.hpp"
+#include "fortuna/scenario_editing.hpp"
+#include "fortuna/terrain_effects.hpp"
+
+using namespace fortuna;
+using namespace fortuna::app;
+using namespace Qt::StringLiterals;
+
+class ScenarioEditorTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const RulesLibrary> library_;
+
+    // A click on the board where board point `mm` is shown.
+    static void click_at(PlanView& view, QPointF mm, Qt::KeyboardModifiers modifiers = {}) {
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, modifiers, view.mapFromScene(mm));
+    }
+    static void drag_on(PlanView& view, QPointF from_mm, QPointF to_mm) {
+        const QPoint from = view.mapFromScene(from_mm), to = view.mapFromScene(to_mm);
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view.viewport(), from + (to - from) / 2);
+        QTest::mouseMove(view.viewport(), to);
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, to);
+    }
+    // A new glaube battle on a kitchen table, through the New Battle dialog's choices.
+    static void start_kitchen_battle(ScenarioEditor& editor, const RulesLibrary& library) {
+        NewBattleDialog dialog(library, &editor);
+        dialog.choose(u"glaube"_s, 1200, 800);
+        editor.startBattle(dialog.battle());
+        editor.view().setFocus();
+        QApplication::processEvents();
+    }
+    static QString first_type(const RulesLibrary& library, const Scenario& s, int side) {
+        return QString::fromStdString(library.army(s.ruleset, s.sides[static_cast<std::size_t>(side)].nation).units.front().id);
+    }
+    static bool mentions(const BattlePlan& plan, const std::string& pointer) {
+        for (const ScenarioProblem& p : plan.problems())
+            if (p.pointer.rfind(pointer, 0) == 0) return true;
+        return false;
+    }
+
+private slots:
+    void initTestCase() { library_ = std::make_shared<const RulesLibrary>(RulesLibrary::load()); }
+
+    void buildsASmallBattleEndToEnd() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ScenarioEditor editor(library_);
+        editor.resize(1400, 900);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        start_kitchen_battle(editor, *library_);
+        const Scenario& s = editor.plan().scenario();
+        QCOMPARE(s.board.width_mm, 1200.0);
+        QCOMPARE(s.board.depth_mm, 800.0);
+        QCOMPARE(s.sides.size(), std::size_t{2});
+        QUndoStack& stack = *editor.plan().undoStack();
+        QCOMPARE(stack.count(), 0);
+        PlanView& view = editor.view();
+
+        // A: Draw Area (a wood, the first kind); four clicks, Enter closes it. Snapped to 10 mm.
+        QTest::keyClick(&view, Qt::Key_A);
+        QCOMPARE(view.tool(), PlanView::Tool::DrawArea);
+        for (const QPointF p : {QPointF(300, 300), QPointF(500, 300), QPointF(500, 450), QPointF(300, 450)}) click_at(view, p);
+        QCOMPARE(view.drawingPoints(), 4);
+        QTest::keyClick(&view, Qt::Key_Return);
+        QCOMPARE(s.terrain.size(), std::size_t{1});
+        QCOMPARE(s.terrain[0].kind, TerrainKind::Wood);
+        QVERIFY(s.terrain[0].closed);
+        const std::vector<BoardPoint> drawn{{300, 300}, {500, 300}, {500, 450}, {300, 450}};
+        QVERIFY(s.terrain[0].points == drawn);
+        QCOMPARE(stack.count(), 1);
+        // The properties say what a wood does in the rules, from the library.
+        QVERIFY(editor.properties().findChild<QLabel*>(u"groundEffects"_s)->text().contains(u"blocks sight"_s));
+
+        // S, then drag the wood 100 mm right and 50 mm down: one command.
+        QTest::keyClick(&view, Qt::Key_S);
+        QCOMPARE(view.tool(), PlanView::Tool::Select);
+        drag_on(view, QPointF(400, 380), QPointF(500, 430));
+        const std::vector<BoardPoint> moved{{400, 350}, {600, 350}, {600, 500}, {400, 500}};
+        QVERIFY(s.terrain[0].points == moved);
+        QCOMPARE(stack.count(), 2);
+        // Ctrl+Z undoes the whole drag.
+        QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(s.terrain[0].points == drawn);
+
+        // A command on each side with its general; a unit of each side's first army type.
+        PlanOrderOfBattlePanel& order = editor.orderOfBattle();
+        order.addCommand(0, u"Right wing"_s, QString::fromStdString(editor.plan().suggestGeneralCode(0)), u"Count Thurn"_s, false);
+        order.addCommand(1, u"Left wing"_s, QString::fromStdString(editor.plan().suggestGeneralCode(1)), u"Count Buquoy"_s, true);
+        QCOMPARE(order.addUnit(0, 0, first_type(*library_, s, 0), u"First foot"_s, 0), QString());
+        QCOMPARE(view.tool(), PlanView::Tool::PlaceUnit);
+        click_at(view, QPointF(600, 650));
+        QCOMPARE(order.addUnit(1, 0, first_type(*library_, s, 1), u"Tercio"_s, 0), QString());
+        click_at(view, QPointF(600, 150));
+        view.armGeneral(0, 0);
+        click_at(view, QPointF(600, 720));
+        view.armGeneral(1, 0);
+        click_at(view, QPointF(600, 80));
+        const UnitSetup& ours = s.sides[0].commands[0].units.at(0);
+        const UnitSetup& theirs = s.sides[1].commands[0].units.at(0);
+        QVERIFY(ours.position == (BoardPoint{600, 650}));
+        QVERIFY(theirs.position == (BoardPoint{600, 150}));
+        QCOMPARE(theirs.facing_deg, 180.0);
+        QVERIFY(ours.unit_type != nullptr);
+        QVERIFY(ours.code != theirs.code);
+        QVERIFY(s.sides[1].commands[0].general->position == (BoardPoint{600, 80}));
+        // R and Shift+R turn the selected unit 15 degrees.
+        editor.plan().select(PieceRef::unitAt(0, 0, 0));
+        QTest::keyClick(&view, Qt::Key_R);
+        QCOMPARE(s.sides[0].commands[0].units[0].facing_deg, 15.0);
+        QTest::keyClick(&view, Qt::Key_R, Qt::ShiftModifier);
+        QCOMPARE(s.sides[0].commands[0].units[0].facing_deg, 0.0);
+        // The battle plays: nothing is missing.
+        QVERIFY2(editor.plan().problems().empty(), editor.plan().problems().empty() ? "" : editor.plan().problems().front().message().c_str());
+        QCOMPARE(editor.statusText(), u"Plays"_s);
+
+        // Saved, the file is a scenario the library reads as the desk will.
+        const QString file = dir.filePath(u"saturday.json"_s);
+        QVERIFY(editor.saveTo(file, true));
+        QVERIFY(!editor.plan().isModified());
+        const Scenario read = Scenario::from_json(read_json_file(file.toStdString()), file.toStdString(), *library_);
+        QCOMPARE(read.terrain.size(), std::size_t{1});
+        QCOMPARE(read.sides[0].commands[0].units.size(), std::size_t{1});
+        QCOMPARE(read.sides[1].commands[0].units[0].code, theirs.code);
+        QVERIFY(read.sides[1].commands[0].general->great_captain);
+        // Play saves and hands the file to the desk.
+        QSignalSpy played(&editor, &ScenarioEditor::playRequested);
+        QVERIFY(editor.play(true));
+        QCOMPARE(played.count(), 1);
+        QCOMPARE(played.front().front().toString(), QFileInfo(file).absoluteFilePath());
+
+        // A second user opens it and moves a unit by typing its x: one line changes in the file.
+        {
+            ScenarioEditor second(library_);
+            second.resize(1400, 900);
+            second.show();
+            QVERIFY(second.openScenario(file, true));
+            QCOMPARE(second.plan().filePath(), QFileInfo(file).absoluteFilePath());
+            second.view().setFocus();
+            click_at(second.view(), QPointF(600, 650));
+            QVERIFY(second.plan().selection() == PieceRef::unitAt(0, 0, 0));
+            QCOMPARE(second.properties().setField(u"x"_s, u"640"_s), QString());
+            QCOMPARE(second.plan().scenario().sides[0].commands[0].units[0].position.x_mm, 640.0);
+            // A refused entry names what was expected and changes nothing.
+            QVERIFY(second.properties().setField(u"x"_s, u"far left"_s).contains(u"expected"_s));
+            QCOMPARE(second.plan().undoStack()->count(), 1);
+            QVERIFY(second.save());
+            const Scenario again = Scenario::from_json(read_json_file(file.toStdString()), file.toStdString(), *library_);
+            QCOMPARE(again.sides[0].commands[0].units[0].position.x_mm, 640.0);
+        }
+
+        // Everything undone: the empty table of the new battle again.
+        editor.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        for (int guard = 0; guard < 100 && stack.canUndo(); ++guard) QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(s.terrain.empty());
+        QVERIFY(s.sides[0].commands.empty());
+        QVERIFY(s.sides[1].commands.empty());
+        // And redone to the end.
+        for (int guard = 0; guard < 100 && stack.canRedo(); ++guard) QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(s.sides[1].commands.size(), std::size_t{1});
+        QVERIFY(s.sides[1].commands[0].general->position.has_value());
+    }
+
+    // Bad input (issue 31): a unit in a lake and a unit off the table are problems named in place,
+    // double-click selects the unit, and the draft is still saved whole.
+    void aUnitInALakeOrOffTheTableIsNamedAndTheDraftSaved() {
+        QTemporaryDir dir;
+        ScenarioEditor editor(library_);
+        editor.resize(1400, 900);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        start_kitchen_battle(editor, *library_);
+        PlanView& view = editor.view();
+        // The area kind chosen on the tool bar: a lake.
+        auto* kinds = editor.findChild<QComboBox*>(u"areaKind"_s);
+        kinds->setCurrentIndex(kinds->findText(u"lake"_s));
+        QCOMPARE(view.tool(), PlanView::Tool::DrawArea);
+        for (const QPointF p : {QPointF(100, 100), QPointF(300, 100), QPointF(300, 300), QPointF(100, 300)}) click_at(view, p);
+        QTest::keyClick(&view, Qt::Key_Return);
+        const Scenario& s = editor.plan().scenario();
+        QCOMPARE(s.terrain.at(0).kind, TerrainKind::Lake);
+        editor.orderOfBattle().addCommand(0, u"Foot"_s, u"G1"_s, u"A general"_s, false);
+        view.armGeneral(0, 0);
+        click_at(view, QPointF(600, 700));
+        const QString type = first_type(*library_, s, 0);
+        QCOMPARE(editor.orderOfBattle().addUnit(0, 0, type, u"Wet feet"_s, 0, QPointF(200, 200)), QString());
+        QCOMPARE(editor.orderOfBattle().addUnit(0, 0, type, u"Lost"_s, 0, QPointF(1300, 400)), QString());
+        QVERIFY(mentions(editor.plan(), "/sides/0/commands/0/units/0"));
+        QVERIFY(mentions(editor.plan(), "/sides/0/commands/0/units/1"));
+        QVERIFY(editor.statusText().startsWith(u"Draft:"_s));
+        // The Problems list names them; a double-click selects the unit off the table.
+        QListWidget* list = editor.problemsPanel().list();
+        QListWidgetItem* off = nullptr;
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->data(Qt::UserRole).toString().startsWith(u"/sides/0/commands/0/units/1"_s)) off = list->item(i);
+        QVERIFY(off != nullptr);
+        const QPoint at = list->visualItemRect(off).center();
+        QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(editor.plan().selection() == PieceRef::unitAt(0, 0, 1));
+        // Saved as a draft: nothing entered is lost; Play refuses it.
+        const QString file = dir.filePath(u"draft.json"_s);
+        QVERIFY(editor.saveTo(file, true));
+        const Scenario draft = read_scenario_draft(read_json_file(file.toStdString()), file.toStdString(), *library_);
+        QCOMPARE(draft.sides[0].commands[0].units.size(), std::size_t{2});
+        QCOMPARE(draft.sides[0].commands[0].units[1].position.x_mm, 1300.0);
+        QSignalSpy played(&editor, &ScenarioEditor::playRequested);
+        QVERIFY(!editor.play(true));
+        QCOMPARE(played.count(), 0);
+        // Delete removes the selected unit; the problem goes with it.
+        QTest::keyClick(&view, Qt::Key_Delete);
+        QVERIFY(!mentions(editor.plan(), "/sides/0/commands/0/units/1"));
+    }
+
+    // Typing in one field is one command; the next field starts another.
+    void typingInOneFieldIsOneUndoStep() {
+        ScenarioEditor editor(library_);
+        start_kitchen_battle(editor, *library_);
+        QUndoStack& stack = *editor.plan().undoStack();
+        QCOMPARE(editor.properties().setField(u"name"_s, u"Sat"_s), QString());
+        QCOMPARE(editor.properties().setField(u"name"_s, u"Saturday"_s), QString());
+        QCOMPARE(stack.count(), 1);
+        QCOMPARE(editor.properties().setField(u"dusk"_s, u"18:30"_s), QString());
+        QCOMPARE(stack.count(), 2);
+        QCOMPARE(editor.plan().scenario().dusk, 18 * 60 + 30);
+        QVERIFY(editor.properties().setField(u"dusk"_s, u"late"_s).contains(u"HH:MM"_s));
+        stack.undo();
+        stack.undo();
+        QCOMPARE(editor.plan().scenario().name, std::string("Saturday's battle"));
+    }
+
+    // A problem's JSON pointer names the piece it lies in.
+    void problemPointersNameTheirPieces() {
+        QVERIFY(PieceRef::fromPointer("/sides/1/commands/2/units/3/position") == PieceRef::unitAt(1, 2, 3));
+        QVERIFY(PieceRef::fromPointer("/sides/0/commands/1/general/position") == PieceRef::generalOf(0, 1));
+        const PieceRef point = PieceRef::fromPointer("/terrain/4/polyline/2");
+        QVERIFY(point == PieceRef::featureAt(4));
+        QCOMPARE(point.point, 2);
+        QCOMPARE(PieceRef::fromPointer("/dusk").kind, PieceRef::Kind::Battle);
+        QCOMPARE(PieceRef::fromPointer("/sides/1/name").kind, PieceRef::Kind::Side);
+    }
+
+    // The ground's effects are the library's: the editor shows what movement and sight use.
+    void theGroundsEffectsAreTheLibrarys() {
+        QVERIFY(terrain_effects(TerrainKind::Lake).impassable);
+        QVERIFY(terrain_effects(TerrainKind::Town).impassable);
+        QVERIFY(!terrain_effects(TerrainKind::Village).impassable);
+        QVERIFY(terrain_effects(TerrainKind::Wood).blocks_sight);
+        QVERIFY(terrain_effects(TerrainKind::Wood).difficult_going);
+        QVERIFY(!terrain_effects(TerrainKind::Road).difficult_going);
+        QVERIFY(terrain_effects(TerrainKind::Wall).obstacle);
+        QVERIFY(terrain_effects(TerrainKind::Hill).height);
+        // The Battlefield asks the same: a lake holds no unit.
+        Scenario s;
+        s.board = {600, 400, "1 mm = 2 m"};
+        s.terrain.push_back(TerrainFeature{TerrainKind::Lake, "Pond", true, {{0, 0}, {100, 0}, {100, 100}, {0, 100}}, 0, 0, std::nullopt});
+        const Battlefield field(s);
+        QVERIFY(field.impassable_at({50, 50}) != nullptr);
+        QVERIFY(field.impassable_at({150, 50}) == nullptr);
+    }
+};
+
+QTEST_MAIN(ScenarioEditorTest)
+#include "test_scenario_editor.moc"
