@@ -106,6 +106,19 @@ MovePlan plan_formation_change(const Game& game, std::size_t unit, Formation to)
 MovePlan plan_mount_change(const Game& game, std::size_t unit);
 MovePlan plan_guns_change(const Game& game, std::size_t unit);
 
+// ---- Outlines (issue 31: a feature that crosses itself) ----------------------------------------
+
+// Where a terrain outline crosses itself: two of its segments that are not neighbours share a
+// point (touching counts: a figure eight pinched at one corner is no area). Segment i runs from
+// points[i] to the next point; a closed outline also runs from the last point back to the first,
+// and its first and last segments are neighbours. A point repeated at once (the first point
+// written again at the end) is one point. nullopt when it does not cross itself.
+struct OutlineCrossing {
+    std::size_t first = 0;   // the segments' first points, first < second
+    std::size_t second = 0;
+};
+std::optional<OutlineCrossing> outline_crossing(const std::vector<BoardPoint>& points, bool closed);
+
 // ---- Contact, aspect and combat reach (seed 000, 8.1; 8.4) -----------------------------------
 
 enum class Aspect { Front, Flank, Rear };

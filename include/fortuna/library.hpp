@@ -30,6 +30,15 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file_
 void validate_against_schema(const nlohmann::json& document, const std::string& kind,
                              const std::string& file, const std::filesystem::path& data_dir);
 
+// Every error the validator finds, in its order: the JSON pointer of the node ("" for the
+// document) and the validator's own phrase (scenario_editing.cpp puts them in words).
+struct SchemaViolation {
+    std::string pointer;
+    std::string description;
+};
+std::vector<SchemaViolation> schema_violations(const nlohmann::json& document, const std::string& kind,
+                                               const std::filesystem::path& data_dir);
+
 // One land rule-set file of data/tables: syntax, schema, the tables, and (unless an edited copy
 // for the lab) the file named after its id. Throws DataError.
 RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, bool named_after_id = true);

@@ -24,6 +24,7 @@ namespace fortuna {
 class RulesLibrary;
 class GameSession;
 struct ClaimedFile;
+struct ScenarioProblem;  // fortuna/scenario_editing.hpp
 
 // One kind of file a system owns, by the "format" member of its JSON document (or its journal's
 // header): "fortuna-naval-save" is a "naval save".
@@ -58,6 +59,18 @@ public:
                                                    const ClaimedFile& claimed, std::uint64_t seed) const;
     // The file of a shipped scenario of this system, or nullopt.
     virtual std::optional<std::filesystem::path> scenario_file(const RulesLibrary& library, std::string_view id) const;
+
+    // Every problem of one of its scenario files at once (issue 31), each at its JSON pointer in
+    // words; empty when the file plays. The default is check_file's first DataError as one problem
+    // that says only the first is known; land lists all (scenario_problems, scenario_editing.hpp).
+    virtual std::vector<ScenarioProblem> scenario_problems(const RulesLibrary& library, const std::filesystem::path& file,
+                                                           const nlohmann::json& document) const;
+    // The document of an empty battle of `ruleset` (one of this system's) on a table of
+    // width x depth mm, valid for its schema, for the editor and `scenario new`; nullopt when the
+    // ruleset is not this system's, or the system has no editor yet (the default). RuleError for
+    // a table the system does not play on.
+    virtual std::optional<nlohmann::ordered_json> new_scenario_document(const RulesLibrary& library, std::string_view ruleset,
+                                                                        double width_mm, double depth_mm) const;
 
     // Whether it owns this "format" value.
     bool owns(std::string_view format) const;

@@ -310,6 +310,22 @@ void validate_against_schema(const nlohmann::json& document, const std::string& 
                     found);
 }
 
+std::vector<SchemaViolation> schema_violations(const nlohmann::json& document, const std::string& kind,
+                                               const fs::path& data_dir) {
+    const auto schema = load_schema(data_dir, kind);
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter target(document);
+    std::vector<SchemaViolation> violations;
+    if (validator.validate(*schema, target, &results)) return violations;
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+        const std::string pointer = pointer_from_context(error.context);
+        violations.push_back({pointer == "/" ? std::string() : pointer, error.description});
+    }
+    return violations;
+}
+
 // The checks of one rule-set file in data/tables: syntax, schema, the tables themselves, and
 // the file named after its id (scenarios and army folders find it by that name).
 // An edited copy for the battle lab may have any name: its id says what it edits.

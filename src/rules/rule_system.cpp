@@ -15,6 +15,7 @@
 #include "fortuna/library.hpp"
 #include "fortuna/limits.hpp"
 #include "fortuna/naval/system.hpp"
+#include "fortuna/scenario_editing.hpp"
 
 namespace fortuna {
 
@@ -48,6 +49,26 @@ std::optional<fs::path> RuleSystem::scenario_file(const RulesLibrary& library, s
     } catch (const DataError&) {
         return std::nullopt;
     }
+}
+
+std::vector<ScenarioProblem> RuleSystem::scenario_problems(const RulesLibrary& library, const fs::path& file,
+                                                           const nlohmann::json& document) const {
+    // Its loader stops at the first problem: that one, and a word that others may follow.
+    const std::string first_only = " (" + name() + " checks its files one problem at a time: others may follow this one)";
+    try {
+        (void)check_file(library, file, document);
+        return {};
+    } catch (const DataError& problem) {
+        const bool pointer = problem.where().empty() || problem.where().front() == '/';
+        return {{pointer ? problem.where() : std::string(),
+                 (pointer ? std::string() : "(at " + problem.where() + ") ") + problem.expected() + first_only, problem.found()}};
+    } catch (const RuleError& problem) {
+        return {{"", std::string("a scenario a game can be set up from") + first_only, problem.what()}};
+    }
+}
+
+std::optional<nlohmann::ordered_json> RuleSystem::new_scenario_document(const RulesLibrary&, std::string_view, double, double) const {
+    return std::nullopt;  // this system has no editor yet: its scenarios are written by hand
 }
 
 const std::vector<const RuleSystem*>& rule_systems() {

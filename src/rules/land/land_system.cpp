@@ -9,6 +9,7 @@
 #include "fortuna/opponent.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/scenario_editing.hpp"
 
 namespace fortuna::land {
 
@@ -93,6 +94,29 @@ public:
     std::unique_ptr<GameSession> open_game(const RulesLibrary& library, const fs::path& file, const ClaimedFile& claimed,
                                            std::uint64_t seed) const override {
         return open_land_session(library, file, claimed.format, claimed.document, seed);
+    }
+
+    // Every problem at once (scenario_editing.hpp); a file with none is also set up as a game, as
+    // check_file does, so that "plays" means what `play` finds.
+    std::vector<ScenarioProblem> scenario_problems(const RulesLibrary& library, const fs::path& file,
+                                                   const nlohmann::json& document) const override {
+        if (format_of(document) != "fortuna-scenario") return RuleSystem::scenario_problems(library, file, document);
+        std::vector<ScenarioProblem> problems = fortuna::scenario_problems(library, document, file.string());
+        if (!problems.empty()) return problems;
+        try {
+            (void)Game(library, Scenario::from_json(document, file.string(), library), 1);
+        } catch (const DataError& problem) {
+            problems.push_back({problem.where(), problem.expected(), problem.found()});
+        } catch (const RuleError& problem) {
+            problems.push_back({"", "a scenario a game can be set up from", problem.what()});
+        }
+        return problems;
+    }
+
+    std::optional<nlohmann::ordered_json> new_scenario_document(const RulesLibrary& library, std::string_view ruleset,
+                                                                double width_mm, double depth_mm) const override {
+        if (!library.has_ruleset(ruleset)) return std::nullopt;  // not a land rule set
+        return scenario_to_json(new_scenario(library, ruleset, width_mm, depth_mm));
     }
 };
 
