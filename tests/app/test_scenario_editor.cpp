@@ -109,10 +109,22 @@ private slots:
         QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(s.terrain[0].points == drawn);
 
-        // A command on each side with its general; a unit of each side's first army type.
+        // Each side's first command (the new battle has one) gets its general through the
+        // Properties; its code is the side's next one.
         PlanOrderOfBattlePanel& order = editor.orderOfBattle();
-        order.addCommand(0, u"Right wing"_s, QString::fromStdString(editor.plan().suggestGeneralCode(0)), u"Count Thurn"_s, false);
-        order.addCommand(1, u"Left wing"_s, QString::fromStdString(editor.plan().suggestGeneralCode(1)), u"Count Buquoy"_s, true);
+        QCOMPARE(s.sides[0].commands.size(), std::size_t{1});
+        editor.plan().select(PieceRef::generalOf(0, 0));
+        QCOMPARE(editor.properties().setField(u"general name"_s, u"Count Thurn"_s), QString());
+        QCOMPARE(s.sides[0].commands[0].general->code, editor.plan().suggestGeneralCode(0).substr(0, 3) + "G1");
+        editor.plan().select(PieceRef::generalOf(1, 0));
+        QCOMPARE(editor.properties().setField(u"general name"_s, u"Count Buquoy"_s), QString());
+        QCOMPARE(editor.properties().setField(u"great captain"_s, u"yes"_s), QString());
+        // A second command added and removed again.
+        order.addCommand(0, u"Reserve"_s, QString::fromStdString(editor.plan().suggestGeneralCode(0)), u"Hohenlohe"_s, false);
+        QCOMPARE(s.sides[0].commands.size(), std::size_t{2});
+        QVERIFY(s.sides[0].commands[1].general->code != s.sides[0].commands[0].general->code);
+        order.removeCommand(0, 1);
+        QCOMPARE(s.sides[0].commands.size(), std::size_t{1});
         QCOMPARE(order.addUnit(0, 0, first_type(*library_, s, 0), u"First foot"_s, 0), QString());
         QCOMPARE(view.tool(), PlanView::Tool::PlaceUnit);
         click_at(view, QPointF(600, 650));
@@ -180,11 +192,12 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&editor));
         for (int guard = 0; guard < 100 && stack.canUndo(); ++guard) QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(s.terrain.empty());
-        QVERIFY(s.sides[0].commands.empty());
-        QVERIFY(s.sides[1].commands.empty());
+        QVERIFY(s.sides[0].commands[0].units.empty());
+        QVERIFY(!s.sides[0].commands[0].general.has_value());
+        QVERIFY(s.sides[1].commands[0].units.empty());
         // And redone to the end.
         for (int guard = 0; guard < 100 && stack.canRedo(); ++guard) QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-        QCOMPARE(s.sides[1].commands.size(), std::size_t{1});
+        QCOMPARE(s.sides[1].commands[0].units.size(), std::size_t{1});
         QVERIFY(s.sides[1].commands[0].general->position.has_value());
     }
 
@@ -206,7 +219,6 @@ private slots:
         QTest::keyClick(&view, Qt::Key_Return);
         const Scenario& s = editor.plan().scenario();
         QCOMPARE(s.terrain.at(0).kind, TerrainKind::Lake);
-        editor.orderOfBattle().addCommand(0, u"Foot"_s, u"G1"_s, u"A general"_s, false);
         view.armGeneral(0, 0);
         click_at(view, QPointF(600, 700));
         const QString type = first_type(*library_, s, 0);
@@ -253,6 +265,55 @@ private slots:
         stack.undo();
         stack.undo();
         QCOMPARE(editor.plan().scenario().name, std::string("Saturday's battle"));
+    }
+
+    // A hill drawn on a hill is its next contour layer; a vertex handle dragged reshapes it.
+    void hillsStackTheirContoursAndHandlesReshape() {
+        ScenarioEditor editor(library_);
+        editor.resize(1400, 900);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        start_kitchen_battle(editor, *library_);
+        PlanView& view = editor.view();
+        auto* kinds = editor.findChild<QComboBox*>(u"areaKind"_s);
+        kinds->setCurrentIndex(kinds->findText(u"hill"_s));
+        for (const QPointF p : {QPointF(200, 200), QPointF(800, 200), QPointF(800, 600), QPointF(200, 600)}) click_at(view, p);
+        QTest::keyClick(&view, Qt::Key_Return);
+        for (const QPointF p : {QPointF(400, 300), QPointF(600, 300), QPointF(600, 500), QPointF(400, 500)}) click_at(view, p);
+        QTest::keyClick(&view, Qt::Key_Return);
+        const Scenario& s = editor.plan().scenario();
+        QCOMPARE(s.terrain.size(), std::size_t{2});
+        QCOMPARE(s.terrain[0].layers, 1);
+        QCOMPARE(s.terrain[1].layers, 2);
+        // The upper contour is selected: its corner dragged from (600, 500) to (650, 550).
+        QTest::keyClick(&view, Qt::Key_S);
+        drag_on(view, QPointF(600, 500), QPointF(650, 550));
+        QVERIFY(s.terrain[1].points[2] == (BoardPoint{650, 550}));
+        QCOMPARE(editor.plan().undoStack()->count(), 3);
+        // Esc drops a drawing half done; Delete removes the selected hill.
+        QTest::keyClick(&view, Qt::Key_A);
+        click_at(view, QPointF(900, 100));
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QCOMPARE(view.drawingPoints(), 0);
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QCOMPARE(view.tool(), PlanView::Tool::Select);
+        editor.plan().select(PieceRef::featureAt(1));
+        QTest::keyClick(&view, Qt::Key_Delete);
+        QCOMPARE(s.terrain.size(), std::size_t{1});
+    }
+
+    // A shipped battle opens as a copy to keep elsewhere (Save asks where), with no problem.
+    void opensAShippedBattleAsACopy() {
+        ScenarioEditor editor(library_);
+        QVERIFY(editor.openScenario(u"white-mountain-1620"_s, true));
+        QVERIFY(editor.plan().filePath().isEmpty());
+        QVERIFY(!editor.plan().isModified());
+        QVERIFY(!editor.plan().scenario().sides.at(0).commands.empty());
+        QVERIFY2(editor.plan().problems().empty(), editor.plan().problems().empty() ? "" : editor.plan().problems().front().message().c_str());
+        qInfo("White Mountain checked in %.1f ms", editor.plan().lastCheckMs());
+        // Another system's scenario is refused by name.
+        QVERIFY(!editor.openScenario(u"channel-1778"_s, true));
+        QCOMPARE(editor.plan().scenario().id, std::string("white-mountain-1620"));
     }
 
     // A problem's JSON pointer names the piece it lies in.

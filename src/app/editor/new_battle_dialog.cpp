@@ -62,9 +62,18 @@ NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) :
         item->setData(qs(set->id), Qt::UserRole);
         model->appendRow(item);
     }
-    // The other systems' battles have other shapes: listed, greyed, until they have an editor.
+    // The other systems' battles have other shapes: listed, greyed, while the seam says they have
+    // no editor yet (RuleSystem::new_scenario_document gives no document).
     for (const RuleSystem* system : rule_systems()) {
         if (system == &land_system()) continue;
+        std::optional<nlohmann::ordered_json> empty;
+        try {
+            empty = system->new_scenario_document(library_, system->id(), 1830, 1220);
+        } catch (const std::exception&) {
+            empty.reset();
+        }
+        if (empty) continue;  // an editor of its own shape, not this one's
+
         auto* item = new QStandardItem(tr("%1: no editor yet").arg(qs(system->name())));
         item->setEnabled(false);
         model->appendRow(item);

@@ -15,6 +15,7 @@
 
 #include "board_geometry.hpp"
 #include "board_painting.hpp"
+#include "fortuna/battlefield.hpp"
 #include "fortuna/geometry.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/terrain_effects.hpp"
@@ -206,6 +207,18 @@ void PlanScene::rebuild() {
         }
     }
     std::stable_sort(pieces_.begin(), pieces_.end(), [](const Piece& a, const Piece& b) { return a.z > b.z; });
+    // Each piece a problem names is ringed in red on the board, where it stands.
+    QPen flagged(QColor(0xd0, 0x10, 0x10), 2.5);
+    flagged.setCosmetic(true);
+    for (const ScenarioProblem& problem : plan_.problems()) {
+        const PieceRef named = PieceRef::fromPointer(problem.pointer);
+        for (const Piece& p : pieces_)
+            if (p.ref == named) {
+                auto* ring = addRect(p.item->sceneBoundingRect().adjusted(-4, -4, 4, 4), flagged);
+                ring->setZValue(20);
+                ring->setToolTip(qs(problem.message()));
+            }
+    }
     markSelection();
     update();
 }
@@ -423,7 +436,8 @@ bool PlanView::placeArmed(const QPointF& at) {
     if (armed.general) {
         plan_.edit(tr("Place general"), [&](Scenario& edit) {
             auto& command = edit.sides[static_cast<std::size_t>(armed.side)].commands[static_cast<std::size_t>(armed.command)];
-            if (!command.general) command.general = GeneralSetup{};
+            // A command without a general gets one with the side's next code, named later.
+            if (!command.general) command.general = GeneralSetup{plan_.suggestGeneralCode(armed.side), {}, false, std::nullopt};
             command.general->position = where;
         });
         plan_.select(PieceRef::generalOf(armed.side, armed.command));
@@ -487,7 +501,8 @@ bool PlanView::finishDrawing() {
     f.kind = area ? area_kind_ : line_kind_;
     f.closed = area;
     for (const QPointF& p : drawing_) f.points.push_back(to_board(p));
-    if (f.kind == TerrainKind::Hill) f.layers = 1;
+    // A hill drawn on a hill is its next contour: one layer above the highest it starts on.
+    if (f.kind == TerrainKind::Hill) f.layers = 1 + Battlefield(plan_.scenario()).elevation(f.points.front());
     if (f.kind == TerrainKind::Village || f.kind == TerrainKind::Town) f.shelters = 1;
     int same = 1;
     for (const TerrainFeature& other : plan_.scenario().terrain) same += other.kind == f.kind ? 1 : 0;

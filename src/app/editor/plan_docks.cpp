@@ -464,8 +464,10 @@ void PlanPropertiesPanel::addGeneralFields(int side, int command) {
     const QString key = u"/sides/%1/commands/%2/"_s.arg(side).arg(command);
     const auto cmd = [side, command](Scenario& sc) -> CommandSetup& { return pdd::command_of(sc, side, command); };
     const auto ccmd = [side, command](const Scenario& sc) -> const CommandSetup& { return pdd::command_of(sc, side, command); };
-    const auto general = [cmd](Scenario& sc) -> GeneralSetup& {
-        if (!cmd(sc).general) cmd(sc).general = GeneralSetup{};
+    // A command's first general gets the side's next free code.
+    const std::string next_code = plan_.suggestGeneralCode(side);
+    const auto general = [cmd, next_code](Scenario& sc) -> GeneralSetup& {
+        if (!cmd(sc).general) cmd(sc).general = GeneralSetup{next_code, {}, false, std::nullopt};
         return *cmd(sc).general;
     };
     fields_.push_back({tr("command name"), [ccmd](const Scenario& sc) { return qs(ccmd(sc).name); },
