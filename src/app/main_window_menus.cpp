@@ -99,8 +99,8 @@ void MainWindow::buildActions() {
     file_menu_->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file_menu_->addSeparator();
     // The scenario editor (issue 31, src/app/editor): a window of its own.
-    file_menu_->addAction(tr("New &Battle…"), QKeySequence(u"Ctrl+Shift+N"_s), this, [this] { openScenarioEditor(); });
-    file_menu_->addAction(tr("&Edit Scenario…"), this, [this] {
+    file_menu_->addAction(tr("&New Battle…"), QKeySequence(u"Ctrl+Shift+N"_s), this, [this] { openScenarioEditor(); });
+    file_menu_->addAction(tr("Edit Scenar&io…"), this, [this] {
         const QString file = QFileDialog::getOpenFileName(this, tr("Edit a land scenario"), qs(library_->data_dir().string() + "/scenarios"),
                                                           tr("Scenarios (*.json);;All files (*)"));
         if (!file.isEmpty()) openScenarioEditor(file);
