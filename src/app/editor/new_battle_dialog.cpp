@@ -50,6 +50,7 @@ void paint_button(QPushButton* button, const QString& colour) {
 
 NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) : QDialog(parent), library_(library) {
     setWindowTitle(tr("New Battle"));
+    setMinimumWidth(760);  // the sides' names and nations read whole
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     layout->addLayout(form);
@@ -129,6 +130,7 @@ NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) :
         row.id = new QLineEdit(sides);
         row.name = new QLineEdit(sides);
         row.nation = new QComboBox(sides);
+        row.nation->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         row.colour = new QPushButton(sides);
         row.colour_name = qs(colours[i]);
         new_battle_detail::paint_button(row.colour, row.colour_name);

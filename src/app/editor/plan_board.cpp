@@ -127,18 +127,24 @@ public:
         setPos(to_point(*general.position));
         setZValue(11);
     }
-    QRectF boundingRect() const override { return QRectF(-8, -8, 16, 16); }
+    // A disc of 12 mm, never less than 12 pixels across on screen (a whole table at fit zoom).
+    static constexpr double kRadiusMm = 6, kMostMm = 24;
+    QRectF boundingRect() const override { return QRectF(-kMostMm, -kMostMm, 2 * kMostMm, 2 * kMostMm + 12); }
     QPainterPath shape() const override {
         QPainterPath path;
-        path.addEllipse(QPointF(0, 0), 7, 7);
+        path.addEllipse(QPointF(0, 0), kRadiusMm + 1, kRadiusMm + 1);
         return path;
     }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
         painter->setRenderHint(QPainter::Antialiasing);
-        painter->setPen(QPen(great_ ? QColor(0xff, 0xf0, 0xa0) : colour_.darker(200), great_ ? 2.0 : 1.0));
+        const double ppm = pixels_per_mm(painter);
+        const double r = std::clamp(6 / ppm, kRadiusMm, kMostMm - 2);
+        QPen ring(great_ ? QColor(0xff, 0xe0, 0x60) : colour_.darker(200), great_ ? 3.0 : 1.5);
+        ring.setCosmetic(true);
+        painter->setPen(ring);
         painter->setBrush(colour_.lighter(125));
-        painter->drawEllipse(QPointF(0, 0), 6, 6);
-        draw_label(painter, QPointF(0, 14), code_, 9, QColor(0x20, 0x20, 0x20), true, false, Qt::AlignCenter);
+        painter->drawEllipse(QPointF(0, 0), r, r);
+        draw_label(painter, QPointF(0, r + 9 / ppm), code_, 9, QColor(0x20, 0x20, 0x20), true, false, Qt::AlignCenter);
     }
 
 private:

@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "fortuna/library.hpp"
@@ -337,7 +338,15 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
     fields_.push_back({tr("kind"), [cat](const Scenario& s) { return qs(to_string(cat(s).kind)); },
                        [at](Scenario& s, const QString& t) -> std::optional<QString> {
                            TerrainFeature& g = at(s);
+                           // A name the editor gave ("Redan 2") follows the kind ("Road 2").
+                           std::string was(to_string(g.kind));
+                           was[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(was[0])));
                            g.kind = enum_from_string<TerrainKind>(ss(t));
+                           if (g.name.rfind(was + " ", 0) == 0) {
+                               std::string now(to_string(g.kind));
+                               now[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(now[0])));
+                               g.name = now + g.name.substr(was.size());
+                           }
                            if (g.kind == TerrainKind::Hill && g.layers < 1) g.layers = 1;
                            return std::nullopt;
                        },
@@ -522,7 +531,10 @@ PlanOrderOfBattlePanel::PlanOrderOfBattlePanel(BattlePlan& plan, PlanView& view,
     layout->setContentsMargins(4, 4, 4, 4);
     tree_ = new QTreeWidget(this);
     tree_->setHeaderLabels({tr("Piece"), tr("Type"), tr("Bases")});
+    tree_->header()->setStretchLastSection(false);
     tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     layout->addWidget(tree_, 1);
     auto* buttons = new QHBoxLayout;
     auto* add_command = new QPushButton(tr("Add &Command…"), this);

@@ -45,9 +45,9 @@ ScenarioEditor::ScenarioEditor(std::shared_ptr<const RulesLibrary> library, QWid
     properties_ = new PlanPropertiesPanel(*plan_, this);
     order_ = new PlanOrderOfBattlePanel(*plan_, *view_, this);
     problems_ = new PlanProblemsPanel(*plan_, *view_, this);
-    dock(u"properties"_s, tr("Properties"), properties_, Qt::RightDockWidgetArea);
-    dock(u"orderOfBattle"_s, tr("Order of Battle"), order_, Qt::LeftDockWidgetArea);
-    dock(u"problems"_s, tr("Problems"), problems_, Qt::BottomDockWidgetArea);
+    QDockWidget* properties = dock(u"properties"_s, tr("Properties"), properties_, Qt::RightDockWidgetArea);
+    QDockWidget* order = dock(u"orderOfBattle"_s, tr("Order of Battle"), order_, Qt::LeftDockWidgetArea);
+    QDockWidget* problems = dock(u"problems"_s, tr("Problems"), problems_, Qt::BottomDockWidgetArea);
 
     verdict_ = new QLabel(this);
     statusBar()->addPermanentWidget(verdict_);
@@ -60,6 +60,9 @@ ScenarioEditor::ScenarioEditor(std::shared_ptr<const RulesLibrary> library, QWid
 
     buildActions();
     resize(1400, 900);
+    // The board keeps most of the window: the docks as wide as their fields, the problems a few lines.
+    resizeDocks({order, properties}, {400, 380}, Qt::Horizontal);
+    resizeDocks({problems}, {130}, Qt::Vertical);
     updateTitle();
     updateStatus();
 }
@@ -170,6 +173,10 @@ void ScenarioEditor::say(const QString& text) { statusBar()->showMessage(text, 1
 
 void ScenarioEditor::updateTitle() {
     const QString file = plan_->filePath().isEmpty() ? tr("not saved yet") : QFileInfo(plan_->filePath()).fileName();
+    if (plan_->scenario().sides.empty() && plan_->filePath().isEmpty()) {
+        setWindowTitle(tr("Fortuna Belli scenario editor"));
+        return;
+    }
     setWindowTitle(tr("%1 (%2)%3 — Fortuna Belli scenario editor")
                        .arg(qs(plan_->scenario().name), file, plan_->isModified() ? u" *"_s : QString()));
 }
