@@ -189,6 +189,16 @@ void PlanScene::rebuild() {
     // The editor changes the ground at every edit: paint it directly rather than cache it.
     terrain_->setCacheMode(QGraphicsItem::NoCache);
     addItem(terrain_);
+    // Each feature's name at its best place (the desk places them clear of the troops; here the
+    // first place the painter proposes is enough: the editor's table changes at every edit).
+    std::vector<TerrainLabel> labels;
+    for (const TerrainFeature& f : s.terrain) {
+        if (f.name.empty() || f.points.empty()) continue;
+        const QString text = qs(f.name);
+        const auto candidates = terrain_label_candidates(f, table_, label_size(text, kTerrainLabelPoints, false, true));
+        if (!candidates.empty()) labels.push_back({candidates.front(), text, terrain_ink(f.kind)});
+    }
+    set_terrain_labels(terrain_, std::move(labels));
     for (std::size_t k = 0; k < s.terrain.size(); ++k) {
         if (s.terrain[k].points.empty()) continue;
         auto* item = new plan_board_detail::FeaturePiece(s.terrain[k]);
