@@ -2007,6 +2007,42 @@ Nicht erlaubt: %1</translation>
         <source>Select a command first (or Add Command…)</source>
         <translation>Zuerst ein Kommando wählen (oder Kommando hinzufügen …)</translation>
     </message>
+    <message>
+        <source>Add &amp;Reinforcement</source>
+        <translation>&amp;Verstärkung hinzufügen</translation>
+    </message>
+    <message>
+        <source>A command that comes on later: its side, time and entry in the Properties, its units with Add Unit…</source>
+        <translation>Ein Kommando, das später eintrifft: Seite, Zeit und Eintrittsort in den Eigenschaften, seine Einheiten mit Einheit hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Reinforcements</source>
+        <translation>Verstärkungen</translation>
+    </message>
+    <message>
+        <source>%1 (%2) at %3, %4</source>
+        <translation>%1 (%2) um %3, %4</translation>
+    </message>
+    <message>
+        <source>Add a reinforcement</source>
+        <translation>Eine Verstärkung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Reinforcement %1</source>
+        <translation>Verstärkung %1</translation>
+    </message>
+    <message>
+        <source>Reinforcement added: its time and entry in the Properties; Add Unit… puts its units where they come on</source>
+        <translation>Verstärkung hinzugefügt: Zeit und Eintrittsort in den Eigenschaften; Einheit hinzufügen … stellt ihre Einheiten dorthin, wo sie eintreffen</translation>
+    </message>
+    <message>
+        <source>add a reinforcement first</source>
+        <translation>zuerst eine Verstärkung hinzufügen</translation>
+    </message>
+    <message>
+        <source>a reinforcement of one of the sides (%1 is none)</source>
+        <translation>eine Verstärkung einer der Seiten (%1 ist keine)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::PlanProblemsPanel</name>
@@ -2217,12 +2253,40 @@ Nicht erlaubt: %1</translation>
         <source>yes</source>
         <translation>ja</translation>
     </message>
+    <message>
+        <source>reinforcement %1, arrives %2</source>
+        <translation>Verstärkung %1, trifft %2 ein</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Reinforcement&lt;/b&gt; %1: %2</source>
+        <translation>&lt;b&gt;Verstärkung&lt;/b&gt; %1: %2</translation>
+    </message>
+    <message>
+        <source>Its units are drawn pale where they come on; Add Unit… adds to it.</source>
+        <translation>Ihre Einheiten sind blass gezeichnet, wo sie eintreffen; Einheit hinzufügen … ergänzt sie.</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>arrives</source>
+        <translation>trifft ein</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>Eintrittsort</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::PlanScene</name>
     <message>
         <source>table %1 × %2 mm · %3 · grid 100 mm</source>
         <translation>Tisch %1 × %2 mm · %3 · Raster 100 mm</translation>
+    </message>
+    <message>
+        <source>%1 arrives at %2 (%3)</source>
+        <translation>%1 trifft um %2 ein (%3)</translation>
     </message>
 </context>
 <context>
@@ -2306,6 +2370,10 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>Drawing dropped</source>
         <translation>Zeichnung verworfen</translation>
+    </message>
+    <message>
+        <source>Remove reinforcement %1</source>
+        <translation>Verstärkung %1 entfernen</translation>
     </message>
 </context>
 <context>
@@ -2589,6 +2657,10 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>Save the changes to %1 before closing?</source>
         <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>Fortuna Belli scenario editor</source>
+        <translation>Fortuna Belli Szenario-Editor</translation>
     </message>
 </context>
 <context>

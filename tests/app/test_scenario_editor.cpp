@@ -316,6 +316,50 @@ private slots:
         QCOMPARE(editor.plan().scenario().id, std::string("white-mountain-1620"));
     }
 
+    // A reinforcement: its side, time and entry; its units placed where they come on; one after
+    // dusk is a problem at its pointer (issue 31's "a reinforcement after the last turn").
+    void reinforcementsComeOnByTimeAndEdge() {
+        QTemporaryDir dir;
+        ScenarioEditor editor(library_);
+        editor.resize(1400, 900);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        start_kitchen_battle(editor, *library_);
+        const Scenario& s = editor.plan().scenario();
+        PlanOrderOfBattlePanel& order = editor.orderOfBattle();
+        QCOMPARE(order.addReinforcement(1), 0);
+        QCOMPARE(s.reinforcements.at(0).side, s.sides[1].id);
+        QCOMPARE(s.reinforcements[0].arrives, s.start + 60);
+        QCOMPARE(order.addReinforcementUnit(0, first_type(*library_, s, 1), u"Late comers"_s, 0, QPointF(600, 20)), QString());
+        QCOMPARE(s.reinforcements[0].command.units.size(), std::size_t{1});
+        QVERIFY(s.reinforcements[0].command.units[0].position == (BoardPoint{600, 20}));
+        QVERIFY(editor.plan().selection() == PieceRef::reinforcementUnitAt(0, 0));
+        // Its unit turns with R like any other.
+        editor.view().setFocus();
+        QTest::keyClick(&editor.view(), Qt::Key_R);
+        QCOMPARE(s.reinforcements[0].command.units[0].facing_deg, 195.0);
+        // After dusk (17:00) it never comes on: named at its time.
+        editor.plan().select(PieceRef::reinforcementAt(0));
+        QCOMPARE(editor.properties().setField(u"arrives"_s, u"18:00"_s), QString());
+        QVERIFY(mentions(editor.plan(), "/reinforcements/0/arrives"));
+        QVERIFY(PieceRef::fromPointer("/reinforcements/0/arrives") == PieceRef::reinforcementAt(0));
+        QVERIFY(PieceRef::fromPointer("/reinforcements/0/command/units/0/position") == PieceRef::reinforcementUnitAt(0, 0));
+        QCOMPARE(editor.properties().setField(u"arrives"_s, u"11:30"_s), QString());
+        QVERIFY(!mentions(editor.plan(), "/reinforcements/0/arrives"));
+        QCOMPARE(editor.properties().setField(u"entry"_s, u"on the Prague road"_s), QString());
+        // Saved and read back with its time, entry and unit.
+        const QString file = dir.filePath(u"late.json"_s);
+        QVERIFY(editor.saveTo(file, true));
+        const Scenario read = read_scenario_draft(read_json_file(file.toStdString()), file.toStdString(), *library_);
+        QCOMPARE(read.reinforcements.size(), std::size_t{1});
+        QCOMPARE(read.reinforcements[0].arrives, 11 * 60 + 30);
+        QCOMPARE(read.reinforcements[0].entry, std::string("on the Prague road"));
+        QCOMPARE(read.reinforcements[0].command.units.at(0).name, std::string("Late comers"));
+        // Delete removes the selected reinforcement with its units.
+        QTest::keyClick(&editor.view(), Qt::Key_Delete);
+        QVERIFY(s.reinforcements.empty());
+    }
+
     // A problem's JSON pointer names the piece it lies in.
     void problemPointersNameTheirPieces() {
         QVERIFY(PieceRef::fromPointer("/sides/1/commands/2/units/3/position") == PieceRef::unitAt(1, 2, 3));

@@ -87,6 +87,12 @@ PieceRef PieceRef::fromPointer(const std::string& pointer) {
         if (piece.feature < 0) piece.kind = Kind::Battle;
         return piece;
     }
+    if (pointer.rfind("/reinforcements/", 0) == 0) {
+        piece.reinforcement = index_after(pointer, "reinforcements");
+        piece.unit = index_after(pointer, "units");
+        piece.kind = piece.reinforcement < 0 ? Kind::Battle : piece.unit >= 0 ? Kind::ReinforcementUnit : Kind::Reinforcement;
+        return piece;
+    }
     if (pointer.rfind("/sides/", 0) == 0) {
         piece.side = index_after(pointer, "sides");
         piece.command = index_after(pointer, "commands");
@@ -100,6 +106,22 @@ PieceRef PieceRef::fromPointer(const std::string& pointer) {
     piece.kind = Kind::Battle;
     return piece;
 }
+
+UnitSetup* unit_named(Scenario& scenario, const PieceRef& piece) {
+    const auto at = [](auto& list, int i) -> UnitSetup* {
+        return i >= 0 && i < static_cast<int>(list.size()) ? &list[static_cast<std::size_t>(i)] : nullptr;
+    };
+    if (piece.kind == PieceRef::Kind::ReinforcementUnit) {
+        if (piece.reinforcement < 0 || piece.reinforcement >= static_cast<int>(scenario.reinforcements.size())) return nullptr;
+        return at(scenario.reinforcements[static_cast<std::size_t>(piece.reinforcement)].command.units, piece.unit);
+    }
+    if (piece.kind != PieceRef::Kind::Unit || piece.side < 0 || piece.side >= static_cast<int>(scenario.sides.size())) return nullptr;
+    auto& commands = scenario.sides[static_cast<std::size_t>(piece.side)].commands;
+    if (piece.command < 0 || piece.command >= static_cast<int>(commands.size())) return nullptr;
+    return at(commands[static_cast<std::size_t>(piece.command)].units, piece.unit);
+}
+
+const UnitSetup* unit_named(const Scenario& scenario, const PieceRef& piece) { return unit_named(const_cast<Scenario&>(scenario), piece); }
 
 BattlePlan::BattlePlan(std::shared_ptr<const RulesLibrary> library, QObject* parent) : QObject(parent), library_(std::move(library)) {
     connect(&undo_stack_, &QUndoStack::cleanChanged, this, &BattlePlan::fileChanged);
@@ -214,6 +236,11 @@ bool BattlePlan::holds(const PieceRef& piece) const {
     case PieceRef::Kind::Feature: return piece.feature >= 0 && piece.feature < static_cast<int>(scenario_.terrain.size());
     case PieceRef::Kind::Side: return piece.side >= 0 && piece.side < static_cast<int>(sides.size());
     case PieceRef::Kind::General: return command_ok();
+    case PieceRef::Kind::Reinforcement:
+        return piece.reinforcement >= 0 && piece.reinforcement < static_cast<int>(scenario_.reinforcements.size());
+    case PieceRef::Kind::ReinforcementUnit:
+        return piece.reinforcement >= 0 && piece.reinforcement < static_cast<int>(scenario_.reinforcements.size()) && piece.unit >= 0 &&
+               piece.unit < static_cast<int>(scenario_.reinforcements[static_cast<std::size_t>(piece.reinforcement)].command.units.size());
     case PieceRef::Kind::Unit:
         return command_ok() && piece.unit >= 0 &&
                piece.unit < static_cast<int>(sides[static_cast<std::size_t>(piece.side)].commands[static_cast<std::size_t>(piece.command)].units.size());

@@ -26,22 +26,31 @@ namespace fortuna::app {
 
 // One piece of the plan, as the editor selects it and a problem's JSON pointer names it.
 struct PieceRef {
-    enum class Kind { None, Feature, Unit, General, Battle, Side };
+    // Reinforcement: a group arriving later (its command); ReinforcementUnit: one of its units.
+    enum class Kind { None, Feature, Unit, General, Battle, Side, Reinforcement, ReinforcementUnit };
     Kind kind = Kind::None;
     int feature = -1;               // Feature
     int side = -1, command = -1;    // Unit, General, Side (side only)
-    int unit = -1;                  // Unit
+    int unit = -1;                  // Unit, ReinforcementUnit
     int point = -1;                 // a feature's point named by a pointer ("/terrain/2/polygon/3")
+    int reinforcement = -1;         // Reinforcement, ReinforcementUnit
     bool operator==(const PieceRef& other) const {
-        return kind == other.kind && feature == other.feature && side == other.side && command == other.command && unit == other.unit;
+        return kind == other.kind && feature == other.feature && side == other.side && command == other.command && unit == other.unit &&
+               reinforcement == other.reinforcement;
     }
-    static PieceRef featureAt(int index) { return {Kind::Feature, index, -1, -1, -1, -1}; }
-    static PieceRef unitAt(int side, int command, int unit) { return {Kind::Unit, -1, side, command, unit, -1}; }
-    static PieceRef generalOf(int side, int command) { return {Kind::General, -1, side, command, -1, -1}; }
+    static PieceRef featureAt(int index) { return {Kind::Feature, index, -1, -1, -1, -1, -1}; }
+    static PieceRef unitAt(int side, int command, int unit) { return {Kind::Unit, -1, side, command, unit, -1, -1}; }
+    static PieceRef generalOf(int side, int command) { return {Kind::General, -1, side, command, -1, -1, -1}; }
+    static PieceRef reinforcementAt(int index) { return {Kind::Reinforcement, -1, -1, -1, -1, -1, index}; }
+    static PieceRef reinforcementUnitAt(int index, int unit) { return {Kind::ReinforcementUnit, -1, -1, -1, unit, -1, index}; }
     // The piece a problem's pointer lies in ("/sides/0/commands/1/units/3/position" is that
     // unit); the battle for "/id", "/start" and the like.
     static PieceRef fromPointer(const std::string& pointer);
 };
+
+// The unit a piece names (on the table or in a reinforcement), or nullptr.
+UnitSetup* unit_named(Scenario& scenario, const PieceRef& piece);
+const UnitSetup* unit_named(const Scenario& scenario, const PieceRef& piece);
 
 class BattlePlan : public QObject {
     Q_OBJECT

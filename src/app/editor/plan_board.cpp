@@ -77,7 +77,8 @@ QPainterPath feature_shape(const TerrainFeature& f) {
 // the library does not know is a dashed 40 x 15 mm box (the Problems list says why).
 class UnitPiece : public QGraphicsItem {
 public:
-    UnitPiece(const UnitSetup& unit, QColor colour) : colour_(colour), code_(qs(unit.code)) {
+    // `arriving`: a reinforcement's unit, drawn pale where it will come on.
+    UnitPiece(const UnitSetup& unit, QColor colour, bool arriving = false) : colour_(colour), code_(qs(unit.code)), arriving_(arriving) {
         if (unit.unit_type != nullptr) {
             footprint_ = unit_footprint(*unit.unit_type, std::max(1, unit.bases), unit.formation);
         } else {
@@ -98,8 +99,8 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
         painter->setRenderHint(QPainter::Antialiasing);
         const QColor edge = colour_.lightness() > 150 ? colour_.darker(260) : colour_.darker(190);
-        painter->setPen(QPen(edge, 0.8, unknown_ ? Qt::DashLine : Qt::SolidLine));
-        painter->setBrush(unknown_ ? QColor(colour_.red(), colour_.green(), colour_.blue(), 90) : colour_);
+        painter->setPen(QPen(edge, 0.8, unknown_ || arriving_ ? Qt::DashLine : Qt::SolidLine));
+        painter->setBrush(unknown_ || arriving_ ? QColor(colour_.red(), colour_.green(), colour_.blue(), 90) : colour_);
         for (const BaseOutline& base : footprint_.bases) {
             painter->save();
             painter->rotate(base.rotation_deg);
@@ -110,7 +111,8 @@ public:
         painter->setPen(QPen(edge, 2.0));
         painter->drawLine(footprint_.bounds.topLeft(), footprint_.bounds.topRight());
         const QColor ink = colour_.lightness() > 150 ? QColor(0x20, 0x20, 0x20) : QColor(0xff, 0xff, 0xff);
-        draw_label(painter, footprint_.bounds.center(), code_ + (unknown_ ? u" ?"_s : QString()), 9, ink, true, false, Qt::AlignCenter);
+        draw_label(painter, footprint_.bounds.center(), code_ + (unknown_ ? u" ?"_s : QString()), 9, arriving_ ? edge : ink, true, false,
+                   Qt::AlignCenter);
     }
 
 private:
@@ -118,6 +120,7 @@ private:
     QColor colour_;
     QString code_;
     bool unknown_ = false;
+    bool arriving_ = false;
 };
 
 // A general: a disc of 12 mm in the side's colour, a white ring for a great captain.
@@ -220,6 +223,17 @@ void PlanScene::rebuild() {
                 addItem(item);
                 pieces_.push_back({PieceRef::generalOf(static_cast<int>(si), static_cast<int>(ci)), item, 11});
             }
+        }
+    }
+    // Reinforcements' units, pale and dashed, where they come on.
+    for (std::size_t ri = 0; ri < s.reinforcements.size(); ++ri) {
+        const ReinforcementSetup& r = s.reinforcements[ri];
+        const QColor colour = plan_board_detail::side_colour(s, s.side_index(r.side));
+        for (std::size_t ui = 0; ui < r.command.units.size(); ++ui) {
+            auto* item = new plan_board_detail::UnitPiece(r.command.units[ui], colour, true);
+            item->setToolTip(tr("%1 arrives at %2 (%3)").arg(qs(r.command.units[ui].code), qs(format_clock(r.arrives)), qs(r.entry)));
+            addItem(item);
+            pieces_.push_back({PieceRef::reinforcementUnitAt(static_cast<int>(ri), static_cast<int>(ui)), item, 9});
         }
     }
     std::stable_sort(pieces_.begin(), pieces_.end(), [](const Piece& a, const Piece& b) { return a.z > b.z; });
@@ -435,6 +449,11 @@ void PlanView::armGeneral(int side, int command) {
     setTool(Tool::PlaceUnit);
 }
 
+void PlanView::armReinforcementUnit(int reinforcement, const UnitSetup& unit) {
+    armed_ = Armed{false, -1, -1, unit, reinforcement};
+    setTool(Tool::PlaceUnit);
+}
+
 bool PlanView::placeArmed(const QPointF& at) {
     if (!armed_) {
         emit message(tr("Place: choose Add Unit… or Place General in the Order of Battle first"));
@@ -442,6 +461,25 @@ bool PlanView::placeArmed(const QPointF& at) {
     }
     const Armed armed = *armed_;
     const Scenario& s = plan_.scenario();
+    const BoardPoint spot{std::round(at.x() * 10) / 10, std::round(at.y() * 10) / 10};
+    if (armed.reinforcement >= 0) {
+        if (armed.reinforcement >= static_cast<int>(s.reinforcements.size())) {
+            armed_.reset();
+            emit message(tr("The command to place into is gone (undone?): choose Add Unit… again"));
+            return false;
+        }
+        UnitSetup unit = armed.unit;
+        unit.position = spot;
+        const int index = static_cast<int>(s.reinforcements[static_cast<std::size_t>(armed.reinforcement)].command.units.size());
+        plan_.edit(tr("Place %1").arg(qs(unit.code)), [&](Scenario& edit) {
+            edit.reinforcements[static_cast<std::size_t>(armed.reinforcement)].command.units.push_back(unit);
+        });
+        plan_.select(PieceRef::reinforcementUnitAt(armed.reinforcement, index));
+        const int side = plan_.scenario().side_index(plan_.scenario().reinforcements[static_cast<std::size_t>(armed.reinforcement)].side);
+        armed_->unit.code = plan_.suggestCode(std::max(0, side), unit.unit_type != nullptr ? unit.unit_type->arm : Arm::Infantry);
+        emit message(tr("Placed %1. Click again for %2 of the same type, or S to select").arg(qs(unit.code), qs(armed_->unit.code)));
+        return true;
+    }
     if (armed.side < 0 || armed.side >= static_cast<int>(s.sides.size()) || armed.command < 0 ||
         armed.command >= static_cast<int>(s.sides[static_cast<std::size_t>(armed.side)].commands.size())) {
         armed_.reset();
@@ -555,6 +593,16 @@ void PlanView::removeSelected() {
         });
         break;
     }
+    case PieceRef::Kind::ReinforcementUnit:
+        plan_.edit(tr("Remove %1").arg(qs(unit_named(plan_.scenario(), piece)->code)), [&](Scenario& s) {
+            auto& units = s.reinforcements[static_cast<std::size_t>(piece.reinforcement)].command.units;
+            units.erase(units.begin() + piece.unit);
+        });
+        break;
+    case PieceRef::Kind::Reinforcement:
+        plan_.edit(tr("Remove reinforcement %1").arg(qs(plan_.scenario().reinforcements[static_cast<std::size_t>(piece.reinforcement)].id)),
+                   [&](Scenario& s) { s.reinforcements.erase(s.reinforcements.begin() + piece.reinforcement); });
+        break;
     case PieceRef::Kind::General:
         // A general leaves the table (the command keeps its name and general's details).
         plan_.edit(tr("Take the general off the table"), [&](Scenario& s) {
@@ -569,9 +617,9 @@ void PlanView::removeSelected() {
 
 void PlanView::rotateSelected(double degrees) {
     const PieceRef piece = plan_.selection();
-    if (piece.kind != PieceRef::Kind::Unit || !plan_.holds(piece)) return;
+    if (unit_named(plan_.scenario(), piece) == nullptr) return;
     plan_.edit(tr("Turn a unit"), [&](Scenario& s) {
-        auto& unit = s.sides[static_cast<std::size_t>(piece.side)].commands[static_cast<std::size_t>(piece.command)].units[static_cast<std::size_t>(piece.unit)];
+        UnitSetup& unit = *unit_named(s, piece);
         unit.facing_deg = std::fmod(std::fmod(unit.facing_deg + degrees, 360.0) + 360.0, 360.0);
     });
 }
@@ -674,7 +722,8 @@ void PlanView::mouseReleaseEvent(QMouseEvent* event) {
             for (BoardPoint& p : s.terrain[static_cast<std::size_t>(piece.feature)].points) shift(p);
             break;
         case PieceRef::Kind::Unit:
-            shift(s.sides[static_cast<std::size_t>(piece.side)].commands[static_cast<std::size_t>(piece.command)].units[static_cast<std::size_t>(piece.unit)].position);
+        case PieceRef::Kind::ReinforcementUnit:
+            if (UnitSetup* unit = unit_named(s, piece)) shift(unit->position);
             break;
         case PieceRef::Kind::General: {
             auto& general = s.sides[static_cast<std::size_t>(piece.side)].commands[static_cast<std::size_t>(piece.command)].general;

@@ -86,6 +86,8 @@ public:
     // the next of the same type is offered with a new code), or a command's general.
     void armUnit(int side, int command, const UnitSetup& unit);
     void armGeneral(int side, int command);
+    // A unit of a reinforcement, placed where it comes on.
+    void armReinforcementUnit(int reinforcement, const UnitSetup& unit);
     bool armed() const { return armed_.has_value(); }
     // Places the armed piece at a board point (the click, or typed coordinates).
     bool placeArmed(const QPointF& at);
@@ -137,6 +139,7 @@ private:
         bool general = false;
         int side = 0, command = 0;
         UnitSetup unit;
+        int reinforcement = -1;  // a reinforcement's unit, not the side's command's
     };
     std::optional<Armed> armed_;
     bool panning_ = false;

@@ -173,7 +173,9 @@ void PlanPropertiesPanel::rebuild() {
         addFeatureFields(selected.feature);
         shown_points_ = plan_.scenario().terrain[static_cast<std::size_t>(selected.feature)].points.size();
         break;
-    case PieceRef::Kind::Unit: addUnitFields(selected.side, selected.command, selected.unit); break;
+    case PieceRef::Kind::Unit:
+    case PieceRef::Kind::ReinforcementUnit: addUnitFields(selected); break;
+    case PieceRef::Kind::Reinforcement: addReinforcementFields(selected.reinforcement); break;
     case PieceRef::Kind::General: addGeneralFields(selected.side, selected.command); break;
     default: addBattleFields(); break;
     }
@@ -394,15 +396,21 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
                        {}, {}, nullptr, key + u"points"_s});
 }
 
-void PlanPropertiesPanel::addUnitFields(int side, int command, int unit) {
+void PlanPropertiesPanel::addUnitFields(const PieceRef& piece) {
     const Scenario& s = plan_.scenario();
-    const UnitSetup& u = pdd::unit_of(s, side, command, unit);
+    const UnitSetup& u = *unit_named(s, piece);
+    // The side whose army list the unit is drawn from: its command's, or its reinforcement's.
+    const bool arriving = piece.kind == PieceRef::Kind::ReinforcementUnit;
+    const ReinforcementSetup* r = arriving ? &s.reinforcements[static_cast<std::size_t>(piece.reinforcement)] : nullptr;
+    const int side = arriving ? std::max(0, s.side_index(r->side)) : piece.side;
+    const QString where = arriving ? tr("reinforcement %1, arrives %2").arg(qs(r->id), qs(format_clock(r->arrives)))
+                                   : qs(pdd::command_of(s, piece.side, piece.command).name).toHtmlEscaped();
     heading_->setText(tr("<b>%1</b> %2 (%3, %4)")
-                          .arg(qs(u.code), qs(u.name).toHtmlEscaped(), qs(pdd::side_of(s, side).name).toHtmlEscaped(),
-                               qs(pdd::command_of(s, side, command).name).toHtmlEscaped()));
-    const QString key = u"/sides/%1/commands/%2/units/%3/"_s.arg(side).arg(command).arg(unit);
-    const auto at = [side, command, unit](Scenario& sc) -> UnitSetup& { return pdd::unit_of(sc, side, command, unit); };
-    const auto cat = [side, command, unit](const Scenario& sc) -> const UnitSetup& { return pdd::unit_of(sc, side, command, unit); };
+                          .arg(qs(u.code), qs(u.name).toHtmlEscaped(), qs(pdd::side_of(s, side).name).toHtmlEscaped(), where));
+    const QString key = arriving ? u"/reinforcements/%1/units/%2/"_s.arg(piece.reinforcement).arg(piece.unit)
+                                 : u"/sides/%1/commands/%2/units/%3/"_s.arg(piece.side).arg(piece.command).arg(piece.unit);
+    const auto at = [piece](Scenario& sc) -> UnitSetup& { return *unit_named(sc, piece); };
+    const auto cat = [piece](const Scenario& sc) -> const UnitSetup& { return *unit_named(sc, piece); };
     fields_.push_back({tr("code"), [cat](const Scenario& sc) { return qs(cat(sc).code); },
                        [this, at](Scenario& sc, const QString& t) -> std::optional<QString> {
                            if (t.trimmed().isEmpty()) return tr("a code the umpire types, such as BO-I3");
@@ -464,6 +472,50 @@ void PlanPropertiesPanel::addUnitFields(int side, int command, int unit) {
                            return std::nullopt;
                        },
                        formations, formations, nullptr, key + u"formation"_s});
+}
+
+void PlanPropertiesPanel::addReinforcementFields(int index) {
+    const Scenario& s = plan_.scenario();
+    const ReinforcementSetup& r = s.reinforcements[static_cast<std::size_t>(index)];
+    heading_->setText(tr("<b>Reinforcement</b> %1: %2").arg(qs(r.id).toHtmlEscaped(), qs(r.command.name).toHtmlEscaped()));
+    effects_->setText(tr("Its units are drawn pale where they come on; Add Unit… adds to it."));
+    const QString key = u"/reinforcements/%1/"_s.arg(index);
+    const auto at = [index](Scenario& sc) -> ReinforcementSetup& { return sc.reinforcements[static_cast<std::size_t>(index)]; };
+    const auto cat = [index](const Scenario& sc) -> const ReinforcementSetup& { return sc.reinforcements[static_cast<std::size_t>(index)]; };
+    const auto text_field = [&](const QString& label, std::string ReinforcementSetup::*member) {
+        fields_.push_back({label, [cat, member](const Scenario& sc) { return qs(cat(sc).*member); },
+                           [at, member](Scenario& sc, const QString& t) -> std::optional<QString> {
+                               at(sc).*member = ss(t.trimmed());
+                               return std::nullopt;
+                           },
+                           {}, {}, nullptr, key + label});
+    };
+    text_field(tr("id"), &ReinforcementSetup::id);
+    QStringList side_ids;
+    for (const SideSetup& side : s.sides) side_ids << qs(side.id);
+    fields_.push_back({tr("side"), [cat](const Scenario& sc) { return qs(cat(sc).side); },
+                       [at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           at(sc).side = ss(t);
+                           return std::nullopt;
+                       },
+                       side_ids, side_ids, nullptr, key + u"side"_s});
+    fields_.push_back({tr("arrives"), [cat](const Scenario& sc) { return qs(format_clock(cat(sc).arrives)); },
+                       [this, at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           try {
+                               at(sc).arrives = parse_clock(ss(t.trimmed()));
+                           } catch (const std::exception&) {
+                               return tr("a time of day HH:MM");
+                           }
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, key + u"arrives"_s});
+    text_field(tr("entry"), &ReinforcementSetup::entry);
+    fields_.push_back({tr("command name"), [cat](const Scenario& sc) { return qs(cat(sc).command.name); },
+                       [at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           at(sc).command.name = ss(t.trimmed());
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, key + u"command/name"_s});
 }
 
 void PlanPropertiesPanel::addGeneralFields(int side, int command) {
@@ -541,14 +593,24 @@ PlanOrderOfBattlePanel::PlanOrderOfBattlePanel(BattlePlan& plan, PlanView& view,
     auto* remove_command = new QPushButton(tr("Remove Command"), this);
     auto* add_unit = new QPushButton(tr("Add &Unit…"), this);
     auto* place_general = new QPushButton(tr("Place &General"), this);
+    auto* add_reinforcement = new QPushButton(tr("Add &Reinforcement"), this);
+    add_reinforcement->setToolTip(tr("A command that comes on later: its side, time and entry in the Properties, its units with Add Unit…"));
     add_unit->setObjectName(u"addUnit"_s);
     for (QPushButton* b : {add_command, remove_command, add_unit, place_general}) buttons->addWidget(b);
     layout->addLayout(buttons);
+    layout->addWidget(add_reinforcement);
     totals_ = new QLabel(this);
     totals_->setWordWrap(true);
     layout->addWidget(totals_);
     connect(add_command, &QPushButton::clicked, this, &PlanOrderOfBattlePanel::addCommandDialog);
+    connect(add_reinforcement, &QPushButton::clicked, this, [this] { addReinforcement(std::max(0, currentCommand().first)); });
     connect(remove_command, &QPushButton::clicked, this, [this] {
+        const PieceRef selected = plan_.selection();
+        if (selected.kind == PieceRef::Kind::Reinforcement || selected.kind == PieceRef::Kind::ReinforcementUnit) {
+            plan_.select(PieceRef::reinforcementAt(selected.reinforcement));
+            view_.removeSelected();
+            return;
+        }
         const auto [side, command] = currentCommand();
         if (command >= 0) removeCommand(side, command);
     });
@@ -557,13 +619,13 @@ PlanOrderOfBattlePanel::PlanOrderOfBattlePanel(BattlePlan& plan, PlanView& view,
     connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
         if (rebuilding_ || item == nullptr) return;
         const QList<QVariant> ref = item->data(0, Qt::UserRole).toList();
-        if (ref.size() != 4) return;
+        if (ref.size() != 5) return;
         const auto kind = static_cast<PieceRef::Kind>(ref[0].toInt());
         PieceRef piece;
         piece.kind = kind;
-        piece.side = ref[1].toInt(), piece.command = ref[2].toInt(), piece.unit = ref[3].toInt();
+        piece.side = ref[1].toInt(), piece.command = ref[2].toInt(), piece.unit = ref[3].toInt(), piece.reinforcement = ref[4].toInt();
         plan_.select(piece);
-        if (kind == PieceRef::Kind::Unit || kind == PieceRef::Kind::General) view_.centreOn(piece);
+        if (kind == PieceRef::Kind::Unit || kind == PieceRef::Kind::General || kind == PieceRef::Kind::ReinforcementUnit) view_.centreOn(piece);
     });
     connect(&plan_, &BattlePlan::changed, this, &PlanOrderOfBattlePanel::rebuild);
     connect(&plan_, &BattlePlan::selectionChanged, this, &PlanOrderOfBattlePanel::rebuild);
@@ -575,8 +637,8 @@ void PlanOrderOfBattlePanel::rebuild() {
     tree_->clear();
     const Scenario& s = plan_.scenario();
     const PieceRef selected = plan_.selection();
-    const auto ref = [](PieceRef::Kind kind, int side, int command, int unit) {
-        return QVariant(QList<QVariant>{static_cast<int>(kind), side, command, unit});
+    const auto ref = [](PieceRef::Kind kind, int side, int command, int unit, int reinforcement = -1) {
+        return QVariant(QList<QVariant>{static_cast<int>(kind), side, command, unit, reinforcement});
     };
     QStringList totals;
     for (std::size_t si = 0; si < s.sides.size(); ++si) {
@@ -609,6 +671,29 @@ void PlanOrderOfBattlePanel::rebuild() {
         // The land armies' lists give no points (data/armies/<rule set>/): the totals are units and bases.
         totals << tr("%1: %n unit(s)", nullptr, units).arg(qs(side.name)) + tr(", %n base(s)", nullptr, bases);
     }
+    // Reinforcements: each with its side, time and entry, its units below.
+    if (!s.reinforcements.empty()) {
+        auto* group = new QTreeWidgetItem(tree_, {tr("Reinforcements")});
+        QFont bold = group->font(0);
+        bold.setBold(true);
+        group->setFont(0, bold);
+        group->setData(0, Qt::UserRole, ref(PieceRef::Kind::Battle, -1, -1, -1));
+        for (std::size_t ri = 0; ri < s.reinforcements.size(); ++ri) {
+            const ReinforcementSetup& r = s.reinforcements[ri];
+            const int index = static_cast<int>(ri);
+            auto* item = new QTreeWidgetItem(group, {tr("%1 (%2) at %3, %4").arg(qs(r.command.name), qs(r.side), qs(format_clock(r.arrives)), qs(r.entry))});
+            item->setData(0, Qt::UserRole, ref(PieceRef::Kind::Reinforcement, -1, -1, -1, index));
+            if (selected == PieceRef::reinforcementAt(index)) tree_->setCurrentItem(item);
+            for (std::size_t ui = 0; ui < r.command.units.size(); ++ui) {
+                const UnitSetup& unit = r.command.units[ui];
+                auto* unit_item = new QTreeWidgetItem(item, {u"%1 %2"_s.arg(qs(unit.code), qs(unit.name)),
+                                                             unit.unit_type != nullptr ? qs(unit.unit_type->name) : qs(unit.type) + u" ?"_s,
+                                                             QString::number(unit.bases)});
+                unit_item->setData(0, Qt::UserRole, ref(PieceRef::Kind::ReinforcementUnit, -1, -1, static_cast<int>(ui), index));
+                if (selected == PieceRef::reinforcementUnitAt(index, static_cast<int>(ui))) tree_->setCurrentItem(unit_item);
+            }
+        }
+    }
     tree_->expandAll();
     totals_->setText(totals.join(u" · "_s));
     rebuilding_ = false;
@@ -619,7 +704,9 @@ std::pair<int, int> PlanOrderOfBattlePanel::currentCommand() const {
     const Scenario& s = plan_.scenario();
     if ((selected.kind == PieceRef::Kind::Unit || selected.kind == PieceRef::Kind::General) && plan_.holds(selected))
         return {selected.side, selected.command};
-    const int side = selected.kind == PieceRef::Kind::Side && plan_.holds(selected) ? selected.side : 0;
+    int side = selected.kind == PieceRef::Kind::Side && plan_.holds(selected) ? selected.side : 0;
+    if ((selected.kind == PieceRef::Kind::Reinforcement || selected.kind == PieceRef::Kind::ReinforcementUnit) && plan_.holds(selected))
+        side = std::max(0, s.side_index(s.reinforcements[static_cast<std::size_t>(selected.reinforcement)].side));
     if (side < static_cast<int>(s.sides.size()) && !s.sides[static_cast<std::size_t>(side)].commands.empty()) return {side, 0};
     return {side, -1};
 }
@@ -665,6 +752,56 @@ QString PlanOrderOfBattlePanel::addUnit(int side, int command, const QString& ty
     return {};
 }
 
+int PlanOrderOfBattlePanel::addReinforcement(int side) {
+    const Scenario& s = plan_.scenario();
+    if (side < 0 || side >= static_cast<int>(s.sides.size())) return -1;
+    const int index = static_cast<int>(s.reinforcements.size());
+    plan_.edit(tr("Add a reinforcement"), [&](Scenario& edit) {
+        ReinforcementSetup r;
+        const std::string stem = edit.sides[static_cast<std::size_t>(side)].id + "-reinforcement-";
+        for (int n = 1;; ++n) {
+            const bool taken = std::any_of(edit.reinforcements.begin(), edit.reinforcements.end(),
+                                           [&](const ReinforcementSetup& o) { return o.id == stem + std::to_string(n); });
+            if (!taken) {
+                r.id = stem + std::to_string(n);
+                break;
+            }
+        }
+        r.side = edit.sides[static_cast<std::size_t>(side)].id;
+        // An hour after the start, but never after dusk; from the side's own edge.
+        r.arrives = std::min(edit.start + 60, edit.dusk);
+        r.entry = side == 0 ? "the bottom edge" : "the top edge";
+        r.command.name = ss(tr("Reinforcement %1").arg(index + 1));
+        edit.reinforcements.push_back(std::move(r));
+    });
+    plan_.select(PieceRef::reinforcementAt(index));
+    emit message(tr("Reinforcement added: its time and entry in the Properties; Add Unit… puts its units where they come on"));
+    return index;
+}
+
+QString PlanOrderOfBattlePanel::addReinforcementUnit(int reinforcement, const QString& type, const QString& name, int bases,
+                                                    std::optional<QPointF> at) {
+    const Scenario& s = plan_.scenario();
+    if (!plan_.holds(PieceRef::reinforcementAt(reinforcement))) return tr("add a reinforcement first");
+    const ReinforcementSetup& r = s.reinforcements[static_cast<std::size_t>(reinforcement)];
+    const int side = s.side_index(r.side);
+    if (side < 0) return tr("a reinforcement of one of the sides (%1 is none)").arg(qs(r.side));
+    const Army* army = pdd::army_for(plan_.library(), s, side, {});
+    const UnitType* unit_type = army != nullptr ? army->find(ss(type)) : nullptr;
+    if (unit_type == nullptr) return tr("a unit type of %1's army list").arg(qs(pdd::side_of(s, side).nation));
+    UnitSetup unit;
+    unit.code = plan_.suggestCode(side, unit_type->arm);
+    unit.name = name.isEmpty() ? unit_type->name : ss(name);
+    unit.nation = army->id;
+    unit.type = unit_type->id;
+    unit.unit_type = unit_type;
+    unit.bases = bases > 0 ? bases : std::max(1, unit_type->typical_bases);
+    unit.facing_deg = side == 0 ? 0 : 180;
+    view_.armReinforcementUnit(reinforcement, unit);
+    if (at) view_.placeArmed(*at);
+    return {};
+}
+
 void PlanOrderOfBattlePanel::addCommandDialog() {
     const auto [side, command] = currentCommand();
     QDialog dialog(this);
@@ -695,6 +832,15 @@ void PlanOrderOfBattlePanel::addCommandDialog() {
 void PlanOrderOfBattlePanel::addUnitDialog() {
     auto [side, command] = currentCommand();
     const Scenario& s = plan_.scenario();
+    // A reinforcement selected: the unit is one of its own, of its side's army list.
+    const PieceRef selected = plan_.selection();
+    const int reinforcement = (selected.kind == PieceRef::Kind::Reinforcement || selected.kind == PieceRef::Kind::ReinforcementUnit) && plan_.holds(selected)
+                                  ? selected.reinforcement
+                                  : -1;
+    if (reinforcement >= 0) {
+        side = std::max(0, s.side_index(s.reinforcements[static_cast<std::size_t>(reinforcement)].side));
+        command = 0;
+    }
     if (side < 0 || side >= static_cast<int>(s.sides.size())) return;
     if (command < 0) {
         emit message(tr("%1 has no command yet: Add Command… first").arg(qs(pdd::side_of(s, side).name)));
@@ -706,7 +852,9 @@ void PlanOrderOfBattlePanel::addUnitDialog() {
         return;
     }
     QDialog dialog(this);
-    dialog.setWindowTitle(tr("Add a Unit to %1").arg(qs(pdd::command_of(s, side, command).name)));
+    dialog.setWindowTitle(tr("Add a Unit to %1")
+                              .arg(reinforcement >= 0 ? qs(s.reinforcements[static_cast<std::size_t>(reinforcement)].command.name)
+                                                      : qs(pdd::command_of(s, side, command).name)));
     auto* form = new QFormLayout(&dialog);
     auto* type = new QComboBox(&dialog);
     for (const UnitType& t : army->units) type->addItem(u"%1 (%2)"_s.arg(qs(t.name), qs(to_string(t.arm))), qs(t.id));
@@ -743,7 +891,8 @@ void PlanOrderOfBattlePanel::addUnitDialog() {
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted) return;
     const std::optional<QPointF> at = typed_at->isChecked() ? std::optional<QPointF>(QPointF(x->value(), y->value())) : std::nullopt;
-    const QString refused = addUnit(side, command, type->currentData().toString(), name->text(), bases->value(), at);
+    const QString refused = reinforcement >= 0 ? addReinforcementUnit(reinforcement, type->currentData().toString(), name->text(), bases->value(), at)
+                                               : addUnit(side, command, type->currentData().toString(), name->text(), bases->value(), at);
     if (!refused.isEmpty()) emit message(refused);
 }
 
@@ -767,7 +916,9 @@ PlanProblemsPanel::PlanProblemsPanel(BattlePlan& plan, PlanView& view, QWidget* 
     connect(list_, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
         const PieceRef piece = PieceRef::fromPointer(ss(item->data(Qt::UserRole).toString()));
         plan_.select(piece);
-        if (piece.kind == PieceRef::Kind::Unit || piece.kind == PieceRef::Kind::General || piece.kind == PieceRef::Kind::Feature) view_.centreOn(piece);
+        if (piece.kind == PieceRef::Kind::Unit || piece.kind == PieceRef::Kind::General || piece.kind == PieceRef::Kind::Feature ||
+            piece.kind == PieceRef::Kind::ReinforcementUnit)
+            view_.centreOn(piece);
     });
     connect(&plan_, &BattlePlan::problemsChanged, this, &PlanProblemsPanel::refresh);
     refresh();

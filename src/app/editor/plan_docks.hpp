@@ -54,7 +54,8 @@ private:
     QString commit(Field& field, const QString& text);
     void addBattleFields();
     void addFeatureFields(int feature);
-    void addUnitFields(int side, int command, int unit);
+    void addUnitFields(const PieceRef& piece);
+    void addReinforcementFields(int index);
     void addGeneralFields(int side, int command);
 
     BattlePlan& plan_;
@@ -79,6 +80,9 @@ public:
     // A unit of the side's army list, its code suggested, ready to place (view.armUnit) or to
     // add at `at`. Returns the refusal in words, or an empty string.
     QString addUnit(int side, int command, const QString& type, const QString& name, int bases, std::optional<QPointF> at = std::nullopt);
+    // A reinforcement of the side, arriving an hour after the start from its own edge; returns its index.
+    int addReinforcement(int side);
+    QString addReinforcementUnit(int reinforcement, const QString& type, const QString& name, int bases, std::optional<QPointF> at = std::nullopt);
     QTreeWidget* tree() const { return tree_; }
 
 signals:
