@@ -139,7 +139,7 @@ QWidget* PlanPropertiesPanel::field(const QString& label) const {
 
 QString PlanPropertiesPanel::setField(const QString& label, const QString& text) {
     for (Field& f : fields_)
-        if (f.label == label) return commit(f, text);
+        if (f.label == label) return commit(f, QString(text));  // a copy: `text` may live in a widget the commit rebuilds
     return tr("no field %1 for this piece").arg(label);
 }
 
@@ -162,7 +162,19 @@ void PlanPropertiesPanel::rebuild() {
     // old text over the change (an undo) that rebuilt the form.
     for (Field& f : fields_)
         if (f.widget != nullptr) f.widget->blockSignals(true);
-    while (form_->rowCount() > 0) form_->removeRow(0);
+    // The rows' widgets go later, not now: the rebuild may come from one of their own signals
+    // (a name typed in and finished, a kind chosen), which must return into a live widget.
+    while (form_->rowCount() > 0) {
+        const QFormLayout::TakeRowResult row = form_->takeRow(0);
+        for (QLayoutItem* item : {row.labelItem, row.fieldItem}) {
+            if (item == nullptr) continue;
+            if (QWidget* widget = item->widget()) {
+                widget->hide();
+                widget->deleteLater();
+            }
+            delete item;
+        }
+    }
     fields_.clear();
     effects_->clear();
     const PieceRef selected = plan_.selection();
@@ -200,8 +212,12 @@ void PlanPropertiesPanel::rebuild() {
             connect(edit, &QLineEdit::editingFinished, this, [this, edit, label] {
                 if (!edit->isModified()) return;
                 edit->setModified(false);
+                // commit() may rebuild the form (fields_ with it): find the field, then stop.
                 for (Field& g : fields_)
-                    if (g.label == label && g.widget == edit && edit->text() != g.get(plan_.scenario())) commit(g, edit->text());
+                    if (g.label == label && g.widget == edit) {
+                        if (edit->text() != g.get(plan_.scenario())) commit(g, edit->text());
+                        return;
+                    }
             });
             f.widget = edit;
         }
@@ -627,8 +643,18 @@ PlanOrderOfBattlePanel::PlanOrderOfBattlePanel(BattlePlan& plan, PlanView& view,
         plan_.select(piece);
         if (kind == PieceRef::Kind::Unit || kind == PieceRef::Kind::General || kind == PieceRef::Kind::ReinforcementUnit) view_.centreOn(piece);
     });
-    connect(&plan_, &BattlePlan::changed, this, &PlanOrderOfBattlePanel::rebuild);
-    connect(&plan_, &BattlePlan::selectionChanged, this, &PlanOrderOfBattlePanel::rebuild);
+    // Rebuilt once the event that changed the plan has returned: a click in the tree itself
+    // selects, and its items must outlive that signal.
+    const auto later = [this] {
+        if (rebuild_pending_) return;
+        rebuild_pending_ = true;
+        QMetaObject::invokeMethod(this, [this] {
+            rebuild_pending_ = false;
+            rebuild();
+        }, Qt::QueuedConnection);
+    };
+    connect(&plan_, &BattlePlan::changed, this, later);
+    connect(&plan_, &BattlePlan::selectionChanged, this, later);
     rebuild();
 }
 

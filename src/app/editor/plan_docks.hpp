@@ -101,6 +101,7 @@ private:
     QTreeWidget* tree_ = nullptr;
     QLabel* totals_ = nullptr;
     bool rebuilding_ = false;
+    bool rebuild_pending_ = false;
 };
 
 // Every problem of the draft, one a line; double-click selects the piece it names.
