@@ -265,7 +265,7 @@ private:
     void on_board(const BoardPoint& point, const std::string& pointer, const std::string& who) {
         if (!scenario_.board.contains(point)) {
             char board[64];
-            std::snprintf(board, sizeof board, "%.0f x %.0f mm", scenario_.board.width_mm, scenario_.board.depth_mm);
+            std::snprintf(board, sizeof board, "%g x %g mm", scenario_.board.width_mm, scenario_.board.depth_mm);
             problem(pointer, std::string("a position on the ") + board + " board for " + who, position_text(point));
         }
     }

@@ -478,7 +478,15 @@ std::string wanted(const Json* node) {
         for (const Json& option : *it) words += (words.empty() ? "" : ", ") + (option.is_string() ? option.get<std::string>() : option.dump());
         return "one of " + words;
     }
-    const std::string type = node->value("type", std::string());
+    const auto text_of = [&](const char* key) {
+        const auto it = node->find(key);
+        return it != node->end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    const auto count_of = [&](const char* key, int fallback) {
+        const auto it = node->find(key);
+        return it != node->end() && it->is_number_integer() ? it->get<int>() : fallback;
+    };
+    const std::string type = text_of("type");
     if (type == "number" || type == "integer") {
         std::string words = type == "integer" ? "a whole number" : "a number";
         const auto bound = [&](const char* key) { return node->contains(key) ? number_text(node->at(key)) : std::string(); };
@@ -491,7 +499,7 @@ std::string wanted(const Json* node) {
         return words;
     }
     if (type == "string") {
-        const std::string pattern = node->value("pattern", std::string());
+        const std::string pattern = text_of("pattern");
         // The patterns of the scenario schema in words; another is quoted as it stands.
         if (pattern == "^[a-z0-9][a-z0-9-]{0,63}$") return "an id of lower-case letters, digits and '-' (e.g. my-battle), at most 64";
         if (pattern == "^[A-Za-z0-9][A-Za-z0-9.-]{0,15}$") return "a code of letters, digits, '.' and '-' (e.g. B-I3), at most 16";
@@ -499,14 +507,14 @@ std::string wanted(const Json* node) {
         if (pattern == "^#[0-9a-fA-F]{6}$") return "a colour #rrggbb (e.g. #2b4c9b)";
         if (pattern == "^1 mm = [0-9]+(\\.[0-9]+)? m$") return "a ground scale '1 mm = N m' (e.g. 1 mm = 2 m)";
         if (!pattern.empty()) return "a text matching " + pattern;
-        const int min = node->value("minLength", 0);
+        const int min = count_of("minLength", 0);
         if (node->contains("maxLength"))
             return "a text of " + (min > 0 ? std::to_string(min) + " to " : std::string("at most ")) + number_text(node->at("maxLength")) + " characters";
         return min > 0 ? "a text of at least " + std::to_string(min) + " characters" : "a text";
     }
     if (type == "array") {
-        const int min = node->value("minItems", 0);
-        const int max = node->value("maxItems", -1);
+        const int min = count_of("minItems", 0);
+        const int max = count_of("maxItems", -1);
         std::string count = min == max ? "exactly " + std::to_string(min)
                             : max >= 0  ? (min > 0 ? std::to_string(min) + " to " + std::to_string(max) : "at most " + std::to_string(max))
                                         : (min > 0 ? "at least " + std::to_string(min) : std::string());
@@ -539,6 +547,20 @@ std::string quoted_after(const std::string& description, const std::string& lead
     return end == std::string::npos ? std::string() : description.substr(from, end - from);
 }
 
+// " for a hill" when the object names its kind: the schema asks some members of some kinds only.
+std::string kind_words(const Json& document, const std::string& pointer) {
+    try {
+        const Json& node = document.at(Json::json_pointer(pointer));
+        const auto kind = node.find("kind");
+        if (!node.is_object() || kind == node.end() || !kind->is_string() || kind->get_ref<const std::string&>().empty()) return {};
+        const std::string& word = kind->get_ref<const std::string&>();
+        const bool vowel = std::string("aeiou").find(word.front()) != std::string::npos;
+        return std::string(vowel ? " for an " : " for a ") + word;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 std::string escape_token(const std::string& key) {
     std::string token;
     for (const char c : key) token += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
@@ -561,6 +583,63 @@ std::string members_text(const std::vector<std::string>& names, const char* join
     for (std::size_t i = 0; i < names.size(); ++i)
         text += (i == 0 ? "" : i + 1 == names.size() ? join : ", ") + ("'" + names[i] + "'");
     return text;
+}
+
+// The order a person reads a scenario file in: members as the shipped files have them, list
+// items by index. valijson reports in the order of nlohmann's sorted members.
+std::vector<std::string> pointer_tokens(const std::string& pointer) {
+    std::vector<std::string> tokens;
+    std::size_t at = 0;
+    while (at < pointer.size()) {
+        const std::size_t next = pointer.find('/', at + 1);
+        tokens.push_back(pointer.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
+        at = next == std::string::npos ? pointer.size() : next;
+    }
+    return tokens;
+}
+
+const std::vector<std::string>& member_order(const std::vector<std::string>& tokens, std::size_t depth) {
+    static const std::vector<std::string> top{"$schema", "format", "format_version", "id", "name", "description", "source", "notes",
+                                              "ruleset", "board", "start", "dusk", "first_player", "terrain", "sides",
+                                              "reinforcements", "sauve_qui_peut"};
+    static const std::vector<std::string> board{"width_mm", "depth_mm", "scale", "north_deg"};
+    static const std::vector<std::string> feature{"kind", "name", "layers", "shelters", "width_mm", "polygon", "polyline", "notes"};
+    static const std::vector<std::string> side{"id", "name", "colour", "nation", "commands"};
+    static const std::vector<std::string> command{"name", "general", "units"};
+    static const std::vector<std::string> general{"code", "name", "great_captain", "position", "notes"};
+    static const std::vector<std::string> unit{"code", "name", "nation", "type", "bases", "position", "facing_deg", "formation",
+                                               "state", "guns", "notes"};
+    static const std::vector<std::string> reinforcement{"id", "side", "arrives", "entry", "command"};
+    static const std::vector<std::string> period{"from", "side", "percents", "source"};
+    static const std::vector<std::string> position{"x_mm", "y_mm"};
+    static const std::vector<std::string> none;
+    const auto at = [&](std::size_t back) { return depth >= back ? tokens[depth - back] : std::string(); };
+    if (depth == 0) return top;
+    if (depth == 1 && at(1) == "board") return board;
+    if (at(1) == "position") return position;
+    if (at(1) == "general") return general;
+    if (at(1) == "command" || at(2) == "commands") return command;
+    if (at(2) == "units") return unit;
+    if (depth == 2 && at(2) == "terrain") return feature;
+    if (depth == 2 && at(2) == "sides") return side;
+    if (depth == 2 && at(2) == "reinforcements") return reinforcement;
+    if (depth == 2 && at(2) == "sauve_qui_peut") return period;
+    return none;
+}
+
+bool before_in_file(const std::string& a, const std::string& b) {
+    const auto ta = pointer_tokens(a), tb = pointer_tokens(b);
+    for (std::size_t i = 0; i < ta.size() && i < tb.size(); ++i) {
+        if (ta[i] == tb[i]) continue;
+        const bool na = !ta[i].empty() && ta[i].find_first_not_of("0123456789") == std::string::npos && ta[i].size() < 10;
+        const bool nb = !tb[i].empty() && tb[i].find_first_not_of("0123456789") == std::string::npos && tb[i].size() < 10;
+        if (na && nb) return std::stoul(ta[i]) < std::stoul(tb[i]);
+        const auto& order = member_order(ta, i);
+        const auto ra = std::find(order.begin(), order.end(), ta[i]) - order.begin();
+        const auto rb = std::find(order.begin(), order.end(), tb[i]) - order.begin();
+        return ra != rb ? ra < rb : ta[i] < tb[i];
+    }
+    return ta.size() < tb.size();
 }
 
 }  // namespace scenario_schema_words
@@ -587,7 +666,8 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
     for (const SchemaViolation& v : violations) {
         const std::string& d = v.description;
         if (const std::string name = quoted_after(d, "Missing required property '"); !name.empty()) {
-            if (choice_members.count({v.pointer, name}) == 0) add({v.pointer + "/" + escape_token(name), "a member '" + name + "'", ""});
+            if (choice_members.count({v.pointer, name}) == 0)
+                add({v.pointer + "/" + escape_token(name), "a member '" + name + "'" + kind_words(document, v.pointer), ""});
         } else if (const std::string extra = quoted_after(d, "constraints: '"); !extra.empty()) {
             const Json* node = schema_at(schema, v.pointer);
             std::vector<std::string> known;
@@ -607,6 +687,49 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
             add({v.pointer, wanted(schema_at(schema, v.pointer)), found_text(document, v.pointer)});
         }
     }
+    // valijson stops an "allOf" at its first failing member: the conditions after it ("if" a
+    // kind, "then" members required) are read here, so that a hill drawn as a line hears of its
+    // polygon and of its layers at once.
+    for (const SchemaViolation& v : violations) {
+        if (v.description.rfind("Failed to validate against child schema #", 0) != 0) continue;
+        const Json* node = schema_at(schema, v.pointer);
+        const Json* target = nullptr;
+        try {
+            target = &document.at(Json::json_pointer(v.pointer));
+        } catch (const std::exception&) {
+        }
+        if (node == nullptr || target == nullptr || !target->is_object() || !node->contains("allOf") || !node->at("allOf").is_array())
+            continue;
+        for (const Json& condition : node->at("allOf")) {
+            if (!condition.is_object() || !condition.contains("if") || !condition.contains("then")) continue;
+            const Json& when = condition.at("if");
+            const Json& then = condition.at("then");
+            if (!when.is_object() || !when.contains("properties") || !when.at("properties").is_object() || !then.is_object() ||
+                !then.contains("required") || !then.at("required").is_array())
+                continue;
+            bool holds = true;
+            for (const auto& [key, wanted_value] : when.at("properties").items()) {
+                const auto value = target->find(key);
+                if (value == target->end() || !wanted_value.is_object()) {
+                    holds = false;
+                    break;
+                }
+                const auto options = wanted_value.find("enum");
+                const auto single = wanted_value.find("const");
+                const bool listed = options != wanted_value.end() && options->is_array() &&
+                                    std::find(options->begin(), options->end(), *value) != options->end();
+                if (!listed && !(single != wanted_value.end() && *single == *value)) holds = false;
+            }
+            if (!holds) continue;
+            for (const Json& name : then.at("required"))
+                if (name.is_string() && !target->contains(name.get<std::string>()) &&
+                    choice_members.count({v.pointer, name.get<std::string>()}) == 0)
+                    add({v.pointer + "/" + escape_token(name.get<std::string>()),
+                         "a member '" + name.get<std::string>() + "'" + kind_words(document, v.pointer), ""});
+        }
+    }
+    std::stable_sort(problems.begin(), problems.end(),
+                     [](const ScenarioProblem& a, const ScenarioProblem& b) { return before_in_file(a.pointer, b.pointer); });
     return problems;
 }
 
@@ -661,7 +784,13 @@ Scenario read_scenario_draft(const nlohmann::json& document, const std::string& 
 std::vector<ScenarioProblem> scenario_problems(const RulesLibrary& library, const nlohmann::json& document, const std::string& file) {
     if (!document.is_object()) return {{"", "a JSON object (a scenario)", std::string(document.type_name())}};
     if (auto newer = scenario_reading::newer_format(document)) return {*newer};
-    std::vector<ScenarioProblem> problems = schema_problems(document, "scenario", library.data_dir());
+    std::vector<ScenarioProblem> problems;
+    try {
+        problems = schema_problems(document, "scenario", library.data_dir());
+    } catch (const DataError& broken) {
+        // A data folder without its schema: the other checks still run.
+        problems.push_back({"", "the schema data/schema/scenario.schema.json to check the file against", broken.what()});
+    }
     std::vector<ScenarioProblem> checked;
     scenario_reading::read(document, file, library, scenario_reading::Problems::Collect, &checked);
     for (ScenarioProblem& problem : checked) {

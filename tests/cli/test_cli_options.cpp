@@ -60,7 +60,7 @@ TEST(CliOptions, UsageErrorsExitTwoAndNameTheProblem) {
         {"odds --attack 1 --defend 1", "--ruleset is required"},
         {"odds --ruleset gloire-dice --attack 1 --defend", "--defend"},
         {"rulesets extra", "unexpected 'extra'"},
-        {"scenario", "give a subcommand: info"},
+        {"scenario", "give a subcommand: check, info, new"},
         {"scenario frob", "unknown command 'scenario frob'"},
         {"--completion zsh", "--completion knows bash"},
     };
@@ -135,7 +135,8 @@ TEST(CliOptions, BashCompletionKnowsCommandsAndOptions) {
     ASSERT_EQ(run_shell(kCli + " --completion bash > '" + script.string() + "'").code, 0);
     EXPECT_EQ(run_shell("bash -n '" + script.string() + "'").code, 0);
     EXPECT_EQ(complete(script, "fortuna-cli sce", 1), "scenario\n");
-    EXPECT_EQ(complete(script, "fortuna-cli scenario \"\"", 2), "info\n");
+    EXPECT_EQ(complete(script, "fortuna-cli scenario \"\"", 2), "check info new\n");
+    EXPECT_EQ(complete(script, "fortuna-cli scenario new --t", 3), "--table\n");
     EXPECT_EQ(complete(script, "fortuna-cli combat --ruleset gloire --attacker-b", 4), "--attacker-bases\n");
     EXPECT_EQ(complete(script, "fortuna-cli --json morale --to", 3), "--total\n");
     fs::remove(script);

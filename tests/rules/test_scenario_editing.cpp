@@ -3,6 +3,7 @@
 // read again as the same battle.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -205,6 +206,28 @@ TEST(ScenarioFileText, ABattleMadeInMemory) {
 }
 )";
     EXPECT_EQ(scenario_file_text(scenario_to_json(scenario)), expected);
+}
+
+// What the file held beyond the model stays with its unit, general or side when the editor
+// moves, reorders or renames around it.
+TEST(ScenarioFileText, KeepsNotesWithTheirUnitWhenItMovesToAnotherCommand) {
+    nlohmann::json document = load_scenario(editing_library(), "test-skirmish").document;
+    document["sides"][0]["commands"][0]["units"][1]["notes"] = "the colonel's own regiment";
+    document["sides"][0]["commands"][0]["general"]["notes"] = "wounded at Fleurus";
+    document["terrain"][0]["notes"] = "the mill on its top";
+    Scenario scenario = Scenario::from_json(document, "skirmish.json", editing_library());
+    // The unit goes to the other side's first command, the terrain is reversed.
+    UnitSetup moved = scenario.sides[0].commands[0].units[1];
+    scenario.sides[0].commands[0].units.erase(scenario.sides[0].commands[0].units.begin() + 1);
+    scenario.sides[1].commands[0].units.push_back(moved);
+    std::reverse(scenario.terrain.begin(), scenario.terrain.end());
+    const nlohmann::ordered_json written = scenario_to_json(scenario);
+    EXPECT_EQ(written["sides"][1]["commands"][0]["units"].back()["notes"], "the colonel's own regiment");
+    EXPECT_EQ(written["sides"][1]["commands"][0]["units"].back()["code"], moved.code);
+    EXPECT_FALSE(written["sides"][0]["commands"][0]["units"][1].contains("notes"));
+    EXPECT_EQ(written["sides"][0]["commands"][0]["general"]["notes"], "wounded at Fleurus");
+    EXPECT_EQ(written["terrain"].back()["notes"], "the mill on its top");
+    EXPECT_FALSE(written["terrain"].front().contains("notes"));
 }
 
 // Numbers read back as the same doubles; text that is not UTF-8 never stops the writer.

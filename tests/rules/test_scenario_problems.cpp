@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/geometry.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
@@ -57,6 +58,29 @@ bool has_problem(const std::vector<ScenarioProblem>& problems, const std::string
     return std::any_of(problems.begin(), problems.end(), [&](const ScenarioProblem& p) {
         return p.pointer == pointer && p.expected.find(expected_part) != std::string::npos;
     });
+}
+
+// ------------------------------------------------------------------ an outline crossing itself
+
+TEST(OutlineCrossing, NeighboursMeetOnlyAtTheirCornerOthersNever) {
+    const std::vector<BoardPoint> square{{0, 0}, {100, 0}, {100, 100}, {0, 100}};
+    EXPECT_FALSE(outline_crossing(square, true));
+    EXPECT_FALSE(outline_crossing(square, false));
+    // The first point written again at the end is one corner, not an edge of no length.
+    std::vector<BoardPoint> closed_twice = square;
+    closed_twice.push_back(square.front());
+    EXPECT_FALSE(outline_crossing(closed_twice, true));
+    // A bow tie: the edge from point 2 meets the edge from point 0.
+    const auto bow = outline_crossing({{0, 0}, {100, 100}, {100, 0}, {0, 100}}, true);
+    ASSERT_TRUE(bow);
+    EXPECT_EQ(bow->first, 0u);
+    EXPECT_EQ(bow->second, 2u);
+    // A figure eight pinched at one corner: touching counts.
+    EXPECT_TRUE(outline_crossing({{0, 0}, {50, 50}, {100, 0}, {100, 100}, {50, 50}, {0, 100}}, true));
+    // A road that doubles back on itself along a stretch.
+    EXPECT_TRUE(outline_crossing({{0, 0}, {100, 0}, {40, 0}}, false));
+    // An open line whose ends come close but do not meet.
+    EXPECT_FALSE(outline_crossing({{0, 0}, {100, 0}, {100, 100}, {1, 1}}, false));
 }
 
 // ------------------------------------------------------------------ the draft
@@ -213,6 +237,10 @@ TEST(ScenarioProblems, TheSchemasErrorsInWords) {
         EXPECT_EQ(p.expected.find("Failed"), std::string::npos) << p.message();
         EXPECT_EQ(p.expected.find("constraint"), std::string::npos) << p.message();
     }
+    // In the order of the file (the shipped files' member order), not the validator's.
+    std::vector<std::string> pointers;
+    for (const ScenarioProblem& p : problems) pointers.push_back(p.pointer);
+    EXPECT_EQ(pointers, (std::vector<std::string>{"/name", "/board/width_mm", "/start", "/terrain/0/kind", "/sides/0/colour_x"}));
     const auto width = std::find_if(problems.begin(), problems.end(), [](const ScenarioProblem& p) { return p.pointer == "/board/width_mm"; });
     ASSERT_NE(width, problems.end());
     EXPECT_EQ(width->found, "\"wide\"");
@@ -222,6 +250,11 @@ TEST(ScenarioProblems, AFeatureNeedsAnOutlineOfOneKind) {
     json document = playable_battle();
     document["terrain"] = json::array({json{{"kind", "wood"}, {"name", "Copse"}}});
     EXPECT_TRUE(has_problem(problems_of(document), "/terrain/0", "a member 'polygon' or 'polyline'")) << listed(problems_of(document));
+    // A hill is an area with contour layers: the schema asks it of hills only, and says so.
+    document["terrain"] = json::array({json{{"kind", "hill"}, {"name", "Galgenberg"}, {"polyline", json::array({json::array({0, 0}), json::array({10, 10})})}}});
+    const auto problems = problems_of(document);
+    EXPECT_TRUE(has_problem(problems, "/terrain/0/polygon", "a member 'polygon' for a hill")) << listed(problems);
+    EXPECT_TRUE(has_problem(problems, "/terrain/0/layers", "a member 'layers' for a hill")) << listed(problems);
 }
 
 // The cross-references Scenario::from_json checks, all of them collected.
