@@ -3,7 +3,10 @@
 // battle, a wood drawn and dragged and the drag undone, two commands with their generals and a
 // unit each, saved and read back by the library, reopened in a second editor and changed, undone
 // back to the empty table; a unit off the table or in a lake named in the Problems and still saved.
+#include <QAction>
 #include <QApplication>
+#include <QFileInfo>
+#include <QStandardPaths>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
@@ -25,6 +28,8 @@
 #include "fortuna/library.hpp"
 #include "fortuna/scenario_editing.hpp"
 #include "fortuna/terrain_effects.hpp"
+#include "game_document.hpp"
+#include "main_window.hpp"
 
 using namespace fortuna;
 using namespace fortuna::app;
@@ -358,6 +363,31 @@ private slots:
         // Delete removes the selected reinforcement with its units.
         QTest::keyClick(&editor.view(), Qt::Key_Delete);
         QVERIFY(s.reinforcements.empty());
+    }
+
+    // The desk's File > Edit This Battle's Scenario opens the battle on the desk in an editor, and
+    // the editor's Play opens the edited battle back on the desk.
+    void theDeskOpensItsBattleInTheEditorAndPlaysTheEditedOne() {
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir dir;
+        MainWindow window(library_);
+        window.document().setRecoveryEnabled(false);
+        QVERIFY(window.openFile(u"test-skirmish"_s, true));
+        auto* edit_this = window.findChild<QAction*>(u"editThisScenario"_s);
+        QVERIFY(edit_this != nullptr);
+        edit_this->trigger();
+        auto* editor = window.findChild<ScenarioEditor*>();
+        QVERIFY(editor != nullptr);
+        QCOMPARE(editor->plan().scenario().id, std::string("test-skirmish"));
+        QVERIFY(editor->plan().filePath().isEmpty());  // a shipped battle: kept as shipped
+        editor->plan().select(PieceRef::unitAt(0, 0, 0));
+        QCOMPARE(editor->properties().setField(u"name"_s, u"Régiment de Picardie"_s), QString());
+        const QString file = dir.filePath(u"picardie.json"_s);
+        QVERIFY(editor->saveTo(file, true));
+        QVERIFY(editor->play(true));
+        QCOMPARE(QString::fromStdString(window.document().game().scenario().file), QFileInfo(file).absoluteFilePath());
+        QCOMPARE(window.document().game().units().front().id.name, std::string("Régiment de Picardie"));
+        editor->close();
     }
 
     // A problem's JSON pointer names the piece it lies in.
