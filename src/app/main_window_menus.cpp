@@ -20,6 +20,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <filesystem>
+
 #include "battle_lab_dialog.hpp"
 #include "duties_dock.hpp"
 #include "combat_dock.hpp"
@@ -106,7 +108,11 @@ void MainWindow::buildActions() {
         if (!file.isEmpty()) openScenarioEditor(file);
     });
     QAction* edit_this = file_menu_->addAction(tr("Edit This Battle's Scenario"), this, [this] {
-        if (document_->hasGame()) openScenarioEditor(qs(document_->game().scenario().file.empty() ? document_->game().scenario().id : document_->game().scenario().file));
+        if (!document_->hasGame()) return;
+        // The scenario file the battle came from; its shipped id when that file is not there (moved, or a save's).
+        const Scenario& battle = document_->game().scenario();
+        std::error_code missing;
+        openScenarioEditor(qs(!battle.file.empty() && std::filesystem::is_regular_file(battle.file, missing) ? battle.file : battle.id));
     });
     edit_this->setObjectName(u"editThisScenario"_s);
     file_menu_->addSeparator();
