@@ -2506,10 +2506,6 @@ Nicht erlaubt: %1</translation>
         <translation>Das gewählte Stück &amp;löschen</translation>
     </message>
     <message>
-        <source>Turn the Unit 15° &amp;Right</source>
-        <translation>Die Einheit 15° nach r&amp;echts drehen</translation>
-    </message>
-    <message>
         <source>Turn the Unit 15° &amp;Left</source>
         <translation>Die Einheit 15° nach l&amp;inks drehen</translation>
     </message>
@@ -2661,6 +2657,10 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>Fortuna Belli scenario editor</source>
         <translation>Fortuna Belli Szenario-Editor</translation>
+    </message>
+    <message>
+        <source>Turn the Unit 15° Ri&amp;ght</source>
+        <translation>Die Einheit 15° nach r&amp;echts drehen</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -27,6 +28,7 @@
 #include "editor/scenario_editor.hpp"
 #include "fortuna/battlefield.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/rule_system.hpp"
 #include "fortuna/scenario_editing.hpp"
 #include "fortuna/terrain_effects.hpp"
 #include "game_document.hpp"
@@ -397,6 +399,29 @@ private slots:
         QCOMPARE(QString::fromStdString(window.document().game().scenario().file), QFileInfo(file).absoluteFilePath());
         QCOMPARE(window.document().game().units().front().id.name, std::string("Régiment de Picardie"));
         editor->close();
+    }
+
+    // New Battle lists the land rule sets to choose and the other systems greyed, as the seam says
+    // they have no editor yet; a table outside 200-5000 mm cannot be asked for.
+    void newBattleOffersTheLandRuleSetsAndGreysTheOthers() {
+        NewBattleDialog dialog(*library_);
+        const auto* model = qobject_cast<const QStandardItemModel*>(dialog.rulesetBox()->model());
+        QVERIFY(model != nullptr);
+        int enabled = 0, greyed = 0;
+        for (int i = 0; i < model->rowCount(); ++i) {
+            if (model->item(i)->isEnabled()) ++enabled;
+            else {
+                ++greyed;
+                QVERIFY(model->item(i)->text().endsWith(u"no editor yet"_s));
+            }
+        }
+        QCOMPARE(enabled, static_cast<int>(library_->rulesets().size()));
+        QCOMPARE(greyed, static_cast<int>(rule_systems().size()) - 1);
+        dialog.choose(u"reason"_s, 100, 9000);
+        const Scenario s = dialog.battle();
+        QCOMPARE(s.ruleset, std::string("reason"));
+        QCOMPARE(s.board.width_mm, 200.0);
+        QCOMPARE(s.board.depth_mm, 5000.0);
     }
 
     // A problem's JSON pointer names the piece it lies in.

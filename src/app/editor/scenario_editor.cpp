@@ -103,7 +103,7 @@ void ScenarioEditor::buildActions() {
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(tr("&Delete the Selected Piece"), QKeySequence::Delete, view_, &PlanView::removeSelected);
-    edit->addAction(tr("Turn the Unit 15° &Right"), QKeySequence(u"R"_s), this, [this] { view_->rotateSelected(15); });
+    edit->addAction(tr("Turn the Unit 15° Ri&ght"), QKeySequence(u"R"_s), this, [this] { view_->rotateSelected(15); });
     edit->addAction(tr("Turn the Unit 15° &Left"), QKeySequence(u"Shift+R"_s), this, [this] { view_->rotateSelected(-15); });
 
     // ---------------------------------------------------------------- View
