@@ -287,12 +287,15 @@ private slots:
         kinds->setCurrentIndex(kinds->findText(u"hill"_s));
         for (const QPointF p : {QPointF(200, 200), QPointF(800, 200), QPointF(800, 600), QPointF(200, 600)}) click_at(view, p);
         QTest::keyClick(&view, Qt::Key_Return);
-        for (const QPointF p : {QPointF(400, 300), QPointF(600, 300), QPointF(600, 500), QPointF(400, 500)}) click_at(view, p);
-        QTest::keyClick(&view, Qt::Key_Return);
+        // The upper contour closed with a double-click on its last corner instead of Enter.
+        for (const QPointF p : {QPointF(400, 300), QPointF(600, 300), QPointF(600, 500)}) click_at(view, p);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(QPointF(400, 500)));
         const Scenario& s = editor.plan().scenario();
         QCOMPARE(s.terrain.size(), std::size_t{2});
         QCOMPARE(s.terrain[0].layers, 1);
         QCOMPARE(s.terrain[1].layers, 2);
+        QCOMPARE(s.terrain[1].points.size(), std::size_t{4});
+        QVERIFY(s.terrain[1].points[3] == (BoardPoint{400, 500}));
         // The upper contour is selected: its corner dragged from (600, 500) to (650, 550).
         QTest::keyClick(&view, Qt::Key_S);
         drag_on(view, QPointF(600, 500), QPointF(650, 550));

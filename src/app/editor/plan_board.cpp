@@ -737,7 +737,12 @@ void PlanView::mouseReleaseEvent(QMouseEvent* event) {
 
 void PlanView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (tool_ == Tool::DrawArea || tool_ == Tool::DrawLine) {
-        // The double-click's first press already added its point.
+        // The double-click's point ends the drawing: added unless its first press already did
+        // (a mouse sends press, release, double-click; some sources send the double-click alone).
+        const QPointF p = snapped(boardPoint(event), event->modifiers());
+        if (event->button() == Qt::LeftButton &&
+            (drawing_.empty() || QLineF(mapFromScene(drawing_.back()), mapFromScene(p)).length() > 3))
+            drawing_.push_back(p);
         finishDrawing();
         return;
     }
