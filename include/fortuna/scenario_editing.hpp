@@ -55,7 +55,10 @@ Scenario read_scenario_draft(const nlohmann::json& document, const std::string& 
 // each in words, not the validator's phrase), then the cross-references Scenario::from_json
 // checks, then what the board says: a unit or general off the table or on impassable ground
 // (Battlefield::impassable_at), a command with units but no general, a terrain outline that
-// crosses itself, a reinforcement after dusk. Empty: the file plays.
+// crosses itself, a reinforcement after dusk, a side with no units. Empty: the file plays.
+// The schema's come first, in the order of the file; the others follow in the order the file is
+// read (a command's missing general after its units). A document that is not an object, or from
+// a newer Fortuna, is one problem; past kMaxScenarioProblems a last line counts the rest.
 std::vector<ScenarioProblem> scenario_problems(const RulesLibrary& library, const nlohmann::json& document,
                                                const std::string& file);
 

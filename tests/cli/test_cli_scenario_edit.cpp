@@ -102,6 +102,17 @@ TEST_F(CliScenarioEdit, NewWritesToStandardOutput) {
     EXPECT_EQ(document["board"]["width_mm"], 1800);
 }
 
+TEST_F(CliScenarioEdit, NewInJsonSaysWhatIsStillToDo) {
+    const CliRun made = scenario_cli("--json scenario new --ruleset destiny --table 2400x1500 --out '" + path("d.json") + "'");
+    ASSERT_EQ(made.code, 0) << made.out;
+    const json report = fortuna::testing::first_json(made.out);
+    EXPECT_EQ(report["system"], "land");
+    EXPECT_EQ(report["table_mm"], (json{{"width", 2400}, {"depth", 1500}}));
+    ASSERT_EQ(report["to_do"].size(), 2u) << report;
+    EXPECT_EQ(report["to_do"][0]["pointer"], "/sides/0/commands");
+    EXPECT_EQ(report["to_do"][0]["found"], "no units");
+}
+
 TEST_F(CliScenarioEdit, CheckListsEveryProblemAtOnce) {
     json document = fortuna::testing::first_json(scenario_cli("scenario new --ruleset glaube --table 1200x800 --out -").out);
     ASSERT_TRUE(document.is_object());
