@@ -366,6 +366,9 @@ private slots:
         QCOMPARE(editor.properties().setField(u"arrives"_s, u"11:30"_s), QString());
         QVERIFY(!mentions(editor.plan(), "/reinforcements/0/arrives"));
         QCOMPARE(editor.properties().setField(u"entry"_s, u"on the Prague road"_s), QString());
+        // Its general comes on with it, with the side's next code.
+        QCOMPARE(editor.properties().setField(u"general name"_s, u"Pappenheim"_s), QString());
+        QCOMPARE(s.reinforcements[0].command.general->code, editor.plan().suggestGeneralCode(1).substr(0, 3) + "G1");
         // Saved and read back with its time, entry and unit.
         const QString file = dir.filePath(u"late.json"_s);
         QVERIFY(editor.saveTo(file, true));
@@ -374,6 +377,7 @@ private slots:
         QCOMPARE(read.reinforcements[0].arrives, 11 * 60 + 30);
         QCOMPARE(read.reinforcements[0].entry, std::string("on the Prague road"));
         QCOMPARE(read.reinforcements[0].command.units.at(0).name, std::string("Late comers"));
+        QCOMPARE(read.reinforcements[0].command.general->name, std::string("Pappenheim"));
         // Delete removes the selected reinforcement with its units.
         QTest::keyClick(&editor.view(), Qt::Key_Delete);
         QVERIFY(s.reinforcements.empty());

@@ -532,6 +532,24 @@ void PlanPropertiesPanel::addReinforcementFields(int index) {
                            return std::nullopt;
                        },
                        {}, {}, nullptr, key + u"command/name"_s});
+    // Its general comes on with it (no place on the table until then); the side's next code.
+    const std::string next_code = plan_.suggestGeneralCode(std::max(0, s.side_index(r.side)));
+    const auto general = [at, next_code](Scenario& sc) -> GeneralSetup& {
+        if (!at(sc).command.general) at(sc).command.general = GeneralSetup{next_code, {}, false, std::nullopt};
+        return *at(sc).command.general;
+    };
+    fields_.push_back({tr("general code"), [cat](const Scenario& sc) { return cat(sc).command.general ? qs(cat(sc).command.general->code) : QString(); },
+                       [general](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           general(sc).code = ss(t.trimmed());
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, key + u"command/general/code"_s});
+    fields_.push_back({tr("general name"), [cat](const Scenario& sc) { return cat(sc).command.general ? qs(cat(sc).command.general->name) : QString(); },
+                       [general](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           general(sc).name = ss(t.trimmed());
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, key + u"command/general/name"_s});
 }
 
 void PlanPropertiesPanel::addGeneralFields(int side, int command) {
