@@ -120,6 +120,30 @@
         <source>%1 → %2 at %3 mm</source>
         <translation>%1 → %2 auf %3 mm</translation>
     </message>
+    <message>
+        <source>Table Plan</source>
+        <translation>Tischplan</translation>
+    </message>
+    <message>
+        <source>The table plan could not be printed: %1</source>
+        <translation>Der Tischplan konnte nicht gedruckt werden: %1</translation>
+    </message>
+    <message>
+        <source>Table plan</source>
+        <translation>Tischplan</translation>
+    </message>
+    <message>
+        <source>Table Plan: %1</source>
+        <translation>Tischplan: %1</translation>
+    </message>
+    <message>
+        <source>Export Table Plan</source>
+        <translation>Tischplan exportieren</translation>
+    </message>
+    <message>
+        <source>Paper (landscape):</source>
+        <translation>Papier (quer):</translation>
+    </message>
 </context>
 <context>
     <name>fortuna</name>
@@ -313,6 +337,21 @@
             <numerusform>%n Schlacht wird gespielt…</numerusform>
             <numerusform>%n Schlachten werden gespielt…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::BattlePlan</name>
+    <message>
+        <source>cannot open %1 for writing (%2); the file on disk is unchanged</source>
+        <translation>%1 lässt sich nicht zum Schreiben öffnen (%2); die Datei auf der Platte ist unverändert</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (%2); the file on disk is unchanged</source>
+        <translation>%1 lässt sich nicht schreiben (%2); die Datei auf der Platte ist unverändert</translation>
+    </message>
+    <message>
+        <source>cannot finish writing %1 (%2); the file on disk is unchanged</source>
+        <translation>%1 lässt sich nicht fertig schreiben (%2); die Datei auf der Platte ist unverändert</translation>
     </message>
 </context>
 <context>
@@ -1389,6 +1428,26 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <source>%1 cannot be opened; %2 is open instead.</source>
         <translation>%1 kann nicht geöffnet werden; stattdessen ist %2 geöffnet.</translation>
     </message>
+    <message>
+        <source>Edit a land scenario</source>
+        <translation>Ein Landszenario bearbeiten</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Edit This Battle&apos;s Scenario</source>
+        <translation>Das Szenario dieser Schlacht bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;New Battle…</source>
+        <translation>&amp;Neue Schlacht …</translation>
+    </message>
+    <message>
+        <source>Edit Scenar&amp;io…</source>
+        <translation>Szenario bearbe&amp;iten …</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::NavalBoard</name>
@@ -1625,6 +1684,109 @@ Nicht erlaubt: %1</translation>
     </message>
 </context>
 <context>
+    <name>fortuna::app::NewBattleDialog</name>
+    <message>
+        <source>6 x 4 ft (1830 x 1220 mm)</source>
+        <translation>6 x 4 Fuß (1830 x 1220 mm)</translation>
+    </message>
+    <message>
+        <source>8 x 5 ft (2440 x 1520 mm)</source>
+        <translation>8 x 5 Fuß (2440 x 1520 mm)</translation>
+    </message>
+    <message>
+        <source>kitchen table (1200 x 800 mm)</source>
+        <translation>Küchentisch (1200 x 800 mm)</translation>
+    </message>
+    <message>
+        <source>New Battle</source>
+        <translation>Neue Schlacht</translation>
+    </message>
+    <message>
+        <source>%1: no editor yet</source>
+        <translation>%1: noch kein Editor</translation>
+    </message>
+    <message>
+        <source>&amp;Rule set:</source>
+        <translation>&amp;Regelwerk:</translation>
+    </message>
+    <message>
+        <source>another size</source>
+        <translation>andere Größe</translation>
+    </message>
+    <message>
+        <source>&amp;Table:</source>
+        <translation>&amp;Tisch:</translation>
+    </message>
+    <message>
+        <source>Width × depth:</source>
+        <translation>Breite × Tiefe:</translation>
+    </message>
+    <message>
+        <source>Ground scale:</source>
+        <translation>Geländemaßstab:</translation>
+    </message>
+    <message>
+        <source>The file&apos;s id: small letters, digits and hyphens</source>
+        <translation>Die Kennung der Datei: Kleinbuchstaben, Ziffern und Bindestriche</translation>
+    </message>
+    <message>
+        <source>Saturday&apos;s battle</source>
+        <translation>Die Schlacht am Samstag</translation>
+    </message>
+    <message>
+        <source>Battle &amp;id:</source>
+        <translation>&amp;Kennung der Schlacht:</translation>
+    </message>
+    <message>
+        <source>Battle &amp;name:</source>
+        <translation>&amp;Name der Schlacht:</translation>
+    </message>
+    <message>
+        <source>&amp;Start:</source>
+        <translation>&amp;Beginn:</translation>
+    </message>
+    <message>
+        <source>&amp;Dusk:</source>
+        <translation>&amp;Dämmerung:</translation>
+    </message>
+    <message>
+        <source>Sides</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>nation (army list)</source>
+        <translation>Nation (Armeeliste)</translation>
+    </message>
+    <message>
+        <source>colour</source>
+        <translation>Farbe</translation>
+    </message>
+    <message>
+        <source>Side %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message>
+        <source>Colour of side %1</source>
+        <translation>Farbe der Seite %1</translation>
+    </message>
+    <message>
+        <source>Create the Battle</source>
+        <translation>Schlacht anlegen</translation>
+    </message>
+    <message>
+        <source>1 mm = 2 m: the rule set states its distances on the table, in mm (moves, ranges); this table stands for %1 × %2 m of ground</source>
+        <translation>1 mm = 2 m: Das Regelwerk gibt seine Entfernungen auf dem Tisch in mm an (Bewegungen, Reichweiten); dieser Tisch steht für %1 × %2 m Gelände</translation>
+    </message>
+</context>
+<context>
     <name>fortuna::app::OpponentDesk</name>
     <message>
         <source>%1 attacks %2</source>
@@ -1730,6 +1892,523 @@ Nicht erlaubt: %1</translation>
     </message>
 </context>
 <context>
+    <name>fortuna::app::PlanOrderOfBattlePanel</name>
+    <message>
+        <source>Piece</source>
+        <translation>Stück</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Bases</source>
+        <translation>Basen</translation>
+    </message>
+    <message>
+        <source>Add &amp;Command…</source>
+        <translation>&amp;Kommando hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Remove Command</source>
+        <translation>Kommando entfernen</translation>
+    </message>
+    <message>
+        <source>Add &amp;Unit…</source>
+        <translation>&amp;Einheit hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Place &amp;General</source>
+        <translation>&amp;General platzieren</translation>
+    </message>
+    <message>
+        <source>no general</source>
+        <translation>kein General</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n unit(s)</source>
+        <translation>
+            <numerusform>%1: %n Einheit</numerusform>
+            <numerusform>%1: %n Einheiten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n base(s)</source>
+        <translation>
+            <numerusform>, %n Basis</numerusform>
+            <numerusform>, %n Basen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add command %1</source>
+        <translation>Kommando %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove command %1</source>
+        <translation>Kommando %1 entfernen</translation>
+    </message>
+    <message>
+        <source>add a command to the side first</source>
+        <translation>zuerst der Seite ein Kommando hinzufügen</translation>
+    </message>
+    <message>
+        <source>a unit type of %1&apos;s army list</source>
+        <translation>einen Einheitentyp der Armeeliste von %1</translation>
+    </message>
+    <message>
+        <source>Add a Command</source>
+        <translation>Ein Kommando hinzufügen</translation>
+    </message>
+    <message>
+        <source>First brigade</source>
+        <translation>Erste Brigade</translation>
+    </message>
+    <message>
+        <source>a great captain</source>
+        <translation>ein großer Feldherr</translation>
+    </message>
+    <message>
+        <source>Side:</source>
+        <translation>Seite:</translation>
+    </message>
+    <message>
+        <source>Command name:</source>
+        <translation>Name des Kommandos:</translation>
+    </message>
+    <message>
+        <source>General&apos;s code:</source>
+        <translation>Kürzel des Generals:</translation>
+    </message>
+    <message>
+        <source>General&apos;s name:</source>
+        <translation>Name des Generals:</translation>
+    </message>
+    <message>
+        <source>Command added: Place General (then click the board) puts its general on the table</source>
+        <translation>Kommando hinzugefügt: General platzieren (dann auf den Tisch klicken) stellt seinen General auf</translation>
+    </message>
+    <message>
+        <source>%1 has no command yet: Add Command… first</source>
+        <translation>%1 hat noch kein Kommando: zuerst Kommando hinzufügen …</translation>
+    </message>
+    <message>
+        <source>%1&apos;s nation %2 has no army list in %3</source>
+        <translation>Die Nation %2 von %1 hat in %3 keine Armeeliste</translation>
+    </message>
+    <message>
+        <source>Add a Unit to %1</source>
+        <translation>Eine Einheit zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>where I click on the board next (Place Unit tool)</source>
+        <translation>wo ich als Nächstes auf den Tisch klicke (Werkzeug Einheit platzieren)</translation>
+    </message>
+    <message>
+        <source>at x, y (mm):</source>
+        <translation>bei x, y (mm):</translation>
+    </message>
+    <message>
+        <source>Army list:</source>
+        <translation>Armeeliste:</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Typ:</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Bases:</source>
+        <translation>Basen:</translation>
+    </message>
+    <message>
+        <source>Code:</source>
+        <translation>Kürzel:</translation>
+    </message>
+    <message>
+        <source>suggested when placed (%1 …); change it in the Properties</source>
+        <translation>beim Platzieren vorgeschlagen (%1 …); in den Eigenschaften zu ändern</translation>
+    </message>
+    <message>
+        <source>Place it:</source>
+        <translation>Platzieren:</translation>
+    </message>
+    <message>
+        <source>Select a command first (or Add Command…)</source>
+        <translation>Zuerst ein Kommando wählen (oder Kommando hinzufügen …)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Reinforcement</source>
+        <translation>&amp;Verstärkung hinzufügen</translation>
+    </message>
+    <message>
+        <source>A command that comes on later: its side, time and entry in the Properties, its units with Add Unit…</source>
+        <translation>Ein Kommando, das später eintrifft: Seite, Zeit und Eintrittsort in den Eigenschaften, seine Einheiten mit Einheit hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Reinforcements</source>
+        <translation>Verstärkungen</translation>
+    </message>
+    <message>
+        <source>%1 (%2) at %3, %4</source>
+        <translation>%1 (%2) um %3, %4</translation>
+    </message>
+    <message>
+        <source>Add a reinforcement</source>
+        <translation>Eine Verstärkung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Reinforcement %1</source>
+        <translation>Verstärkung %1</translation>
+    </message>
+    <message>
+        <source>Reinforcement added: its time and entry in the Properties; Add Unit… puts its units where they come on</source>
+        <translation>Verstärkung hinzugefügt: Zeit und Eintrittsort in den Eigenschaften; Einheit hinzufügen … stellt ihre Einheiten dorthin, wo sie eintreffen</translation>
+    </message>
+    <message>
+        <source>add a reinforcement first</source>
+        <translation>zuerst eine Verstärkung hinzufügen</translation>
+    </message>
+    <message>
+        <source>a reinforcement of one of the sides (%1 is none)</source>
+        <translation>eine Verstärkung einer der Seiten (%1 ist keine)</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::PlanProblemsPanel</name>
+    <message>
+        <source>No problems: the battle plays.</source>
+        <translation>Keine Probleme: die Schlacht ist spielbar.</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::PlanPropertiesPanel</name>
+    <message>
+        <source>no field %1 for this piece</source>
+        <translation>kein Feld %1 für dieses Stück</translation>
+    </message>
+    <message>
+        <source>%1: expected %2; kept %3</source>
+        <translation>%1: erwartet %2; %3 bleibt</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>%1 ändern</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The battle&lt;/b&gt; (%1)</source>
+        <translation>&lt;b&gt;Die Schlacht&lt;/b&gt; (%1)</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>rule set</source>
+        <translation>Regelwerk</translation>
+    </message>
+    <message>
+        <source>a size from 200 to 5000 mm</source>
+        <translation>eine Größe von 200 bis 5000 mm</translation>
+    </message>
+    <message>
+        <source>table width (mm)</source>
+        <translation>Tischbreite (mm)</translation>
+    </message>
+    <message>
+        <source>table depth (mm)</source>
+        <translation>Tischtiefe (mm)</translation>
+    </message>
+    <message>
+        <source>ground scale</source>
+        <translation>Geländemaßstab</translation>
+    </message>
+    <message>
+        <source>a time of day HH:MM</source>
+        <translation>eine Uhrzeit HH:MM</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>dusk</source>
+        <translation>Dämmerung</translation>
+    </message>
+    <message>
+        <source>first player</source>
+        <translation>beginnende Seite</translation>
+    </message>
+    <message>
+        <source>side %1 </source>
+        <translation>Seite %1 </translation>
+    </message>
+    <message>
+        <source>a colour such as #2b4c9b or red</source>
+        <translation>eine Farbe wie #2b4c9b oder red</translation>
+    </message>
+    <message>
+        <source>colour</source>
+        <translation>Farbe</translation>
+    </message>
+    <message>
+        <source>nation</source>
+        <translation>Nation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;In the rules&lt;/b&gt; (%1): %2</source>
+        <translation>&lt;b&gt;In den Regeln&lt;/b&gt; (%1): %2</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>Höhenschichten</translation>
+    </message>
+    <message>
+        <source>contour layers from 1 to 8</source>
+        <translation>Höhenschichten von 1 bis 8</translation>
+    </message>
+    <message>
+        <source>shelters</source>
+        <translation>Unterkünfte</translation>
+    </message>
+    <message>
+        <source>the number of units its houses shelter, 0 to 50</source>
+        <translation>die Zahl der Einheiten, die seine Häuser aufnehmen, 0 bis 50</translation>
+    </message>
+    <message>
+        <source>width (mm)</source>
+        <translation>Breite (mm)</translation>
+    </message>
+    <message>
+        <source>a width in mm from 1 to 200, or nothing for the usual</source>
+        <translation>eine Breite in mm von 1 bis 200, oder nichts für die übliche</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>at least %1 points &quot;x, y&quot; in mm, separated by &quot;;&quot;</source>
+        <translation>mindestens %1 Punkte „x, y“ in mm, getrennt durch „;“</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2 (%3, %4)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2 (%3, %4)</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>Kürzel</translation>
+    </message>
+    <message>
+        <source>a code the umpire types, such as BO-I3</source>
+        <translation>ein Kürzel, das der Schiedsrichter tippt, etwa BO-I3</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>bases</source>
+        <translation>Basen</translation>
+    </message>
+    <message>
+        <source>a number of bases from 1 to 60</source>
+        <translation>eine Zahl von Basen von 1 bis 60</translation>
+    </message>
+    <message>
+        <source>a number of mm from the table&apos;s top-left corner</source>
+        <translation>eine Zahl von mm ab der linken oberen Tischecke</translation>
+    </message>
+    <message>
+        <source>facing (°)</source>
+        <translation>Ausrichtung (°)</translation>
+    </message>
+    <message>
+        <source>degrees: 0 faces the top edge, 90 the right edge</source>
+        <translation>Grad: 0 blickt zum oberen Rand, 90 zum rechten</translation>
+    </message>
+    <message>
+        <source>formation</source>
+        <translation>Formation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Command&lt;/b&gt; %1 (%2)</source>
+        <translation>&lt;b&gt;Kommando&lt;/b&gt; %1 (%2)</translation>
+    </message>
+    <message>
+        <source>command name</source>
+        <translation>Name des Kommandos</translation>
+    </message>
+    <message>
+        <source>general code</source>
+        <translation>Kürzel des Generals</translation>
+    </message>
+    <message>
+        <source>general name</source>
+        <translation>Name des Generals</translation>
+    </message>
+    <message>
+        <source>great captain</source>
+        <translation>großer Feldherr</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>reinforcement %1, arrives %2</source>
+        <translation>Verstärkung %1, trifft %2 ein</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Reinforcement&lt;/b&gt; %1: %2</source>
+        <translation>&lt;b&gt;Verstärkung&lt;/b&gt; %1: %2</translation>
+    </message>
+    <message>
+        <source>Its units are drawn pale where they come on; Add Unit… adds to it.</source>
+        <translation>Ihre Einheiten sind blass gezeichnet, wo sie eintreffen; Einheit hinzufügen … ergänzt sie.</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>arrives</source>
+        <translation>trifft ein</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>Eintrittsort</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::PlanScene</name>
+    <message>
+        <source>table %1 × %2 mm · %3 · grid 100 mm</source>
+        <translation>Tisch %1 × %2 mm · %3 · Raster 100 mm</translation>
+    </message>
+    <message>
+        <source>%1 arrives at %2 (%3)</source>
+        <translation>%1 trifft um %2 ein (%3)</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::PlanView</name>
+    <message>
+        <source>Select: click a piece, drag it to move; drag a yellow handle to reshape; Delete removes; R / Shift+R turns a unit</source>
+        <translation>Auswählen: ein Stück anklicken, zum Verschieben ziehen; einen gelben Griff ziehen, um die Form zu ändern; Entf entfernt; R / Umschalt+R dreht eine Einheit</translation>
+    </message>
+    <message>
+        <source>Place: click where %1 stands (Alt: off the 10 mm grid)</source>
+        <translation>Platzieren: klicken, wo %1 steht (Alt: außerhalb des 10-mm-Rasters)</translation>
+    </message>
+    <message>
+        <source>the general</source>
+        <translation>der General</translation>
+    </message>
+    <message>
+        <source>Place: choose Add Unit… or Place General in the Order of Battle first</source>
+        <translation>Platzieren: zuerst in der Schlachtordnung Einheit hinzufügen … oder General platzieren wählen</translation>
+    </message>
+    <message>
+        <source>Draw %1: click its points, Enter or double-click closes, Esc drops it. In the rules: %2</source>
+        <translation>%1 zeichnen: die Punkte anklicken, Eingabe oder Doppelklick schließt, Esc verwirft. In den Regeln: %2</translation>
+    </message>
+    <message>
+        <source>The command to place into is gone (undone?): choose Add Unit… again</source>
+        <translation>Das Kommando, in das platziert werden sollte, ist fort (rückgängig gemacht?): erneut Einheit hinzufügen … wählen</translation>
+    </message>
+    <message>
+        <source>Place general</source>
+        <translation>General platzieren</translation>
+    </message>
+    <message>
+        <source>Place %1</source>
+        <translation>%1 platzieren</translation>
+    </message>
+    <message>
+        <source>Placed %1. Click again for %2 of the same type, or S to select</source>
+        <translation>%1 platziert. Erneut klicken für %2 desselben Typs, oder S zum Auswählen</translation>
+    </message>
+    <message>
+        <source>An area needs at least three points (%1 so far)</source>
+        <translation>Eine Fläche braucht mindestens drei Punkte (bisher %1)</translation>
+    </message>
+    <message>
+        <source>A line needs at least two points (%1 so far)</source>
+        <translation>Eine Linie braucht mindestens zwei Punkte (bisher %1)</translation>
+    </message>
+    <message>
+        <source>Draw %1</source>
+        <translation>%1 zeichnen</translation>
+    </message>
+    <message>
+        <source>Drew %1: name it in the Properties; draw the next, or S to select</source>
+        <translation>%1 gezeichnet: in den Eigenschaften benennen; das Nächste zeichnen, oder S zum Auswählen</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Take the general off the table</source>
+        <translation>Den General vom Tisch nehmen</translation>
+    </message>
+    <message>
+        <source>Turn a unit</source>
+        <translation>Eine Einheit drehen</translation>
+    </message>
+    <message>
+        <source>Moving by %1, %2 mm</source>
+        <translation>Verschiebung um %1, %2 mm</translation>
+    </message>
+    <message>
+        <source>Reshape %1</source>
+        <translation>Form von %1 ändern</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>Drawing dropped</source>
+        <translation>Zeichnung verworfen</translation>
+    </message>
+    <message>
+        <source>Remove reinforcement %1</source>
+        <translation>Verstärkung %1 entfernen</translation>
+    </message>
+</context>
+<context>
     <name>fortuna::app::RallyPanel</name>
     <message>
         <source>Unit</source>
@@ -1786,6 +2465,238 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>Rally the chosen unit with the roll typed, or a roll of the app&apos;s</source>
         <translation>Die gewählte Einheit mit dem eingegebenen Wurf sammeln oder mit einem Wurf des Programms</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::ScenarioEditor</name>
+    <message>
+        <source>Properties</source>
+        <translation>Eigenschaften</translation>
+    </message>
+    <message>
+        <source>Order of Battle</source>
+        <translation>Schlachtordnung</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New Battle…</source>
+        <translation>&amp;Neue Schlacht …</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Scenario…</source>
+        <translation>Szenario &amp;bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Edit a land scenario</source>
+        <translation>Ein Landszenario bearbeiten</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter …</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>S&amp;pielen</translation>
+    </message>
+    <message>
+        <source>Print &amp;Table Plan…</source>
+        <translation>&amp;Tischplan drucken …</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>Schl&amp;ießen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete the Selected Piece</source>
+        <translation>Das gewählte Stück &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Turn the Unit 15° &amp;Left</source>
+        <translation>Die Einheit 15° nach l&amp;inks drehen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the Table</source>
+        <translation>Den &amp;Tisch einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Snap to 10 mm</source>
+        <translation>Am 10-mm-Raster &amp;einrasten</translation>
+    </message>
+    <message>
+        <source>Points and pieces fall on a 10 mm grid; hold Alt to place one freely</source>
+        <translation>Punkte und Stücke rasten auf 10 mm ein; Alt gedrückt halten, um frei zu platzieren</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Select / Move</source>
+        <translation>&amp;Auswählen / Verschieben</translation>
+    </message>
+    <message>
+        <source>Draw &amp;Area</source>
+        <translation>&amp;Fläche zeichnen</translation>
+    </message>
+    <message>
+        <source>Draw &amp;Line</source>
+        <translation>&amp;Linie zeichnen</translation>
+    </message>
+    <message>
+        <source>&amp;Place Unit</source>
+        <translation>Einheit &amp;platzieren</translation>
+    </message>
+    <message>
+        <source>not saved yet</source>
+        <translation>noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 (%2)%3 — Fortuna Belli scenario editor</source>
+        <translation>%1 (%2)%3 — Fortuna Belli Szenario-Editor</translation>
+    </message>
+    <message>
+        <source>Plays</source>
+        <translation>Spielbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Draft: %n problem(s)</source>
+        <translation>
+            <numerusform>Entwurf: %n Problem</numerusform>
+            <numerusform>Entwurf: %n Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checked in %1 ms</source>
+        <translation>In %1 ms geprüft</translation>
+    </message>
+    <message>
+        <source>Cannot start the battle</source>
+        <translation>Die Schlacht lässt sich nicht anlegen</translation>
+    </message>
+    <message>
+        <source>A new battle: draw the ground (A, L), add commands and units in the Order of Battle, save (Ctrl+S)</source>
+        <translation>Eine neue Schlacht: das Gelände zeichnen (A, L), Kommandos und Einheiten in der Schlachtordnung hinzufügen, speichern (Strg+S)</translation>
+    </message>
+    <message>
+        <source>A shipped battle: Save asks where to keep your copy</source>
+        <translation>Eine mitgelieferte Schlacht: Speichern fragt, wo Ihre Kopie hin soll</translation>
+    </message>
+    <message>
+        <source>Cannot edit</source>
+        <translation>Bearbeiten nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Save the battle</source>
+        <translation>Die Schlacht speichern</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>Szenarien (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved %1: it plays</source>
+        <translation>%1 gespeichert: spielbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %1 as a draft with %n problem(s)</source>
+        <translation>
+            <numerusform>%1 als Entwurf mit %n Problem gespeichert</numerusform>
+            <numerusform>%1 als Entwurf mit %n Problemen gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>Not ready to play</source>
+        <translation>Noch nicht spielbar</translation>
+    </message>
+    <message>
+        <source>The battle is saved as a draft, but it does not play yet:
+
+%1</source>
+        <translation>Die Schlacht ist als Entwurf gespeichert, aber noch nicht spielbar:
+
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not ready to play: %n problem(s), see the Problems</source>
+        <translation>
+            <numerusform>Noch nicht spielbar: %n Problem, siehe Probleme</numerusform>
+            <numerusform>Noch nicht spielbar: %n Probleme, siehe Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before closing?</source>
+        <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>Fortuna Belli scenario editor</source>
+        <translation>Fortuna Belli Szenario-Editor</translation>
+    </message>
+    <message>
+        <source>Turn the Unit 15° Ri&amp;ght</source>
+        <translation>Die Einheit 15° nach r&amp;echts drehen</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Table Plan as PDF…</source>
+        <translation>Tischplan als PDF e&amp;xportieren …</translation>
     </message>
 </context>
 <context>

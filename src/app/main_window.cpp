@@ -75,7 +75,7 @@ namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
 
-MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(std::shared_ptr<const RulesLibrary> library, QWidget* parent) : QMainWindow(parent), library_(library) {
     setObjectName(u"mainWindow"_s);
     document_ = std::make_unique<GameDocument>(std::move(library), this);
     scene_ = new BoardScene(*document_, this);

@@ -71,6 +71,10 @@ public:
     // The solo aid: select the duty's units and open its resolver, filled in (target: artillery).
     void activateDuty(const Duty& duty, const std::string& target);
 
+    // File > New Battle… and Edit Scenario… (issue 31): the scenario editor, its Play opening
+    // here. An empty file: a new battle; otherwise that scenario file or shipped id.
+    void openScenarioEditor(const QString& file = QString());
+
     // The printed sheets (issue 7, print_actions.cpp) add File > Print / Export PDF to this menu.
     QMenu* fileMenu() const { return file_menu_; }
 
@@ -115,6 +119,7 @@ private:
     // What can wait until the board has been painted once (start-up benchmark, issue 5 item 9).
     void finishStartup();
 
+    std::shared_ptr<const RulesLibrary> library_;  // for the scenario editor's windows
     std::unique_ptr<GameDocument> document_;
     BoardScene* scene_ = nullptr;
     BoardView* view_ = nullptr;

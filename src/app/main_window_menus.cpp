@@ -20,6 +20,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <filesystem>
+
 #include "battle_lab_dialog.hpp"
 #include "duties_dock.hpp"
 #include "combat_dock.hpp"
@@ -29,6 +31,7 @@
 #ifdef FORTUNA_HAVE_COMPANION
 #include "companion_dialog.hpp"
 #endif
+#include "editor/scenario_editor.hpp"
 #include "export_actions.hpp"
 #include "game_document.hpp"
 #include "opponent_desk.hpp"
@@ -74,6 +77,21 @@ private:
 
 }  // namespace
 
+void MainWindow::openScenarioEditor(const QString& file) {
+    ScenarioEditor* editor = open_scenario_editor(library_, this);
+    connect(editor, &ScenarioEditor::playRequested, this, [this](const QString& battle) {
+        if (openFile(battle)) {
+            raise();
+            activateWindow();
+        }
+    });
+    if (file.isEmpty()) {
+        if (!editor->newBattle()) editor->close();
+    } else if (!editor->openScenario(file)) {
+        editor->close();
+    }
+}
+
 void MainWindow::buildActions() {
     // ---------------------------------------------------------------- File
     file_menu_ = menuBar()->addMenu(tr("&File"));
@@ -81,6 +99,22 @@ void MainWindow::buildActions() {
     recent_menu_ = file_menu_->addMenu(tr("Open &Recent"));
     file_menu_->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file_menu_->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file_menu_->addSeparator();
+    // The scenario editor (issue 31, src/app/editor): a window of its own.
+    file_menu_->addAction(tr("&New Battle…"), QKeySequence(u"Ctrl+Shift+N"_s), this, [this] { openScenarioEditor(); });
+    file_menu_->addAction(tr("Edit Scenar&io…"), this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Edit a land scenario"), qs(library_->data_dir().string() + "/scenarios"),
+                                                          tr("Scenarios (*.json);;All files (*)"));
+        if (!file.isEmpty()) openScenarioEditor(file);
+    });
+    QAction* edit_this = file_menu_->addAction(tr("Edit This Battle's Scenario"), this, [this] {
+        if (!document_->hasGame()) return;
+        // The scenario file the battle came from; its shipped id when that file is not there (moved, or a save's).
+        const Scenario& battle = document_->game().scenario();
+        std::error_code missing;
+        openScenarioEditor(qs(!battle.file.empty() && std::filesystem::is_regular_file(battle.file, missing) ? battle.file : battle.id));
+    });
+    edit_this->setObjectName(u"editThisScenario"_s);
     file_menu_->addSeparator();
     QAction* recover = file_menu_->addAction(tr("Recover an Unfinished Game…"), this, &MainWindow::offerRecovery);
     recover->setObjectName(u"recover"_s);

@@ -12,6 +12,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/terrain_effects.hpp"
 
 namespace fortuna {
 
@@ -36,10 +37,8 @@ std::string fixed0(double value) { return std::to_string(static_cast<long long>(
 
 bool is_area(const TerrainFeature& f) { return f.closed && f.points.size() >= 3; }
 
-// Woods, villages and towns hide what is behind them (seed 000, section 6; 3.1.4, 3.1.7).
-bool blocks_sight(TerrainKind kind) {
-    return kind == TerrainKind::Wood || kind == TerrainKind::Village || kind == TerrainKind::Town;
-}
+// Woods, villages and towns hide what is behind them (fortuna/terrain_effects.hpp).
+bool blocks_sight(TerrainKind kind) { return terrain_effects(kind).blocks_sight; }
 
 const UnitType& live_type(const Game& game, std::size_t index) {
     const Unit& unit = game.units()[index];
@@ -322,8 +321,12 @@ const TerrainFeature* Battlefield::area_at(const BoardPoint& point, TerrainKind 
 }
 
 const TerrainFeature* Battlefield::impassable_at(const BoardPoint& point) const {
-    if (const auto* lake = area_at(point, TerrainKind::Lake)) return lake;
-    return area_at(point, TerrainKind::Town);
+    // The kinds in their declared order (a lake before a town, as always), each the first of
+    // its kind holding the point.
+    for (const auto& kind : EnumNames<TerrainKind>::names)
+        if (terrain_effects(kind.value).impassable)
+            if (const auto* found = area_at(point, kind.value)) return found;
+    return nullptr;
 }
 
 double feature_width_mm(const TerrainFeature& feature) {

@@ -5,6 +5,7 @@
 
 #include "fortuna/game.hpp"
 #include "fortuna/geometry.hpp"
+#include "fortuna/terrain_effects.hpp"
 #include "fortuna/rules_of_play.hpp"
 #include "words.hpp"
 
@@ -14,7 +15,7 @@ namespace {
 
 using detail::mm;
 
-bool works(TerrainKind kind) { return kind == TerrainKind::Wall || kind == TerrainKind::Earthwork || kind == TerrainKind::Redan; }
+bool works(TerrainKind kind) { return terrain_effects(kind).obstacle; }
 
 // Any edge of a wall, earthwork or redan crossing the segment a-b.
 const TerrainFeature* obstacle_between(const Battlefield& field, const BoardPoint& a, const BoardPoint& b) {

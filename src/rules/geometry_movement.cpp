@@ -9,6 +9,7 @@
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
 #include "fortuna/geometry.hpp"
+#include "fortuna/terrain_effects.hpp"
 
 namespace fortuna {
 
@@ -31,25 +32,8 @@ std::string rounded_text(double value, int decimals = 0) {
 
 std::string label(const Game& game, std::size_t unit) { return game.units()[unit].id.code + " " + game.units()[unit].id.name; }
 
-// Woods, rough ground, villages, towns, water and works slow a move (seed 000, 7.2.5: "hills /
-// woods / crossing streams etc"; 3.1.3-3.1.7 name the features). Hills are read by height below.
-bool slows(TerrainKind kind) {
-    switch (kind) {
-    case TerrainKind::Wood:
-    case TerrainKind::Rough:
-    case TerrainKind::Village:
-    case TerrainKind::Town:
-    case TerrainKind::River:
-    case TerrainKind::Stream:
-    case TerrainKind::Lake:
-    case TerrainKind::Wall:
-    case TerrainKind::Earthwork:
-    case TerrainKind::Redan: return true;
-    case TerrainKind::Hill:
-    case TerrainKind::Road: return false;
-    }
-    return false;
-}
+// What slows a move is the ground's (fortuna/terrain_effects.hpp); hills are read by height below.
+bool slows(TerrainKind kind) { return terrain_effects(kind).difficult_going; }
 
 // "3/4", "1", "3/2" as printed in Table 4 (data/tables/*.json formation_changes).
 double fraction(const std::string& text) {
@@ -296,7 +280,7 @@ MovePlan plan_move(const Game& game, const Battlefield& field, std::size_t unit,
     // Only lakes and towns are impassable (Battlefield::impassable_at): without one on the
     // table there is nothing to sample for.
     const bool any_impassable = std::any_of(field.terrain().begin(), field.terrain().end(), [](const TerrainFeature& f) {
-        return f.kind == TerrainKind::Lake || f.kind == TerrainKind::Town;
+        return terrain_effects(f.kind).impassable;
     });
     for (const auto& [a, b] : any_impassable ? paths : decltype(paths){}) {
         const int n = std::max(1, static_cast<int>(std::ceil(distance_mm(a, b) / kSampleMm)));
