@@ -90,7 +90,11 @@ public:
         setRotation(unit.facing_deg);
         setZValue(10);
     }
-    QRectF boundingRect() const override { return footprint_.bounds.adjusted(-2, -2, 2, 2); }
+    // The footprint, and room behind it for the code at any zoom (a label of 40 pixels is 160 mm
+    // of table at a whole table's fit).
+    QRectF boundingRect() const override {
+        return footprint_.bounds.adjusted(-2, -2, 2, 2).united(QRectF(-100, footprint_.bounds.bottom(), 200, 60));
+    }
     QPainterPath shape() const override {
         QPainterPath path;
         path.addRect(footprint_.bounds.adjusted(-1, -1, 1, 1));
@@ -110,9 +114,11 @@ public:
         // The front edge, thicker: which way the unit faces.
         painter->setPen(QPen(edge, 2.0));
         painter->drawLine(footprint_.bounds.topLeft(), footprint_.bounds.topRight());
-        const QColor ink = colour_.lightness() > 150 ? QColor(0x20, 0x20, 0x20) : QColor(0xff, 0xff, 0xff);
-        draw_label(painter, footprint_.bounds.center(), code_ + (unknown_ ? u" ?"_s : QString()), 9, arriving_ ? edge : ink, true, false,
-                   Qt::AlignCenter);
+        // The code behind the unit, clear of it (centred half a label's height past its rear), so
+        // that at fit zoom the label does not hide the unit it names.
+        const double ppm = std::max(1e-6, pixels_per_mm(painter));
+        draw_label(painter, QPointF(0, footprint_.bounds.bottom() + 9 / ppm), code_ + (unknown_ ? u" ?"_s : QString()), 9, edge, true,
+                   false, Qt::AlignCenter);
     }
 
 private:
