@@ -141,7 +141,12 @@ void MainWindow::buildActions() {
     QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcuts({QKeySequence::Undo, QKeySequence(u"U"_s)});
     QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(u"Ctrl+Y"_s)});
+    // The platform's Redo, Ctrl+Shift+Z and Ctrl+Y, each once: where the platform's Redo is
+    // Ctrl+Y, listing it twice made the key ambiguous, and then neither key redid anything.
+    QList<QKeySequence> redo_keys{QKeySequence(QKeySequence::Redo)};
+    for (const QKeySequence& key : {QKeySequence(u"Ctrl+Shift+Z"_s), QKeySequence(u"Ctrl+Y"_s)})
+        if (!redo_keys.contains(key)) redo_keys << key;
+    redo->setShortcuts(redo_keys);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();

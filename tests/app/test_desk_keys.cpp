@@ -241,6 +241,20 @@ private slots:
         QVERIFY(entered);
     }
 
+    // Redo listed the platform's Redo and Ctrl+Y: where they are one key (the offscreen
+    // platform), the key was ambiguous and redid nothing. Each key once, and both redo.
+    void ctrlYAndCtrlShiftZRedo() {
+        open(u"test-skirmish"_s);
+        for (const QKeySequence& redo : {QKeySequence(u"Ctrl+Y"_s), QKeySequence(u"Ctrl+Shift+Z"_s)}) {
+            press(Qt::Key_N);
+            const std::string after = game().phase().id;
+            QTest::keySequence(window_.get(), QKeySequence(QKeySequence::Undo));
+            QVERIFY(game().phase().id != after);
+            QTest::keySequence(window_.get(), redo);
+            QCOMPARE(game().phase().id, after);
+        }
+    }
+
     // Issue 28: J to a battery, a roll typed, J to the next battery: the box still held the roll
     // and the next battery fired with it. A typed roll is the action's it was typed for.
     void aTypedRollBelongsToItsAction() {
