@@ -42,7 +42,6 @@ public:
 private:
     bool names_unseen(const nlohmann::json& node) const;
 
-    int viewer_ = -1;
     std::set<std::string> own_;
     std::set<std::string> seen_;
     std::set<std::string> hidden_;  // the other side's pieces not seen: what a line must not name

@@ -4,7 +4,7 @@
 
 namespace fortuna {
 
-SideView::SideView(const GameSession& session, int viewer) : viewer_(viewer) {
+SideView::SideView(const GameSession& session, int viewer) {
     // Every piece of the battle with its side: the roster (every system's pieces, on the table or not).
     const nlohmann::json roster = session.roster();
     const std::vector<std::string> ids = session.side_ids();
