@@ -2309,6 +2309,14 @@ Nicht erlaubt: %1</translation>
         <source>entry</source>
         <translation>Eintrittsort</translation>
     </message>
+    <message>
+        <source>sauve-qui-peut by time</source>
+        <translation>Sauve-qui-peut nach Uhrzeit</translation>
+    </message>
+    <message>
+        <source>periods as HH:MM [side]: percent, percent; e.g. 13:00: 10, 15; 14:30 bohemian: 15 (empty: the rule set&apos;s thresholds all day)</source>
+        <translation>Zeitabschnitte als HH:MM [Seite]: Prozent, Prozent; z. B. 13:00: 10, 15; 14:30 bohemian: 15 (leer: die Schwellen des Regelwerks den ganzen Tag)</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::PlanScene</name>

@@ -275,6 +275,39 @@ private slots:
         QCOMPARE(editor.plan().scenario().name, std::string("Saturday's battle"));
     }
 
+    // Victory by sauve-qui-peut by time (issue 31, item 1: "victory conditions the rule set
+    // knows"): typed as periods, checked by the library, kept with their sources when unchanged.
+    void sauveQuiPeutThresholdsByTime() {
+        ScenarioEditor editor(library_);
+        start_kitchen_battle(editor, *library_);
+        const QString field = u"sauve-qui-peut by time"_s;
+        const std::string second = editor.plan().scenario().sides.at(1).id;
+        QCOMPARE(editor.properties().setField(field, u"13:00: 10, 15; 14:30 %1: 15"_s.arg(QString::fromStdString(second))), QString());
+        const auto& periods = editor.plan().scenario().sauve_qui_peut;
+        QCOMPARE(periods.size(), std::size_t{2});
+        QCOMPARE(periods[0].from, 13 * 60);
+        QVERIFY(periods[0].side.empty());
+        QVERIFY((periods[0].percents == std::vector<int>{10, 15}));
+        QCOMPARE(periods[1].side, second);
+        for (const ScenarioProblem& problem : editor.plan().problems())
+            QVERIFY2(problem.pointer.rfind("/sauve_qui_peut", 0) != 0, problem.message().c_str());
+        // Its shape refused in words, nothing changed; what the rules refuse (falling thresholds,
+        // a time after dusk) is a problem at its pointer.
+        QVERIFY(editor.properties().setField(field, u"one o'clock: 20"_s).contains(u"HH:MM"_s));
+        QCOMPARE(editor.plan().scenario().sauve_qui_peut.size(), std::size_t{2});
+        QCOMPARE(editor.properties().setField(field, u"13:00: 30, 20; 23:00: 10"_s), QString());
+        QVERIFY(mentions(editor.plan(), "/sauve_qui_peut/0/percents"));
+        QVERIFY(mentions(editor.plan(), "/sauve_qui_peut/1/from"));
+        // Written and read back as the desk reads it.
+        QCOMPARE(editor.properties().setField(field, u"13:00: 10, 15"_s), QString());
+        const nlohmann::json document = nlohmann::json::parse(scenario_file_text(scenario_to_json(editor.plan().scenario())));
+        const Scenario read = Scenario::from_json(document, "sqp.json", *library_);
+        QCOMPARE(read.sauve_qui_peut.size(), std::size_t{1});
+        QVERIFY((read.sauve_qui_peut[0].percents == std::vector<int>{10, 15}));
+        QCOMPARE(editor.properties().setField(field, QString()), QString());
+        QVERIFY(editor.plan().scenario().sauve_qui_peut.empty());
+    }
+
     // A hill drawn on a hill is its next contour layer; a vertex handle dragged reshapes it.
     void hillsStackTheirContoursAndHandlesReshape() {
         ScenarioEditor editor(library_);

@@ -70,6 +70,49 @@ std::optional<std::vector<BoardPoint>> points_of(const QString& text) {
     return points;
 }
 
+// "13:00: 20, 30; 14:30 bohemian: 15": the scenario's sauve-qui-peut thresholds by time
+// (Scenario::sauve_qui_peut), one period a part: its time, a side's id or none (both sides), and its
+// percents. What they must be (rising, no more than the rule set's levels, within the day) the
+// library's problems say; here only the shape is read.
+QString thresholds_text(const std::vector<MoraleThresholds>& periods) {
+    QStringList parts;
+    for (const MoraleThresholds& period : periods) {
+        QStringList percents;
+        for (const int percent : period.percents) percents << QString::number(percent);
+        parts << u"%1%2: %3"_s.arg(qs(format_clock(period.from)), period.side.empty() ? QString() : u" "_s + qs(period.side),
+                                  percents.join(u", "_s));
+    }
+    return parts.join(u"; "_s);
+}
+
+std::optional<std::vector<MoraleThresholds>> thresholds_of(const QString& text, const std::vector<MoraleThresholds>& before) {
+    std::vector<MoraleThresholds> periods;
+    for (const QString& part : text.split(u';', Qt::SkipEmptyParts)) {
+        const qsizetype colon = part.indexOf(u':', part.indexOf(u':') + 1);  // past the clock's own colon
+        if (colon < 0) return std::nullopt;
+        const QStringList head = part.left(colon).simplified().split(u' ');
+        if (head.isEmpty() || head.size() > 2) return std::nullopt;
+        MoraleThresholds period;
+        try {
+            period.from = parse_clock(ss(head[0]));
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+        if (head.size() == 2) period.side = ss(head[1]);
+        for (const QString& percent : part.mid(colon + 1).split(u',', Qt::SkipEmptyParts)) {
+            const auto value = whole_of(percent);
+            if (!value) return std::nullopt;
+            period.percents.push_back(*value);
+        }
+        if (period.percents.empty()) return std::nullopt;
+        // A period kept as it was keeps the source its numbers came from.
+        for (const MoraleThresholds& old : before)
+            if (old.from == period.from && old.side == period.side && old.percents == period.percents) period.source = old.source;
+        periods.push_back(std::move(period));
+    }
+    return periods;
+}
+
 std::vector<TerrainKind> area_kinds() {
     return {TerrainKind::Wood, TerrainKind::Hill, TerrainKind::Rough, TerrainKind::Lake, TerrainKind::Village, TerrainKind::Town};
 }
@@ -258,7 +301,7 @@ void PlanPropertiesPanel::addBattleFields() {
     fields_.push_back({tr("rule set"), [](const Scenario& sc) { return qs(sc.ruleset); }, nullptr, {}, {}, nullptr, {}});
     const auto size_field = [&](const QString& label, double Board::*member) {
         fields_.push_back({label, [member](const Scenario& sc) { return pdd::number_text(sc.board.*member); },
-                           [this, member](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           [member](Scenario& sc, const QString& t) -> std::optional<QString> {
                                const auto v = pdd::number_of(t);
                                if (!v || *v < 200 || *v > 5000) return tr("a size from 200 to 5000 mm");
                                sc.board.*member = *v;
@@ -271,7 +314,7 @@ void PlanPropertiesPanel::addBattleFields() {
     fields_.push_back({tr("ground scale"), [](const Scenario& sc) { return qs(sc.board.scale); }, nullptr, {}, {}, nullptr, {}});
     const auto clock_field = [&](const QString& label, int Scenario::*member) {
         fields_.push_back({label, [member](const Scenario& sc) { return qs(format_clock(sc.*member)); },
-                           [this, member](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           [member](Scenario& sc, const QString& t) -> std::optional<QString> {
                                try {
                                    sc.*member = parse_clock(ss(t.trimmed()));
                                } catch (const std::exception&) {
@@ -291,6 +334,16 @@ void PlanPropertiesPanel::addBattleFields() {
                            return std::nullopt;
                        },
                        side_ids, side_ids, nullptr, base + u"first"_s});
+    // Victory by sauve-qui-peut (seed 000, 9; seed 001 gives White Mountain's by time): the rule
+    // set's crisis thresholds all day unless periods are given here.
+    fields_.push_back({tr("sauve-qui-peut by time"), [](const Scenario& sc) { return pdd::thresholds_text(sc.sauve_qui_peut); },
+                       [](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           const auto periods = pdd::thresholds_of(t, sc.sauve_qui_peut);
+                           if (!periods) return tr("periods as HH:MM [side]: percent, percent; e.g. 13:00: 10, 15; 14:30 bohemian: 15 (empty: the rule set's thresholds all day)");
+                           sc.sauve_qui_peut = *periods;
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, base + u"sauve_qui_peut"_s});
     QStringList nations, nation_names;
     if (plan_.library().has_ruleset(s.ruleset))
         for (const Army* army : plan_.library().armies(s.ruleset)) nations << qs(army->id), nation_names << qs(army->name);
@@ -300,7 +353,7 @@ void PlanPropertiesPanel::addBattleFields() {
         const QString key = u"/sides/%1/"_s.arg(side);
         const auto side_text = [&](const QString& label, std::string SideSetup::*member) {
             fields_.push_back({prefix + label, [side, member](const Scenario& sc) { return qs(pdd::side_of(sc, side).*member); },
-                               [this, side, member](Scenario& sc, const QString& t) -> std::optional<QString> {
+                               [side, member](Scenario& sc, const QString& t) -> std::optional<QString> {
                                    if (member == &SideSetup::colour && !QColor(t.trimmed()).isValid()) return tr("a colour such as #2b4c9b or red");
                                    const std::string before = pdd::side_of(sc, side).*member;
                                    pdd::side_of(sc, side).*member = ss(t.trimmed());
@@ -371,7 +424,7 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
                        kinds, kind_names, nullptr, key + u"kind"_s});
     if (f.kind == TerrainKind::Hill)
         fields_.push_back({tr("layers"), [cat](const Scenario& s) { return QString::number(cat(s).layers); },
-                           [this, at](Scenario& s, const QString& t) -> std::optional<QString> {
+                           [at](Scenario& s, const QString& t) -> std::optional<QString> {
                                const auto v = pdd::whole_of(t);
                                if (!v || *v < 1 || *v > 8) return tr("contour layers from 1 to 8");
                                at(s).layers = *v;
@@ -380,7 +433,7 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
                            {}, {}, nullptr, key + u"layers"_s});
     if (f.kind == TerrainKind::Village || f.kind == TerrainKind::Town)
         fields_.push_back({tr("shelters"), [cat](const Scenario& s) { return QString::number(cat(s).shelters); },
-                           [this, at](Scenario& s, const QString& t) -> std::optional<QString> {
+                           [at](Scenario& s, const QString& t) -> std::optional<QString> {
                                const auto v = pdd::whole_of(t);
                                if (!v || *v < 0 || *v > 50) return tr("the number of units its houses shelter, 0 to 50");
                                at(s).shelters = *v;
@@ -390,7 +443,7 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
     if (!f.closed)
         fields_.push_back({tr("width (mm)"),
                            [cat](const Scenario& s) { return cat(s).width_mm ? pdd::number_text(*cat(s).width_mm) : QString(); },
-                           [this, at](Scenario& s, const QString& t) -> std::optional<QString> {
+                           [at](Scenario& s, const QString& t) -> std::optional<QString> {
                                if (t.trimmed().isEmpty()) {
                                    at(s).width_mm.reset();
                                    return std::nullopt;
@@ -402,7 +455,7 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
                            },
                            {}, {}, nullptr, key + u"width"_s});
     fields_.push_back({tr("points"), [cat](const Scenario& s) { return pdd::points_text(cat(s).points); },
-                       [this, at](Scenario& s, const QString& t) -> std::optional<QString> {
+                       [at](Scenario& s, const QString& t) -> std::optional<QString> {
                            const auto points = pdd::points_of(t);
                            const std::size_t need = at(s).closed ? 3 : 2;
                            if (!points || points->size() < need) return tr("at least %1 points \"x, y\" in mm, separated by \";\"").arg(need);
@@ -428,7 +481,7 @@ void PlanPropertiesPanel::addUnitFields(const PieceRef& piece) {
     const auto at = [piece](Scenario& sc) -> UnitSetup& { return *unit_named(sc, piece); };
     const auto cat = [piece](const Scenario& sc) -> const UnitSetup& { return *unit_named(sc, piece); };
     fields_.push_back({tr("code"), [cat](const Scenario& sc) { return qs(cat(sc).code); },
-                       [this, at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                       [at](Scenario& sc, const QString& t) -> std::optional<QString> {
                            if (t.trimmed().isEmpty()) return tr("a code the umpire types, such as BO-I3");
                            at(sc).code = ss(t.trimmed());
                            return std::nullopt;
@@ -453,7 +506,7 @@ void PlanPropertiesPanel::addUnitFields(const PieceRef& piece) {
                        },
                        types, type_names, nullptr, key + u"type"_s});
     fields_.push_back({tr("bases"), [cat](const Scenario& sc) { return QString::number(cat(sc).bases); },
-                       [this, at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                       [at](Scenario& sc, const QString& t) -> std::optional<QString> {
                            const auto v = pdd::whole_of(t);
                            if (!v || *v < 1 || *v > 60) return tr("a number of bases from 1 to 60");
                            at(sc).bases = *v;
@@ -462,7 +515,7 @@ void PlanPropertiesPanel::addUnitFields(const PieceRef& piece) {
                        {}, {}, nullptr, key + u"bases"_s});
     const auto coordinate = [&](const QString& label, double BoardPoint::*member) {
         fields_.push_back({label, [cat, member](const Scenario& sc) { return pdd::number_text(cat(sc).position.*member); },
-                           [this, at, member](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           [at, member](Scenario& sc, const QString& t) -> std::optional<QString> {
                                const auto v = pdd::number_of(t);
                                if (!v) return tr("a number of mm from the table's top-left corner");
                                at(sc).position.*member = *v;
@@ -473,7 +526,7 @@ void PlanPropertiesPanel::addUnitFields(const PieceRef& piece) {
     coordinate(u"x"_s, &BoardPoint::x_mm);
     coordinate(u"y"_s, &BoardPoint::y_mm);
     fields_.push_back({tr("facing (°)"), [cat](const Scenario& sc) { return pdd::number_text(cat(sc).facing_deg); },
-                       [this, at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                       [at](Scenario& sc, const QString& t) -> std::optional<QString> {
                            const auto v = pdd::number_of(t);
                            if (!v) return tr("degrees: 0 faces the top edge, 90 the right edge");
                            at(sc).facing_deg = std::fmod(std::fmod(*v, 360.0) + 360.0, 360.0);
@@ -516,7 +569,7 @@ void PlanPropertiesPanel::addReinforcementFields(int index) {
                        },
                        side_ids, side_ids, nullptr, key + u"side"_s});
     fields_.push_back({tr("arrives"), [cat](const Scenario& sc) { return qs(format_clock(cat(sc).arrives)); },
-                       [this, at](Scenario& sc, const QString& t) -> std::optional<QString> {
+                       [at](Scenario& sc, const QString& t) -> std::optional<QString> {
                            try {
                                at(sc).arrives = parse_clock(ss(t.trimmed()));
                            } catch (const std::exception&) {
@@ -595,7 +648,7 @@ void PlanPropertiesPanel::addGeneralFields(int side, int command) {
                            [ccmd, member](const Scenario& sc) {
                                return ccmd(sc).general && ccmd(sc).general->position ? pdd::number_text(*ccmd(sc).general->position.*member) : QString();
                            },
-                           [this, general, member](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           [general, member](Scenario& sc, const QString& t) -> std::optional<QString> {
                                const auto v = pdd::number_of(t);
                                if (!v) return tr("a number of mm from the table's top-left corner");
                                GeneralSetup& g = general(sc);
