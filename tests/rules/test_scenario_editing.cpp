@@ -16,7 +16,7 @@
 #include "fortuna/scenario_editing.hpp"
 
 namespace fortuna {
-namespace {
+namespace scenario_editing_tests {
 
 namespace fs = std::filesystem;
 
@@ -250,5 +250,5 @@ TEST(ScenarioProblemMessage, NamesThePointerWhatWasExpectedAndFound) {
     EXPECT_EQ((ScenarioProblem{"", "a JSON object", "an array"}.message()), "expected a JSON object, found an array");
 }
 
-}  // namespace
+}  // namespace scenario_editing_tests
 }  // namespace fortuna

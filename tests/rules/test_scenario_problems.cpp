@@ -21,7 +21,7 @@ namespace fortuna {
 // GoogleTest prints a problem as its line.
 void PrintTo(const ScenarioProblem& problem, std::ostream* out) { *out << problem.message(); }
 
-namespace {
+namespace scenario_problems_tests {
 
 using nlohmann::json;
 
@@ -379,11 +379,11 @@ TEST(ScenarioProblems, AFileFromANewerFortunaSaysSoFirst) {
     EXPECT_EQ(problems[0].pointer, "/format_version");
 }
 
-}  // namespace
+}  // namespace scenario_problems_tests
 }  // namespace fortuna
 
 namespace fortuna {
-namespace {
+namespace scenario_problems_tests {
 
 // ------------------------------------------------------------------ through the seam
 
@@ -419,11 +419,11 @@ TEST(ScenarioProblemsSeam, AnotherSystemSaysItsFirstProblem) {
     EXPECT_FALSE(naval->new_scenario_document(problems_library(), "age-of-sail", 1800, 1200).has_value());
 }
 
-}  // namespace
+}  // namespace scenario_problems_tests
 }  // namespace fortuna
 
 namespace fortuna {
-namespace {
+namespace scenario_problems_tests {
 
 // White Mountain broken at random places, forty times with a fixed seed: a value of another
 // type, a member removed, a list emptied. The draft reads, the check lists at least one problem
@@ -474,5 +474,5 @@ TEST(ScenarioDraftMutations, WhiteMountainBrokenAtRandomNeverStopsTheChecks) {
     }
 }
 
-}  // namespace
+}  // namespace scenario_problems_tests
 }  // namespace fortuna
