@@ -38,13 +38,6 @@ class Game;
 class RulesLibrary;
 struct AppliedAction;
 
-enum class Posture { Attack, Defend };
-template <>
-struct EnumNames<Posture> {
-    static constexpr std::string_view what = "posture";
-    static constexpr std::array<NameOf<Posture>, 2> names{{{Posture::Attack, "attack"}, {Posture::Defend, "defend"}}};
-};
-
 // Which target a battery chooses among those in sight and range (seed 000, 6).
 enum class ArtilleryAim { Nearest, Strongest, Weakest };
 template <>

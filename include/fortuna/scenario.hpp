@@ -85,12 +85,34 @@ struct CommandSetup {
     std::vector<UnitSetup> units;
 };
 
+// What a side's orders have it do: march on its objective, or hold it.
+enum class Posture { Attack, Defend };
+template <>
+struct EnumNames<Posture> {
+    static constexpr std::string_view what = "posture";
+    static constexpr std::array<NameOf<Posture>, 2> names{{{Posture::Attack, "attack"}, {Posture::Defend, "defend"}}};
+};
+
+// A side's initial orders (seed 000, 7.1.1: "each division or brigade would have initial orders
+// from the commander in chief of the army. This would explain initial objectives (e.g. III
+// Brigade should advance, seize the village before it, and await new orders)"). A scenario gives
+// one objective a side (docs/rules/opponent.md, D-orders): the programmed opponent marches on it
+// or holds it when no doctrine file says otherwise, the table plan marks it, and the words are the
+// players' briefing. The objective is a terrain feature (its centre) or a point, or none.
+struct InitialOrders {
+    Posture posture = Posture::Attack;
+    std::string objective_terrain;              // a terrain feature's name, or ""
+    std::optional<BoardPoint> objective_point;  // else a point on the table
+    std::string text;                           // the orders in words
+};
+
 struct SideSetup {
     std::string id;
     std::string name;
     std::string colour;
     std::string nation;
     std::vector<CommandSetup> commands;
+    std::optional<InitialOrders> orders;  // written before the commands in a file
 };
 
 struct ReinforcementSetup {
@@ -143,6 +165,18 @@ struct Scenario {
     const SideSetup& side(std::string_view id) const;  // throws RuleError
     int side_index(std::string_view id) const;          // -1 if unknown
 };
+
+// The centre of a terrain feature's outline (the mean of its points): where an objective lies.
+BoardPoint feature_centre(const TerrainFeature& feature);
+
+// Where a side's initial orders point (its terrain feature's centre, or its point), and in words
+// ("White Mountain (plateau)", "the point (900, 300)"); nullopt when they name no objective or a
+// feature the scenario does not have.
+struct Objective {
+    BoardPoint at;
+    std::string name;
+};
+std::optional<Objective> objective_of(const Scenario& scenario, const InitialOrders& orders);
 
 // A scenario by id (data/scenarios/<id>.json) or by file path (anything with a '/' or
 // ending in .json).

@@ -17,14 +17,6 @@ using detail::JsonReader;
 
 namespace {
 
-// The centre of a terrain feature's outline (the mean of its points): where an objective lies.
-BoardPoint centre_of(const TerrainFeature& feature) {
-    BoardPoint sum;
-    for (const BoardPoint& p : feature.points) sum.x_mm += p.x_mm, sum.y_mm += p.y_mm;
-    const double n = static_cast<double>(std::max<std::size_t>(1, feature.points.size()));
-    return {sum.x_mm / n, sum.y_mm / n};
-}
-
 // The index of the unit of `side` with this code, or a DataError naming the field and the codes of that side.
 void require_unit_of_side(const Scenario& scenario, int side, const std::string& code, const JsonReader& where) {
     std::string known;
@@ -62,7 +54,7 @@ SideDoctrine side_from_json(const JsonReader& node, const Scenario& scenario, in
                 objective.at("terrain").fail("the name of a terrain feature of " + scenario.id + " (" + known + ")", name);
             }
             d.objective_name = name;
-            d.objective = centre_of(*feature);
+            d.objective = feature_centre(*feature);
         } else if (objective.has("point")) {
             const JsonReader point = objective.at("point");
             d.objective = BoardPoint{point.number("x_mm"), point.number("y_mm")};
@@ -142,6 +134,17 @@ Doctrines default_doctrines(const Scenario& scenario) {
         d.min_favourable = 0.5;
         d.counter_charge_within_mm = s == first ? 0 : 140;
         d.rally_general_within_mm = 200;
+        // The scenario's initial orders (seed 000, 7.1.1) say what the side does and where.
+        if (const auto& orders = scenario.sides[static_cast<std::size_t>(s)].orders) {
+            d.posture = orders->posture;
+            d.counter_charge_within_mm = d.posture == Posture::Attack ? 0 : 140;
+            d.source = "the scenario's initial orders (seed 000, 7.1.1)" + (orders->text.empty() ? std::string() : ": " + orders->text);
+            if (const auto objective = objective_of(scenario, *orders)) {
+                d.objective = objective->at;
+                d.objective_name = objective->name;
+                d.sources["objective"] = "the scenario's initial orders (seed 000, 7.1.1)";
+            }
+        }
         doctrines.sides.push_back(std::move(d));
     }
     return doctrines;

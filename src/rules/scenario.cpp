@@ -210,12 +210,40 @@ private:
         side.nation = text(node, "nation").value_or("");
         if (!side.id.empty() && scenario_.side_index(side.id) >= 0)
             problem(pointer + "/id", "an id different from the first side's", "'" + side.id + "' again");
+        if (const Json* orders = member(node, "orders"); orders && orders->is_object()) side.orders = this->orders(*orders, pointer + "/orders");
         if (const Json* commands = array(node, "commands"))
             for (std::size_t c = 0; c < commands->size(); ++c)
                 if ((*commands)[c].is_object())
                     side.commands.push_back(command((*commands)[c], pointer + "/commands/" + std::to_string(c), side.nation, true));
         scenario_.sides.push_back(std::move(side));
         side_pointers_.push_back(pointer);
+    }
+
+    // A side's initial orders (seed 000, 7.1.1; InitialOrders): the objective names a feature of
+    // this battle's terrain (read before the sides) or a point on its table.
+    InitialOrders orders(const Json& node, const std::string& pointer) {
+        InitialOrders given;
+        given.posture = enumerated<Posture>(node, "posture").value_or(Posture::Attack);
+        given.text = text(node, "text").value_or("");
+        const Json* objective = member(node, "objective");
+        if (objective == nullptr || !objective->is_object()) return given;
+        if (const auto name = text(*objective, "terrain")) {
+            given.objective_terrain = *name;
+            const bool known = std::any_of(scenario_.terrain.begin(), scenario_.terrain.end(),
+                                           [&](const TerrainFeature& f) { return f.name == *name; });
+            if (!known) {
+                std::string names;
+                for (const TerrainFeature& f : scenario_.terrain)
+                    if (!f.name.empty()) names += (names.empty() ? "" : ", ") + f.name;
+                problem(pointer + "/objective/terrain",
+                        "the name of a terrain feature of this battle" + (names.empty() ? std::string(" (it has none named)") : " (" + names + ")"),
+                        "'" + *name + "'");
+            }
+        } else if (const auto at = position(*objective, "point")) {
+            given.objective_point = *at;
+            on_board(*at, pointer + "/objective/point", "the objective");
+        }
+        return given;
     }
 
     // The board: a side with no unit at all, on the table or to come, has no battle to fight.
@@ -453,6 +481,24 @@ std::string format_clock(int minutes_since_midnight) {
     char buffer[8];
     std::snprintf(buffer, sizeof buffer, "%02d:%02d", m / 60, m % 60);
     return buffer;
+}
+
+BoardPoint feature_centre(const TerrainFeature& feature) {
+    BoardPoint sum;
+    for (const BoardPoint& p : feature.points) sum.x_mm += p.x_mm, sum.y_mm += p.y_mm;
+    const double n = static_cast<double>(std::max<std::size_t>(1, feature.points.size()));
+    return {sum.x_mm / n, sum.y_mm / n};
+}
+
+std::optional<Objective> objective_of(const Scenario& scenario, const InitialOrders& orders) {
+    if (!orders.objective_terrain.empty()) {
+        for (const TerrainFeature& feature : scenario.terrain)
+            if (feature.name == orders.objective_terrain) return Objective{feature_centre(feature), feature.name};
+        return std::nullopt;
+    }
+    if (!orders.objective_point) return std::nullopt;
+    const BoardPoint at = *orders.objective_point;
+    return Objective{at, "the point (" + std::to_string(static_cast<int>(at.x_mm)) + ", " + std::to_string(static_cast<int>(at.y_mm)) + ")"};
 }
 
 const SideSetup& Scenario::side(std::string_view side_id) const {

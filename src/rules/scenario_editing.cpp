@@ -202,18 +202,36 @@ private:
     }
 
     Ordered side(const SideSetup& side, const Json* original) const {
-        MemberOrder out({"id", "name", "colour", "nation", "commands"}, original);
-        out.own({"colour"});
+        MemberOrder out({"id", "name", "colour", "nation", "orders", "commands"}, original);
+        out.own({"colour", "orders"});
         out.set("id", side.id);
         out.set("name", side.name);
         if (!side.colour.empty()) out.set("colour", side.colour);
         out.set("nation", side.nation);
+        if (side.orders) out.set("orders", orders(*side.orders));
         Ordered commands = Ordered::array();
         const Json* c_original = member(original, "commands");
         for (std::size_t i = 0; i < side.commands.size(); ++i)
             commands.push_back(command(side.commands[i], match_by(c_original, "name", side.commands[i].name, i), side.nation));
         out.set("commands", commands);
         return out.build();
+    }
+
+    // A side's initial orders (seed 000, 7.1.1) on one line: posture, objective, words.
+    static Ordered orders(const InitialOrders& given) {
+        Ordered out = Ordered::object();
+        out["posture"] = std::string(to_string(given.posture));
+        if (!given.objective_terrain.empty()) {
+            Ordered objective = Ordered::object();
+            objective["terrain"] = given.objective_terrain;
+            out["objective"] = objective;
+        } else if (given.objective_point) {
+            Ordered objective = Ordered::object();
+            objective["point"] = position(*given.objective_point);
+            out["objective"] = objective;
+        }
+        if (!given.text.empty()) out["text"] = given.text;
+        return out;
     }
 
     Ordered command(const CommandSetup& command, const Json* original, const std::string& side_nation) const {
@@ -343,7 +361,7 @@ std::string scalar_text(const Ordered& node) {
     return node.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-enum class Place { UnitsItem, Position, General, Other };
+enum class Place { UnitsItem, Position, General, Orders, Other };
 
 bool inline_node(const Ordered& node, Place place) {
     if (node.is_array()) {
@@ -351,7 +369,8 @@ bool inline_node(const Ordered& node, Place place) {
             if (item.is_structured()) return false;
         return true;  // a point [x, y], a list of percents
     }
-    if (node.is_object()) return place == Place::Position || place == Place::UnitsItem || place == Place::General;
+    if (node.is_object())
+        return place == Place::Position || place == Place::UnitsItem || place == Place::General || place == Place::Orders;
     return true;
 }
 
@@ -396,7 +415,10 @@ void write_node(std::string& out, const Ordered& node, int depth, Place place) {
             out += inner;
             out += scalar_text(Ordered(key));
             out += ": ";
-            const Place child = key == "position" ? Place::Position : key == "general" ? Place::General : Place::Other;
+            const Place child = key == "position" ? Place::Position
+                                : key == "general"  ? Place::General
+                                : key == "orders"   ? Place::Orders
+                                                    : Place::Other;
             // Inside "units" each element is a unit.
             if (key == "units" && value.is_array() && !value.empty()) {
                 out += "[\n";
@@ -604,7 +626,8 @@ const std::vector<std::string>& member_order(const std::vector<std::string>& tok
                                               "reinforcements", "sauve_qui_peut"};
     static const std::vector<std::string> board{"width_mm", "depth_mm", "scale", "north_deg"};
     static const std::vector<std::string> feature{"kind", "name", "layers", "shelters", "width_mm", "polygon", "polyline", "notes"};
-    static const std::vector<std::string> side{"id", "name", "colour", "nation", "commands"};
+    static const std::vector<std::string> side{"id", "name", "colour", "nation", "orders", "commands"};
+    static const std::vector<std::string> orders{"posture", "objective", "text"};
     static const std::vector<std::string> command{"name", "general", "units"};
     static const std::vector<std::string> general{"code", "name", "great_captain", "position", "notes"};
     static const std::vector<std::string> unit{"code", "name", "nation", "type", "bases", "position", "facing_deg", "formation",
@@ -622,6 +645,7 @@ const std::vector<std::string>& member_order(const std::vector<std::string>& tok
     if (at(2) == "units") return unit;
     if (depth == 2 && at(2) == "terrain") return feature;
     if (depth == 2 && at(2) == "sides") return side;
+    if (depth == 3 && at(1) == "orders") return orders;
     if (depth == 2 && at(2) == "reinforcements") return reinforcement;
     if (depth == 2 && at(2) == "sauve_qui_peut") return period;
     return none;

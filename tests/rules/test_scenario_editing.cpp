@@ -129,7 +129,7 @@ TEST(ScenarioFileText, ABattleMadeInMemory) {
     wood.name = "Copse";
     wood.points = {{100, 100}, {200.5, 100}, {150, 180}};
     scenario.terrain.push_back(wood);
-    SideSetup blue{"blue", "Blue", "#2b4c9b", "imperial", {}};
+    SideSetup blue{"blue", "Blue", "#2b4c9b", "imperial", {}, {}};
     CommandSetup first;
     first.name = "First";
     first.general = GeneralSetup{"B-G1", "Ansbach", false, BoardPoint{300, 900}};
@@ -143,7 +143,7 @@ TEST(ScenarioFileText, ABattleMadeInMemory) {
     unit.formation = Formation::Column;
     first.units.push_back(unit);
     blue.commands.push_back(first);
-    SideSetup red{"red", "Red", "#b03030", "bohemian", {}};
+    SideSetup red{"red", "Red", "#b03030", "bohemian", {}, {}};
     red.commands.push_back(CommandSetup{"Second", std::nullopt, {}});
     scenario.sides = {blue, red};
     scenario.first_player = "blue";
