@@ -2317,6 +2317,38 @@ Nicht erlaubt: %1</translation>
         <source>periods as HH:MM [side]: percent, percent; e.g. 13:00: 10, 15; 14:30 bohemian: 15 (empty: the rule set&apos;s thresholds all day)</source>
         <translation>Zeitabschnitte als HH:MM [Seite]: Prozent, Prozent; z. B. 13:00: 10, 15; 14:30 bohemian: 15 (leer: die Schwellen des Regelwerks den ganzen Tag)</translation>
     </message>
+    <message>
+        <source>orders</source>
+        <translation>Befehle</translation>
+    </message>
+    <message>
+        <source>none (the first player attacks)</source>
+        <translation>keine (der erste Spieler greift an)</translation>
+    </message>
+    <message>
+        <source>attack: march on the objective</source>
+        <translation>Angriff: auf das Ziel marschieren</translation>
+    </message>
+    <message>
+        <source>defend: hold the ground</source>
+        <translation>Verteidigung: das Gelände halten</translation>
+    </message>
+    <message>
+        <source>objective</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>objective point (mm)</source>
+        <translation>Zielpunkt (mm)</translation>
+    </message>
+    <message>
+        <source>a point as x, y in mm from the table&apos;s top-left corner (empty: none)</source>
+        <translation>ein Punkt als x, y in mm von der linken oberen Tischecke (leer: keiner)</translation>
+    </message>
+    <message>
+        <source>orders in words</source>
+        <translation>Befehle in Worten</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::PlanScene</name>
@@ -2327,6 +2359,14 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>%1 arrives at %2 (%3)</source>
         <translation>%1 trifft um %2 ein (%3)</translation>
+    </message>
+    <message>
+        <source>%1 attacks</source>
+        <translation>%1 greift an</translation>
+    </message>
+    <message>
+        <source>%1 holds</source>
+        <translation>%1 hält</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,7 @@ public:
         terrain();
         grid(table);
         units();
+        objectives();
         painter_.restore();
         frame(table);
     }
@@ -173,6 +174,27 @@ private:
                 for (const UnitSetup& unit : command.units) this->unit(unit, colour);
                 if (command.general && command.general->position) general(*command.general, colour);
             }
+        }
+    }
+
+    // Each side's objective (its initial orders, seed 000 7.1.1): a pennant in the side's colour
+    // on a pole standing at the objective.
+    void objectives() {
+        for (std::size_t s = 0; s < scenario_.sides.size(); ++s) {
+            const SideSetup& side = scenario_.sides[s];
+            if (!side.orders) continue;
+            const auto objective = objective_of(scenario_, *side.orders);
+            if (!objective) continue;
+            const QColor colour = side_colour(side, s);
+            const QPointF foot(objective->at.x_mm, objective->at.y_mm);
+            const double pole = 14 / points_per_mm_;  // 14 points high on the page
+            painter_.setPen(pen_points(colour.darker(160), 1.2));
+            painter_.drawLine(foot, foot - QPointF(0, pole));
+            painter_.setBrush(colour);
+            painter_.drawPolygon(QPolygonF({foot - QPointF(0, pole), foot + QPointF(pole * 0.7, -pole * 0.8), foot - QPointF(0, pole * 0.6)}));
+            text_at(foot, side.orders->posture == Posture::Attack ? QStringLiteral("%1 attacks").arg(qs(side.name))
+                                                                    : QStringLiteral("%1 holds").arg(qs(side.name)),
+                    fonts().tiny, colour.darker(160), true, Anchor::Top);
         }
     }
 
@@ -282,6 +304,17 @@ void add_set_up_list(Document& document, const Scenario& scenario) {
                                                                             {QStringLiteral("Place (cm)"), 1.2},
                                                                             {QStringLiteral("Facing"), 0.7, Qt::AlignCenter}});
         table.group(qs(side.name) + QStringLiteral(" (") + qs(side.id) + QLatin1Char(')'));
+        // The side's initial orders (seed 000, 7.1.1) head its list: the players' briefing.
+        if (side.orders) {
+            const auto objective = objective_of(scenario, *side.orders);
+            QString orders = side.orders->posture == Posture::Attack ? QStringLiteral("Orders: attack") : QStringLiteral("Orders: hold");
+            if (objective && !side.orders->objective_terrain.empty())
+                orders += QStringLiteral(" %1 (its centre at %2)").arg(qs(objective->name), position_text(objective->at));
+            else if (objective)
+                orders += QStringLiteral(" the point at %1").arg(position_text(objective->at));
+            if (!side.orders->text.empty()) orders += QStringLiteral(". ") + qs(side.orders->text);
+            table.note(orders);
+        }
         const auto add_command = [&](const CommandSetup& command, const QString& suffix) {
             QString heading = qs(command.name) + suffix;
             if (command.general)

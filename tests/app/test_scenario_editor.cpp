@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileInfo>
+#include <QGraphicsItem>
 #include <QStandardPaths>
 #include <QComboBox>
 #include <QDir>
@@ -28,6 +29,7 @@
 #include "editor/scenario_editor.hpp"
 #include "fortuna/battlefield.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/opponent.hpp"
 #include "fortuna/rule_system.hpp"
 #include "fortuna/scenario_editing.hpp"
 #include "fortuna/terrain_effects.hpp"
@@ -306,6 +308,59 @@ private slots:
         QVERIFY((read.sauve_qui_peut[0].percents == std::vector<int>{10, 15}));
         QCOMPARE(editor.properties().setField(field, QString()), QString());
         QVERIFY(editor.plan().scenario().sauve_qui_peut.empty());
+    }
+
+    // Objectives (issue 31, item 1; seed 000, 7.1.1 "initial orders ... explain initial
+    // objectives"): each side's orders chosen in the battle's properties, the objective a named
+    // feature or a typed point, a flag on the board, kept when the feature is renamed, written.
+    void objectivesAsEachSidesInitialOrders() {
+        ScenarioEditor editor(library_);
+        start_kitchen_battle(editor, *library_);
+        editor.plan().edit(u"Draw a wood"_s, [](Scenario& s) {
+            TerrainFeature wood;
+            wood.kind = TerrainKind::Wood;
+            wood.name = "Copse";
+            wood.points = {{500, 300}, {700, 300}, {600, 450}};
+            s.terrain.push_back(wood);
+        });
+        editor.plan().select(PieceRef{PieceRef::Kind::Battle});
+        QApplication::processEvents();
+        QCOMPARE(editor.properties().setField(u"side 1 orders"_s, u"attack"_s), QString());
+        QCOMPARE(editor.properties().setField(u"side 1 objective"_s, u"Copse"_s), QString());
+        QCOMPARE(editor.properties().setField(u"side 1 orders in words"_s, u"Take the copse"_s), QString());
+        QCOMPARE(editor.properties().setField(u"side 2 orders"_s, u"defend"_s), QString());
+        QVERIFY(editor.properties().setField(u"side 2 objective point (mm)"_s, u"here"_s).contains(u"x, y"_s));
+        QCOMPARE(editor.properties().setField(u"side 2 objective point (mm)"_s, u"600, 250"_s), QString());
+        const Scenario& s = editor.plan().scenario();
+        QVERIFY(s.sides[0].orders && s.sides[0].orders->posture == Posture::Attack);
+        QCOMPARE(s.sides[0].orders->objective_terrain, std::string("Copse"));
+        QVERIFY(s.sides[1].orders && s.sides[1].orders->objective_point);
+        QCOMPARE(s.sides[1].orders->objective_point->x_mm, 600.0);
+        for (const ScenarioProblem& problem : editor.plan().problems())
+            QVERIFY2(problem.pointer.find("/orders") == std::string::npos, problem.message().c_str());
+        // Two flags on the board, each saying what its side does.
+        int flags = 0;
+        for (QGraphicsItem* item : editor.view().scene()->items())
+            if (item->toolTip().endsWith(u" attacks"_s) || item->toolTip().endsWith(u" holds"_s)) ++flags;
+        QCOMPARE(flags, 2);
+        // The wood renamed: the orders follow it.
+        editor.plan().select(PieceRef::featureAt(0));
+        QApplication::processEvents();
+        QCOMPARE(editor.properties().setField(u"name"_s, u"Bois de Barry"_s), QString());
+        QCOMPARE(editor.plan().scenario().sides[0].orders->objective_terrain, std::string("Bois de Barry"));
+        // Written and read back; the computer's doctrine follows them.
+        const nlohmann::json document = nlohmann::json::parse(scenario_file_text(scenario_to_json(editor.plan().scenario())));
+        const Scenario read = Scenario::from_json(document, "orders.json", *library_);
+        const Doctrines doctrines = default_doctrines(read);
+        QCOMPARE(doctrines.side(0).objective_name, std::string("Bois de Barry"));
+        QCOMPARE(doctrines.side(1).posture, Posture::Defend);
+        // Orders taken away: none written, and one undo brings them back.
+        editor.plan().select(PieceRef{PieceRef::Kind::Battle});
+        QApplication::processEvents();
+        QCOMPARE(editor.properties().setField(u"side 1 orders"_s, QString()), QString());
+        QVERIFY(!editor.plan().scenario().sides[0].orders);
+        editor.plan().undoStack()->undo();
+        QVERIFY(editor.plan().scenario().sides[0].orders.has_value());
     }
 
     // A hill drawn on a hill is its next contour layer; a vertex handle dragged reshapes it.

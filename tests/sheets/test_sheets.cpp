@@ -513,10 +513,13 @@ TEST(TablePlan, ADraftWithAnUnknownTypeAndNoTerrainStillPrintsOnA4) {
         side.commands.push_back(command);
         draft.sides.push_back(side);
     }
+    // The first side's initial orders (seed 000, 7.1.1) head its list; a flag marks the point.
+    draft.sides[0].orders = InitialOrders{Posture::Attack, "", BoardPoint{600, 400}, "Take the crossroads"};
     const auto pdf = write_plan(draft, "plan-draft.pdf", PlanPaper::A4);
     EXPECT_NE(pdf_page_size(pdf).find("(A4)"), std::string::npos) << pdf_page_size(pdf);
     const std::string text = pdf_text(pdf);
-    for (const char* words : {"Saturday at the club", "blue-1", "red-1", "dragons", "150.0, -4.0"})
+    for (const char* words : {"Saturday at the club", "blue-1", "red-1", "dragons", "150.0, -4.0",
+                              "Orders: attack the point at 60.0, 40.0. Take the crossroads", "blue army attacks"})
         EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text;
 }
 

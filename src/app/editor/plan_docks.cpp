@@ -385,7 +385,80 @@ void PlanPropertiesPanel::addBattleFields() {
                                return std::nullopt;
                            },
                            nations, nation_names, nullptr, key + u"nation"_s});
+        addOrdersFields(side, prefix, key);
     }
+}
+
+// A side's initial orders (seed 000, 7.1.1; InitialOrders): what it does, where, and in words.
+// The objective is one of the battle's named features or a point typed as x, y in mm.
+void PlanPropertiesPanel::addOrdersFields(int side, const QString& prefix, const QString& key) {
+    const auto orders_of = [side](Scenario& sc) -> InitialOrders& {
+        auto& orders = pdd::side_of(sc, side).orders;
+        if (!orders) orders.emplace();
+        return *orders;
+    };
+    fields_.push_back({prefix + tr("orders"),
+                       [side](const Scenario& sc) {
+                           const auto& orders = pdd::side_of(sc, side).orders;
+                           return orders ? qs(to_string(orders->posture)) : QString();
+                       },
+                       [side, orders_of](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           if (t.isEmpty()) {
+                               pdd::side_of(sc, side).orders.reset();
+                               return std::nullopt;
+                           }
+                           orders_of(sc).posture = enum_from_string<Posture>(ss(t));
+                           return std::nullopt;
+                       },
+                       {QString(), u"attack"_s, u"defend"_s},
+                       {tr("none (the first player attacks)"), tr("attack: march on the objective"), tr("defend: hold the ground")},
+                       nullptr, key + u"orders"_s});
+    QStringList names{QString()}, labels{tr("(none)")};
+    for (const TerrainFeature& f : plan_.scenario().terrain)
+        if (!f.name.empty() && !names.contains(qs(f.name))) names << qs(f.name), labels << qs(f.name);
+    fields_.push_back({prefix + tr("objective"),
+                       [side](const Scenario& sc) {
+                           const auto& orders = pdd::side_of(sc, side).orders;
+                           if (!orders) return QString();
+                           if (orders->objective_point)
+                               return pdd::points_text({*orders->objective_point});
+                           return qs(orders->objective_terrain);
+                       },
+                       [orders_of](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           InitialOrders& orders = orders_of(sc);
+                           orders.objective_terrain = ss(t);
+                           orders.objective_point.reset();
+                           return std::nullopt;
+                       },
+                       names, labels, nullptr, key + u"objective"_s});
+    fields_.push_back({prefix + tr("objective point (mm)"),
+                       [side](const Scenario& sc) {
+                           const auto& orders = pdd::side_of(sc, side).orders;
+                           return orders && orders->objective_point ? pdd::points_text({*orders->objective_point}) : QString();
+                       },
+                       [orders_of](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           const auto points = pdd::points_of(t);
+                           if (!points || points->size() > 1) return tr("a point as x, y in mm from the table's top-left corner (empty: none)");
+                           InitialOrders& orders = orders_of(sc);
+                           if (points->empty()) {
+                               orders.objective_point.reset();
+                           } else {
+                               orders.objective_point = points->front();
+                               orders.objective_terrain.clear();
+                           }
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, key + u"objective_point"_s});
+    fields_.push_back({prefix + tr("orders in words"),
+                       [side](const Scenario& sc) {
+                           const auto& orders = pdd::side_of(sc, side).orders;
+                           return orders ? qs(orders->text) : QString();
+                       },
+                       [orders_of](Scenario& sc, const QString& t) -> std::optional<QString> {
+                           orders_of(sc).text = ss(t.trimmed());
+                           return std::nullopt;
+                       },
+                       {}, {}, nullptr, key + u"orders_text"_s});
 }
 
 void PlanPropertiesPanel::addFeatureFields(int feature) {
@@ -400,7 +473,12 @@ void PlanPropertiesPanel::addFeatureFields(int feature) {
     const auto cat = [feature](const Scenario& s) -> const TerrainFeature& { return s.terrain[static_cast<std::size_t>(feature)]; };
     fields_.push_back({tr("name"), [cat](const Scenario& s) { return qs(cat(s).name); },
                        [at](Scenario& s, const QString& t) -> std::optional<QString> {
+                           const std::string was = at(s).name;
                            at(s).name = ss(t.trimmed());
+                           // Orders that name the feature follow it.
+                           for (SideSetup& side : s.sides)
+                               if (side.orders && !was.empty() && side.orders->objective_terrain == was)
+                                   side.orders->objective_terrain = at(s).name;
                            return std::nullopt;
                        },
                        {}, {}, nullptr, key + u"name"_s});

@@ -53,6 +53,7 @@ private:
     void refresh();
     QString commit(Field& field, const QString& text);
     void addBattleFields();
+    void addOrdersFields(int side, const QString& prefix, const QString& key);
     void addFeatureFields(int feature);
     void addUnitFields(const PieceRef& piece);
     void addReinforcementFields(int index);
