@@ -176,5 +176,34 @@ TEST(GokFontenoy, ASeededComputerBattleReachesAnEndAndTheFrenchHold) {
     (void)reserve_moves;          // the reserve moves only when the Allies come near: seed-dependent
 }
 
+// The same battle with the French doctrine's "hold" taken away: French line units advance. So the
+// test above holds because of the doctrine, not because the French never had a reason to move.
+TEST(GokFontenoy, WithoutHoldTheFrenchLineAdvances) {
+    json document = fontenoy_document();
+    document["sides"][0]["doctrine"]["hold"] = false;
+    const auto edited = std::make_shared<const Scenario>(scenario_from_json(*fontenoy_tables(), kFontenoyData, document, "edited.json"));
+    Recorded game(GameModel(fontenoy_tables(), edited), 1745, journal_header(*edited, 1745));
+    const std::set<std::string> reserve(edited->sides[0].doctrine.reserve.begin(), edited->sides[0].doctrine.reserve.end());
+    std::set<std::string> refused[2];
+    std::string mover;
+    for (int actions = 0; mover.empty() && game.model().state().turn.phase != "over" && actions < 3000;) {
+        const int side = game.model().acting_side();
+        const auto proposal = propose_action(game.model(), side, refused[side]);
+        ASSERT_TRUE(proposal.has_value()) << game.model().clock_label();
+        try {
+            game.apply_json(proposal->action);
+        } catch (const RuleError&) {
+            refused[side].insert(proposal->action.dump());
+            continue;
+        }
+        refused[0].clear();
+        refused[1].clear();
+        ++actions;
+        if (side == 0 && proposal->action.at("action") == "move" && !reserve.count(proposal->action.at("unit").get<std::string>()))
+            mover = proposal->action.at("unit").get<std::string>();
+    }
+    EXPECT_FALSE(mover.empty()) << "no French line unit advanced without the hold";
+}
+
 }  // namespace
 }  // namespace fortuna::game_of_kings::testing_fontenoy
