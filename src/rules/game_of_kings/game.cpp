@@ -163,6 +163,7 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         area.kind = piece.at("kind").get<std::string>();
         area.name = piece.at("name").get<std::string>();
         const auto corners = piece.at("rect_cm").get<std::vector<double>>();
+        if (corners.size() != 4) throw DataError(file, where + "/rect_cm", "[x0, y0, x1, y1] in cm", piece.at("rect_cm").dump());
         area.area = {corners[0], corners[1], corners[2], corners[3]};
         if (!placed_names.insert(area.name).second) throw DataError(file, where + "/name", "a piece's name used once", area.name);
         if (area.area.x0 >= area.area.x1 || area.area.y0 >= area.area.y1)
