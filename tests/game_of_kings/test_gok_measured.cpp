@@ -229,14 +229,14 @@ TEST(GokMeasured, CoverIsTheBoards) {
     EXPECT_NE(measured_text(town).find("saving throw of 4+"), std::string::npos) << measured_text(town);
     // Claimed in the open: refused; the umpire's override gives the save and says so.
     Recorded umpire = measured_claim_cases([] { return measured_gun(12); }, measured_with(fire, "cover", true),
-                                           "cover: the action claims cover (the target in a wood or built-up area), the board shows no cover (the target in the open) "
+                                           "cover: the action claims cover (the target in a wood, built-up area or works), the board shows no cover (the target in the open) "
                                            "(seed 004, SAVING THROWS; D27)",
-                                           "cover (the target in a wood or built-up area) (the board shows: no cover");
+                                           "cover (the target in a wood, built-up area or works) (the board shows: no cover");
     EXPECT_NE(measured_text(umpire).find("saving throw of 4+"), std::string::npos) << measured_text(umpire);
     // Musketry reads the same measure, and a claim the board bears out is accepted.
     Recorded muskets = measured_centre({{"F-line-1", {77, 17}}, {"A-british-1", {77, 25.5}}});
     muskets.apply_json({{"action", "fire"}, {"unit", "F-line-1"}, {"target", "A-british-1"}, {"cover", true}});
-    EXPECT_NE(measured_text(muskets).find("cover: the action claims cover (the target in a wood or built-up area); the board agrees"), std::string::npos)
+    EXPECT_NE(measured_text(muskets).find("cover: the action claims cover (the target in a wood, built-up area or works); the board agrees"), std::string::npos)
         << measured_text(muskets);
     EXPECT_NE(measured_text(muskets).find("saving throw of 4+"), std::string::npos) << measured_text(muskets);
 }

@@ -38,9 +38,10 @@ double rect_distance(const Rect& a, const Rect& b);
 bool rects_overlap(const Rect& a, const Rect& b);
 
 struct TerrainArea {
-    std::string kind;  // "hill", "water", "wood", "built-up-area"
+    std::string kind;  // "hill", "water", "wood", "built-up-area", "works" (redoubts, entrenchments: D39)
     Rect area;
-    int row = 0, column = 0;
+    int row = 0, column = 0;  // the generator's sector; 0 for a piece a historic scenario places
+    std::string name;         // a placed piece's name ("Fontenoy", "the redoute d'Eu"); "" for the generator's
 };
 
 struct UnitSpec {
@@ -64,6 +65,12 @@ struct Doctrine {
     double charge_foot = 2.0;
     std::string advance;  // the words of the advance rule, for the reasons
     std::string source;
+    // Holding a position (D41): the side's units do not advance (they fire, and charge by the odds
+    // above, where an enemy is within reach); the units of `reserve` move against an enemy only
+    // when it comes within `counter_attack_moves` of their normal moves.
+    bool hold = false;
+    std::vector<std::string> reserve;
+    double counter_attack_moves = 0;
 };
 
 struct SideSpec {
@@ -214,6 +221,8 @@ public:
     bool in_arc(int firer, int target) const;
     bool visible(int firer, int target) const;
     bool in_terrain(int unit, const std::string& kind) const;
+    // Behind cover (seed 004, SAVING THROWS): the unit's centre in a wood, a built-up area or works (D27, D39).
+    bool behind_cover(int unit) const;
     double move_allowance(int unit) const;  // 0 when it cannot move
     int sector_index(const std::string& sector) const;  // -1 if not a sector
     // The position of `unit` touching `target` if it charged now, and the distance; nullopt with why.

@@ -113,41 +113,66 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         throw DataError(file, "/table_cm", "the seed's table, " + fmt_cm(expect_w) + " x " + fmt_cm(expect_d) + " (RANDOM TERRAIN GENERATOR)",
                         fmt_cm(s.width_cm) + " x " + fmt_cm(s.depth_cm));
 
-    // The terrain: the generator's dice thrown again, the players' choices filled in.
-    std::vector<int> faces = d.at("/terrain/dice"_json_pointer).get<std::vector<int>>();
-    FaceSource source(faces, file + "#/terrain/dice");
-    TerrainResult generated;
-    try {
-        generated = resolve_terrain(tables, source);
-        source.finish();
-    } catch (const RuleError& error) {
-        throw DataError(file, "/terrain/dice", "the faces of the random terrain generator (seed 004)", error.what());
-    }
-    std::map<std::pair<int, int>, std::string> chosen;
-    std::size_t index = 0;
-    for (const auto& choice : d.at("/terrain/choices"_json_pointer)) {
-        const std::string where = "/terrain/choices/" + std::to_string(index++);
-        chosen[{choice.at("row").get<int>(), choice.at("column").get<int>()}] = choice.at("kind").get<std::string>();
-        (void)where;
-    }
-    const double sector_w = s.width_cm / tables.terrain_columns, sector_d = s.depth_cm / tables.terrain_rows;
-    for (const TerrainPiece& piece : generated.sectors) {
-        if (piece.kind.empty()) continue;
-        std::string kind = piece.kind;
-        const auto found = chosen.find({piece.row, piece.column});
-        if (kind == "player-a-choice" || kind == "player-b-choice") {
-            if (found == chosen.end())
-                throw DataError(file, "/terrain/choices", "the choice for row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) +
-                                                              " (" + kind + ")", "none");
-            kind = found->second;
-            chosen.erase(found);
+    // The terrain. A non-historic battle throws the seed's random terrain generator (its dice thrown
+    // again here, the players' choices filled in); a historic one places its ground by name ("For
+    // non-historic battles", RANDOM TERRAIN GENERATOR; D40), each piece on the table.
+    const json& ground = d.at("terrain");
+    const bool historic = d.at("historic").get<bool>();
+    if (historic && (ground.contains("dice") || !ground.contains("placed")))
+        throw DataError(file, "/terrain", "a historic battle's ground placed by name in /terrain/placed, no generator dice (seed 004, RANDOM TERRAIN GENERATOR: 'For non-historic battles'; D40)",
+                        ground.contains("dice") ? "generator dice" : "no placed pieces");
+    if (!historic && (!ground.contains("dice") || !ground.contains("generator_seed") || !ground.contains("choices")))
+        throw DataError(file, "/terrain", "a non-historic battle's generator_seed, dice and choices (seed 004, RANDOM TERRAIN GENERATOR)", "missing");
+    if (ground.contains("dice")) {
+        std::vector<int> faces = ground.at("dice").get<std::vector<int>>();
+        FaceSource source(faces, file + "#/terrain/dice");
+        TerrainResult generated;
+        try {
+            generated = resolve_terrain(tables, source);
+            source.finish();
+        } catch (const RuleError& error) {
+            throw DataError(file, "/terrain/dice", "the faces of the random terrain generator (seed 004)", error.what());
         }
-        const double cx = sector_w * (piece.column - 0.5), cy = sector_d * (piece.row - 0.5);
-        s.terrain.push_back({kind, {cx - sector_w / 4, cy - sector_d / 4, cx + sector_w / 4, cy + sector_d / 4}, piece.row, piece.column});
+        std::map<std::pair<int, int>, std::string> chosen;
+        for (const auto& choice : ground.value("choices", json::array()))
+            chosen[{choice.at("row").get<int>(), choice.at("column").get<int>()}] = choice.at("kind").get<std::string>();
+        const double sector_w = s.width_cm / tables.terrain_columns, sector_d = s.depth_cm / tables.terrain_rows;
+        for (const TerrainPiece& piece : generated.sectors) {
+            if (piece.kind.empty()) continue;
+            std::string kind = piece.kind;
+            const auto found = chosen.find({piece.row, piece.column});
+            if (kind == "player-a-choice" || kind == "player-b-choice") {
+                if (found == chosen.end())
+                    throw DataError(file, "/terrain/choices", "the choice for row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) +
+                                                                  " (" + kind + ")", "none");
+                kind = found->second;
+                chosen.erase(found);
+            }
+            const double cx = sector_w * (piece.column - 0.5), cy = sector_d * (piece.row - 0.5);
+            s.terrain.push_back({kind, {cx - sector_w / 4, cy - sector_d / 4, cx + sector_w / 4, cy + sector_d / 4}, piece.row, piece.column, ""});
+        }
+        if (!chosen.empty())
+            throw DataError(file, "/terrain/choices", "choices only for sectors whose kind die gave a player's choice",
+                            "row " + std::to_string(chosen.begin()->first.first) + ", column " + std::to_string(chosen.begin()->first.second));
     }
-    if (!chosen.empty())
-        throw DataError(file, "/terrain/choices", "choices only for sectors whose kind die gave a player's choice",
-                        "row " + std::to_string(chosen.begin()->first.first) + ", column " + std::to_string(chosen.begin()->first.second));
+    std::size_t index = 0;
+    std::set<std::string> placed_names;
+    for (const auto& piece : ground.value("placed", json::array())) {
+        const std::string where = "/terrain/placed/" + std::to_string(index++);
+        TerrainArea area;
+        area.kind = piece.at("kind").get<std::string>();
+        area.name = piece.at("name").get<std::string>();
+        const auto corners = piece.at("rect_cm").get<std::vector<double>>();
+        if (corners.size() != 4) throw DataError(file, where + "/rect_cm", "[x0, y0, x1, y1] in cm", piece.at("rect_cm").dump());
+        area.area = {corners[0], corners[1], corners[2], corners[3]};
+        if (!placed_names.insert(area.name).second) throw DataError(file, where + "/name", "a piece's name used once", area.name);
+        if (area.area.x0 >= area.area.x1 || area.area.y0 >= area.area.y1)
+            throw DataError(file, where + "/rect_cm", "[x0, y0, x1, y1] with x0 < x1 and y0 < y1", piece.at("rect_cm").dump());
+        if (area.area.x0 < 0 || area.area.y0 < 0 || area.area.x1 > s.width_cm + 1e-9 || area.area.y1 > s.depth_cm + 1e-9)
+            throw DataError(file, where + "/rect_cm", "a piece wholly on the table (" + fmt_cm(s.width_cm) + " x " + fmt_cm(s.depth_cm) + ")",
+                            piece.at("rect_cm").dump());
+        s.terrain.push_back(area);
+    }
 
     // Sides, their army lists and doctrines.
     std::map<std::string, int> side_index;
@@ -165,6 +190,9 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         spec.doctrine.charge_foot = doc.at("/charge_if_win_over_loss/foot"_json_pointer).get<double>();
         spec.doctrine.advance = doc.at("advance").get<std::string>();
         spec.doctrine.source = doc.at("source").get<std::string>();
+        spec.doctrine.hold = doc.value("hold", false);
+        spec.doctrine.reserve = doc.value("reserve", std::vector<std::string>{});
+        spec.doctrine.counter_attack_moves = doc.value("counter_attack_moves", 0.0);
         std::set<std::string> order(spec.doctrine.sector_order.begin(), spec.doctrine.sector_order.end());
         if (order != std::set<std::string>{"left", "centre", "right"})
             throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/sector_order", "left, centre and right, each once",
@@ -236,6 +264,16 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         for (const auto& u : s.units)
             if (s.sides[static_cast<std::size_t>(u.side)].id == side.id) points += points_of(u.type, tables);
         s.start_points[index] = points;
+        std::size_t k = 0;
+        for (const std::string& id : side.doctrine.reserve) {
+            const auto unit = std::find_if(s.units.begin(), s.units.end(), [&](const UnitSpec& u) { return u.id == id; });
+            if (unit == s.units.end() || s.sides[static_cast<std::size_t>(unit->side)].id != side.id)
+                throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/reserve/" + std::to_string(k), "a unit of this side", id);
+            ++k;
+        }
+        if (!side.doctrine.reserve.empty() && side.doctrine.counter_attack_moves <= 0)
+            throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/counter_attack_moves",
+                            "a reach in normal moves above 0 for the reserve's counter-attack (D41)", "none");
         ++index;
     }
     return s;
@@ -318,6 +356,10 @@ bool GameModel::visible(int firer, int target) const {
     return true;
 }
 
+bool GameModel::behind_cover(int unit) const {
+    return in_terrain(unit, "wood") || in_terrain(unit, "built-up-area") || in_terrain(unit, "works");
+}
+
 bool GameModel::in_terrain(int unit, const std::string& kind) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     for (const auto& piece : scenario_->terrain)
@@ -360,7 +402,8 @@ std::string GameModel::path_blocked(int unit, double x, double y, int ignore) co
             return "the move leaves the table";
         for (const auto& piece : scenario_->terrain)
             if (piece.kind == "water" && rects_overlap(r, piece.area))
-                return "water (row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) + ") is impassable (D27)";
+                return (piece.name.empty() ? "water (row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) + ")" : piece.name) +
+                       " is impassable (D27)";
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const int other = static_cast<int>(i);
             if (other == unit || other == ignore || state_.units[i].status == Status::Removed) continue;
@@ -1221,7 +1264,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation = setup.explanation;
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
         out.explanation.insert(out.explanation.begin(), spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + ", measured " + fmt_cm(range) +
-                                                            (in_terrain(target, "wood") || in_terrain(target, "built-up-area") ? ", the target behind cover" : ", the target in the open"));
+                                                            (behind_cover(target) ? ", the target behind cover" : ", the target in the open"));
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         u.fired_gun = true;
         hit(target, r.hits, out, "artillery");
@@ -1270,7 +1313,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation = setup.explanation;
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
         out.explanation.insert(out.explanation.begin(), spec.id + " fires at " + a.target + ", measured " + fmt_cm(range) +
-                                                            (in_terrain(target, "wood") || in_terrain(target, "built-up-area") ? ", the target behind cover" : ", the target in the open"));
+                                                            (behind_cover(target) ? ", the target behind cover" : ", the target in the open"));
         out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
         u.fired = true;
         hit(target, r.hits, out, "musketry");
@@ -1572,7 +1615,7 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
         s.firing_order = spec.type == UnitType::Foot && u.formation == "line" && !u.disorganised && u.status == Status::Normal;
         s.in_wood_or_town = in_terrain(unit, "wood") || in_terrain(unit, "built-up-area");
         s.cuirassiers = spec.cuirassiers;
-        s.cover = s.in_wood_or_town;
+        s.cover = behind_cover(unit);  // a wood, a built-up area or works (D27, D39)
         return s;
     };
     MeleeRequest req;
@@ -1605,8 +1648,8 @@ MeleeSetup GameModel::melee_setup(const Contact& c) const {
 }
 
 bool GameModel::fire_claims(const Action& a, int target, double& range, const std::string& section, std::vector<std::string>& notes) const {
-    const bool measured_cover = in_terrain(target, "wood") || in_terrain(target, "built-up-area");
-    const auto cover_words = [](bool cover) { return std::string(cover ? "cover (the target in a wood or built-up area)" : "no cover (the target in the open)"); };
+    const bool measured_cover = behind_cover(target);
+    const auto cover_words = [](bool cover) { return std::string(cover ? "cover (the target in a wood, built-up area or works)" : "no cover (the target in the open)"); };
     bool cover = measured_cover;
     if (a.claims.contains("cover")) {
         const bool claimed = a.claims.at("cover").get<bool>();

@@ -178,6 +178,17 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
             double nearest = 1e9;
             for (std::size_t j = 0; j < n; ++j)
                 if (enemy(j)) nearest = std::min(nearest, game.distance(unit, static_cast<int>(j)));
+            // A holding side stands; its reserve moves only against an enemy within its reach (D41).
+            const bool in_reserve = std::find(doctrine.reserve.begin(), doctrine.reserve.end(), spec.id) != doctrine.reserve.end();
+            std::string counter_attack;
+            if (in_reserve) {
+                const double reach = doctrine.counter_attack_moves * allowance;
+                if (nearest > reach) continue;
+                counter_attack = "; the reserve counter-attacks: the nearest enemy within " + cm(reach) + " (the doctrine: " +
+                                 std::to_string(doctrine.counter_attack_moves).substr(0, 3) + " moves, D41)";
+            } else if (doctrine.hold) {
+                continue;
+            }
             const double stand = foot(spec.type) ? game.tables().musket_cm - 1.5 : allowance * 0.6;
             if (foot(spec.type) && target_of(unit, game.tables().musket_cm) >= 0) continue;  // stand and fire
             if (nearest <= stand + 0.5) continue;
@@ -193,7 +204,8 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     if (!game.path_blocked(unit, tx, ty).empty()) continue;
                     if (auto p = offer(json{{"action", "move"}, {"unit", spec.id}, {"to", {tx, ty}}},
                                        spec.id + " advances " + cm(step) + ", the nearest enemy " + cm(nearest) + " away (the doctrine: " +
-                                           (foot(spec.type) ? "foot advance until an enemy is in musket range" : "horse advance until an enemy is within a move") + ")"))
+                                           (foot(spec.type) ? "foot advance until an enemy is in musket range" : "horse advance until an enemy is within a move") + ")" +
+                                           counter_attack))
                         return p;
                 }
             }
@@ -394,7 +406,7 @@ public:
         json state = game_.model().to_json();
         json terrain = json::array();
         for (const auto& piece : game_.model().scenario().terrain)
-            terrain.push_back({{"kind", piece.kind}, {"row", piece.row}, {"column", piece.column},
+            terrain.push_back({{"kind", piece.kind}, {"name", piece.name}, {"row", piece.row}, {"column", piece.column},
                                {"x0", piece.area.x0}, {"y0", piece.area.y0}, {"x1", piece.area.x1}, {"y1", piece.area.y1}});
         state["terrain"] = terrain;
         return state;
@@ -423,13 +435,13 @@ public:
         return out;
     }
     TableSize table() const override { return {game_.model().scenario().width_cm, game_.model().scenario().depth_cm}; }
-    // The random terrain's pieces, in the board's frame (player A's edge at the bottom).
+    // The terrain's pieces (the generator's or a historic battle's, D40), in the board's frame (player A's edge at the bottom).
     std::vector<Ground> ground() const override {
         const double depth = game_.model().scenario().depth_cm;
         std::vector<Ground> out;
         for (const auto& piece : game_.model().scenario().terrain) {
             const Rect& r = piece.area;
-            out.push_back({piece.kind + " (sector " + std::to_string(piece.row) + "," + std::to_string(piece.column) + ")", piece.kind,
+            out.push_back({piece.name.empty() ? piece.kind + " (sector " + std::to_string(piece.row) + "," + std::to_string(piece.column) + ")" : piece.name, piece.kind,
                            {{r.x0, depth - r.y0}, {r.x1, depth - r.y0}, {r.x1, depth - r.y1}, {r.x0, depth - r.y1}}});
         }
         return out;
