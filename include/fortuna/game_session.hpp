@@ -56,6 +56,14 @@ struct Piece {
     double facing_deg = 0;
     double width_cm = 4, depth_cm = 2;
     std::string status;  // "disorganised", "sunk", ... ("" when nothing is the matter)
+    // The seed's own marks of a unit's strength where its rules have them (Game Of Kings' officer,
+    // seed 004 ORGANISATION): the bases it has of those it started with, drawn side by side along
+    // the front (a removed one dashed), and where its officer stands behind them, as a fraction of
+    // the width from the centre (-0.25 behind the left base, 0 the centre, 0.25 the right base;
+    // none: no officer). bases_start 0: the footprint drawn as one block.
+    int bases = 0;
+    int bases_start = 0;
+    std::optional<double> officer_at = std::nullopt;
 };
 
 // A piece of ground as the board draws it: its outline (cm, in the pieces' frame) and its kind in

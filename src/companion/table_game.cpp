@@ -193,11 +193,36 @@ void paint_session_piece(QPainter& painter, const Piece& piece, double scale) {
     const double d = std::max(piece.depth_cm * scale, 3.0);
     const QRectF body(-w / 2, -d / 2, w, d);
     const QColor colour = kSessionSideColours[piece.side == 0 ? 0 : 1];
-    painter.setBrush(piece.status.empty() ? colour : colour.lighter(170));
-    painter.setPen(QPen(Qt::black, 1));
-    painter.drawRect(body);
-    painter.setPen(QPen(Qt::black, 3));
-    painter.drawLine(body.topLeft(), body.topRight());  // the front edge: which way it faces
+    const QBrush fill(piece.status.empty() ? colour : colour.lighter(170));
+    if (piece.bases_start > 1 && piece.bases < piece.bases_start) {
+        // Bases removed (seed 004: "one of the bases is removed"): the footprint dashed, the bases
+        // left filled in its middle.
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::black, 1, Qt::DashLine));
+        painter.drawRect(body);
+        const double left = w * piece.bases / piece.bases_start;
+        painter.setBrush(fill);
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawRect(QRectF(-left / 2, -d / 2, left, d));
+        painter.setPen(QPen(Qt::black, 3));
+        painter.drawLine(QPointF(-left / 2, -d / 2), QPointF(left / 2, -d / 2));
+    } else {
+        painter.setBrush(fill);
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawRect(body);
+        // Each base of the unit, side by side along its front.
+        for (int b = 1; b < piece.bases_start; ++b)
+            painter.drawLine(QPointF(-w / 2 + w * b / piece.bases_start, -d / 2), QPointF(-w / 2 + w * b / piece.bases_start, d / 2));
+        painter.setPen(QPen(Qt::black, 3));
+        painter.drawLine(body.topLeft(), body.topRight());  // the front edge: which way it faces
+    }
+    if (piece.officer_at) {
+        // The officer behind the bases, where the seed puts him for the unit's effectiveness.
+        const double r = std::clamp(d * 0.35, 1.5, 4.0);
+        painter.setPen(QPen(Qt::black, 1));
+        painter.setBrush(Qt::white);
+        painter.drawEllipse(QPointF(*piece.officer_at * w, d / 2 + r + 1), r, r);
+    }
     if (!piece.status.empty()) {
         painter.setPen(QPen(Qt::black, 1));
         painter.drawLine(body.topLeft(), body.bottomRight());
