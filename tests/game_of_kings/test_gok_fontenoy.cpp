@@ -207,3 +207,40 @@ TEST(GokFontenoy, WithoutHoldTheFrenchLineAdvances) {
 
 }  // namespace
 }  // namespace fortuna::game_of_kings::testing_fontenoy
+
+namespace fortuna::game_of_kings {
+namespace officer_marker_tests {
+
+// Effectiveness drawn as the seed's figures show it (seed 004, ORGANISATION): the officer centred
+// behind two bases at 100 %, behind the right-hand base at 75 %, centred behind the one base left
+// at 50 %, gone at 25 %; a gun is one base without an officer.
+TEST(GokOfficerMarker, FollowsTheSeedsFigures) {
+    const auto marked = [](UnitType type, int effectiveness) {
+        fortuna::Piece piece;
+        mark_effectiveness(piece, type, effectiveness);
+        return piece;
+    };
+    const fortuna::Piece full = marked(UnitType::Foot, 100);
+    EXPECT_EQ(full.bases, 2);
+    EXPECT_EQ(full.bases_start, 2);
+    ASSERT_TRUE(full.officer_at.has_value());
+    EXPECT_DOUBLE_EQ(*full.officer_at, 0.0);
+    const fortuna::Piece hit = marked(UnitType::HeavyCavalry, 75);
+    EXPECT_EQ(hit.bases, 2);
+    ASSERT_TRUE(hit.officer_at.has_value());
+    EXPECT_DOUBLE_EQ(*hit.officer_at, 0.25);
+    const fortuna::Piece half = marked(UnitType::Foot, 50);
+    EXPECT_EQ(half.bases, 1);
+    ASSERT_TRUE(half.officer_at.has_value());
+    EXPECT_DOUBLE_EQ(*half.officer_at, 0.0);
+    const fortuna::Piece quarter = marked(UnitType::LightFoot, 25);
+    EXPECT_EQ(quarter.bases, 1);
+    EXPECT_FALSE(quarter.officer_at.has_value());
+    const fortuna::Piece gun = marked(UnitType::Gun, 50);
+    EXPECT_EQ(gun.bases, 1);
+    EXPECT_EQ(gun.bases_start, 1);
+    EXPECT_FALSE(gun.officer_at.has_value());
+}
+
+}  // namespace officer_marker_tests
+}  // namespace fortuna::game_of_kings

@@ -33,6 +33,10 @@ void save_game(const Recorded& game, const std::filesystem::path& file);
 
 std::vector<std::string> state_lines(const GameModel& game);
 
+// A piece's bases and officer for a unit's effectiveness, as the seed's figures show it (seed 004,
+// ORGANISATION; fortuna::Piece::officer_at).
+void mark_effectiveness(fortuna::Piece& piece, UnitType type, int effectiveness);
+
 // What a side's player may ask for from the table's phones (the session's player_actions).
 fortuna::PlayerActions gok_player_actions();
 

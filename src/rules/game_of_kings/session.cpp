@@ -18,6 +18,26 @@
 namespace fortuna::game_of_kings {
 
 namespace fs = std::filesystem;
+
+// Effectiveness as the seed's figures show it (seed 004, ORGANISATION): "The officer is placed
+// centrally behind the bases when the unit is at 100 percent effectiveness. After it suffers a
+// "hit," ... 75 percent, the officer is moved to behind the righthand base. After a further
+// hit, reducing effectiveness to 50 percent, one of the bases is removed and the officer is
+// placed centrally behind the remaining one. A third hit, reducing effectiveness to 25 percent,
+// sees the officer removed". Foot and horse have two bases; a gun one, its loss "shown with a
+// marker" (the label's percent).
+void mark_effectiveness(fortuna::Piece& piece, UnitType type, int effectiveness) {
+    if (type == UnitType::Gun) {
+        piece.bases = piece.bases_start = 1;
+        return;
+    }
+    piece.bases_start = 2;
+    piece.bases = effectiveness > 50 ? 2 : 1;
+    if (effectiveness >= 100) piece.officer_at = 0.0;
+    else if (effectiveness > 50) piece.officer_at = 0.25;
+    else if (effectiveness > 25) piece.officer_at = 0.0;
+}
+
 using nlohmann::json;
 
 namespace {
@@ -411,25 +431,6 @@ public:
         state["terrain"] = terrain;
         return state;
     }
-    // Effectiveness as the seed's figures show it (seed 004, ORGANISATION): "The officer is placed
-    // centrally behind the bases when the unit is at 100 percent effectiveness. After it suffers a
-    // "hit," ... 75 percent, the officer is moved to behind the righthand base. After a further
-    // hit, reducing effectiveness to 50 percent, one of the bases is removed and the officer is
-    // placed centrally behind the remaining one. A third hit, reducing effectiveness to 25 percent,
-    // sees the officer removed". Foot and horse have two bases; a gun one, its loss "shown with a
-    // marker" (the label's percent).
-    static void officer_marker(Piece& piece, UnitType type, int effectiveness) {
-        if (type == UnitType::Gun) {
-            piece.bases = piece.bases_start = 1;
-            return;
-        }
-        piece.bases_start = 2;
-        piece.bases = effectiveness > 50 ? 2 : 1;
-        if (effectiveness >= 100) piece.officer_at = 0.0;
-        else if (effectiveness > 50) piece.officer_at = 0.25;
-        else if (effectiveness > 25) piece.officer_at = 0.0;
-    }
-
     // Player A's edge at the bottom of the board: y down from the table's top is depth - y; a unit
     // facing +y (towards player B) faces north.
     std::vector<Piece> pieces() const override {
@@ -449,7 +450,7 @@ public:
             piece.width_cm = r.x1 - r.x0;
             piece.depth_cm = r.y1 - r.y0;
             piece.status = u.status != Status::Normal ? std::string(to_string(u.status)) : u.disorganised ? "disorganised" : "";
-            officer_marker(piece, model.scenario().units[i].type, u.effectiveness);
+            mark_effectiveness(piece, model.scenario().units[i].type, u.effectiveness);
             out.push_back(piece);
         }
         return out;
