@@ -125,6 +125,14 @@ struct PlayerActions {
     const PlayerActionKind* find(std::string_view kind) const;
 };
 
+// What the side acting may or must do now, in its rules' order (the desk's Duties list): in words,
+// with the action that does it for the desk to put in its line (a move's place to edit there).
+struct SessionDuty {
+    std::string words;
+    nlohmann::json action;
+    bool compulsory = false;  // the rules require it before what follows (a rally, a melee)
+};
+
 class GameSession {
 public:
     virtual ~GameSession() = default;
@@ -198,6 +206,9 @@ public:
     // The programmed opponent's next action for `side` (which must be acting), or nullopt when
     // it has nothing to do that the rules let it do. Its doctrine is the scenario's.
     virtual std::optional<Proposal> propose(int side) = 0;
+    // What the side acting may or must do now, in the rules' order, each measured on the board
+    // (empty: the system lists none; the action line and the opponent still serve).
+    virtual std::vector<SessionDuty> duties() const { return {}; }
     // A proposal the rules refused (the position changed under it): not proposed again until the
     // next action is applied, so the opponent never asks twice for what it cannot have.
     virtual void refused(int side, const nlohmann::json& action) = 0;

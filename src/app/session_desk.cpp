@@ -122,6 +122,8 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
     state_->setAccessibleName(tr("Position"));
     journal_ = new QListWidget(this);
     journal_->setAccessibleName(tr("Journal"));
+    journal_->setWordWrap(true);
+    journal_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     action_line_ = new QLineEdit(this);
     action_line_->setAccessibleName(tr("Action"));
     action_line_->setPlaceholderText(tr("An action in the journal's words, then Enter; N: the opponent's next action"));
@@ -154,8 +156,15 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
         preview_timer_->start();
     });
 
+    duties_ = new QListWidget(this);
+    duties_->setAccessibleName(tr("Duties"));
+    duties_->setWordWrap(true);
+    duties_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    duties_->setToolTip(tr("What the side acting may or must do now, in the rules' order: J, Enter or a double-click puts it in the action line"));
+    connect(duties_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { dutyIntoLine(duties_->row(item)); });
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(state_);
+    right->addWidget(duties_);
     right->addWidget(journal_);
     // The odds under the board: a table of Game Of Kings (6 ft x 2 ft 6 in) or Clausewitz leaves
     // the board's lower part free at a desk's proportions.
@@ -212,6 +221,16 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
         }
         opponentStep();
     });
+    // J: the first duty into the line (a compulsory one comes first in the list).
+    auto* duty = new QShortcut(QKeySequence(u"J"_s), this);
+    duty->setContext(Qt::WindowShortcut);
+    connect(duty, &QShortcut::activated, this, [this] {
+        if (action_line_->hasFocus() || roll_line_->hasFocus()) {
+            (action_line_->hasFocus() ? action_line_ : roll_line_)->insert(u"J"_s);
+            return;
+        }
+        dutyIntoLine(duties_->currentRow() > 0 && duties_->hasFocus() ? duties_->currentRow() : 0);
+    });
     // Shift+N: the opponent's next action into the line, its odds drawn, for the umpire to roll.
     auto* into_line = new QShortcut(QKeySequence(u"Shift+N"_s), this);
     into_line->setContext(Qt::WindowShortcut);
@@ -260,6 +279,15 @@ bool SessionDesk::eventFilter(QObject* watched, QEvent* event) {
             !action_line_->isRedoAvailable())
             return true;
     }
+    // J in the empty action line (Enter has just applied the last action) is the next duty:
+    // J, Enter, J, Enter walks the turn without leaving the line.
+    if (watched == action_line_ && event->type() == QEvent::KeyPress && action_line_->text().isEmpty()) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_J && (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+            dutyIntoLine(0);
+            return true;
+        }
+    }
     if ((watched == action_line_ || watched == roll_line_) && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
         board_->setFocus();
@@ -286,6 +314,20 @@ void SessionDesk::refresh() {
         journal_->addItem(text);
     }
     journal_->scrollToBottom();
+    duties_->clear();
+    duty_actions_.clear();
+    if (!outcome.over) {
+        for (const SessionDuty& duty : session_->duties()) {
+            auto* item = new QListWidgetItem((duty.compulsory ? tr("must: ") : QString()) + qs(duty.words), duties_);
+            if (duty.compulsory) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            duty_actions_.push_back(duty.action);
+        }
+    }
+    if (duties_->count() == 0) duties_->addItem(outcome.over ? tr("The battle is decided.") : tr("This rule system lists no duties: type an action, or N for the opponent's."));
     board_->update();
     previewLine();  // the odds of the action in the line, in the new position
     emit positionChanged();
@@ -313,6 +355,21 @@ QString SessionDesk::perform(const nlohmann::json& action) {
         say(tr("Not applied: %1").arg(qs(failure.what())), true);
         return qs(failure.what());
     }
+}
+
+QString SessionDesk::dutyIntoLine(int row) {
+    if (row < 0 || static_cast<std::size_t>(row) >= duty_actions_.size()) {
+        const QString text = tr("No duty to put in the line at %1").arg(qs(session_->clock_label()));
+        say(text, true);
+        return text;
+    }
+    duties_->setCurrentRow(row);
+    action_line_->setText(qs(duty_actions_[static_cast<std::size_t>(row)].dump()));
+    previewLine();
+    // A move's place is the umpire's to measure: the line is theirs to edit before Enter.
+    action_line_->setFocus();
+    say(tr("%1: Enter applies it (Tab to the roll box to type the roll), Esc leaves it").arg(duties_->item(row)->text()), false);
+    return {};
 }
 
 QString SessionDesk::proposalIntoLine() {

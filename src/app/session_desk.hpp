@@ -43,7 +43,9 @@ private:
     const GameSession& session_;
 };
 
-// Keys: type an action in the journal's words in the action line and press Enter (a refusal is
+// Keys: J puts the first duty of the Duties list (what the side acting may or must do now, in
+// the rules' order) in the action line, Enter or a double-click on a duty the chosen one; or type
+// an action in the journal's words in the action line and press Enter (a refusal is
 // shown in red and the text stays in the line: nothing typed is lost), Esc leaves the line. While
 // the line holds an action, the odds of its roll before it is thrown are drawn beside the position
 // (the library's preview, one set of bars for each group of outcomes that exclude each other) and
@@ -78,6 +80,10 @@ public:
     // The opponent's next action put in the action line with its reason, its odds drawn, not yet
     // applied (Shift+N): the umpire rolls it (the roll box) or lets the desk throw (Enter).
     QString proposalIntoLine();
+    // The Duties list (the session's duties, in the rules' order): J or Enter on one puts its
+    // action in the action line, its odds drawn, for the umpire to roll or edit; "" or why not.
+    QListWidget* dutiesList() const { return duties_; }
+    QString dutyIntoLine(int row);
     bool saveTo(const QString& file);
 
 signals:
@@ -101,6 +107,8 @@ private:
     SessionBoard* board_ = nullptr;
     QPlainTextEdit* state_ = nullptr;
     QListWidget* journal_ = nullptr;
+    QListWidget* duties_ = nullptr;
+    std::vector<nlohmann::json> duty_actions_;  // each row's action
     QLineEdit* action_line_ = nullptr;
     QLineEdit* roll_line_ = nullptr;
     QLabel* odds_words_ = nullptr;

@@ -4,6 +4,7 @@
 // redo through the undo stack with the same dice, the main window opening each system's file in
 // the desk that serves it; the odds of the action in the line drawn before its roll, the library's
 // own, and the roll typed in the roll box.
+#include <QListWidget>
 #include <QApplication>
 #include <QDir>
 #include <QLineEdit>
@@ -220,6 +221,55 @@ private slots:
         QTest::keyClick(desk->actionLine(), Qt::Key_Return);
         QCOMPARE(desk->session().journal().size(), std::size_t{1});
         QVERIFY(desk->session().journal().back().contains("why"));
+        desk->close();
+    }
+
+    // Issue 29, item 4 ("the sequence walked by the Duties list", keyboard-first): Fontenoy's turn
+    // opens with the weather and who goes first, then the action points, then a sector, each put
+    // in the line by J and applied by Enter; in a sector the duties come in the seed's order and
+    // each is one the rules accept.
+    void theDutiesListWalksAGameOfKingsTurnFromTheKeys() {
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        SessionDesk* desk = open_session_desk(data / "scenarios" / "fontenoy-1745.json", library, nullptr);
+        QVERIFY(QTest::qWaitForWindowExposed(desk));
+        desk->setFocus();
+        QVERIFY(desk->dutiesList()->count() == 1);
+        QVERIFY(desk->dutiesList()->item(0)->text().contains(QStringLiteral("weather")));
+        // J, Enter four times: the turn's opening, the choice, the action points, the first sector.
+        for (int step = 0; step < 4; ++step) {
+            QTest::keyClick(desk->actionLine()->hasFocus() ? static_cast<QWidget*>(desk->actionLine()) : desk, Qt::Key_J);
+            QVERIFY2(!desk->actionLine()->text().isEmpty(), qPrintable(QString::number(step)));
+            QTest::keyClick(desk->actionLine(), Qt::Key_Return);
+            QCOMPARE(desk->session().journal().size(), static_cast<std::size_t>(step + 1));
+            QVERIFY(desk->actionLine()->text().isEmpty());
+        }
+        QVERIFY(desk->session().journal().back()["do"] == "sector");
+        // In the sector: the seed's order (guns before moves before muskets), ending with its end.
+        const auto duties = desk->session().duties();
+        QVERIFY(duties.size() >= 2);
+        QVERIFY(duties.back().action["action"] == "end-sector");
+        const std::vector<std::string> order{"rally", "unlimber", "fire-gun", "about-face", "reorganise", "move", "charge", "fire", "melee", "end-sector"};
+        std::size_t last = 0;
+        for (const SessionDuty& duty : duties) {
+            const auto at = static_cast<std::size_t>(std::find(order.begin(), order.end(), duty.action["action"].get<std::string>()) - order.begin());
+            QVERIFY2(at < order.size(), duty.words.c_str());
+            // about-face, reorganise, move and charge come unit by unit within step 3
+            const auto step_of = [](std::size_t i) { return i <= 0 ? 0 : i <= 2 ? 1 : i <= 6 ? 2 : i <= 7 ? 3 : i; };
+            QVERIFY2(step_of(at) >= step_of(last), duty.words.c_str());
+            last = at;
+            // Each duty's preview is the rules' (a refusal would say why there are no odds).
+            const ActionPreview preview = desk->session().preview(duty.action);
+            QVERIFY2(preview.unavailable.empty() || duty.action["action"] == "move" || duty.action["action"] == "end-sector",
+                     (duty.words + ": " + preview.unavailable).c_str());
+        }
+        // A duty chosen in the list (Enter on it) goes in the line; Enter applies it.
+        desk->dutiesList()->setFocus();
+        desk->dutiesList()->setCurrentRow(static_cast<int>(duties.size()) - 1);
+        QTest::keyClick(desk->dutiesList(), Qt::Key_Return);
+        QVERIFY(nlohmann::json::parse(desk->actionLine()->text().toStdString())["action"] == "end-sector");
+        QTest::keyClick(desk->actionLine(), Qt::Key_Return);
+        QVERIFY(desk->session().journal().back()["do"] == "end-sector");
         desk->close();
     }
 

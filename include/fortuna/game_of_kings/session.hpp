@@ -33,6 +33,9 @@ void save_game(const Recorded& game, const std::filesystem::path& file);
 
 std::vector<std::string> state_lines(const GameModel& game);
 
+// What the acting side may or must do now, in the seed's order (GameSession::duties).
+std::vector<fortuna::SessionDuty> duties_of(const GameModel& game);
+
 // A piece's bases and officer for a unit's effectiveness, as the seed's figures show it (seed 004,
 // ORGANISATION; fortuna::Piece::officer_at).
 void mark_effectiveness(fortuna::Piece& piece, UnitType type, int effectiveness);

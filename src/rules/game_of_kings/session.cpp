@@ -255,6 +255,134 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     return offer(json{{"action", "end-sector"}}, "nothing more the doctrine wants in the " + t.sector + " sector (" + std::to_string(points) + " points unspent)");
 }
 
+// ---------------------------------------------------------------- the umpire's duties
+
+// What the acting side may or must do now, in the seed's order (COMMAND & CONTROL: "in each
+// sector ... rally, guns, move, muskets and carbines, melee"), measured as the rules measure it.
+// The opponent picks one of these by its doctrine; the desk lists them all.
+std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
+    const State& st = game.state();
+    const TurnState& t = st.turn;
+    const Scenario& sc = game.scenario();
+    std::vector<fortuna::SessionDuty> out;
+    if (t.phase == "over") return out;
+    const int side = game.acting_side();
+    if (side < 0) return out;
+    const SideSpec& me = sc.sides[static_cast<std::size_t>(side)];
+    const auto add = [&](std::string words, json action, bool compulsory = false) {
+        out.push_back({std::move(words), std::move(action), compulsory});
+    };
+    if (t.phase == "begin-turn") {
+        add("throw the weather gauge's die and the dice for going first (seed 004, WEATHER; COMMAND & CONTROL)", json{{"action", "begin-turn"}}, true);
+        return out;
+    }
+    if (t.phase == "choose") {
+        for (const SideSpec& first : sc.sides)
+            add(me.name + " chooses that " + first.name + " goes first", json{{"action", "choose"}, {"first", first.id}});
+        return out;
+    }
+    if (t.phase == "action-points") {
+        add("throw the action points: a d10 for the centre, a d6 for each flank (seed 004, COMMAND & CONTROL)", json{{"action", "action-points"}}, true);
+        return out;
+    }
+    if (t.sector.empty()) {
+        for (const std::string sector : {"left", "centre", "right"})
+            if (std::find(t.sectors_done.begin(), t.sectors_done.end(), sector) == t.sectors_done.end())
+                add("act in the " + sector + " sector (" + std::to_string(t.points[game.sector_index(sector)]) + " action points)",
+                    json{{"action", "sector"}, {"sector", sector}});
+        return out;
+    }
+    const int points = t.points[game.sector_index(t.sector)];
+    const std::size_t n = st.units.size();
+    const auto mine = [&](std::size_t i) { return sc.units[i].side == side && sc.units[i].sector == t.sector && st.units[i].status != Status::Removed; };
+    const auto enemy = [&](std::size_t i) { return sc.units[i].side != side && st.units[i].status != Status::Removed; };
+    const auto in_contact = [&](int unit) {
+        return std::any_of(st.contacts.begin(), st.contacts.end(), [&](const Contact& c) { return c.attacker == unit || c.defender == unit; });
+    };
+    const auto targets_of = [&](int unit, double reach) {
+        std::vector<std::pair<double, int>> found;
+        for (std::size_t j = 0; j < n; ++j) {
+            if (!enemy(j)) continue;
+            const int e = static_cast<int>(j);
+            const double d = game.distance(unit, e);
+            if (d <= reach && game.in_arc(unit, e) && game.visible(unit, e)) found.emplace_back(d, e);
+        }
+        std::sort(found.begin(), found.end());
+        return found;
+    };
+    const auto id = [&](int unit) { return sc.units[static_cast<std::size_t>(unit)].id; };
+    const std::string left = " (" + std::to_string(points) + (points == 1 ? " action point" : " action points") + " left)";
+    // 1. rally: compulsory, first (MORALE).
+    bool rallies = false;
+    if (t.step <= 0 && points > 0)
+        for (std::size_t i = 0; i < n; ++i)
+            if (mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried &&
+                st.units[i].retreat_half != 2 * (t.turn - 1) + t.half) {
+                add(sc.units[i].id + " is retreating: rally it first (seed 004, MORALE)" + left, json{{"action", "rally"}, {"unit", sc.units[i].id}}, true);
+                rallies = true;
+            }
+    if (!rallies && points > 0) {
+        // 2. guns
+        if (t.step <= 1)
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!mine(i) || sc.units[i].type != UnitType::Gun || st.units[i].status != Status::Normal || st.units[i].fired_gun) continue;
+                if (st.units[i].formation != "unlimbered") {
+                    add(sc.units[i].id + " may unlimber" + left, json{{"action", "unlimber"}, {"unit", sc.units[i].id}});
+                    continue;
+                }
+                for (const auto& [d, e] : targets_of(static_cast<int>(i), game.tables().roundshot_cm))
+                    add(sc.units[i].id + " may fire " + (d <= game.tables().canister_cm ? "canister" : "roundshot") + " at " + id(e) + ", " + cm(d) + " away" + left,
+                        json{{"action", "fire-gun"}, {"unit", sc.units[i].id}, {"target", id(e)}});
+            }
+        // 3. moves, charges, formations
+        if (t.step <= 2)
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!mine(i)) continue;
+                const int unit = static_cast<int>(i);
+                const UnitState& u = st.units[i];
+                const UnitSpec& spec = sc.units[i];
+                if (u.status != Status::Normal || in_contact(unit)) continue;
+                if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced)
+                    add(spec.id + " has its back to the enemy: it may about-face" + left, json{{"action", "about-face"}, {"unit", spec.id}});
+                if (u.disorganised) add(spec.id + " is disorganised: it may reorganise" + left, json{{"action", "reorganise"}, {"unit", spec.id}});
+                if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
+                const double allowance = game.move_allowance(unit);
+                const double ahead = std::round((u.y + u.facing * allowance) * 100) / 100;
+                add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
+                    json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
+                if (spec.type == UnitType::LightFoot) continue;
+                for (std::size_t j = 0; j < n; ++j) {
+                    if (!enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
+                    if (foot(spec.type) && is_horse(sc.units[j].type)) continue;
+                    std::string why;
+                    const auto place = game.charge_position(unit, static_cast<int>(j), &why);
+                    if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
+                    add(spec.id + " may charge " + sc.units[j].id + left, json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}});
+                }
+            }
+        // 4. muskets and carbines
+        if (t.step <= 3)
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
+                    in_contact(static_cast<int>(i)))
+                    continue;
+                for (const auto& [d, e] : targets_of(static_cast<int>(i), game.tables().musket_cm))
+                    add(sc.units[i].id + " may fire at " + id(e) + ", " + cm(d) + " away" + left,
+                        json{{"action", "fire"}, {"unit", sc.units[i].id}, {"target", id(e)}});
+            }
+    }
+    // 5. melees: every contact of the sector, each half-turn, no action point (MELEES).
+    for (const Contact& c : st.contacts) {
+        const int own = sc.units[static_cast<std::size_t>(c.attacker)].side == side ? c.attacker : c.defender;
+        const int other = own == c.attacker ? c.defender : c.attacker;
+        if (sc.units[static_cast<std::size_t>(own)].sector != t.sector || c.resolved_half == 2 * (t.turn - 1) + t.half) continue;
+        add(id(own) + " and " + id(other) + " are in contact: fight the melee (seed 004, MELEES)", json{{"action", "melee"}, {"unit", id(own)}, {"target", id(other)}},
+            true);
+    }
+    add("end the " + t.sector + " sector" + left, json{{"action", "end-sector"}});
+    return out;
+}
+
 // ---------------------------------------------------------------- files
 
 json journal_header(const Scenario& scenario, std::uint64_t seed) {
@@ -495,6 +623,7 @@ public:
         return out;
     }
 
+    std::vector<fortuna::SessionDuty> duties() const override { return duties_of(game_.model()); }
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;
         return propose_action(game_.model(), side, refused_[side]);
