@@ -248,7 +248,7 @@ SheetContent key_summary(const GameModel& game) {
         s.blocks.push_back(SheetBlock::paragraph(
             "+" + std::to_string(t.bonus_dice_per_step) + " die per " + std::to_string(t.step_percent) + " % for each: " + bonuses +
             ". Meleed from the rear: half the dice. A half die becomes a die on " + std::to_string(t.half_die_on) + "+. Hit on " +
-            std::to_string(t.melee_hit_on) + "+, both sides at once. Foot never contacts horse; guns and light foot never contact. A gun with no friendly foot within " +
+            std::to_string(t.melee_hit_on) + "+, both sides at once. Foot never contacts horse; guns and light foot never contact (light foot in a wood or town fights as foot). A gun with no friendly foot within " +
             num(t.gun_protection_cm) + " cm may be contacted and is lost."));
         sheet.sections.push_back(s);
     }
