@@ -96,7 +96,7 @@ int run_land_sheet(SheetKind kind, const Arguments& args, Context& context);
 // `land_options`: the command declares --ruleset, --totals, --start and --end (every sheet but the table plan).
 int write_seam_sheet(const std::string& kind, const SessionFile& game, const Arguments& args, Context& context, bool land_options) {
     const RuleSystem& system = *game.claimed.system;
-    const std::string what = game.file.string() + " is a " + system.describe(game.claimed.format) + " of " + system.name() + " (" + system.id() + ")";
+    const std::string what = game.file.string() + " is a " + system.describe(game.claimed.format) + " (rule system " + system.id() + ")";
     for (const char* option : {"ruleset", "totals", "start", "end"})
         if (land_options && args.value(option))
             throw UsageError(std::string("--") + option + " goes with the land games' sheets; " + what + " and names its own rules and times");
