@@ -331,7 +331,7 @@ TEST(SeamSheetCli, ASaveAndItsJournalPrintTheGameAsItStands) {
     const Shell played = shell(std::string(FORTUNA_CLI) + " play --scenario encounter-1745 --seed 3 --opponent both --save " + quote(save));
     ASSERT_EQ(played.status, 0) << played.output;
     for (const fs::path& source : {save, fs::path(save.string() + ".journal")}) {
-        if (!fs::exists(source)) continue;
+        ASSERT_TRUE(fs::exists(source)) << source;  // the save, and the journal play keeps beside it
         const fs::path pdf = scratch() / "cli-gok-roster.pdf";
         const Shell result = shell(std::string(FORTUNA_CLI) + " sheet roster --load " + quote(source) + " --out " + quote(pdf));
         ASSERT_EQ(result.status, 0) << result.output;
