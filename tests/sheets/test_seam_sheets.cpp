@@ -24,6 +24,9 @@
 #include "fortuna/session_opponent.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 
+#include <QDate>
+#include <QString>
+
 namespace seam_sheet_tests {
 
 namespace fs = std::filesystem;
@@ -63,14 +66,25 @@ int pages_of(const fs::path& pdf) {
 
 std::string text_of(const fs::path& pdf) { return shell("pdftotext " + quote(pdf) + " -").output; }
 
+fs::path scratch_path() { return fs::temp_directory_path() / ("fortuna-seam-sheets-" + std::to_string(::getpid())); }
+
 fs::path scratch() {
     static const fs::path dir = [] {
-        fs::path d = fs::temp_directory_path() / ("fortuna-seam-sheets-" + std::to_string(::getpid()));
-        fs::create_directories(d);
-        return d;
+        fs::create_directories(scratch_path());
+        return scratch_path();
     }();
     return dir;
 }
+
+// The scratch folder goes when the tests end.
+class ScratchCleanup : public ::testing::Environment {
+public:
+    void TearDown() override {
+        std::error_code ignored;
+        fs::remove_all(scratch_path(), ignored);
+    }
+};
+[[maybe_unused]] ::testing::Environment* const kScratchCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
 const fortuna::RulesLibrary& rules_library() {
     static const fortuna::RulesLibrary instance = fortuna::RulesLibrary::load(FORTUNA_TEST_DATA_DIR);
@@ -278,6 +292,56 @@ TEST(ClausewitzSheets, TheQuickReferenceAndTheVictorySheetReadTheTablesAndTheSce
     ASSERT_EQ(turns.header.size(), 2 + state["objectives"].size() + 3);
     EXPECT_EQ(turns.header[2], "Obj. " + state["objectives"][0]["id"].get<std::string>());
     EXPECT_THROW(session->sheet("roster"), fortuna::RuleError);
+}
+
+// ------------------------------------------------------------------ the one renderer
+
+TEST(ContentSheet, AnySystemsContentIsLaidOutWithCardsKeptWholeAndBoxesCrossed) {
+    SEAM_REQUIRE_POPPLER();
+    SheetContent sheet;
+    sheet.kind = "cards";
+    sheet.title = "Test cards";
+    sheet.subject = "a subject long enough that it cannot share the title line with the sheet's own name on A4 paper";
+    sheet.subtitle = "made by hand";
+    sheet.columns = 2;
+    for (int card = 1; card <= 30; ++card) {
+        SheetSection section;
+        section.card = true;
+        section.heading = "Card " + std::to_string(card);
+        section.cites = "a source";
+        SheetTable table;
+        table.header = {"What", "Boxes"};
+        table.weights = {1, 3};
+        table.add({"Strength", fortuna::SheetCell::tick(40, card)});
+        table.add({"Too many", "cells", "for the header"});  // cut to the header's two columns
+        section.blocks.push_back(SheetBlock::of(table));
+        section.blocks.push_back(SheetBlock::note("note " + std::to_string(card)));
+        sheet.sections.push_back(section);
+    }
+    sheet.sources = {"the test"};
+    const fs::path pdf = scratch() / "content.pdf";
+    const int pages = fortuna::sheets::write_content_pdf(sheet, QString::fromStdString(pdf.string()), fortuna::sheets::PlanPaper::Letter,
+                                                         QStringLiteral("by hand"), QDate(2026, 11, 26));
+    EXPECT_GT(pages, 1);  // thirty cards do not fit one page
+    EXPECT_EQ(pages, pages_of(pdf));
+    EXPECT_NE(shell("pdfinfo " + quote(pdf)).output.find("letter"), std::string::npos);
+    const std::string text = text_of(pdf);
+    // Each card whole on one page: its heading and its note on the same page (pdftotext ends a page with \f).
+    const auto page_of = [&text](const std::string& pattern) {
+        std::smatch match;
+        if (!std::regex_search(text, match, std::regex(pattern))) return -1;
+        const auto at = static_cast<std::size_t>(match.position(0));
+        return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\f'));
+    };
+    for (int card = 1; card <= 30; ++card) {
+        const int heading = page_of("Card " + std::to_string(card) + "\\b");
+        ASSERT_GE(heading, 0) << card;
+        EXPECT_EQ(heading, page_of("note " + std::to_string(card) + "\\b")) << card;
+    }
+    EXPECT_EQ(page_of("note 30\\b"), pages - 1);
+    // The long subject opens the line under the title instead of running off the page.
+    EXPECT_NE(text.find("Test cards\n"), std::string::npos) << text.substr(0, 400);
+    EXPECT_GE(page_of("printed from\\s+by\\s+hand"), 0);
 }
 
 // ------------------------------------------------------------------ the command line
