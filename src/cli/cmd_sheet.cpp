@@ -137,6 +137,8 @@ int run_sheet(const std::string& kind_name, const Arguments& args, Context& cont
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
     const auto save = args.value("load");
+    if ((scenario ? 1 : 0) + (save ? 1 : 0) + (args.value("totals") ? 1 : 0) > 1)
+        throw UsageError("give one of --scenario, --load or --totals, not several");
     const auto other_system = session_file(context, scenario, save);
     if (other_system && other_system->claimed.system != &naval_system()) return write_seam_sheet(kind_name, *other_system, args, context, true);
     const auto land_kind = sheet_kind_from_string(kind_name);

@@ -381,6 +381,8 @@ TEST(SeamSheetCli, AKindASystemLacksIsRefusedNamingTheKindsItPrints) {
         {"sheet victory --scenario encounter-1745 --paper a5" + out, "--paper must be a4, a3 or letter"},
         {"sheet victory --scenario encounter-1745 --ruleset reason" + out, "--ruleset goes with the land games' sheets"},
         {"sheet brigade-cards --scenario test-skirmish" + out, "the land games print victory, roster, reference and table-plan"},
+        {"sheet victory --scenario encounter-1745 --load x.fortuna-gok" + out, "not several"},
+        {"sheet roster --load " + quote(scratch() / "no-such.fortuna-gok") + out, "no saved game"},
     };
     for (const auto& [arguments, message] : cases) {
         const Shell result = shell(std::string(FORTUNA_CLI) + " " + arguments);
