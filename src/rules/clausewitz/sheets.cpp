@@ -122,7 +122,11 @@ SheetContent quick_reference(const Game& game) {
         for (const TerrainRules& rules : t.terrain) {
             std::string kinds;
             for (const auto& [kind, cls] : t.terrain_types)
-                if (cls == rules.id) kinds += (kinds.empty() ? "" : ", ") + kind;
+                if (cls == rules.id) {
+                    std::string words = kind;
+                    std::replace(words.begin(), words.end(), '-', ' ');
+                    kinds += (kinds.empty() ? "" : ", ") + words;
+                }
             const std::string movement = rules.divisor == 0 ? "none (El Bruc " + std::to_string(rules.el_bruc_cm) + " cm)"
                                          : rules.divisor == 1 ? "full"
                                                               : "1/" + std::to_string(rules.divisor);
@@ -169,7 +173,7 @@ SheetContent quick_reference(const Game& game) {
         const auto effect = [](ArtilleryEffect e) { return e == ArtilleryEffect::Half ? "halved" : e == ArtilleryEffect::Double ? "doubled" : "normal"; };
         const auto threat = [](CavalryThreat c) { return c == CavalryThreat::Full ? "full" : c == CavalryThreat::Reduced ? "one less" : "none"; };
         for (const FormationRules& f : t.formations)
-            table.add({std::string(to_string(f.id)), f.dice_divisor == 1 ? "all" : "1/" + std::to_string(f.dice_divisor) + " up",
+            table.add({std::string(to_string(f.id)), f.dice_divisor == 1 ? "all" : "1/" + std::to_string(f.dice_divisor) + ", round up",
                        !f.can_move ? "no move" : f.quick_march ? "yes" : "no", f.morale_per_unit ? plus(f.morale_per_unit) + " a unit" : "\u2014",
                        std::string(effect(f.artillery_front)) + " / " + effect(f.artillery_flank), threat(f.cavalry_threat)});
         s.blocks.push_back(SheetBlock::of(table));
