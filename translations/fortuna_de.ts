@@ -2868,6 +2868,38 @@ Nicht erlaubt: %1</translation>
         <source>Proposed: %1 (Enter applies it, Tab types its roll)</source>
         <translation>Vorgeschlagen: %1 (Enter wendet es an, Tab gibt seinen Wurf ein)</translation>
     </message>
+    <message>
+        <source>%1 prints no sheets yet.</source>
+        <translation>%1 druckt noch keine Blätter.</translation>
+    </message>
+    <message>
+        <source>Print a sheet</source>
+        <translation>Ein Blatt drucken</translation>
+    </message>
+    <message>
+        <source>Sheet:</source>
+        <translation>Blatt:</translation>
+    </message>
+    <message>
+        <source>Write a sheet as a PDF file</source>
+        <translation>Ein Blatt als PDF-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF-Dateien (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Wrote %1 to %2</source>
+        <translation>%1 wurde nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>The sheet could not be printed: %1</source>
+        <translation>Das Blatt konnte nicht gedruckt werden: %1</translation>
+    </message>
+    <message>
+        <source>This build has no printed sheets.</source>
+        <translation>Diese Ausgabe enthält keine gedruckten Blätter.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::TurnBar</name>

@@ -17,8 +17,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fortuna/errors.hpp"
 #include "fortuna/resolution.hpp"
 #include "fortuna/rule_system.hpp"
+#include "fortuna/sheets/sheet_content.hpp"
 
 namespace fortuna {
 
@@ -202,6 +204,18 @@ public:
     // can see now, by the system's line of sight; nullopt when the system measures no sight (the
     // companion then offers no fog for it). Default: nullopt. See fortuna/fog_of_war.hpp.
     virtual std::optional<std::set<std::string>> seen_by(int side) const;
+
+    // Printed sheets (issue 25, "sheets"): the kinds this game prints ("reference", "roster",
+    // "victory", ...), and each one's content as the game stands (a game fresh from its scenario,
+    // or one in play with its losses), for the one renderer of fortuna_sheets. A system without
+    // sheets prints none; a kind it lacks is a RuleError naming the kinds it has.
+    virtual std::vector<std::string> sheet_kinds() const { return {}; }
+    virtual SheetContent sheet(std::string_view kind) const {
+        std::string kinds;
+        for (const auto& k : sheet_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
+        throw RuleError(system().name() + " prints no '" + std::string(kind) + "' sheet" +
+                        (kinds.empty() ? std::string(" (it prints no sheets yet)") : " (it prints: " + kinds + ")"));
+    }
 
     // The programmed opponent's next action for `side` (which must be acting), or nullopt when
     // it has nothing to do that the rules let it do. Its doctrine is the scenario's.

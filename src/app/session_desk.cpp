@@ -3,8 +3,10 @@
 #include "session_desk.hpp"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QCloseEvent>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
@@ -32,6 +34,9 @@
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/session_opponent.hpp"
+#ifdef FORTUNA_HAVE_SHEETS
+#include "fortuna/sheets/content_sheet.hpp"
+#endif
 #include "odds_bars.hpp"
 #include "qt_text.hpp"
 
@@ -206,6 +211,19 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
         if (!file.isEmpty()) saveTo(file);
     });
     key(QKeySequence(u"Ctrl+W"_s), [this] { close(); });
+    key(QKeySequence::Print, [this] {
+        const std::vector<std::string> kinds = session_->sheet_kinds();
+        if (kinds.empty()) return say(tr("%1 prints no sheets yet.").arg(qs(session_->system().name())), true);
+        QStringList titles;
+        for (const auto& kind : kinds) titles << qs(session_->sheet(kind).title);
+        bool chosen = false;
+        const QString title = QInputDialog::getItem(this, tr("Print a sheet"), tr("Sheet:"), titles, 0, false, &chosen);
+        if (!chosen) return;
+        const QString pdf = QFileDialog::getSaveFileName(this, tr("Write a sheet as a PDF file"), QString(), tr("PDF files (*.pdf)"));
+        if (pdf.isEmpty()) return;
+        const QString refusal = exportSheet(kinds[static_cast<std::size_t>(std::max<qsizetype>(0, titles.indexOf(title)))], pdf);
+        say(refusal.isEmpty() ? tr("Wrote %1 to %2").arg(title, pdf) : refusal, !refusal.isEmpty());
+    });
 #ifdef FORTUNA_HAVE_COMPANION
     // The table companion for this desk's game: the players' phones, as Game > Table Companion
     // serves the land desk's.
@@ -522,6 +540,22 @@ void SessionDesk::submitLine() {
         roll_line_->clear();
         action_line_->setFocus();
     }
+}
+
+QString SessionDesk::exportSheet(const std::string& kind, const QString& pdf) {
+#ifdef FORTUNA_HAVE_SHEETS
+    try {
+        const QString origin = save_path_.isEmpty() ? qs(session_->scenario_id()) : QFileInfo(save_path_).fileName();
+        sheets::write_content_pdf(session_->sheet(kind), pdf, sheets::PlanPaper::A4, origin);
+        return {};
+    } catch (const std::exception& error) {
+        return tr("The sheet could not be printed: %1").arg(qs(error.what()));
+    }
+#else
+    Q_UNUSED(kind);
+    Q_UNUSED(pdf);
+    return tr("This build has no printed sheets.");
+#endif
 }
 
 bool SessionDesk::saveTo(const QString& file) {

@@ -54,7 +54,8 @@ private:
 // for its odds and roll; N the programmed opponent's
 // next action for the side acting, with its reason; Ctrl+Z undo and Ctrl+Shift+Z redo through the
 // undo stack (the rolls stay in each action: undo never re-rolls); Ctrl+S save; Ctrl+W close;
-// Ctrl+Shift+C the table companion (the players' phones) for this game.
+// Ctrl+Shift+C the table companion (the players' phones) for this game; Ctrl+P one of the
+// system's printed sheets as PDF.
 // Every action reaches a journal in the recovery folder as it applies; closing a saved game
 // removes that journal, closing unsaved work keeps it.
 class SessionDesk : public QWidget {
@@ -85,6 +86,9 @@ public:
     QListWidget* dutiesList() const { return duties_; }
     QString dutyIntoLine(int row);
     bool saveTo(const QString& file);
+    // The system's printed sheet of `kind` (GameSession::sheet, docs/sheets.md) as the game stands,
+    // written as an A4 PDF: "" when written, otherwise why not (Ctrl+P asks which sheet and where).
+    QString exportSheet(const std::string& kind, const QString& pdf);
 
 signals:
     // The position changed: an action applied, undone or redone (the table companion pushes it).

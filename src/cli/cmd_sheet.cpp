@@ -7,6 +7,7 @@
 #define QT_NO_KEYWORDS
 #endif
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -16,10 +17,12 @@
 
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
+#include "fortuna/game_session.hpp"
 #include "fortuna/naval_files.hpp"
 #include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/sheets/content_sheet.hpp"
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"
@@ -85,7 +88,70 @@ int write_naval_sheet(Context& context, const std::optional<std::string>& scenar
     return kExitOk;
 }
 
-int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
+int run_land_sheet(SheetKind kind, const Arguments& args, Context& context);
+
+// A sheet of a rule system behind the seam (Game Of Kings, Clausewitz, ...): the system gives its
+// content (GameSession::sheet) and the one renderer lays it out; a kind the system lacks is
+// refused naming the kinds it prints.
+// `land_options`: the command declares --ruleset, --totals, --start and --end (every sheet but the table plan).
+int write_seam_sheet(const std::string& kind, const SessionFile& game, const Arguments& args, Context& context, bool land_options) {
+    const RuleSystem& system = *game.claimed.system;
+    const std::string what = game.file.string() + " is a " + system.describe(game.claimed.format) + " (rule system " + system.id() + ")";
+    for (const char* option : {"ruleset", "totals", "start", "end"})
+        if (land_options && args.value(option))
+            throw UsageError(std::string("--") + option + " goes with the land games' sheets; " + what + " and names its own rules and times");
+    const std::string out = args.required("out");
+    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
+        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
+    const std::string paper_text = args.value("paper").value_or("a4");
+    const auto paper = plan_paper_from_string(paper_text);
+    if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
+    QDate printed = QDate::currentDate();
+    if (const auto date = args.value("date")) {
+        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
+        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
+    }
+    const std::unique_ptr<GameSession> session = system.open_game(context.library(), game.file, game.claimed, 1);
+    const std::vector<std::string> kinds = session->sheet_kinds();
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
+        std::string names;
+        for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
+        throw UsageError(what + ": it prints " + (names.empty() ? std::string("no sheets yet") : names) + " (fortuna-cli sheet KIND), not " + kind);
+    }
+    const SheetContent content = session->sheet(kind);
+    const auto gui = fortuna::qt::headless_gui_application();
+    OutputFile file(out, ".pdf", context);
+    const int pages = write_content_pdf(content, QString::fromStdString(file.path().string()), *paper,
+                                        QString::fromStdString(game.file.filename().string()), printed);
+    file.deliver();
+    const std::string paper_name = *paper == PlanPaper::A3 ? "A3" : *paper == PlanPaper::A4 ? "A4" : "Letter";
+    emit(context,
+         json{{"sheet", kind}, {"system", system.id()}, {"title", content.title}, {"file", out}, {"pages", pages}, {"paper", paper_name},
+              {"for", content.subject}},
+         {"wrote " + file.name() + ": " + content.title + " for " + content.subject + ", " + std::to_string(pages) + (pages == 1 ? " page" : " pages") +
+          " (" + paper_name + ")"});
+    return kExitOk;
+}
+
+int run_sheet(const std::string& kind_name, const Arguments& args, Context& context) {
+    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
+    const auto scenario = args.value("scenario");
+    const auto save = args.value("load");
+    if ((scenario ? 1 : 0) + (save ? 1 : 0) + (args.value("totals") ? 1 : 0) > 1)
+        throw UsageError("give one of --scenario, --load or --totals, not several");
+    const auto other_system = session_file(context, scenario, save);
+    if (other_system && other_system->claimed.system != &naval_system()) return write_seam_sheet(kind_name, *other_system, args, context, true);
+    const auto land_kind = sheet_kind_from_string(kind_name);
+    if (!land_kind) {
+        const bool naval = other_system && other_system->claimed.system == &naval_system();
+        throw UsageError(std::string(naval ? "a naval game (The Age of Sail) prints a victory sheet only: fortuna-cli sheet victory"
+                                           : "the land games print victory, roster, reference and table-plan sheets") +
+                         ", not " + kind_name + " (Game Of Kings and Clausewitz print their own: give one of their scenarios or saves)");
+    }
+    return run_land_sheet(*land_kind, args, context);
+}
+
+int run_land_sheet(SheetKind kind, const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
     const auto save = args.value("load");
@@ -113,9 +179,6 @@ int run_sheet(SheetKind kind, const Arguments& args, Context& context) {
     }
 
     const auto other_system = session_file(context, scenario, save);
-    if (other_system && other_system->claimed.system != &naval_system())
-        refuse_other_system(context, scenario, save, "sheet",
-                            "prints the land and naval sheets this release; its rules' command line gives every table (docs/rules/)");
     if (other_system && other_system->claimed.system == &naval_system()) {
         if (kind != SheetKind::Victory) throw UsageError("a naval game (The Age of Sail) has a victory sheet only: fortuna-cli sheet victory");
         return write_naval_sheet(context, scenario, save, out, *paper, printed);
@@ -174,8 +237,10 @@ int run_table_plan(const Arguments& args, Context& context) {
         printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
         if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
     }
-    if (const auto other_system = session_file(context, scenario, std::nullopt))
+    if (const auto other_system = session_file(context, scenario, std::nullopt)) {
+        if (other_system->claimed.system != &naval_system()) return write_seam_sheet("table-plan", *other_system, args, context, false);
         refuse_other_system(context, scenario, std::nullopt, "sheet table-plan", "prints the table plan of a land battle this release");
+    }
     const RulesLibrary& library = context.library();
     if (!std::filesystem::exists(scenario_path(library, *scenario))) {
         std::string shipped;
@@ -204,27 +269,29 @@ void declare_table_plan(CLI::App& command) {
 }
 
 void declare_sheet(CLI::App& command) {
-    command.add_option("--scenario", "a sheet for this scenario (a shipped id or a .json file; a naval one gives the naval victory sheet)")->type_name("ID|FILE");
-    command.add_option("--load", "a sheet for this saved game (or naval save or journal), with its losses so far")->type_name("SAVE");
+    command.add_option("--scenario", "a sheet for this scenario of any rule system (a shipped id or a .json file)")->type_name("ID|FILE");
+    command.add_option("--load", "a sheet for this saved game or journal of any rule system, with its losses so far")->type_name("SAVE|JOURNAL");
     command.add_option("--ruleset", "the rule set, with --totals (or alone for the quick reference)")->type_name("R");
     command.add_option("--totals", "the two armies' base units, e.g. 40,36 (with --ruleset)")->type_name("A,B");
     command.add_option("--start", "with --totals: the battle's first turn (default 12:00)")->type_name("HH:MM");
     command.add_option("--end", "with --totals: the battle's last turn (default 17:00)")->type_name("HH:MM");
     command.add_option("--out", "the PDF to write; '-' writes it to standard output")->type_name("FILE.pdf|-")->required();
-    command.add_option("--paper", "a4 (default) or letter")->type_name("PAPER");
+    command.add_option("--paper", "a4 (default) or letter; a3 too for Game Of Kings and Clausewitz")->type_name("PAPER");
     command.add_option("--date", "the date printed on the sheet (default today)")->type_name("YYYY-MM-DD");
 }
 
-Command sheet_of(SheetKind kind) {
+Command sheet_of(std::string kind) {
     return [kind](const Arguments& args, Context& context) { return run_sheet(kind, args, context); };
 }
 
-const Registration victory_registration{"sheet victory", "the victory and time sheet as PDF", declare_sheet, sheet_of(SheetKind::Victory)};
-const Registration roster_registration{"sheet roster", "army rosters as PDF", declare_sheet, sheet_of(SheetKind::Roster)};
+const Registration victory_registration{"sheet victory", "the victory sheet as PDF (each rule system its own)", declare_sheet, sheet_of("victory")};
+const Registration roster_registration{"sheet roster", "army rosters as PDF", declare_sheet, sheet_of("roster")};
+const Registration brigade_cards_registration{"sheet brigade-cards", "Clausewitz: a card for each brigade as PDF", declare_sheet,
+                                              sheet_of("brigade-cards")};
 const Registration table_plan_registration{"sheet table-plan", "a battle's table plan and set-up list as PDF (A4, A3, Letter)",
                                            declare_table_plan, run_table_plan};
-const Registration reference_registration{"sheet reference", "a rule set's quick reference as PDF", declare_sheet,
-                                          sheet_of(SheetKind::Reference)};
+const Registration reference_registration{"sheet reference", "a rule set's quick reference (Game Of Kings: the key summary) as PDF", declare_sheet,
+                                          sheet_of("reference")};
 
 }  // namespace
 }  // namespace fortuna::cli

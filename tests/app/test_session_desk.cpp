@@ -7,6 +7,7 @@
 #include <QListWidget>
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTest>
@@ -270,6 +271,25 @@ private slots:
         QVERIFY(nlohmann::json::parse(desk->actionLine()->text().toStdString())["action"] == "end-sector");
         QTest::keyClick(desk->actionLine(), Qt::Key_Return);
         QVERIFY(desk->session().journal().back()["do"] == "end-sector");
+        desk->close();
+    }
+
+    // Ctrl+P: the system's printed sheets through the seam (GameSession::sheet), as PDF; a kind the
+    // system does not print is refused naming the kinds it does, and nothing is written.
+    void aSheetOfTheSystemIsWrittenAsPdf() {
+        const auto data = default_data_dir();
+        const RulesLibrary library = RulesLibrary::load(data);
+        SessionDesk* desk = open_session_desk(data / "scenarios" / "encounter-1745.json", library, nullptr);
+        QVERIFY(desk != nullptr);
+        const QString pdf = folder_.filePath(QStringLiteral("key-summary.pdf"));
+        const QString written = desk->exportSheet("reference", pdf);
+        if (written == QStringLiteral("This build has no printed sheets.")) QSKIP("built without the printed sheets");
+        QVERIFY2(written.isEmpty(), qPrintable(written));
+        QVERIFY(QFileInfo(pdf).size() > 1000);
+        const QString other = folder_.filePath(QStringLiteral("cards.pdf"));
+        const QString refused = desk->exportSheet("brigade-cards", other);
+        QVERIFY2(refused.contains(QStringLiteral("reference, roster, victory")), qPrintable(refused));
+        QVERIFY(!QFileInfo::exists(other));
         desk->close();
     }
 

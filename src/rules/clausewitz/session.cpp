@@ -12,6 +12,7 @@
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
+#include "sheets.hpp"
 
 namespace fortuna::clausewitz {
 
@@ -198,6 +199,8 @@ public:
     }
     json public_state() const override { return game_.model().to_json(); }
     std::vector<std::string> state_lines() const override { return clausewitz_state_lines(game_.model()); }
+    std::vector<std::string> sheet_kinds() const override { return clausewitz_sheet_kinds(); }
+    SheetContent sheet(std::string_view kind) const override { return clausewitz_sheet(game_.model(), kind); }
     // The board's frame has y down from the table's far edge; the scenario's y runs up the table.
     std::vector<Piece> pieces() const override {
         const auto& model = game_.model();

@@ -14,6 +14,7 @@
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/save.hpp"
+#include "sheets.hpp"
 
 namespace fortuna::game_of_kings {
 
@@ -596,6 +597,8 @@ public:
         return out;
     }
     std::vector<std::string> state_lines() const override { return game_of_kings::state_lines(game_.model()); }
+    std::vector<std::string> sheet_kinds() const override { return gok_sheet_kinds(); }
+    SheetContent sheet(std::string_view kind) const override { return gok_sheet(game_.model(), kind); }
 
     // What a side's player may ask for from the phone: the unit actions of a sector's steps, each
     // naming one of the player's units and, for fire, charge and melee, an enemy. The turn's and

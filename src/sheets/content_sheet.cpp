@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+// The one renderer of the sheets a rule system gives through the seam: sections become headings,
+// paragraphs and tables of layout.cpp, a card a framed block kept whole, the sources a last section.
+#include "fortuna/sheets/content_sheet.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include <QFontMetricsF>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPagedPaintDevice>
+#include <QPdfWriter>
+
+#include "layout.hpp"
+
+namespace fortuna::sheets {
+
+namespace content_detail {
+
+Cell cell_of(const SheetCell& in) {
+    Cell cell(qs(in.text));
+    cell.boxes = std::max(0, in.boxes);
+    cell.crossed = std::clamp(in.crossed, 0, cell.boxes);
+    return cell;
+}
+
+std::unique_ptr<TableBlock> table_of(const SheetTable& in) {
+    std::vector<TableColumn> columns;
+    const std::size_t count = std::max<std::size_t>(1, in.header.size());
+    for (std::size_t c = 0; c < count; ++c) {
+        TableColumn column;
+        column.title = c < in.header.size() ? qs(in.header[c]) : QString();
+        column.weight = c < in.weights.size() && in.weights[c] > 0 ? in.weights[c] : 1.0;
+        column.align = c < in.centred.size() && in.centred[c] ? Qt::AlignHCenter : Qt::AlignLeft;
+        columns.push_back(column);
+    }
+    auto table = std::make_unique<TableBlock>(std::move(columns));
+    table->space_before = 3;
+    for (const SheetRow& row : in.rows) {
+        if (row.kind != SheetRow::Kind::Normal) {
+            const QString text = row.cells.empty() ? QString() : qs(row.cells.front().text);
+            if (row.kind == SheetRow::Kind::Group) table->group(text);
+            else table->note(text);
+            continue;
+        }
+        std::vector<Cell> cells;
+        for (const SheetCell& cell : row.cells) cells.push_back(cell_of(cell));
+        cells.resize(count);  // a short row is padded, a long one cut: the header decides the shape
+        table->add(std::move(cells), row.shaded, row.bold);
+    }
+    return table;
+}
+
+std::unique_ptr<Block> block_of(const SheetBlock& in, const QFont& paragraph_font) {
+    switch (in.kind) {
+    case SheetBlock::Kind::Paragraph: return std::make_unique<TextBlock>(qs(in.text), paragraph_font);
+    case SheetBlock::Kind::Note: {
+        auto note = std::make_unique<TextBlock>(qs(in.text), fonts().tiny, kMuted);
+        note->space_before = 2;
+        return note;
+    }
+    case SheetBlock::Kind::Table: return table_of(in.table);
+    }
+    return std::make_unique<TextBlock>(qs(in.text), paragraph_font);
+}
+
+// A section framed as a card (a brigade's): its title, then its blocks, all in one piece so it is
+// never split between columns or pages.
+class CardBlock : public Block {
+public:
+    CardBlock(QString title, QString cites, std::vector<std::unique_ptr<Block>> inner)
+        : title_(std::move(title)), cites_(std::move(cites)), inner_(std::move(inner)) {
+        space_before = 8;
+    }
+
+    std::vector<double> pieces(Canvas& canvas, double width) override { return {measure(canvas, width)}; }
+
+    void paint(Canvas& canvas, QPointF top_left, double width, std::size_t, std::size_t) override {
+        const double height = measure(canvas, width);
+        canvas.box(QRectF(top_left, QSizeF(width, height)), 1.0);
+        const double title_height = canvas.line_height(fonts().bold);
+        const QRectF title(top_left.x() + kPad, top_left.y() + kPad, width - 2 * kPad, title_height);
+        canvas.fill(QRectF(top_left.x(), top_left.y(), width, title_height + 2 * kPad), QColor(214, 222, 235));
+        canvas.text(title, Qt::AlignLeft | Qt::AlignVCenter, title_, fonts().bold);
+        if (!cites_.isEmpty()) {
+            // The source gives way to the title: shortened with an ellipsis, never over it.
+            const double room = title.width() - canvas.text_width(title_, fonts().bold) - 8;
+            const QFontMetricsF metrics(fonts().tiny, canvas.painter().device());
+            const QString cites = metrics.elidedText(cites_, Qt::ElideRight, room * canvas.pixels_per_point());
+            if (room > 20) canvas.text(title, Qt::AlignRight | Qt::AlignVCenter, cites, fonts().tiny, kMuted);
+        }
+        double y = top_left.y() + title_height + 2 * kPad;
+        const double inner_width = width - 2 * kPad;
+        for (const auto& block : inner_) {
+            const auto heights = block->pieces(canvas, inner_width);
+            y += block->space_before;
+            block->paint(canvas, QPointF(top_left.x() + kPad, y), inner_width, 0, heights.size());
+            y += block->header(canvas, inner_width);
+            for (const double h : heights) y += h;
+        }
+    }
+
+private:
+    static constexpr double kPad = 4;
+    double measure(Canvas& canvas, double width) {
+        double height = canvas.line_height(fonts().bold) + 2 * kPad;
+        for (const auto& block : inner_) {
+            height += block->space_before + block->header(canvas, width - 2 * kPad);
+            for (const double h : block->pieces(canvas, width - 2 * kPad)) height += h;
+        }
+        return height + kPad;
+    }
+
+    QString title_;
+    QString cites_;
+    std::vector<std::unique_ptr<Block>> inner_;
+};
+
+}  // namespace content_detail
+
+QPageLayout content_page_layout(PlanPaper paper) {
+    const QPageSize size(paper == PlanPaper::A3 ? QPageSize::A3 : paper == PlanPaper::A4 ? QPageSize::A4 : QPageSize::Letter);
+    return QPageLayout(size, QPageLayout::Portrait, QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter);
+}
+
+int paint_content_sheet(const SheetContent& content, QPagedPaintDevice& device, const QString& origin, const QDate& printed) {
+    using namespace content_detail;
+    PageFrame frame;
+    frame.sheet = qs(content.title);
+    frame.title = qs(content.subject);
+    QStringList details;
+    // A subject too long for the title line (a battle's full name) opens the line under it instead.
+    const QFontMetricsF title_metrics(fonts().title, &device);
+    const double title_points = title_metrics.horizontalAdvance(frame.sheet + QStringLiteral(" \u2014 ") + frame.title) * 72.0 / device.logicalDpiX();
+    if (title_points > device.pageLayout().paintRect(QPageLayout::Point).width()) {
+        details << frame.title;
+        frame.title.clear();
+    }
+    if (!content.subtitle.empty()) details << qs(content.subtitle);
+    if (!origin.isEmpty()) details << QStringLiteral("printed from %1").arg(origin);
+    details << QStringLiteral("printed %1").arg(printed.toString(Qt::ISODate));
+    frame.details = details.join(QStringLiteral(" \u00b7 "));
+
+    const int columns = std::clamp(content.columns, 1, 2);
+    const QFont& paragraph_font = columns == 2 ? fonts().small : fonts().body;
+    Document document(frame, columns);
+    for (const SheetSection& section : content.sections) {
+        if (section.card) {
+            std::vector<std::unique_ptr<Block>> inner;
+            for (const SheetBlock& block : section.blocks) inner.push_back(block_of(block, paragraph_font));
+            auto& card = document.emplace<CardBlock>(qs(section.heading), qs(section.cites), std::move(inner));
+            card.full_width = section.full_width;
+            // A full-width card heads the cards under it (a side's name and generals): never alone at a page's foot.
+            card.keep_with_next = section.full_width && columns == 2;
+            continue;
+        }
+        if (!section.heading.empty()) {
+            auto& heading = document.emplace<HeadingBlock>(qs(section.heading), qs(section.cites));
+            heading.full_width = section.full_width;
+            if (columns == 2) heading.space_before = 5;
+        }
+        for (const SheetBlock& block : section.blocks) {
+            Block& added = document.add(block_of(block, paragraph_font));
+            added.full_width = section.full_width;
+        }
+    }
+    if (!content.sources.empty()) {
+        // In a two-column sheet the sources close the last column, so a one-page summary stays one page.
+        auto& heading = document.emplace<HeadingBlock>(QStringLiteral("Sources"));
+        if (columns == 2) heading.space_before = 5;
+        heading.full_width = columns == 1;
+        QStringList lines;
+        for (const auto& source : content.sources) lines << qs(source);
+        auto& sources = document.emplace<TextBlock>(lines.join(QStringLiteral("\n")), fonts().tiny, kMuted);
+        sources.full_width = columns == 1;
+    }
+    return document.paint(device);
+}
+
+int write_content_pdf(const SheetContent& content, const QString& file, PlanPaper paper, const QString& origin, const QDate& printed) {
+    QPdfWriter writer(file);
+    writer.setResolution(600);
+    writer.setPageLayout(content_page_layout(paper));
+    writer.setCreator(QStringLiteral("Fortuna Belli"));
+    writer.setTitle(qs(content.title) + QStringLiteral(" \u2014 ") + qs(content.subject));
+    return paint_content_sheet(content, writer, origin, printed);
+}
+
+}  // namespace fortuna::sheets
