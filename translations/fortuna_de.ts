@@ -2900,6 +2900,34 @@ Nicht erlaubt: %1</translation>
         <source>This build has no printed sheets.</source>
         <translation>Diese Ausgabe enthält keine gedruckten Blätter.</translation>
     </message>
+    <message>
+        <source>Duties</source>
+        <translation>Pflichten</translation>
+    </message>
+    <message>
+        <source>What the side acting may or must do now, in the rules&apos; order: J, Enter or a double-click puts it in the action line</source>
+        <translation>Was die handelnde Seite jetzt tun darf oder muss, in der Reihenfolge der Regeln: J, Enter oder ein Doppelklick setzt es in die Aktionszeile</translation>
+    </message>
+    <message>
+        <source>must: </source>
+        <translation>muss: </translation>
+    </message>
+    <message>
+        <source>The battle is decided.</source>
+        <translation>Die Schlacht ist entschieden.</translation>
+    </message>
+    <message>
+        <source>This rule system lists no duties: type an action, or N for the opponent&apos;s.</source>
+        <translation>Dieses Regelsystem nennt keine Pflichten: eine Aktion eingeben, oder N für die des Gegners.</translation>
+    </message>
+    <message>
+        <source>No duty to put in the line at %1</source>
+        <translation>Keine Pflicht für die Zeile bei %1</translation>
+    </message>
+    <message>
+        <source>%1: Enter applies it (Tab to the roll box to type the roll), Esc leaves it</source>
+        <translation>%1: Enter wendet es an (Tab zum Wurffeld, um den Wurf einzugeben), Esc verlässt es</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::TurnBar</name>
