@@ -51,6 +51,7 @@ struct Brigade {
     bool activated = false;        // this turn
     int actions_left = 0;          // this turn; kept after the activation ends for reactions
     bool halted = false;           // withdrew: no more actions this turn but defensive fire
+    std::string arrives;           // a reinforcement: the clock it enters at ("15:00"); "" for one on the table at the start
 };
 
 struct General {
@@ -61,6 +62,7 @@ struct General {
     double x = 0, y = 0;
     int points_left = 0;  // command points this turn
     double moved_cm = 0;  // this turn
+    std::string captured_by;  // the enemy brigade holding him ("Capturing Generals"); "" when free
 };
 
 struct Adc {
@@ -98,6 +100,9 @@ struct Scenario {
     std::vector<General> generals;
     std::vector<Objective> objectives;
     std::vector<TerrainPiece> terrain;
+    // Reinforcements (the scenario's "arrives"): each enters at its place when the clock reaches
+    // its time, in the order of the file; `arrives` holds the clock, `x`/`y` the place.
+    std::vector<Brigade> arrivals;
 };
 // Builds it from a document already valid against the schema (check_file); RuleError when the
 // scenario cannot be played yet, naming what it lacks (a brigade on the field without men, no
@@ -116,10 +121,15 @@ struct GameState {
     int active = -1;                // the brigade activated now; -1: none
     std::vector<bool> adc_sent{false, false};
     std::vector<std::string> held;  // by objective: the side id holding it at the last count, or ""
+    std::vector<int> colours{0, 0};    // enemy colours each side has taken in melee ("Capturing Enemy Colours")
+    std::vector<int> generals_taken{0, 0};  // enemy generals each side has captured ("Capturing Generals")
+    std::vector<std::string> arrived;  // ids of the reinforcements that have entered
+    std::vector<std::string> waiting;  // reinforcements due whose place is blocked: they enter at the next turn's start
 };
 
 // An action in the journal's words, its rolls inside. Kinds: draw, activate, march,
-// quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general.
+// quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general,
+// charge (a March into base-to-base contact with an enemy brigade and the melee it fights).
 struct Action {
     std::string kind;
     std::string brigade, target, general, to_general, objective, chip_side, formation;
@@ -132,6 +142,22 @@ struct Action {
     // refused naming what the board shows, unless the umpire overrules (then the claim is read).
     nlohmann::json claims = nlohmann::json::object();
     std::vector<Roll> chip, command, morale, steady, fire, save, lose;
+    // A charge's melee: the charger's combat dice (its general's guard die last), the defender's
+    // (likewise), the charger's own dice-lost rolls ("lose" holds the target's) and the winner's
+    // colours die.
+    std::vector<Roll> melee, defence, lose_back, colours;
+};
+
+// What a melee between two brigades would be, measured from the board as it stands (the charger
+// already in contact): each side's roll set up by the resolvers, each side's hits and the result
+// by the margin, exact.
+struct MeleeOutlook {
+    MeleeSetup charger, defender;
+    CountOdds hits_on_defender, hits_on_charger;
+    long double charger_wins = 0, drawn = 0, defender_wins = 0;
+    long double defender_flees = 0, charger_flees = 0;  // lost by more than the withdrawal margin
+    bool flank = false, rear = false;
+    Explanation explanation;  // the measures: flank or rear, hills, village, generals in contact
 };
 
 // The rolls of an action foreseen before they are thrown (the session's preview): the action in
@@ -199,6 +225,17 @@ public:
     // What a march of brigade b to (x, y) costs in actions (a wheel to face the way first, then the
     // distance at the rate of the worst ground crossed); RuleError when the rules refuse it.
     int march_cost(int b, double x, double y, bool quick, bool ignore_zone = false, Explanation* out = nullptr) const;
+    // Where a charge of brigade b at brigade t makes contact (the charger's centre, facing the
+    // target's centre) and whether it is in contact already; RuleError when the rules refuse it.
+    struct Contact {
+        double x = 0, y = 0, facing = 0, distance = 0;
+        bool already = false;
+        int cost = 0;  // actions: the March to contact (its wheel first), or one for a melee already in contact
+    };
+    Contact charge_contact(int b, int t) const;
+    // The melee brigade b (in contact) would fight against t, measured from the board.
+    MeleeOutlook melee_outlook(int b, int t) const;
+    MeleeOutlook melee_outlook_at(int b, int t, double x, double y, double facing) const;
     // The last action applied (the recorder's apply() returned it).
     const Applied& last_applied() const { return done_.back()->applied; }
     int find_brigade(const std::string& id) const;  // -1 when unknown
@@ -221,6 +258,14 @@ private:
     // reaction to that enemy): true when the action goes ahead.
     bool zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary, int against = -1);
     void retreat(int b, int from, double distance, bool flee, Explanation& out);
+    // Damage from a melee: strength points and a die each to lose a combat die (D47, Combat Dice).
+    void take_damage(int b, int damage, std::vector<Roll>& typed, const std::string& key, const std::string& slot, Dice& dice, Explanation& out);
+    // Enemy generals under brigade b's footprint are captured (Capturing Generals); captured
+    // generals follow their captor.
+    void capture_generals(int b, double from_x, double from_y, Explanation& out);
+    void follow_captors();
+    void bring_reinforcements(Explanation& out);
+    std::string charge(Action& action, Dice& dice, Explanation& out, const std::string& key);
     void end_turn(Explanation& out);
     void fill_bag();
     void overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const;

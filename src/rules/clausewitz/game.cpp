@@ -118,7 +118,7 @@ std::vector<Roll> rolls_field(const json& input, const std::string& field, RollK
 }
 
 const std::set<std::string>& kinds() {
-    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general"};
+    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general", "charge"};
     return all;
 }
 
@@ -171,7 +171,7 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
         for (std::size_t bi = 0; bi < side.at("brigades").size(); ++bi) {
             const auto& b = side.at("brigades")[bi];
             const std::string at = where + "/brigades/" + std::to_string(bi);
-            if (b.contains("arrives")) continue;  // reinforcements: not yet played (docs say so)
+            const bool arriving = b.contains("arrives");
             Brigade brigade;
             brigade.id = b.at("id");
             brigade.name = b.at("name");
@@ -179,8 +179,10 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
             brigade.side = static_cast<int>(si);
             brigade.rating = b.value("rating", 0);
             if (brigade.rating == 0) throw RuleError(file + ": not yet playable: " + at + "/rating is missing (the brigade's command rating, 1-5)");
-            brigade.x = b.at("at")[0];
-            brigade.y = b.at("at")[1];
+            const json& place = arriving ? b.at("arrives").at("at") : b.at("at");
+            brigade.x = place[0];
+            brigade.y = place[1];
+            if (arriving) brigade.arrives = b.at("arrives").at("time");
             brigade.facing = b.value("facing", si == 0 ? 0.0 : 180.0);
             brigade.formation = formation_from(b.value("formation", std::string("line")), at + "/formation");
             brigade.objective = b.value("objective", std::string());
@@ -212,10 +214,12 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
                 brigade.units.push_back(base);
             }
             brigade.strength_start = brigade.strength;
-            s.brigades.push_back(brigade);
+            (arriving ? s.arrivals : s.brigades).push_back(brigade);
         }
     }
-    for (const Brigade& b : s.brigades) {
+    std::vector<Brigade> all = s.brigades;
+    all.insert(all.end(), s.arrivals.begin(), s.arrivals.end());
+    for (const Brigade& b : all) {
         bool commanded = false;
         for (const General& g : s.generals) commanded = commanded || (g.side == b.side && g.division == b.division && !g.commander_in_chief);
         if (!commanded) throw RuleError(file + ": not yet playable: no general of division for " + b.division + " (brigade " + b.id + ")");
@@ -369,7 +373,9 @@ Probability complement(const Probability& p) { return {p.denominator - p.numerat
 }  // namespace cw_foresee_detail
 
 Foreseen Game::foresee(Action action) const {
-    for (auto* list : {&action.chip, &action.command, &action.morale, &action.steady, &action.fire, &action.save, &action.lose}) list->clear();
+    for (auto* list : {&action.chip, &action.command, &action.morale, &action.steady, &action.fire, &action.save, &action.lose, &action.melee, &action.defence,
+                       &action.lose_back, &action.colours})
+        list->clear();
     Game copy = *this;
     Foreseen seen;
     copy.foreseeing_ = &seen;
@@ -461,9 +467,9 @@ bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, 
     const MoraleOdds odds = morale_odds(*tables_, setup);
     out.push_back("odds before the roll: passes " + odds.pass.percent(2) + ", withdraws " + odds.withdraw.percent(2) + ", flees " + odds.flee.percent(2));
     if (foreseeing_ != nullptr) {
-        const bool volley = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard";
+        const bool volley = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard" || action.kind == "charge";
         at_roll(Foreseen{me.name + " is in the zone of control of " + enemy.name + ": a morale test on 2d6 first, " + num(setup.pass_on) + "+ passes" +
-                             (volley ? " (the volley's odds below are once it has passed)" : "") + std::string(kAlphaPost) + " (Zone of Control)",
+                             (volley ? (action.kind == "charge" ? " (the melee's odds below are once it has passed)" : " (the volley's odds below are once it has passed)") : "") + std::string(kAlphaPost) + " (Zone of Control)",
                          volley ? "" : "dice:2", volley ? "" : "morale",  // a volley's typed roll is its Steady! dice
                          {{"morale: passes", odds.pass}, {"morale: withdraws", odds.withdraw}, {"morale: flees", odds.flee}}},
                 !volley);
@@ -574,6 +580,7 @@ void Game::end_turn(Explanation& out) {
     for (Brigade& b : state_.brigades) b.activated = false, b.actions_left = 0, b.halted = false;
     for (General& g : state_.generals) g.points_left = tables_->command_points, g.moved_cm = 0;
     state_.adc_sent = {false, false};
+    bring_reinforcements(out);
     fill_bag();
     out.push_back("turn " + num(state_.turn) + " (" + clock() + "): the bag holds " + num(state_.bag[0]) + " " + scenario_->sides[0].name + " and " +
                   num(state_.bag[1]) + " " + scenario_->sides[1].name + " chips (one a player, five a general of division activated)" + std::string(kSynopsisPost));
@@ -590,6 +597,7 @@ const Applied& Game::apply(Action action, Dice& dice) {
     std::string summary;
     try {
         summary = apply_action(action, dice, explanation);
+        follow_captors();
     } catch (...) {
         state_ = *before;
         throw;
@@ -617,7 +625,8 @@ bool Game::undo() {
     last.before = std::make_shared<const GameState>(after);
     const Action& a = last.applied.action;
     for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
-             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose}})
+             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
+             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}})
         kept_.keep(last.key, slot, *list);
     undone_.push_back(std::make_shared<const Done>(std::move(last)));
     return true;
@@ -634,7 +643,8 @@ bool Game::redo() {
     const Action& a = again.applied.action;
     Dice unused(0);
     for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
-             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose}}) {
+             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
+             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}}) {
         int generated = 0;
         for (const Roll& r : *list) generated += r.source == RollSource::Generated ? 1 : 0;
         if (generated > 0) (void)kept_.draw(again.key, slot, generated, RollKind::D6, unused);
@@ -733,6 +743,9 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (g < 0) throw RuleError("\"general\": no general '" + action.general + "' in " + scenario_->id);
         General& general = state_.generals[static_cast<std::size_t>(g)];
         if (general.side != brigade.side) throw RuleError("\"general\": " + general.name + " is not of " + side_name(brigade.side));
+        if (!general.captured_by.empty())
+            overrule_or_refuse(action, "\"general\": " + general.name + " is a prisoner of " + state_.brigades[static_cast<std::size_t>(find_brigade(general.captured_by))].name +
+                                           " and gives no orders" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals; D61)", out);
         if (!general.commander_in_chief && general.division != brigade.division)
             overrule_or_refuse(action, "an order from a general to another division: " + general.name + " commands " + general.division + ", " + brigade.name + " is of " +
                                            brigade.division + "; only the commander-in-chief orders any division" + std::string(kSynopsisPost) + " (Command and Control)", out);
@@ -810,6 +823,8 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         const General& cinc = state_.generals[static_cast<std::size_t>(g)];
         if (!cinc.commander_in_chief) throw RuleError("\"general\": " + cinc.name + " is a general of division; only the commander-in-chief sends ADCs" + std::string(kAlphaPost) + " (Generals)");
         if (cinc.side != state_.chip) overrule_or_refuse(action, "a chip drawn out of turn: the chip drawn is " + side_name(state_.chip) + "'s", out);
+        if (!cinc.captured_by.empty())
+            overrule_or_refuse(action, "\"general\": " + cinc.name + " is a prisoner and sends no ADC" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals; D61)", out);
         if (state_.adc_sent[static_cast<std::size_t>(cinc.side)]) overrule_or_refuse(action, "order: " + cinc.name + " has sent his ADC this turn (one a turn)" + std::string(kAlphaPost) + " (Generals)", out);
         const int to = find_general(action.to_general);
         if (to < 0) throw RuleError("\"to\": no general '" + action.to_general + "' in " + scenario_->id);
@@ -834,6 +849,8 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (general.side != holder || (state_.chip < 0 && state_.active < 0))
             overrule_or_refuse(action, "move-general: a general moves while his side holds the chip", out);
         if (!action.to_x || !action.to_y) throw RuleError("\"to\": expected [x, y] in cm");
+        if (!general.captured_by.empty())
+            overrule_or_refuse(action, "move-general: " + general.name + " is a prisoner: he stays with the brigade that captured him" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals)", out);
         const double x = *action.to_x, y = *action.to_y;
         if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) throw RuleError("\"to\": a place on the table (0-" + cm_text(scenario_->width_cm) + " x 0-" + cm_text(scenario_->depth_cm) + " cm)");
         const double d = std::hypot(x - general.x, y - general.y);
@@ -844,6 +861,8 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         out.push_back(general.name + " rides " + cm_text(d) + " cm to (" + cm_text(x) + ", " + cm_text(y) + "), " + cm_text(tables_->cinc_cm - general.moved_cm) + " cm left this turn (D40)");
         return general.name + " rides to (" + cm_text(x) + ", " + cm_text(y) + ")";
     }
+
+    if (action.kind == "charge") return charge(action, dice, out, key);
 
     // The activated brigade's actions.
     if (action.kind == "hold") {
@@ -1130,7 +1149,9 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
     spend(me, cost, action, std::string(quick ? "Quick March" : "March") + " of " + cm_text(dist) + " cm", out);
     double facing = bearing(me.x, me.y, x, y);
     if (in_zone_start) facing = bearing(x, y, state_.brigades[static_cast<std::size_t>(owner)].x, state_.brigades[static_cast<std::size_t>(owner)].y);
+    const double from_x = me.x, from_y = me.y;
     me.x = x, me.y = y, me.facing = facing;
+    capture_generals(b, from_x, from_y, out);
     const int now_owner = zone_owner(b);
     if (now_owner >= 0) {
         const Brigade& e = state_.brigades[static_cast<std::size_t>(now_owner)];
@@ -1175,6 +1196,335 @@ int Game::march_cost(int b, double x, double y, bool quick, bool ignore_zone, Ex
     return wheel_actions + static_cast<int>(std::ceil(dist / per.per_action_cm - 1e-9));
 }
 
+// ------------------------------------------------------------------ melee, captures, reinforcements
+
+namespace cw_melee_detail {
+
+// How far a point lies outside a footprint (0 inside or on its edge).
+double distance_to_footprint(const Footprint& f, double x, double y) {
+    const double fx = std::sin(f.facing_deg * std::numbers::pi / 180.0), fy = std::cos(f.facing_deg * std::numbers::pi / 180.0);
+    const double along = (x - f.x_cm) * fx + (y - f.y_cm) * fy, side = (x - f.x_cm) * fy - (y - f.y_cm) * fx;
+    return std::hypot(std::max(0.0, std::fabs(side) - f.width_cm / 2), std::max(0.0, std::fabs(along) - f.depth_cm / 2));
+}
+
+}  // namespace cw_melee_detail
+
+Game::Contact Game::charge_contact(int b, int t) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+    Contact c;
+    const double dist = std::hypot(target.x - me.x, target.y - me.y);
+    c.facing = bearing(me.x, me.y, target.x, target.y);
+    const double dx = (target.x - me.x) / dist, dy = (target.y - me.y) / dist;
+    // In contact already: a millimetre more towards it would overlap.
+    if (overlaps(footprint_at(me, me.x + dx * 0.1, me.y + dy * 0.1, me.facing), footprint(target))) {
+        c.already = true;
+        c.x = me.x, c.y = me.y, c.facing = me.facing;
+        c.cost = 1;
+        return c;
+    }
+    if (overlaps(footprint_at(me, me.x, me.y, c.facing), footprint(target)))
+        throw RuleError("charge: " + me.name + " has no room to wheel to face " + target.name + " where it stands" + std::string(kMovement2Post));
+    // The farthest point straight at the target's centre where the fronts touch (bisection).
+    double lo = 0, hi = dist;
+    for (int i = 0; i < 40; ++i) {
+        const double mid = (lo + hi) / 2;
+        if (overlaps(footprint_at(me, me.x + dx * mid, me.y + dy * mid, c.facing), footprint(target))) hi = mid;
+        else lo = mid;
+    }
+    lo = std::floor(lo * 1000) / 1000;  // to the hundredth of a millimetre short: touching never counts as a step further
+    c.x = me.x + dx * lo, c.y = me.y + dy * lo, c.distance = lo;
+    c.cost = march_cost(b, c.x, c.y, false);
+    return c;
+}
+
+MeleeOutlook Game::melee_outlook(int b, int t) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    return melee_outlook_at(b, t, me.x, me.y, me.facing);
+}
+
+MeleeOutlook Game::melee_outlook_at(int b, int t, double x, double y, double facing) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+    MeleeOutlook o;
+    const auto dice_of = [&](const Brigade& brigade, bool& artillery) {
+        int dice = 0;
+        artillery = !brigade.units.empty();
+        for (const UnitBase& u : brigade.units) {
+            dice += u.combat_dice;
+            const UnitType* type = tables_->find_unit_type(u.type);
+            artillery = artillery && type && type->artillery;
+        }
+        return dice;
+    };
+    // Hills under each centre: the side off a hill its enemy stands on fights from below.
+    const auto hill_at = [&](double px, double py) {
+        int hill = 0;
+        for (const TerrainPiece& piece : scenario_->terrain)
+            if (px >= piece.x0 && px <= piece.x1 && py >= piece.y0 && py <= piece.y1)
+                hill = std::max(hill, piece.type == "steep-hills" ? 2 : piece.type == "gentle-hills" ? 1 : 0);
+        return hill;
+    };
+    const auto general_in_contact = [&](const Brigade& brigade, const Footprint& place) {
+        for (const General& g : state_.generals)
+            if (g.side == brigade.side && g.captured_by.empty() &&
+                cw_melee_detail::distance_to_footprint(place, g.x, g.y) <= tables_->base_depth_mm / 10.0 + 1e-9)
+                return g.name;
+        return std::string();
+    };
+    const Footprint mine = footprint_at(me, x, y, facing), theirs = footprint(target);
+    const double from_front = angle_between(bearing(target.x, target.y, x, y), target.facing);
+    o.flank = from_front > 45.0 && from_front <= 135.0;
+    o.rear = from_front > 135.0;
+    o.explanation.push_back(me.name + " strikes " + target.name + (o.rear ? " in the rear" : o.flank ? " in the flank" : " in the front") + " (its centre " + cm_text(from_front) +
+                            " degrees off " + target.name + "'s facing: front to 45, flank to 135, rear beyond; D57)" + (o.flank || o.rear ? std::string(kAdjustPost) + " (Flank and Rear Attacks)" : ""));
+    MeleeRequest attack, defend;
+    attack.dice = dice_of(me, attack.artillery);
+    defend.dice = dice_of(target, defend.artillery);
+    attack.against = target.arm;
+    defend.against = me.arm;
+    attack.flank = o.flank;
+    attack.rear = o.rear;
+    const int hill_me = hill_at(x, y), hill_them = hill_at(target.x, target.y);
+    if (hill_them > 0 && hill_me == 0) {
+        attack.slope = hill_them == 2 ? Slope::SteepBelow : Slope::GentleBelow;
+        o.explanation.push_back(me.name + " attacks up the " + (hill_them == 2 ? "steep" : "gentle") + " hill " + target.name + " stands on (D57)");
+    }
+    if (hill_me > 0 && hill_them == 0) {
+        defend.slope = hill_me == 2 ? Slope::SteepBelow : Slope::GentleBelow;
+        o.explanation.push_back(target.name + " fights up the " + (hill_me == 2 ? "steep" : "gentle") + " hill " + me.name + " stands on (D57)");
+    }
+    defend.defending_village = cover_at(target.x, target.y) == "village";
+    const std::string my_general = general_in_contact(me, mine), their_general = general_in_contact(target, theirs);
+    attack.general = !my_general.empty();
+    defend.general = !their_general.empty();
+    if (attack.general) o.explanation.push_back(my_general + " is in base-to-base contact with " + me.name + " and joins the melee" + std::string(kAlphaPost) + " (Generals)");
+    if (defend.general) o.explanation.push_back(their_general + " is in base-to-base contact with " + target.name + " and joins the melee" + std::string(kAlphaPost) + " (Generals)");
+    o.charger = prepare_melee(*tables_, attack);
+    o.defender = prepare_melee(*tables_, defend);
+    o.hits_on_defender = melee_odds(o.charger);
+    o.hits_on_charger = melee_odds(o.defender);
+    for (std::size_t i = 0; i < o.hits_on_defender.p.size(); ++i)
+        for (std::size_t j = 0; j < o.hits_on_charger.p.size(); ++j) {
+            const long double p = o.hits_on_defender.p[i] * o.hits_on_charger.p[j];
+            const int margin = static_cast<int>(i) - static_cast<int>(j);
+            if (margin > 0) o.charger_wins += p, o.defender_flees += margin > tables_->withdraw_margin ? p : 0.0L;
+            else if (margin < 0) o.defender_wins += p, o.charger_flees += -margin > tables_->withdraw_margin ? p : 0.0L;
+            else o.drawn += p;
+        }
+    return o;
+}
+
+void Game::take_damage(int b, int damage, std::vector<Roll>& typed, const std::string& key, const std::string& slot, Dice& dice, Explanation& out) {
+    Brigade& target = state_.brigades[static_cast<std::size_t>(b)];
+    if (damage <= 0) {
+        if (!typed.empty()) throw RuleError("\"" + slot + "\": " + target.name + " takes no damage, so no rolls to lose dice");
+        return;
+    }
+    target.damage_taken += damage;
+    target.strength = std::max(0, target.strength - damage);
+    const auto lose = rolls(typed, key, slot, static_cast<std::size_t>(damage), RollKind::D6, dice, slot, "one a point of damage to " + target.name);
+    int lost = 0;
+    for (const Roll& r : lose)
+        if (r.value >= tables_->lose_die_on) {
+            auto best = target.units.begin();
+            for (auto it = target.units.begin(); it != target.units.end(); ++it)
+                if (it->combat_dice > best->combat_dice) best = it;
+            if (best->combat_dice > 0) --best->combat_dice, ++lost;
+        }
+    out.push_back(target.name + " takes " + num(damage) + " damage: rolls " + faces(lose) + ", " + num(lost) + " combat di" + (lost == 1 ? "e" : "ce") + " lost on " +
+                  num(tables_->lose_die_on) + "+; strength " + num(target.strength) + " of " + num(target.strength_start) + std::string(kAlphaPost) + " (Combat Dice, Using Strength)");
+    if (target.strength == 0) {
+        target.status = "gone";
+        out.push_back(target.name + " has no strength left: it is out of the battle");
+        if (state_.active == b) state_.active = -1;
+    }
+}
+
+void Game::capture_generals(int b, double from_x, double from_y, Explanation& out) {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    if (me.status != "ready") return;
+    // The footprint swept from where the move began to where it ends (half-centimetre steps).
+    const double dist = std::hypot(me.x - from_x, me.y - from_y);
+    const int steps = std::max(1, static_cast<int>(std::ceil(dist / 0.5)));
+    for (General& g : state_.generals) {
+        if (g.side == me.side || !g.captured_by.empty()) continue;
+        bool over = false;
+        for (int i = 0; i <= steps && !over; ++i) {
+            const double f = static_cast<double>(i) / steps;
+            over = cw_melee_detail::distance_to_footprint(footprint_at(me, from_x + (me.x - from_x) * f, from_y + (me.y - from_y) * f, me.facing), g.x, g.y) <= 1e-9;
+        }
+        if (!over) continue;
+        g.captured_by = me.id;
+        ++state_.generals_taken[static_cast<std::size_t>(me.side)];
+        state_.vp[static_cast<std::size_t>(me.side)] += 1;
+        out.push_back(me.name + " moves over or finishes its move on top of " + g.name + ": he is captured and stays with the brigade until a brigade of his defeats it in melee; +1 VP" +
+                      std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals)");
+    }
+    follow_captors();
+}
+
+void Game::follow_captors() {
+    for (General& g : state_.generals) {
+        if (g.captured_by.empty()) continue;
+        const int c = find_brigade(g.captured_by);
+        if (c < 0) continue;
+        g.x = state_.brigades[static_cast<std::size_t>(c)].x;
+        g.y = state_.brigades[static_cast<std::size_t>(c)].y;
+    }
+}
+
+void Game::bring_reinforcements(Explanation& out) {
+    const int now = scenario_->start_minutes + (state_.turn - 1) * scenario_->turn_minutes;
+    std::vector<std::string> waiting;
+    for (const Brigade& r : scenario_->arrivals) {
+        if (std::find(state_.arrived.begin(), state_.arrived.end(), r.id) != state_.arrived.end() || clock_minutes(r.arrives) > now) continue;
+        Brigade entering = r;
+        entering.facing = r.side == 0 ? 0.0 : 180.0;
+        bool blocked = false;
+        for (const Brigade& other : state_.brigades)
+            blocked = blocked || (other.status != "gone" && overlaps(footprint(entering), footprint(other)));
+        if (blocked) {
+            waiting.push_back(r.id);
+            out.push_back(r.name + " is due (" + r.arrives + ") but a brigade stands on its place of arrival (" + cm_text(r.x) + ", " + cm_text(r.y) +
+                          "): it enters when the place is clear (D60)");
+            continue;
+        }
+        state_.brigades.push_back(entering);
+        state_.arrived.push_back(r.id);
+        out.push_back(r.name + " arrives (" + r.arrives + ", the scenario's time from its sources) at (" + cm_text(r.x) + ", " + cm_text(r.y) + "), " +
+                      std::string(to_string(r.formation)) + ", " + num(r.strength) + " strength (D60)");
+    }
+    state_.waiting = waiting;
+}
+
+std::string Game::charge(Action& action, Dice& dice, Explanation& out, const std::string& key) {
+    const int b = active_brigade(action, "charge");
+    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    if (me.halted) overrule_or_refuse(action, "charge: " + me.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost), out);
+    const int t = find_brigade(action.target);
+    if (t < 0) throw RuleError("\"target\": no brigade '" + action.target + "' in " + scenario_->id);
+    if (state_.brigades[static_cast<std::size_t>(t)].side == me.side) throw RuleError("\"target\": " + state_.brigades[static_cast<std::size_t>(t)].name + " is a friendly brigade");
+    if (state_.brigades[static_cast<std::size_t>(t)].status == "gone") throw RuleError("\"target\": " + state_.brigades[static_cast<std::size_t>(t)].name + " has left the table");
+    const std::string target_name = state_.brigades[static_cast<std::size_t>(t)].name;
+    if (me.formation == Formation::Square)
+        overrule_or_refuse(action, "charge: " + me.name + " is in square, and a square cannot move" + std::string(kAdjustPost) + " (Formations)", out);
+    bool guns_only = true;
+    for (const UnitBase& u : me.units) {
+        const UnitType* type = tables_->find_unit_type(u.type);
+        guns_only = guns_only && type && type->artillery;
+    }
+    if (guns_only)
+        overrule_or_refuse(action, "charge: " + me.name + " is all artillery; artillery does not charge (\"Horse artillery are unable to charge\"; D58)" +
+                                       std::string(" (seed 003, \"Writing a Wargame – Unit Movement\")"), out);
+    if (me.arm == Arm::Mounted && state_.brigades[static_cast<std::size_t>(t)].formation == Formation::Square)
+        overrule_or_refuse(action, "charge: Cavalry cannot charge units in Square formation (" + target_name + " is in square)" + std::string(kAlphaPost) + " (Unit Formations)", out);
+    const Contact contact = charge_contact(b, t);
+    if (me.actions_left < contact.cost && action.overrule.empty())
+        throw RuleError("charge: " + (contact.already ? std::string("a melee in contact") : "the March of " + cm_text(contact.distance) + " cm into contact") + " costs " +
+                        num(contact.cost) + " action" + (contact.cost == 1 ? "" : "s") + "; " + me.name + " has " + num(me.actions_left) + " left this turn" + std::string(kAlphaPost) +
+                        " (Actions & Reactions)");
+    {
+        std::string summary;
+        if (!zone_test(b, action, key, dice, out, summary)) return summary;
+    }
+    const double from_x = me.x, from_y = me.y;
+    if (contact.already) {
+        spend(me, contact.cost, action, "melee in contact", out);
+        out.push_back(me.name + " is in base-to-base contact with " + target_name + " already: it fights again (D58)");
+    } else {
+        spend(me, contact.cost, action, "March of " + cm_text(contact.distance) + " cm into contact with " + target_name, out);
+        me.x = contact.x, me.y = contact.y, me.facing = contact.facing;
+        out.push_back(me.name + " marches " + cm_text(contact.distance) + " cm straight at " + target_name + " into base-to-base contact, now at (" + cm_text(me.x) + ", " +
+                      cm_text(me.y) + ") facing " + cm_text(me.facing) + ": the brigades fight a melee" + std::string(kAlphaPost) + " (CC v Foot, CC v Mounted; D58)");
+        capture_generals(b, from_x, from_y, out);
+    }
+    const MeleeOutlook o = melee_outlook(b, t);
+    Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+    for (const auto& line : o.explanation) out.push_back(line);
+    if (o.charger.dice_used + o.charger.general_dice == 0) throw RuleError("charge: " + me.name + " has no combat dice left to fight a melee" + std::string(kAlphaPost) + " (Combat Dice)");
+    const int my_dice = o.charger.dice_used + o.charger.general_dice, their_dice = o.defender.dice_used + o.defender.general_dice;
+    out.push_back("odds before the roll: " + me.name + " wins " + cm_text(static_cast<double>(o.charger_wins) * 100) + "%, drawn " + cm_text(static_cast<double>(o.drawn) * 100) +
+                  "%, " + target.name + " wins " + cm_text(static_cast<double>(o.defender_wins) * 100) + "%");
+    {
+        Foreseen seen{me.name + " charges " + target.name + ": " + num(my_dice) + " dice hitting on " + num(o.charger.hit_on) + "+" +
+                          (o.charger.general_dice ? " (the general's on " + num(o.charger.general_hit_on) + "+)" : std::string()) + " against " + num(their_dice) + " on " +
+                          num(o.defender.hit_on) + "+" + (o.defender.general_dice ? " (the general's on " + num(o.defender.general_hit_on) + "+)" : std::string()) +
+                          (o.rear ? ", in the rear" : o.flank ? ", in the flank" : "") + "; the side that takes more hits loses: by " + num(tables_->withdraw_margin) +
+                          " or less it withdraws, by more it flees (D59); the roll typed is the charger's dice (its general's last)" + std::string(kAlphaPost) + " (Melee)",
+                      "dice:" + num(my_dice), "melee", {}};
+        cw_foresee_detail::add_counts(seen, "hits on " + target.name, o.hits_on_defender);
+        cw_foresee_detail::add_counts(seen, "hits on " + me.name, o.hits_on_charger);
+        using cw_foresee_detail::twelve_places;
+        seen.odds.emplace_back("melee: " + target.name + " flees", twelve_places(o.defender_flees));
+        seen.odds.emplace_back("melee: " + target.name + " withdraws", twelve_places(o.charger_wins - o.defender_flees));
+        seen.odds.emplace_back("melee: drawn, both stand", twelve_places(o.drawn));
+        seen.odds.emplace_back("melee: " + me.name + " withdraws", twelve_places(o.defender_wins - o.charger_flees));
+        seen.odds.emplace_back("melee: " + me.name + " flees", twelve_places(o.charger_flees));
+        const long double six = static_cast<long double>(std::clamp(7 - tables_->colours_on, 0, 6)) / 6.0L;
+        seen.odds.emplace_back("colours: taken by " + me.name, twelve_places(o.charger_wins * six));
+        seen.odds.emplace_back("colours: taken by " + target.name, twelve_places(o.defender_wins * six));
+        seen.odds.emplace_back("colours: none taken", twelve_places(1.0L - (o.charger_wins + o.defender_wins) * six));
+        at_roll(std::move(seen));
+    }
+    const auto split = [](const std::vector<Roll>& all, int first) {
+        std::vector<Roll> a(all.begin(), all.begin() + first), g(all.begin() + first, all.end());
+        return std::make_pair(a.empty() ? std::string() : faces(a), g.empty() ? std::optional<std::string>() : std::optional<std::string>(faces(g)));
+    };
+    const auto mine = rolls(action.melee, key, "melee", static_cast<std::size_t>(my_dice), RollKind::D6, dice, "melee",
+                            "one a combat die of " + me.name + ", its general's guard die last");
+    const auto theirs = rolls(action.defence, key, "defence", static_cast<std::size_t>(their_dice), RollKind::D6, dice, "defence",
+                              "one a combat die of " + target.name + ", its general's guard die last");
+    DiceSource typed(nullptr);
+    const auto [my_faces, my_general] = split(mine, o.charger.dice_used);
+    const auto [their_faces, their_general] = split(theirs, o.defender.dice_used);
+    const MeleeThrow struck = throw_melee(o.charger, typed, my_faces, my_general);
+    const MeleeThrow back = throw_melee(o.defender, typed, their_faces, their_general);
+    out.push_back(me.name + ":");
+    for (const auto& line : struck.explanation) out.push_back("  " + line);
+    out.push_back(target.name + ":");
+    for (const auto& line : back.explanation) out.push_back("  " + line);
+    take_damage(t, struck.hits, action.lose, key, "lose", dice, out);
+    take_damage(b, back.hits, action.lose_back, key, "lose_back", dice, out);
+    const int margin = struck.hits - back.hits;
+    std::string summary = me.name + " charges " + target.name + ": " + num(struck.hits) + " hit" + (struck.hits == 1 ? "" : "s") + " given, " + num(back.hits) + " taken";
+    if (margin == 0) {
+        out.push_back("equal hits: the melee is drawn and both brigades stand in contact (D59)");
+        if (!action.colours.empty()) throw RuleError("\"colours\": a drawn melee has no winner to roll for colours");
+        return summary + "; drawn";
+    }
+    const int winner = margin > 0 ? b : t, loser = margin > 0 ? t : b;
+    Brigade& won = state_.brigades[static_cast<std::size_t>(winner)];
+    Brigade& lost = state_.brigades[static_cast<std::size_t>(loser)];
+    const int by = std::abs(margin);
+    const bool flee = by > tables_->withdraw_margin;
+    out.push_back(lost.name + " takes " + num(by) + " more hit" + (by == 1 ? "" : "s") + " and loses the melee: " +
+                  (flee ? "by more than " + num(tables_->withdraw_margin) + " it flees" : "by " + num(tables_->withdraw_margin) + " or less it withdraws") + " (D59)");
+    if (lost.status == "ready") {
+        const Reaction reaction = react(*tables_, flee ? MoraleResult::Flee : MoraleResult::Withdraw, by, lost.arm, std::clamp(lost.actions_left, 0, tables_->actions));
+        retreat(loser, winner, reaction.distance_cm, flee, out);
+        lost.actions_left = 0;
+        summary += "; " + lost.name + (flee ? " flees " : " withdraws ") + num(reaction.distance_cm) + " cm";
+    }
+    // The loser's captives are free again (Capturing Generals: "until a friendly Brigade defeats them in combat").
+    for (General& g : state_.generals)
+        if (g.captured_by == lost.id && g.side == won.side) {
+            g.captured_by.clear();
+            out.push_back(g.name + " is freed: " + won.name + " has defeated his captors" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals)");
+        }
+    follow_captors();
+    const auto colour = rolls(action.colours, key, "colours", 1, RollKind::D6, dice, "colours", "one die for the winner's chance at the colours");
+    if (colour[0].value >= tables_->colours_on) {
+        ++state_.colours[static_cast<std::size_t>(won.side)];
+        state_.vp[static_cast<std::size_t>(won.side)] += 1;
+        out.push_back(won.name + " rolls " + num(colour[0].value) + ": it takes " + lost.name + "'s colours, +1 VP" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Enemy Colours)");
+        summary += "; colours taken by " + won.name;
+    } else {
+        out.push_back(won.name + " rolls " + num(colour[0].value) + " for the colours: needs " + num(tables_->colours_on) + std::string(kAlphaPost) + " (Advanced Rules: Capturing Enemy Colours)");
+    }
+    return summary;
+}
+
 // ------------------------------------------------------------------ journal words
 
 json Game::encode(const Action& a) {
@@ -1204,13 +1554,17 @@ json Game::encode(const Action& a) {
     put_rolls("fire", a.fire);
     put_rolls("save", a.save);
     put_rolls("lose", a.lose);
+    put_rolls("melee", a.melee);
+    put_rolls("defence", a.defence);
+    put_rolls("lose_back", a.lose_back);
+    put_rolls("colours", a.colours);
     return out;
 }
 
 Action Game::decode(const json& input) {
     if (!input.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND, not " + input.dump().substr(0, 60));
     static const std::set<std::string> known{"action", "brigade", "target", "general", "to", "objective", "chip", "formation", "at", "facing", "points", "overrule",
-                                             "chips", "command", "morale", "steady", "fire", "save", "lose"};
+                                             "chips", "command", "morale", "steady", "fire", "save", "lose", "melee", "defence", "lose_back", "colours"};
     static const std::set<std::string> claim_fields{"range", "enfilade", "flank", "cover"};
     for (const auto& [field, value] : input.items())
         if (!known.contains(field) && !claim_fields.contains(field))
@@ -1230,11 +1584,11 @@ Action Game::decode(const json& input) {
         a.claims[field] = value;
     }
     if (!kinds().contains(a.kind))
-        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
+        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, charge, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
     const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" ||
-                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold";
+                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold" || a.kind == "charge";
     a.brigade = text_field(input, "brigade", needs_brigade);
-    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard");
+    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard" || a.kind == "charge");
     if (a.kind == "hold" && input.contains("target")) throw RuleError("\"target\": Hold! names no target: the closest enemy in range is measured");
     a.general = text_field(input, "general", a.kind == "activate" || a.kind == "order" || a.kind == "move-general");
     a.to_general = text_field(input, "to", a.kind == "order");
@@ -1270,6 +1624,12 @@ Action Game::decode(const json& input) {
     a.fire = rolls_field(input, "fire", RollKind::D6);
     a.save = rolls_field(input, "save", RollKind::D6);
     a.lose = rolls_field(input, "lose", RollKind::D6);
+    a.melee = rolls_field(input, "melee", RollKind::D6);
+    a.defence = rolls_field(input, "defence", RollKind::D6);
+    a.lose_back = rolls_field(input, "lose_back", RollKind::D6);
+    a.colours = rolls_field(input, "colours", RollKind::D6);
+    for (const char* field : {"melee", "defence", "lose_back", "colours"})
+        if (input.contains(field) && a.kind != "charge") throw RuleError("\"" + std::string(field) + "\": not a roll of a Clausewitz " + a.kind + " action (a charge's melee only)");
     return a;
 }
 
@@ -1294,6 +1654,10 @@ json Game::to_json() const {
         generals.push_back({{"id", g.id}, {"name", g.name}, {"division", g.division}, {"side", scenario_->sides[static_cast<std::size_t>(g.side)].id},
                             {"commander_in_chief", g.commander_in_chief}, {"rating", g.rating}, {"at", {std::round(g.x * 1000) / 1000, std::round(g.y * 1000) / 1000}},
                             {"points_left", g.points_left}, {"moved_cm", std::round(g.moved_cm * 1000) / 1000}});
+    // Fields added in session 13 appear only when they hold something, so a save of an older build
+    // (which cannot have them) still compares equal after its replay.
+    for (std::size_t i = 0; i < state_.generals.size(); ++i)
+        if (!state_.generals[i].captured_by.empty()) generals[i]["captured_by"] = state_.generals[i].captured_by;
     json adcs = json::array();
     for (const Adc& a : state_.adcs)
         adcs.push_back({{"side", scenario_->sides[static_cast<std::size_t>(a.side)].id}, {"to", a.to_general}, {"objective", a.objective},
@@ -1311,10 +1675,23 @@ json Game::to_json() const {
     }
     json vp = json::object(), bag = json::object();
     for (std::size_t s = 0; s < 2; ++s) vp[scenario_->sides[s].id] = state_.vp[s], bag[scenario_->sides[s].id] = state_.bag[s];
-    return {{"turn", state_.turn}, {"turns", scenario_->turns}, {"clock", clock()}, {"over", state_.over}, {"bag", bag},
-            {"chip", state_.chip < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.chip)].id},
-            {"active", state_.active < 0 ? "" : state_.brigades[static_cast<std::size_t>(state_.active)].id}, {"vp", vp}, {"objectives", objectives},
-            {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}, {"reactions", reactions}};
+    json out{{"turn", state_.turn}, {"turns", scenario_->turns}, {"clock", clock()}, {"over", state_.over}, {"bag", bag},
+             {"chip", state_.chip < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.chip)].id},
+             {"active", state_.active < 0 ? "" : state_.brigades[static_cast<std::size_t>(state_.active)].id}, {"vp", vp}, {"objectives", objectives},
+             {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}, {"reactions", reactions}};
+    if (state_.colours[0] + state_.colours[1] > 0) {
+        json colours = json::object();
+        for (std::size_t s = 0; s < 2; ++s) colours[scenario_->sides[s].id] = state_.colours[s];
+        out["colours_taken"] = colours;
+    }
+    if (state_.generals_taken[0] + state_.generals_taken[1] > 0) {
+        json taken = json::object();
+        for (std::size_t s = 0; s < 2; ++s) taken[scenario_->sides[s].id] = state_.generals_taken[s];
+        out["generals_captured"] = taken;
+    }
+    if (!state_.arrived.empty()) out["arrived"] = state_.arrived;
+    if (!state_.waiting.empty()) out["waiting"] = state_.waiting;
+    return out;
 }
 
 // ------------------------------------------------------------------ the outcome

@@ -84,6 +84,31 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
     if (me.actions_left == 0 || me.halted || me.status != "ready") return Proposed{end, me.name + " has no action left to spend this turn"};
     const auto& all = game.state().brigades;
     const Weapon& weapon = tables.weapon(me.weapon);
+    // Attack: charge the enemy whose zone it stands in (or the nearest within the zone's reach)
+    // when the melee's exact odds give it at least an even chance of winning (D62).
+    if (doctrine.posture == "attack") {
+        double near_d = 0;
+        const int owner_now = game.zone_owner(b);
+        const int near = owner_now >= 0 ? owner_now : nearest_enemy(game, me, &near_d);
+        if (near >= 0 && (owner_now >= 0 || near_d <= tables.zone_cm + game.footprint(me).depth_cm)) {
+            const Brigade& e = all[static_cast<std::size_t>(near)];
+            const json charge{{"action", "charge"}, {"brigade", me.id}, {"target", e.id}};
+            if (!was_refused(refused, charge)) {
+                try {
+                    const Game::Contact contact = game.charge_contact(b, near);
+                    if (contact.cost <= me.actions_left) {
+                        const MeleeOutlook o = game.melee_outlook_at(b, near, contact.x, contact.y, contact.facing);
+                        if (o.charger_wins >= o.defender_wins)
+                            return Proposed{charge, "charge " + e.name + " (" + std::to_string(contact.cost) + " action" + (contact.cost == 1 ? "" : "s") + (o.flank ? ", in its flank" : o.rear ? ", in its rear" : "") +
+                                                        "): the melee's odds win " + cm1(static_cast<double>(o.charger_wins) * 100) + "%, draw " +
+                                                        cm1(static_cast<double>(o.drawn) * 100) + "%, lose " + cm1(static_cast<double>(o.defender_wins) * 100) +
+                                                        "% (it charges when it wins at least as often as it loses, D62), by " + why_doctrine};
+                    }
+                } catch (const RuleError&) {
+                }
+            }
+        }
+    }
     // Fire! at the nearest enemy in the front arc within the weapon's range.
     int target = -1;
     double target_d = 1e18;
