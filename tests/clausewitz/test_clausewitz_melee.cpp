@@ -333,6 +333,58 @@ TEST(ClausewitzMeleeGame, UndoOfAChargeKeepsItsDice) {
     EXPECT_EQ(game.model().last_applied().summary, summary);
 }
 
+// Every chip of the turn drawn and passed: the turn ends.
+void pass_the_turn(MeleeGame& game) {
+    const int turn = game.model().state().turn;
+    while (game.model().state().turn == turn && !game.model().state().over) {
+        game.apply_json({{"action", "draw"}});
+        game.apply_json({{"action", "end-activation"}});
+    }
+}
+
+TEST(ClausewitzArrivals, ReinforcementsEnterWhenTheClockReachesThem) {
+    // The shipped opening: Picton's three brigades arrive at 15:00 on the Brussels road.
+    const json shipped = melee_document();
+    MeleeGame opening = melee_game(shipped);
+    ASSERT_EQ(opening.model().scenario().arrivals.size(), 3U);
+    EXPECT_EQ(opening.model().scenario().arrivals[0].id, "kempt");
+    EXPECT_EQ(opening.model().scenario().arrivals[0].arrives, "15:00");
+    EXPECT_EQ(opening.model().find_brigade("kempt"), -1);  // not on the table at 14:00
+
+    // Moved to 14:10 for the test: after turn 1 Kempt enters at its place, facing into the table,
+    // in column; Pack, due at the same place, waits while Kempt stands on it; Picton's division
+    // brings its five chips (one a player, five a general of division activated: 1 + 5 + 5).
+    json d = melee_document();
+    for (auto& b : d["sides"][1]["brigades"])
+        if (b.contains("arrives")) b["arrives"]["time"] = "14:10";
+    MeleeGame game = melee_game(d);
+    EXPECT_EQ(game.model().state().bag[1], 6);
+    pass_the_turn(game);
+    ASSERT_EQ(game.model().clock(), "14:10");
+    const int kempt = game.model().find_brigade("kempt");
+    ASSERT_GE(kempt, 0);
+    const Brigade& k = melee_brigade(game, "kempt");
+    EXPECT_NEAR(k.x, 100.0, 1e-9);
+    EXPECT_NEAR(k.y, 121.0, 1e-9);
+    EXPECT_NEAR(k.facing, 180.0, 1e-9);
+    EXPECT_EQ(k.formation, Formation::Column);
+    EXPECT_EQ(k.objective, "1");
+    EXPECT_EQ(game.model().find_brigade("pack"), -1);
+    EXPECT_EQ(game.model().to_json()["waiting"], json::array({"pack", "best"}));
+    EXPECT_EQ(game.model().to_json()["arrived"], json::array({"kempt"}));
+    EXPECT_EQ(game.model().state().bag[1], 11);
+    // Kempt can be activated by Picton at once.
+    game.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    game.apply_json({{"action", "activate"}, {"brigade", "kempt"}, {"general", "picton"}, {"command", {6, 6}}});
+    game.apply_json({{"action", "quick-march"}, {"brigade", "kempt"}, {"at", {100, 106}}});
+    game.apply_json({{"action", "end-activation"}});
+    pass_the_turn(game);
+    // The road clear, Pack enters at 14:20; Best still waits behind it.
+    EXPECT_GE(game.model().find_brigade("pack"), 0);
+    EXPECT_EQ(game.model().find_brigade("best"), -1);
+    EXPECT_EQ(game.model().to_json()["waiting"], json::array({"best"}));
+}
+
 // A journal and a save written by the session-12 build (before melee, captures and arrivals)
 // replay to the same end: the new state fields appear only when they hold something.
 TEST(ClausewitzMeleeGame, OldJournalsAndSavesStillReplay) {
