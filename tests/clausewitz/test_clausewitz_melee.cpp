@@ -300,6 +300,22 @@ TEST(ClausewitzMeleeGame, AGeneralMarchedOverIsCapturedAndFreedWhenHisCaptorsLos
     EXPECT_NE(melee_text(game).find("Perponcher"), std::string::npos);
     EXPECT_EQ(melee_brigade(game, "husson").status, "fled");
     EXPECT_EQ(game.model().state().vp[0], 1);  // the capture's point stays
+    EXPECT_NE(judge(game.model()).reason.find("include 0 for colours and 1 for generals captured"), std::string::npos) << judge(game.model()).reason;
+}
+
+TEST(ClausewitzMeleeGame, TheOpponentOrdersThroughTheCommanderInChiefWhenItsGeneralIsAPrisoner) {
+    json d = melee_document();
+    d["sides"][1]["generals"][1]["at"] = {116, 63};
+    d["sides"][1]["brigades"][0]["at"] = {116, 74};
+    d["sides"][1]["brigades"][1]["at"] = {20, 110};
+    MeleeGame game = melee_game(d);
+    activate_with(game, "french", "husson", "bachelu");
+    game.apply_json({{"action", "march"}, {"brigade", "husson"}, {"at", {116, 61}}, {"morale", {6, 6}}});
+    game.apply_json({{"action", "end-activation"}});
+    game.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    const auto proposed = propose_action(game.model(), 1, {});
+    ASSERT_TRUE(proposed);
+    EXPECT_EQ(proposed->action.value("general", std::string()), "orange") << proposed->action.dump();
 }
 
 TEST(ClausewitzMeleeGame, TheAttackingOpponentChargesWhenTheOddsFavourIt) {

@@ -1702,7 +1702,12 @@ Outcome judge(const Game& game) {
     Outcome o;
     std::vector<int> on_table(2, 0);
     for (const Brigade& b : s.brigades) on_table[static_cast<std::size_t>(b.side)] += b.status != "gone" ? 1 : 0;
-    const std::string tally = sides[0].name + " " + std::to_string(s.vp[0]) + " VP, " + sides[1].name + " " + std::to_string(s.vp[1]) + " VP";
+    std::string tally = sides[0].name + " " + std::to_string(s.vp[0]) + " VP, " + sides[1].name + " " + std::to_string(s.vp[1]) + " VP";
+    // The Advanced Rules' extra points are in the totals; say which (D61, D63).
+    for (std::size_t side = 0; side < 2; ++side)
+        if (s.colours[side] + s.generals_taken[side] > 0)
+            tally += "; " + sides[side].name + "'s include " + std::to_string(s.colours[side]) + " for colours and " + std::to_string(s.generals_taken[side]) +
+                     " for generals captured";
     for (int side = 0; side < 2; ++side)
         if (on_table[static_cast<std::size_t>(side)] == 0) {
             o.over = true;

@@ -259,7 +259,13 @@ std::optional<Proposed> propose_action(const Game& game, int side, const std::ve
     int g = -1;
     for (std::size_t i = 0; i < s.generals.size(); ++i)
         if (s.generals[i].side == side && s.generals[i].division == b.division && !s.generals[i].commander_in_chief) g = static_cast<int>(i);
-    if (g < 0) return Proposed{pass, "no general of " + b.division + " to activate " + b.name};
+    // A general of division taken prisoner gives no orders: the commander-in-chief orders any division (D61).
+    if (g >= 0 && !s.generals[static_cast<std::size_t>(g)].captured_by.empty()) {
+        g = -1;
+        for (std::size_t i = 0; i < s.generals.size(); ++i)
+            if (s.generals[i].side == side && s.generals[i].commander_in_chief && s.generals[i].captured_by.empty()) g = static_cast<int>(i);
+    }
+    if (g < 0) return Proposed{pass, "no general of " + b.division + " free to activate " + b.name};
     const General& general = s.generals[static_cast<std::size_t>(g)];
     const Tables& tables = game.tables();
     const double distance = std::hypot(general.x - b.x, general.y - b.y);
