@@ -1500,7 +1500,7 @@ std::string Game::charge(Action& action, Dice& dice, Explanation& out, const std
     const bool flee = by > tables_->withdraw_margin;
     out.push_back(lost.name + " takes " + num(by) + " more hit" + (by == 1 ? "" : "s") + " and loses the melee: " +
                   (flee ? "by more than " + num(tables_->withdraw_margin) + " it flees" : "by " + num(tables_->withdraw_margin) + " or less it withdraws") + " (D59)");
-    if (lost.status == "ready") {
+    if (lost.status != "gone") {
         const Reaction reaction = react(*tables_, flee ? MoraleResult::Flee : MoraleResult::Withdraw, by, lost.arm, std::clamp(lost.actions_left, 0, tables_->actions));
         retreat(loser, winner, reaction.distance_cm, flee, out);
         lost.actions_left = 0;
