@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <map>
+#include <random>
 #include <string>
 
 #include "fortuna/clausewitz/game.hpp"
@@ -399,6 +400,60 @@ TEST(ClausewitzArrivals, ReinforcementsEnterWhenTheClockReachesThem) {
     EXPECT_GE(game.model().find_brigade("pack"), 0);
     EXPECT_EQ(game.model().find_brigade("best"), -1);
     EXPECT_EQ(game.model().to_json()["waiting"], json::array({"best"}));
+}
+
+// Any action from anyone is applied or refused naming a field or a rule: never another error.
+// Random charges, marches and fires (overruled or not) over the opening's brigades, seeded.
+TEST(ClausewitzMeleeGame, RandomChargesAreAppliedOrRefusedNeverThrowOtherwise) {
+    MeleeGame game = melee_game(front_to_front({96, 62}), 3);
+    std::mt19937 pick(2026);
+    const std::vector<std::string> ids{"husson", "campi", "gauthier", "jamin", "bijlandt", "saxe-weimar", "nobody"};
+    const std::vector<std::string> generals{"ney", "foy", "bachelu", "orange", "perponcher"};
+    int applied = 0, charges = 0;
+    for (int i = 0; i < 1500 && !game.model().state().over; ++i) {
+        const auto any = [&](const auto& list) { return list[pick() % list.size()]; };
+        json action;
+        switch (pick() % 6) {
+            case 0: action = {{"action", "draw"}}; break;
+            case 1: {
+                action = {{"action", "activate"}, {"brigade", any(ids)}, {"general", any(generals)}};
+                // Half the time the right general for a brigade of the side holding the chip.
+                const int chip = game.model().state().chip;
+                if (chip >= 0 && pick() % 2 == 0) {
+                    const std::vector<std::pair<std::string, std::string>> own =
+                        chip == 0 ? std::vector<std::pair<std::string, std::string>>{{"gauthier", "foy"}, {"jamin", "foy"}, {"husson", "bachelu"}}
+                                  : std::vector<std::pair<std::string, std::string>>{{"bijlandt", "perponcher"}, {"saxe-weimar", "perponcher"}};
+                    const auto& [b, g] = any(own);
+                    action["brigade"] = b;
+                    action["general"] = g;
+                    action["command"] = {6, 6};
+                }
+                break;
+            }
+            case 2: action = {{"action", "charge"}, {"brigade", any(ids)}, {"target", any(ids)}}; break;
+            case 3: action = {{"action", "march"}, {"brigade", any(ids)}, {"at", {static_cast<int>(pick() % 183), static_cast<int>(pick() % 122)}}}; break;
+            case 4: action = {{"action", "fire"}, {"brigade", any(ids)}, {"target", any(ids)}}; break;
+            default: action = {{"action", "end-activation"}}; break;
+        }
+        if (pick() % 4 == 0) action["overrule"] = "the umpire's test";
+        if (action["action"] == "charge") {
+            // Bring the activated brigade in reach first, half the time.
+            const int active = game.model().state().active;
+            if (active >= 0 && pick() % 2 == 0) {
+                const Brigade& acting = game.model().state().brigades[static_cast<std::size_t>(active)];
+                action["brigade"] = acting.id;
+                action["target"] = acting.side == 0 ? "bijlandt" : "gauthier";
+            }
+        }
+        try {
+            game.apply_json(action);
+            ++applied;
+            charges += action["action"] == "charge" ? 1 : 0;
+        } catch (const RuleError&) {
+        }
+    }
+    EXPECT_GT(applied, 100);
+    EXPECT_GT(charges, 2);
 }
 
 // A journal and a save written by the session-12 build (before melee, captures and arrivals)

@@ -1214,6 +1214,7 @@ Game::Contact Game::charge_contact(int b, int t) const {
     const Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
     Contact c;
     const double dist = std::hypot(target.x - me.x, target.y - me.y);
+    if (dist < 1e-6) throw RuleError("charge: " + me.name + " and " + target.name + " stand on one place (an umpire's placing): move one first");
     c.facing = bearing(me.x, me.y, target.x, target.y);
     const double dx = (target.x - me.x) / dist, dy = (target.y - me.y) / dist;
     // In contact already: a millimetre more towards it would overlap.
