@@ -2,9 +2,10 @@
 // Clausewitz (seed 003) as a game: the scenario set up on the table, the turn (the chip bag, an
 // activation by a general's command test, the five actions spent or reserved), the actions
 // (March, Quick March, Change Unit Formations, facing, Fire!, Fire Skirmish Weapons, orders by
-// ADC), the zone of control measured from the bases, the morale test before each action in it
-// with withdrawal or flight by the margin, objectives scored each turn; and the programmed
-// opponent that proposes actions with reasons. Every circumstance a roll depends on is measured
+// ADC, charges into contact and their melee), the zone of control measured from the bases, the
+// morale test before each action in it with withdrawal or flight by the margin, objectives scored
+// each turn, colours and generals captured, reinforcements entering by the clock; and the
+// programmed opponent that proposes actions with reasons. Every circumstance a roll depends on is measured
 // from the board; an action names only who does what to whom.
 #pragma once
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Clausewitz (seed 003) played: the turn, the chip bag, activation by command test, the actions,
 // the zone of control measured from the bases, the morale test before each action in it,
-// withdrawal and flight, objectives each turn. The rolls are the round-1 resolvers'.
+// withdrawal and flight, objectives each turn; charges and their melee, colours and generals
+// captured, reinforcements by the clock (session 13). The rolls are the round-1 resolvers'.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
