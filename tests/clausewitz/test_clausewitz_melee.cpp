@@ -180,6 +180,26 @@ TEST(ClausewitzMeleeGame, ADrawnMeleeLeavesBothInContactAndTheyFightAgainForOneA
     EXPECT_NE(melee_refusal(game, drawn_again).find("\"colours\""), std::string::npos);
 }
 
+TEST(ClausewitzMeleeGame, ABrigadeWithoutCombatDiceStrikesNothingBack) {
+    // Bijlandt's five battalions of 150 men: no full 200, so no combat die; it still has strength.
+    json d = front_to_front({103, 52});
+    d["sides"][1]["brigades"][0]["men"] = 750;
+    for (auto& u : d["sides"][1]["brigades"][0]["units"]) u["men"] = 150;
+    MeleeGame game = melee_game(d);
+    activate_with(game, "french", "gauthier", "foy");
+    game.apply_json({{"action", "charge"}, {"brigade", "gauthier"}, {"target", "bijlandt"}, {"morale", {6, 6}},
+                     {"melee", {5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}, {"lose", {1}}, {"colours", {2}}});
+    EXPECT_NE(melee_text(game).find("combat dice none: 0 on 5+"), std::string::npos) << melee_text(game);
+    EXPECT_EQ(melee_brigade(game, "bijlandt").status, "ready");
+    EXPECT_TRUE(melee_brigade(game, "bijlandt").halted);  // lost by 1: withdrew
+    // A charger without dice is refused.
+    json none = front_to_front({103, 52});
+    none["sides"][0]["brigades"][2]["men"] = 600;
+    MeleeGame weak = melee_game(none);
+    activate_with(weak, "french", "gauthier", "foy");
+    EXPECT_NE(melee_refusal(weak, {{"action", "charge"}, {"brigade", "gauthier"}, {"target", "bijlandt"}, {"morale", {6, 6}}}).find("no combat dice"), std::string::npos);
+}
+
 TEST(ClausewitzMeleeGame, FlankAndRearAreMeasuredFromTheBoard) {
     // Gauthier 4 cm off Bijlandt's right flank (Bijlandt faces 180, Gauthier at x 90 facing 90).
     json d = melee_document();
