@@ -476,6 +476,104 @@ TEST(ClausewitzMeleeGame, RandomChargesAreAppliedOrRefusedNeverThrowOtherwise) {
     EXPECT_GT(charges, 2);
 }
 
+// ------------------------------------------------------------------ scouting (D64-D67)
+
+json scouting_document() {
+    json d = melee_document();
+    d["scouting"] = {{"cite", {"test: the opening's brigades deployed by scouting"}}};
+    for (auto& side : d["sides"])
+        for (auto& b : side["brigades"]) b.erase("at");
+    return d;
+}
+
+TEST(ClausewitzScouting, MarkersMoveFifteenCentimetresStayInReachAndLockThirtyApart) {
+    MeleeGame game = melee_game(scouting_document());
+    const GameState& s = game.model().state();
+    EXPECT_EQ(s.phase, "scouting");
+    // Five markers and one a Deployment Marker unit: French light infantry in Husson's and Jamin's
+    // brigades (2 + 2), the Allied 27th Jagers (1).
+    EXPECT_EQ(s.markers_left[0], 9);
+    EXPECT_EQ(s.markers_left[1], 6);
+    EXPECT_TRUE(s.brigades.empty());
+    EXPECT_FALSE(judge(game.model()).over);
+    EXPECT_NE(melee_refusal(game, {{"action", "scout"}, {"at", {90, 15}}}).find("roll-off"), std::string::npos);
+    EXPECT_NE(melee_refusal(game, {{"action", "draw"}}).find("the battle has not begun"), std::string::npos);
+    // The French lose the roll-off (2 against 5 after a tie): they place first.
+    game.apply_json({{"action", "roll-off"}, {"roll_off", {3, 3, 2, 5}}});
+    EXPECT_EQ(s.scout_side, 0);
+    EXPECT_NE(melee_refusal(game, {{"action", "scout"}, {"at", {10, 16}}}).find("15 cm a deployment turn"), std::string::npos);
+    // x 10 is within 30 cm of the left edge: always in reach.
+    game.apply_json({{"action", "scout"}, {"at", {10, 15}}});
+    game.apply_json({{"action", "scout"}, {"at", {10, 106.9}}});  // the Allies from the far edge
+    game.apply_json({{"action", "scout"}, {"at", {90, 15}}});
+    game.apply_json({{"action", "scout"}, {"marker", 1}, {"at", {10, 91.9}}});
+    game.apply_json({{"action", "scout"}, {"marker", 2}, {"at", {90, 30}}});
+    game.apply_json({{"action", "scout"}, {"marker", 1}, {"at", {10, 76.9}}});
+    // 45 cm from the near edge with no friendly marker within 30 cm: out of reach.
+    EXPECT_NE(melee_refusal(game, {{"action", "scout"}, {"marker", 2}, {"at", {90, 45}}}).find("within 30 cm of a table edge or of another friendly marker"), std::string::npos);
+    game.apply_json({{"action", "scout"}, {"marker", 1}, {"at", {10, 30}}});
+    game.apply_json({{"action", "scout-pass"}});
+    game.apply_json({{"action", "scout"}, {"marker", 1}, {"at", {10, 45}}});  // 31.9 cm from the Allied marker: not yet
+    EXPECT_FALSE(s.markers[0].locked);
+    game.apply_json({{"action", "scout-pass"}});
+    // Towards 60 it comes within 30 cm of the Allied marker at 76.9 and stops there: both locked.
+    game.apply_json({{"action", "scout"}, {"marker", 1}, {"at", {10, 60}}});
+    ASSERT_EQ(s.markers.size(), 3U);
+    EXPECT_TRUE(s.markers[0].locked);
+    EXPECT_NEAR(s.markers[0].y, 76.9 - 30.0, 0.011);
+    EXPECT_TRUE(s.markers[1].locked);
+    EXPECT_NE(melee_refusal(game, {{"action", "scout"}, {"marker", 1}, {"at", {10, 50}}}).find("locked"), std::string::npos);
+    // The zone: the markers' hull with the side's own edge.
+    const auto zone = game.model().deployment_zone(0);
+    EXPECT_GE(zone.size(), 4U);
+    EXPECT_FALSE(game.model().state().phase.empty());
+}
+
+TEST(ClausewitzScouting, TheComputerScoutsDeploysInTheZonesAndFightsTheBattle) {
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*melee_tables(), scouting_document(), kMeleeData, "scouting"));
+    json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", scouting_document()}}}, {"seed", "4"}};
+    MeleeGame game(Game(melee_tables(), scenario), 4, header);
+    std::vector<json> refused;
+    bool deployed = false;
+    for (int step = 0; step < 3000 && !game.model().state().over; ++step) {
+        const int side = game.model().acting_side();
+        const auto p = propose_action(game.model(), side, refused);
+        ASSERT_TRUE(p) << game.model().to_json().dump().substr(0, 400);
+        EXPECT_FALSE(p->reason.empty());
+        if (p->action["action"] == "deploy") {
+            // Every brigade stands inside its side's zone, as the markers left it.
+            const auto zone = game.model().deployment_zone(side);
+            EXPECT_FALSE(game.model().deploy_refusal(p->action["brigade"], p->action["at"][0], p->action["at"][1], p->action["facing"]));
+            EXPECT_GE(zone.size(), 3U);
+            deployed = true;
+        }
+        try {
+            game.apply_json(p->action);
+            refused.clear();
+        } catch (const RuleError&) {
+            refused.push_back(p->action);
+        }
+    }
+    EXPECT_TRUE(deployed);
+    EXPECT_TRUE(game.model().state().over);
+    EXPECT_TRUE(game.model().state().phase.empty());
+    EXPECT_TRUE(game.model().state().to_deploy.empty());
+    EXPECT_EQ(game.model().state().brigades.size(), 9U);  // six deployed, Picton's three arrived
+    // The whole game, scouting included, replays from its journal to the same state.
+    const MeleeGame again = MeleeGame::replay(Game(melee_tables(), scenario), 4, header, game.journal(), "scouting", [](std::size_t i) { return "/journal/" + std::to_string(i); });
+    EXPECT_EQ(again.model().to_json(), game.model().to_json());
+    EXPECT_TRUE(game.model().to_json().contains("markers"));
+}
+
+TEST(ClausewitzScouting, AScenarioWithoutScoutingPlacesEveryBrigade) {
+    json d = melee_document();
+    d["sides"][0]["brigades"][0].erase("at");
+    EXPECT_THROW((void)scenario_from_json(*melee_tables(), d, kMeleeData, "no-scouting"), RuleError);
+    MeleeGame game = melee_game(melee_document());
+    EXPECT_NE(melee_refusal(game, {{"action", "roll-off"}}).find("no scouting phase"), std::string::npos);
+    EXPECT_THROW((void)Game::decode({{"action", "march"}, {"brigade", "gauthier"}, {"at", {1, 1}}, {"marker", 2}}), RuleError);
+}
+
 // A journal and a save written by the session-12 build (before melee, captures and arrivals)
 // replay to the same end: the new state fields appear only when they hold something.
 TEST(ClausewitzMeleeGame, OldJournalsAndSavesStillReplay) {

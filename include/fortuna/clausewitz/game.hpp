@@ -104,14 +104,32 @@ struct Scenario {
     // Reinforcements (the scenario's "arrives"): each enters at its place when the clock reaches
     // its time, in the order of the file; `arrives` holds the clock, `x`/`y` the place.
     std::vector<Brigade> arrivals;
+    // The scouting phase (the scenario's "scouting"; D64-D67): brigades without a place, deployed
+    // by their side in the zone its deployment markers find.
+    bool scouting = false;
+    std::vector<Brigade> to_deploy;
 };
 // Builds it from a document already valid against the schema (check_file); RuleError when the
 // scenario cannot be played yet, naming what it lacks (a brigade on the field without men, no
 // generals).
 Scenario scenario_from_json(const Tables& tables, const nlohmann::json& document, const std::filesystem::path& data_dir, const std::string& file);
 
+struct Marker {
+    int side = 0;
+    double x = 0, y = 0;
+    bool locked = false;
+};
+
 struct GameState {
     int turn = 1;
+    // "" the battle; "scouting" (deployment markers) and "deployment" (brigades placed) before it.
+    std::string phase;
+    std::vector<Marker> markers;
+    std::vector<int> markers_left{0, 0};  // still to be placed
+    int scout_side = -1;                  // whose deployment turn; -1: the roll-off not yet thrown
+    int passes = 0;                       // deployment turns passed in a row
+    int first_locked = -1;                // the side that locked all its markers first
+    std::vector<std::string> to_deploy;   // ids of the brigades still to be placed
     bool over = false;
     std::vector<Brigade> brigades;
     std::vector<General> generals;
@@ -147,6 +165,10 @@ struct Action {
     // (likewise), the charger's own dice-lost rolls ("lose" holds the target's) and the winner's
     // colours die.
     std::vector<Roll> melee, defence, lose_back, colours;
+    // Scouting: the roll-off's dice (one a side, thrown again while equal) and the marker moved
+    // (1-based among the side's markers; 0 places a new one).
+    std::vector<Roll> roll_off;
+    int marker = 0;
 };
 
 // What a melee between two brigades would be, measured from the board as it stands (the charger
@@ -267,6 +289,22 @@ private:
     void follow_captors();
     void bring_reinforcements(Explanation& out);
     std::string charge(Action& action, Dice& dice, Explanation& out, const std::string& key);
+    std::string scouting_action(Action& action, Dice& dice, Explanation& out, const std::string& key);
+    void begin_battle(Explanation& out);
+
+public:
+    // Scouting (D64-D67), public for the opponent and the tests: why a marker move would be refused
+    // (nullopt: allowed; `marker` 0 places a new one from the side's edge), where it would stop (at
+    // the lock distance from an enemy marker), the side's deployment zone (a convex polygon) and
+    // why a brigade's deployment there would be refused.
+    std::optional<std::string> scout_refusal(int side, int marker, double x, double y) const;
+    std::pair<double, double> scout_stop(int side, int marker, double x, double y, bool* locks = nullptr) const;
+    std::vector<std::pair<double, double>> deployment_zone(int side) const;
+    std::optional<std::string> deploy_refusal(const std::string& brigade, double x, double y, double facing) const;
+    const Brigade* undeployed(const std::string& id) const;
+    double edge_y(int side) const { return side == 0 ? 0.0 : scenario_->depth_cm; }
+
+private:
     void end_turn(Explanation& out);
     void fill_bag();
     void overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const;

@@ -119,7 +119,8 @@ std::vector<Roll> rolls_field(const json& input, const std::string& field, RollK
 }
 
 const std::set<std::string>& kinds() {
-    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general", "charge"};
+    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general", "charge",
+                                           "roll-off", "scout", "scout-pass", "deploy"};
     return all;
 }
 
@@ -137,6 +138,7 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
     s.start_minutes = clock_minutes(d.at("time").at("start"));
     s.turn_minutes = d.at("time").at("turn_minutes");
     s.turns = (clock_minutes(d.at("time").at("end")) - s.start_minutes) / s.turn_minutes;
+    s.scouting = d.contains("scouting");
     for (const auto& o : d.at("objectives")) s.objectives.push_back({o.at("id"), o.at("name"), o.at("at")[0].get<double>(), o.at("at")[1].get<double>(), o.at("vp_per_turn").get<int>()});
     for (const auto& t : d.at("terrain")) {
         const double fx = t.at("from")[0].get<double>(), fy = t.at("from")[1].get<double>(), tx = t.at("to")[0].get<double>(), ty = t.at("to")[1].get<double>();
@@ -173,6 +175,8 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
             const auto& b = side.at("brigades")[bi];
             const std::string at = where + "/brigades/" + std::to_string(bi);
             const bool arriving = b.contains("arrives");
+            const bool deploying = !arriving && !b.contains("at");
+            if (deploying && !s.scouting) throw RuleError(file + ": " + at + " has no \"at\" and the scenario no \"scouting\" to deploy it");
             Brigade brigade;
             brigade.id = b.at("id");
             brigade.name = b.at("name");
@@ -180,9 +184,11 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
             brigade.side = static_cast<int>(si);
             brigade.rating = b.value("rating", 0);
             if (brigade.rating == 0) throw RuleError(file + ": not yet playable: " + at + "/rating is missing (the brigade's command rating, 1-5)");
-            const json& place = arriving ? b.at("arrives").at("at") : b.at("at");
-            brigade.x = place[0];
-            brigade.y = place[1];
+            if (!deploying) {
+                const json& place = arriving ? b.at("arrives").at("at") : b.at("at");
+                brigade.x = place[0];
+                brigade.y = place[1];
+            }
             if (arriving) brigade.arrives = b.at("arrives").at("time");
             brigade.facing = b.value("facing", si == 0 ? 0.0 : 180.0);
             brigade.formation = formation_from(b.value("formation", std::string("line")), at + "/formation");
@@ -215,11 +221,12 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
                 brigade.units.push_back(base);
             }
             brigade.strength_start = brigade.strength;
-            (arriving ? s.arrivals : s.brigades).push_back(brigade);
+            (arriving ? s.arrivals : deploying ? s.to_deploy : s.brigades).push_back(brigade);
         }
     }
     std::vector<Brigade> all = s.brigades;
     all.insert(all.end(), s.arrivals.begin(), s.arrivals.end());
+    all.insert(all.end(), s.to_deploy.begin(), s.to_deploy.end());
     for (const Brigade& b : all) {
         bool commanded = false;
         for (const General& g : s.generals) commanded = commanded || (g.side == b.side && g.division == b.division && !g.commander_in_chief);
@@ -235,6 +242,23 @@ Game::Game(std::shared_ptr<const Tables> tables, std::shared_ptr<const Scenario>
     state_.generals = scenario_->generals;
     state_.held.assign(scenario_->objectives.size(), "");
     fill_bag();
+    if (scenario_->scouting) {
+        // At least five markers a side, one more for each unit with Deployment Marker (D25).
+        state_.phase = "scouting";
+        for (int side = 0; side < 2; ++side) {
+            int extra = 0;
+            std::vector<Brigade> all = scenario_->brigades;
+            all.insert(all.end(), scenario_->to_deploy.begin(), scenario_->to_deploy.end());
+            for (const Brigade& b : all)
+                if (b.side == side)
+                    for (const UnitBase& u : b.units) {
+                        const UnitType* type = tables_->find_unit_type(u.type);
+                        extra += type && type->deployment_marker ? 1 : 0;
+                    }
+            state_.markers_left[static_cast<std::size_t>(side)] = tables_->deployment_min_markers + extra;
+        }
+        for (const Brigade& b : scenario_->to_deploy) state_.to_deploy.push_back(b.id);
+    }
 }
 
 std::string Game::clock() const {
@@ -246,6 +270,7 @@ std::string Game::clock() const {
 
 int Game::acting_side() const {
     if (state_.over) return -1;
+    if (!state_.phase.empty()) return std::max(0, state_.scout_side);
     if (state_.active >= 0) return state_.brigades[static_cast<std::size_t>(state_.active)].side;
     if (state_.chip >= 0) return state_.chip;
     return 0;
@@ -375,7 +400,7 @@ Probability complement(const Probability& p) { return {p.denominator - p.numerat
 
 Foreseen Game::foresee(Action action) const {
     for (auto* list : {&action.chip, &action.command, &action.morale, &action.steady, &action.fire, &action.save, &action.lose, &action.melee, &action.defence,
-                       &action.lose_back, &action.colours})
+                       &action.lose_back, &action.colours, &action.roll_off})
         list->clear();
     Game copy = *this;
     Foreseen seen;
@@ -603,8 +628,8 @@ const Applied& Game::apply(Action action, Dice& dice) {
         state_ = *before;
         throw;
     }
-    // A side with nothing left on the table ends the battle at once.
-    for (int side = 0; side < 2; ++side) {
+    // A side with nothing left on the table ends the battle at once (once it has begun).
+    for (int side = 0; side < 2 && state_.phase.empty(); ++side) {
         bool any = false;
         for (const Brigade& b : state_.brigades) any = any || (b.side == side && b.status != "gone");
         if (!any && !state_.over) {
@@ -627,7 +652,7 @@ bool Game::undo() {
     const Action& a = last.applied.action;
     for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
              {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
-             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}})
+             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}})
         kept_.keep(last.key, slot, *list);
     undone_.push_back(std::make_shared<const Done>(std::move(last)));
     return true;
@@ -645,7 +670,7 @@ bool Game::redo() {
     Dice unused(0);
     for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
              {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
-             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}}) {
+             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}}) {
         int generated = 0;
         for (const Roll& r : *list) generated += r.source == RollSource::Generated ? 1 : 0;
         if (generated > 0) (void)kept_.draw(again.key, slot, generated, RollKind::D6, unused);
@@ -656,6 +681,11 @@ bool Game::redo() {
 
 std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, const std::string* key_of) {
     const std::string key = key_of ? *key_of : action_key(action);
+    const bool before_battle = action.kind == "roll-off" || action.kind == "scout" || action.kind == "scout-pass" || action.kind == "deploy";
+    if (!state_.phase.empty() || before_battle) {
+        if (state_.phase.empty()) throw RuleError(action.kind + ": the battle has begun; " + (scenario_->scouting ? "its scouting phase is over" : "this scenario has no scouting phase"));
+        return scouting_action(action, dice, out, key);
+    }
     const auto side_name = [&](int side) { return scenario_->sides[static_cast<std::size_t>(side)].name; };
 
     if (action.kind == "draw") {
@@ -1527,6 +1557,246 @@ std::string Game::charge(Action& action, Dice& dice, Explanation& out, const std
     return summary;
 }
 
+// ------------------------------------------------------------------ scouting and deployment
+
+namespace cw_scout_detail {
+
+// The convex hull of points (Andrew's monotone chain), counter-clockwise.
+std::vector<std::pair<double, double>> hull(std::vector<std::pair<double, double>> p) {
+    std::sort(p.begin(), p.end());
+    p.erase(std::unique(p.begin(), p.end()), p.end());
+    if (p.size() < 3) return p;
+    const auto cross = [](const std::pair<double, double>& o, const std::pair<double, double>& a, const std::pair<double, double>& b) {
+        return (a.first - o.first) * (b.second - o.second) - (a.second - o.second) * (b.first - o.first);
+    };
+    std::vector<std::pair<double, double>> h(2 * p.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        while (k >= 2 && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+        h[k++] = p[i];
+    }
+    for (std::size_t i = p.size() - 1, t = k + 1; i > 0; --i) {
+        while (k >= t && cross(h[k - 2], h[k - 1], p[i - 1]) <= 0) --k;
+        h[k++] = p[i - 1];
+    }
+    h.resize(k - 1);
+    return h;
+}
+
+bool inside(const std::vector<std::pair<double, double>>& poly, double x, double y) {
+    if (poly.size() < 3) return false;
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+        const auto& a = poly[i];
+        const auto& b = poly[(i + 1) % poly.size()];
+        if ((b.first - a.first) * (y - a.second) - (b.second - a.second) * (x - a.first) < -1e-9) return false;
+    }
+    return true;
+}
+
+}  // namespace cw_scout_detail
+
+const Brigade* Game::undeployed(const std::string& id) const {
+    if (std::find(state_.to_deploy.begin(), state_.to_deploy.end(), id) == state_.to_deploy.end()) return nullptr;
+    for (const Brigade& b : scenario_->to_deploy)
+        if (b.id == id) return &b;
+    return nullptr;
+}
+
+std::pair<double, double> Game::scout_stop(int side, int marker, double x, double y, bool* locks) const {
+    double sx = x, sy = edge_y(side);
+    if (marker > 0) {
+        int seen = 0;
+        for (const Marker& m : state_.markers)
+            if (m.side == side && ++seen == marker) sx = m.x, sy = m.y;
+    }
+    // The first point of the move within the lock distance of an enemy marker: it stops there.
+    const double length = std::hypot(x - sx, y - sy);
+    const int steps = std::max(1, static_cast<int>(std::ceil(length / 0.01)));
+    for (int i = 0; i <= steps; ++i) {
+        const double px = sx + (x - sx) * i / steps, py = sy + (y - sy) * i / steps;
+        for (const Marker& e : state_.markers)
+            if (e.side != side && std::hypot(px - e.x, py - e.y) <= tables_->deployment_lock_cm + 1e-9) {
+                if (locks) *locks = true;
+                return {std::round(px * 1000) / 1000, std::round(py * 1000) / 1000};
+            }
+    }
+    if (locks) *locks = false;
+    return {x, y};
+}
+
+std::optional<std::string> Game::scout_refusal(int side, int marker, double x, double y) const {
+    const std::string post = std::string(kSynopsisPost) + " (Deployment)";
+    if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) return "\"at\": a place on the table";
+    double sx = x, sy = edge_y(side);
+    int index = -1, seen = 0;
+    if (marker == 0) {
+        if (state_.markers_left[static_cast<std::size_t>(side)] == 0) return "scout: " + scenario_->sides[static_cast<std::size_t>(side)].name + " has no marker left to place" + post;
+    } else {
+        for (std::size_t i = 0; i < state_.markers.size(); ++i)
+            if (state_.markers[i].side == side && ++seen == marker) index = static_cast<int>(i);
+        if (index < 0) return "\"marker\": " + scenario_->sides[static_cast<std::size_t>(side)].name + " has " + num(seen) + " marker" + (seen == 1 ? "" : "s") + " on the table, not " + num(marker);
+        const Marker& m = state_.markers[static_cast<std::size_t>(index)];
+        if (m.locked) return "\"marker\": marker " + num(marker) + " is locked (within " + num(tables_->deployment_lock_cm) + " cm of an enemy marker) and moves no more" + post;
+        sx = m.x, sy = m.y;
+    }
+    const double length = std::hypot(x - sx, y - sy);
+    if (length > tables_->deployment_move_cm + 1e-9)
+        return "scout: a marker moves " + num(tables_->deployment_move_cm) + " cm a deployment turn" + std::string(marker == 0 ? " from where it is placed on its own edge (" + cm_text(sx) + ", " + cm_text(sy) + ")" : "") +
+               "; this is " + cm_text(length) + " cm" + post;
+    const auto [ex, ey] = scout_stop(side, marker, x, y);
+    const double reach = tables_->deployment_reach_cm;
+    bool near = ex <= reach || ey <= reach || scenario_->width_cm - ex <= reach || scenario_->depth_cm - ey <= reach;
+    for (std::size_t i = 0; i < state_.markers.size() && !near; ++i)
+        if (static_cast<int>(i) != index && state_.markers[i].side == side && std::hypot(state_.markers[i].x - ex, state_.markers[i].y - ey) <= reach + 1e-9) near = true;
+    if (!near) return "scout: every marker must be within " + num(tables_->deployment_reach_cm) + " cm of a table edge or of another friendly marker" + post;
+    return std::nullopt;
+}
+
+std::vector<std::pair<double, double>> Game::deployment_zone(int side) const {
+    // The area the markers enclose (D65): their convex hull with the two corners of the side's own edge.
+    std::vector<std::pair<double, double>> points{{0.0, edge_y(side)}, {scenario_->width_cm, edge_y(side)}};
+    for (const Marker& m : state_.markers)
+        if (m.side == side) points.emplace_back(m.x, m.y);
+    return cw_scout_detail::hull(points);
+}
+
+std::optional<std::string> Game::deploy_refusal(const std::string& id, double x, double y, double facing) const {
+    const Brigade* b = undeployed(id);
+    if (!b) return "\"brigade\": no brigade '" + id + "' waiting to be deployed in " + scenario_->id;
+    if (b->side != state_.scout_side)
+        return "deploy: it is " + scenario_->sides[static_cast<std::size_t>(state_.scout_side)].name + "'s turn to place a brigade (the sides place them alternately)" + std::string(kAlphaPost) + " (Scouting Phase)";
+    const Footprint place = footprint_at(*b, x, y, facing);
+    const auto zone = deployment_zone(b->side);
+    if (!cw_scout_detail::inside(zone, x, y))
+        return "\"at\": (" + cm_text(x) + ", " + cm_text(y) + ") is outside " + scenario_->sides[static_cast<std::size_t>(b->side)].name +
+               "'s deployment zone (the area its markers enclose with its own edge; D65)" + std::string(kSynopsisPost) + " (Deployment)";
+    for (const Brigade& other : state_.brigades)
+        if (other.status != "gone" && overlaps(place, footprint(other))) return "\"at\": " + b->name + " would stand on " + other.name;
+    return std::nullopt;
+}
+
+void Game::begin_battle(Explanation& out) {
+    state_.phase.clear();
+    fill_bag();
+    out.push_back("every brigade is deployed: the battle begins, turn 1 (" + clock() + "); the bag holds " + num(state_.bag[0]) + " " + scenario_->sides[0].name + " and " +
+                  num(state_.bag[1]) + " " + scenario_->sides[1].name + " chips" + std::string(kSynopsisPost));
+}
+
+std::string Game::scouting_action(Action& action, Dice& dice, Explanation& out, const std::string& key) {
+    const auto side_name = [&](int side) { return scenario_->sides[static_cast<std::size_t>(side)].name; };
+    const std::string post = std::string(kSynopsisPost) + " (Deployment)";
+    if (action.kind != "roll-off" && action.kind != "scout" && action.kind != "scout-pass" && action.kind != "deploy")
+        throw RuleError(action.kind + ": the battle has not begun: " +
+                        (state_.phase == "scouting" ? std::string("the scouting phase (roll-off, scout, scout-pass)") : std::string("the deployment (deploy)")) + " comes first" + post);
+    if (action.kind == "roll-off") {
+        if (state_.phase != "scouting" || state_.scout_side >= 0) throw RuleError("roll-off: the scouting phase's roll-off has been thrown already" + post);
+        at_roll(Foreseen{"the roll-off: one die a side, thrown again while equal; the loser places the first marker" + post, "", "",
+                         {{"roll-off: " + side_name(0) + " wins", Probability{1, 2}}, {"roll-off: " + side_name(1) + " wins", Probability{1, 2}}}});
+        std::vector<Roll> thrown = action.roll_off;
+        if (thrown.empty()) {
+            while (true) {
+                const auto two = kept_.draw(key, "roll_off", 2, RollKind::D6, dice);
+                thrown.insert(thrown.end(), two.begin(), two.end());
+                if (two[0].value != two[1].value) break;
+            }
+        } else {
+            if (thrown.size() % 2 != 0) throw RuleError("\"roll_off\": dice in pairs (one a side), " + num(static_cast<int>(thrown.size())) + " given");
+            for (std::size_t i = 0; i + 1 < thrown.size(); i += 2)
+                if ((thrown[i].value == thrown[i + 1].value) != (i + 2 < thrown.size()))
+                    throw RuleError("\"roll_off\": every pair but the last must be equal (thrown again), the last unequal");
+        }
+        action.roll_off = thrown;
+        const int a = thrown[thrown.size() - 2].value, b = thrown.back().value;
+        const int winner = a > b ? 0 : 1;
+        state_.scout_side = 1 - winner;
+        out.push_back("roll-off: " + side_name(0) + " " + num(a) + ", " + side_name(1) + " " + num(b) + ": " + side_name(winner) +
+                      " wins; the table edges are the scenario's (D64), and the loser places the first marker" + post);
+        return side_name(winner) + " wins the roll-off; " + side_name(1 - winner) + " scouts first";
+    }
+    if (state_.phase == "scouting" && state_.scout_side < 0) throw RuleError(action.kind + ": the scouting phase begins with the roll-off" + post);
+    const int side = state_.scout_side;
+    const auto has_move = [&](int s) {
+        if (state_.markers_left[static_cast<std::size_t>(s)] > 0) return true;
+        for (const Marker& m : state_.markers)
+            if (m.side == s && !m.locked) return true;
+        return false;
+    };
+    const auto next_scout = [&]() {
+        for (int s = 0; s < 2; ++s)
+            if (state_.first_locked < 0 && !has_move(s)) {
+                state_.first_locked = s;
+                out.push_back(side_name(s) + " has every marker placed and locked first: it places the first brigade" + std::string(kAlphaPost) + " (Scouting Phase)");
+            }
+        const bool done = (!has_move(0) && !has_move(1)) || state_.passes >= 2;
+        if (done) {
+            state_.phase = "deployment";
+            state_.scout_side = state_.first_locked >= 0 ? state_.first_locked : side;
+            out.push_back("the scouting phase is over; the deployment zones are the areas the markers enclose (D65): " + side_name(state_.scout_side) + " places first");
+            return;
+        }
+        if (has_move(1 - side)) state_.scout_side = 1 - side;
+    };
+    if (action.kind == "scout") {
+        if (state_.phase != "scouting") throw RuleError("scout: the scouting phase is over" + post);
+        if (!action.to_x || !action.to_y) throw RuleError("\"at\": expected [x, y] in cm (where the marker ends its move)");
+        if (const auto refusal = scout_refusal(side, action.marker, *action.to_x, *action.to_y)) throw RuleError(*refusal);
+        bool locks = false;
+        const auto [x, y] = scout_stop(side, action.marker, *action.to_x, *action.to_y, &locks);
+        Marker* moved = nullptr;
+        if (action.marker == 0) {
+            --state_.markers_left[static_cast<std::size_t>(side)];
+            state_.markers.push_back({side, x, y, false});
+            moved = &state_.markers.back();
+            out.push_back(side_name(side) + " places a marker on its edge and moves it to (" + cm_text(x) + ", " + cm_text(y) + "); " +
+                          num(state_.markers_left[static_cast<std::size_t>(side)]) + " left to place" + post);
+        } else {
+            int seen = 0;
+            for (Marker& m : state_.markers)
+                if (m.side == side && ++seen == action.marker) moved = &m;
+            moved->x = x, moved->y = y;
+            out.push_back(side_name(side) + " moves marker " + num(action.marker) + " to (" + cm_text(x) + ", " + cm_text(y) + ")" + post);
+        }
+        if (locks) {
+            moved->locked = true;
+            for (Marker& e : state_.markers)
+                if (e.side != side && std::hypot(e.x - x, e.y - y) <= tables_->deployment_lock_cm + 1e-6) e.locked = true;
+            out.push_back("within " + num(tables_->deployment_lock_cm) + " cm of an enemy marker: both stop " + num(tables_->deployment_lock_cm) + " cm apart and are locked" + post);
+        }
+        state_.passes = 0;
+        next_scout();
+        return side_name(side) + (action.marker == 0 ? " places a marker at (" : " moves a marker to (") + cm_text(x) + ", " + cm_text(y) + ")" + (locks ? ", locked" : "");
+    }
+    if (action.kind == "scout-pass") {
+        if (state_.phase != "scouting") throw RuleError("scout-pass: the scouting phase is over" + post);
+        ++state_.passes;
+        out.push_back(side_name(side) + " passes its deployment turn (D66: when both sides pass in a row, the scouting ends)");
+        next_scout();
+        return side_name(side) + " passes its deployment turn";
+    }
+    if (action.kind == "deploy") {
+        if (state_.phase != "deployment") throw RuleError("deploy: brigades are deployed once the scouting phase is over" + post);
+        if (!action.to_x || !action.to_y) throw RuleError("\"at\": expected [x, y] in cm (the brigade's centre)");
+        const Brigade* waiting = undeployed(action.brigade);
+        const double facing = action.facing ? *action.facing : (waiting && waiting->side == 1 ? 180.0 : 0.0);
+        if (const auto refusal = deploy_refusal(action.brigade, *action.to_x, *action.to_y, facing)) throw RuleError(*refusal);
+        Brigade placed = *waiting;
+        placed.x = *action.to_x, placed.y = *action.to_y, placed.facing = norm360(facing);
+        state_.brigades.push_back(placed);
+        state_.to_deploy.erase(std::find(state_.to_deploy.begin(), state_.to_deploy.end(), placed.id));
+        out.push_back(side_name(placed.side) + " deploys " + placed.name + " at (" + cm_text(placed.x) + ", " + cm_text(placed.y) + ") facing " + cm_text(placed.facing) +
+                      " in its deployment zone" + std::string(kAlphaPost) + " (Scouting Phase: \"Players then place their units in the table alternately\")");
+        const auto left = [&](int s) {
+            for (const std::string& id : state_.to_deploy)
+                if (undeployed(id)->side == s) return true;
+            return false;
+        };
+        if (left(1 - placed.side)) state_.scout_side = 1 - placed.side;
+        if (state_.to_deploy.empty()) begin_battle(out);
+        return side_name(placed.side) + " deploys " + placed.name + " at (" + cm_text(placed.x) + ", " + cm_text(placed.y) + ")";
+    }
+    throw RuleError("\"action\": '" + action.kind + "' is no action before the battle");
+}
+
 // ------------------------------------------------------------------ journal words
 
 json Game::encode(const Action& a) {
@@ -1560,13 +1830,15 @@ json Game::encode(const Action& a) {
     put_rolls("defence", a.defence);
     put_rolls("lose_back", a.lose_back);
     put_rolls("colours", a.colours);
+    put_rolls("roll_off", a.roll_off);
+    if (a.marker) out["marker"] = a.marker;
     return out;
 }
 
 Action Game::decode(const json& input) {
     if (!input.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND, not " + input.dump().substr(0, 60));
     static const std::set<std::string> known{"action", "brigade", "target", "general", "to", "objective", "chip", "formation", "at", "facing", "points", "overrule",
-                                             "chips", "command", "morale", "steady", "fire", "save", "lose", "melee", "defence", "lose_back", "colours"};
+                                             "chips", "command", "morale", "steady", "fire", "save", "lose", "melee", "defence", "lose_back", "colours", "roll_off", "marker"};
     static const std::set<std::string> claim_fields{"range", "enfilade", "flank", "cover"};
     for (const auto& [field, value] : input.items())
         if (!known.contains(field) && !claim_fields.contains(field))
@@ -1586,9 +1858,9 @@ Action Game::decode(const json& input) {
         a.claims[field] = value;
     }
     if (!kinds().contains(a.kind))
-        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, charge, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
+        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, charge, end-activation, order, move-general, roll-off, scout, scout-pass, deploy, undo, redo, not '" + a.kind + "'");
     const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" ||
-                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold" || a.kind == "charge";
+                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold" || a.kind == "charge" || a.kind == "deploy";
     a.brigade = text_field(input, "brigade", needs_brigade);
     a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard" || a.kind == "charge");
     if (a.kind == "hold" && input.contains("target")) throw RuleError("\"target\": Hold! names no target: the closest enemy in range is measured");
@@ -1608,7 +1880,7 @@ Action Game::decode(const json& input) {
             bad_field("at", "[x, y] in cm", at);
         a.to_x = at[0].get<double>();
         a.to_y = at[1].get<double>();
-    } else if (a.kind == "march" || a.kind == "quick-march" || a.kind == "move-general") {
+    } else if (a.kind == "march" || a.kind == "quick-march" || a.kind == "move-general" || a.kind == "scout" || a.kind == "deploy") {
         throw RuleError("\"at\": expected [x, y] in cm (where to go), not nothing");
     }
     a.facing = number_field(input, "facing", 0, 360);
@@ -1630,6 +1902,14 @@ Action Game::decode(const json& input) {
     a.defence = rolls_field(input, "defence", RollKind::D6);
     a.lose_back = rolls_field(input, "lose_back", RollKind::D6);
     a.colours = rolls_field(input, "colours", RollKind::D6);
+    a.roll_off = rolls_field(input, "roll_off", RollKind::D6);
+    if (input.contains("roll_off") && a.kind != "roll-off") throw RuleError("\"roll_off\": not a roll of a Clausewitz " + a.kind + " action (the scouting's roll-off only)");
+    if (input.contains("marker")) {
+        const json& m = input.at("marker");
+        if (a.kind != "scout") throw RuleError("\"marker\": not a field of a Clausewitz " + a.kind + " action (scout only)");
+        if (!m.is_number_integer() || m.get<int>() < 1 || m.get<int>() > 100) bad_field("marker", "the number of one of the side's markers on the table (1, 2, ...); leave it out to place a new one", m);
+        a.marker = m.get<int>();
+    }
     for (const char* field : {"melee", "defence", "lose_back", "colours"})
         if (input.contains(field) && a.kind != "charge") throw RuleError("\"" + std::string(field) + "\": not a roll of a Clausewitz " + a.kind + " action (a charge's melee only)");
     return a;
@@ -1692,6 +1972,26 @@ json Game::to_json() const {
         out["generals_captured"] = taken;
     }
     if (!state_.arrived.empty()) out["arrived"] = state_.arrived;
+    if (!state_.phase.empty()) {
+        out["phase"] = state_.phase;
+        out["scouting_side"] = state_.scout_side < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.scout_side)].id;
+        out["to_deploy"] = state_.to_deploy;
+        json left = json::object(), zones = json::object();
+        for (std::size_t s = 0; s < 2; ++s) {
+            left[scenario_->sides[s].id] = state_.markers_left[s];
+            json zone = json::array();
+            for (const auto& [x, y] : deployment_zone(static_cast<int>(s))) zone.push_back({std::round(x * 1000) / 1000, std::round(y * 1000) / 1000});
+            zones[scenario_->sides[s].id] = zone;
+        }
+        out["markers_left"] = left;
+        out["deployment_zones"] = zones;
+    }
+    if (!state_.markers.empty()) {
+        json markers = json::array();
+        for (const Marker& m : state_.markers)
+            markers.push_back({{"side", scenario_->sides[static_cast<std::size_t>(m.side)].id}, {"at", {std::round(m.x * 1000) / 1000, std::round(m.y * 1000) / 1000}}, {"locked", m.locked}});
+        out["markers"] = markers;
+    }
     if (!state_.waiting.empty()) out["waiting"] = state_.waiting;
     return out;
 }
@@ -1702,6 +2002,10 @@ Outcome judge(const Game& game) {
     const GameState& s = game.state();
     const auto& sides = game.scenario().sides;
     Outcome o;
+    if (!s.phase.empty()) {
+        o.reason = "before the battle: the " + s.phase + (s.phase == "scouting" ? " phase" : " of the brigades") + " (seed 003, \"Clausewitz (A Synopsis)\", Deployment)";
+        return o;
+    }
     std::vector<int> on_table(2, 0);
     for (const Brigade& b : s.brigades) on_table[static_cast<std::size_t>(b.side)] += b.status != "gone" ? 1 : 0;
     std::string tally = sides[0].name + " " + std::to_string(s.vp[0]) + " VP, " + sides[1].name + " " + std::to_string(s.vp[1]) + " VP";
