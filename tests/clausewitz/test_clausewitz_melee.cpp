@@ -223,6 +223,22 @@ TEST(ClausewitzMeleeGame, FlankAndRearAreMeasuredFromTheBoard) {
     const MeleeOutlook rear = behind.model().melee_outlook_at(g, b, back.x, back.y, back.facing);
     EXPECT_TRUE(rear.rear);
     EXPECT_EQ(rear.charger.hit_on, 3);
+    // Bijlandt on a gentle hill, Gauthier below it: -1 to Gauthier's dice; a steep hill -2; a village
+    // under Bijlandt +1 to Bijlandt's.
+    json hill = front_to_front({103, 52});
+    hill["terrain"].push_back({{"id", "test-hill"}, {"type", "gentle-hills"}, {"from", {96, 69}}, {"to", {110, 80}}, {"cite", {"test"}}});
+    MeleeGame uphill = melee_game(hill);
+    const MeleeOutlook up = uphill.model().melee_outlook_at(g, b, 103, 66, 0);
+    EXPECT_EQ(up.charger.hit_on, 6);   // 5+ and -1
+    EXPECT_EQ(up.defender.hit_on, 5);
+    hill["terrain"].back()["type"] = "steep-hills";
+    MeleeGame steep = melee_game(hill);
+    EXPECT_EQ(steep.model().melee_outlook_at(g, b, 103, 66, 0).charger.hit_on, 6);  // 5+ and -2: a 6 always hits
+    hill["terrain"].back()["type"] = "village";
+    MeleeGame village = melee_game(hill);
+    const MeleeOutlook walls = village.model().melee_outlook_at(g, b, 103, 66, 0);
+    EXPECT_EQ(walls.charger.hit_on, 5);
+    EXPECT_EQ(walls.defender.hit_on, 4);  // defending a village: +1
     // A general touching the brigade adds his guard's die, on 4s.
     MeleeGame guarded = melee_game(front_to_front({96, 62}));
     const MeleeOutlook with_foy = guarded.model().melee_outlook(g, b);
