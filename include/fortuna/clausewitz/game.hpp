@@ -2,9 +2,10 @@
 // Clausewitz (seed 003) as a game: the scenario set up on the table, the turn (the chip bag, an
 // activation by a general's command test, the five actions spent or reserved), the actions
 // (March, Quick March, Change Unit Formations, facing, Fire!, Fire Skirmish Weapons, orders by
-// ADC), the zone of control measured from the bases, the morale test before each action in it
-// with withdrawal or flight by the margin, objectives scored each turn; and the programmed
-// opponent that proposes actions with reasons. Every circumstance a roll depends on is measured
+// ADC, charges into contact and their melee), the zone of control measured from the bases, the
+// morale test before each action in it with withdrawal or flight by the margin, objectives scored
+// each turn, colours and generals captured, reinforcements entering by the clock; and the
+// programmed opponent that proposes actions with reasons. Every circumstance a roll depends on is measured
 // from the board; an action names only who does what to whom.
 #pragma once
 
@@ -51,6 +52,7 @@ struct Brigade {
     bool activated = false;        // this turn
     int actions_left = 0;          // this turn; kept after the activation ends for reactions
     bool halted = false;           // withdrew: no more actions this turn but defensive fire
+    std::string arrives;           // a reinforcement: the clock it enters at ("15:00"); "" for one on the table at the start
 };
 
 struct General {
@@ -61,6 +63,7 @@ struct General {
     double x = 0, y = 0;
     int points_left = 0;  // command points this turn
     double moved_cm = 0;  // this turn
+    std::string captured_by;  // the enemy brigade holding him ("Capturing Generals"); "" when free
 };
 
 struct Adc {
@@ -98,14 +101,35 @@ struct Scenario {
     std::vector<General> generals;
     std::vector<Objective> objectives;
     std::vector<TerrainPiece> terrain;
+    // Reinforcements (the scenario's "arrives"): each enters at its place when the clock reaches
+    // its time, in the order of the file; `arrives` holds the clock, `x`/`y` the place.
+    std::vector<Brigade> arrivals;
+    // The scouting phase (the scenario's "scouting"; D64-D67): brigades without a place, deployed
+    // by their side in the zone its deployment markers find.
+    bool scouting = false;
+    std::vector<Brigade> to_deploy;
 };
 // Builds it from a document already valid against the schema (check_file); RuleError when the
 // scenario cannot be played yet, naming what it lacks (a brigade on the field without men, no
 // generals).
 Scenario scenario_from_json(const Tables& tables, const nlohmann::json& document, const std::filesystem::path& data_dir, const std::string& file);
 
+struct Marker {
+    int side = 0;
+    double x = 0, y = 0;
+    bool locked = false;
+};
+
 struct GameState {
     int turn = 1;
+    // "" the battle; "scouting" (deployment markers) and "deployment" (brigades placed) before it.
+    std::string phase;
+    std::vector<Marker> markers;
+    std::vector<int> markers_left{0, 0};  // still to be placed
+    int scout_side = -1;                  // whose deployment turn; -1: the roll-off not yet thrown
+    int passes = 0;                       // deployment turns passed in a row
+    int first_locked = -1;                // the side that locked all its markers first
+    std::vector<std::string> to_deploy;   // ids of the brigades still to be placed
     bool over = false;
     std::vector<Brigade> brigades;
     std::vector<General> generals;
@@ -116,10 +140,15 @@ struct GameState {
     int active = -1;                // the brigade activated now; -1: none
     std::vector<bool> adc_sent{false, false};
     std::vector<std::string> held;  // by objective: the side id holding it at the last count, or ""
+    std::vector<int> colours{0, 0};    // enemy colours each side has taken in melee ("Capturing Enemy Colours")
+    std::vector<int> generals_taken{0, 0};  // enemy generals each side has captured ("Capturing Generals")
+    std::vector<std::string> arrived;  // ids of the reinforcements that have entered
+    std::vector<std::string> waiting;  // reinforcements due whose place is blocked: they enter at the next turn's start
 };
 
 // An action in the journal's words, its rolls inside. Kinds: draw, activate, march,
-// quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general.
+// quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general,
+// charge (a March into base-to-base contact with an enemy brigade and the melee it fights).
 struct Action {
     std::string kind;
     std::string brigade, target, general, to_general, objective, chip_side, formation;
@@ -132,6 +161,26 @@ struct Action {
     // refused naming what the board shows, unless the umpire overrules (then the claim is read).
     nlohmann::json claims = nlohmann::json::object();
     std::vector<Roll> chip, command, morale, steady, fire, save, lose;
+    // A charge's melee: the charger's combat dice (its general's guard die last), the defender's
+    // (likewise), the charger's own dice-lost rolls ("lose" holds the target's) and the winner's
+    // colours die.
+    std::vector<Roll> melee, defence, lose_back, colours;
+    // Scouting: the roll-off's dice (one a side, thrown again while equal) and the marker moved
+    // (1-based among the side's markers; 0 places a new one).
+    std::vector<Roll> roll_off;
+    int marker = 0;
+};
+
+// What a melee between two brigades would be, measured from the board as it stands (the charger
+// already in contact): each side's roll set up by the resolvers, each side's hits and the result
+// by the margin, exact.
+struct MeleeOutlook {
+    MeleeSetup charger, defender;
+    CountOdds hits_on_defender, hits_on_charger;
+    long double charger_wins = 0, drawn = 0, defender_wins = 0;
+    long double defender_flees = 0, charger_flees = 0;  // lost by more than the withdrawal margin
+    bool flank = false, rear = false;
+    Explanation explanation;  // the measures: flank or rear, hills, village, generals in contact
 };
 
 // The rolls of an action foreseen before they are thrown (the session's preview): the action in
@@ -199,6 +248,17 @@ public:
     // What a march of brigade b to (x, y) costs in actions (a wheel to face the way first, then the
     // distance at the rate of the worst ground crossed); RuleError when the rules refuse it.
     int march_cost(int b, double x, double y, bool quick, bool ignore_zone = false, Explanation* out = nullptr) const;
+    // Where a charge of brigade b at brigade t makes contact (the charger's centre, facing the
+    // target's centre) and whether it is in contact already; RuleError when the rules refuse it.
+    struct Contact {
+        double x = 0, y = 0, facing = 0, distance = 0;
+        bool already = false;
+        int cost = 0;  // actions: the March to contact (its wheel first), or one for a melee already in contact
+    };
+    Contact charge_contact(int b, int t) const;
+    // The melee brigade b (in contact) would fight against t, measured from the board.
+    MeleeOutlook melee_outlook(int b, int t) const;
+    MeleeOutlook melee_outlook_at(int b, int t, double x, double y, double facing) const;
     // The last action applied (the recorder's apply() returned it).
     const Applied& last_applied() const { return done_.back()->applied; }
     int find_brigade(const std::string& id) const;  // -1 when unknown
@@ -221,6 +281,30 @@ private:
     // reaction to that enemy): true when the action goes ahead.
     bool zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary, int against = -1);
     void retreat(int b, int from, double distance, bool flee, Explanation& out);
+    // Damage from a melee: strength points and a die each to lose a combat die (D47, Combat Dice).
+    void take_damage(int b, int damage, std::vector<Roll>& typed, const std::string& key, const std::string& slot, Dice& dice, Explanation& out);
+    // Enemy generals under brigade b's footprint are captured (Capturing Generals); captured
+    // generals follow their captor.
+    void capture_generals(int b, double from_x, double from_y, Explanation& out);
+    void follow_captors();
+    void bring_reinforcements(Explanation& out);
+    std::string charge(Action& action, Dice& dice, Explanation& out, const std::string& key);
+    std::string scouting_action(Action& action, Dice& dice, Explanation& out, const std::string& key);
+    void begin_battle(Explanation& out);
+
+public:
+    // Scouting (D64-D67), public for the opponent and the tests: why a marker move would be refused
+    // (nullopt: allowed; `marker` 0 places a new one from the side's edge), where it would stop (at
+    // the lock distance from an enemy marker), the side's deployment zone (a convex polygon) and
+    // why a brigade's deployment there would be refused.
+    std::optional<std::string> scout_refusal(int side, int marker, double x, double y) const;
+    std::pair<double, double> scout_stop(int side, int marker, double x, double y, bool* locks = nullptr) const;
+    std::vector<std::pair<double, double>> deployment_zone(int side) const;
+    std::optional<std::string> deploy_refusal(const std::string& brigade, double x, double y, double facing) const;
+    const Brigade* undeployed(const std::string& id) const;
+    double edge_y(int side) const { return side == 0 ? 0.0 : scenario_->depth_cm; }
+
+private:
     void end_turn(Explanation& out);
     void fill_bag();
     void overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const;

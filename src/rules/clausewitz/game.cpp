@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Clausewitz (seed 003) played: the turn, the chip bag, activation by command test, the actions,
 // the zone of control measured from the bases, the morale test before each action in it,
-// withdrawal and flight, objectives each turn. The rolls are the round-1 resolvers'.
+// withdrawal and flight, objectives each turn; charges and their melee, colours and generals
+// captured, reinforcements by the clock (session 13). The rolls are the round-1 resolvers'.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -118,7 +119,8 @@ std::vector<Roll> rolls_field(const json& input, const std::string& field, RollK
 }
 
 const std::set<std::string>& kinds() {
-    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general"};
+    static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general", "charge",
+                                           "roll-off", "scout", "scout-pass", "deploy"};
     return all;
 }
 
@@ -136,6 +138,7 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
     s.start_minutes = clock_minutes(d.at("time").at("start"));
     s.turn_minutes = d.at("time").at("turn_minutes");
     s.turns = (clock_minutes(d.at("time").at("end")) - s.start_minutes) / s.turn_minutes;
+    s.scouting = d.contains("scouting");
     for (const auto& o : d.at("objectives")) s.objectives.push_back({o.at("id"), o.at("name"), o.at("at")[0].get<double>(), o.at("at")[1].get<double>(), o.at("vp_per_turn").get<int>()});
     for (const auto& t : d.at("terrain")) {
         const double fx = t.at("from")[0].get<double>(), fy = t.at("from")[1].get<double>(), tx = t.at("to")[0].get<double>(), ty = t.at("to")[1].get<double>();
@@ -171,7 +174,9 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
         for (std::size_t bi = 0; bi < side.at("brigades").size(); ++bi) {
             const auto& b = side.at("brigades")[bi];
             const std::string at = where + "/brigades/" + std::to_string(bi);
-            if (b.contains("arrives")) continue;  // reinforcements: not yet played (docs say so)
+            const bool arriving = b.contains("arrives");
+            const bool deploying = !arriving && !b.contains("at");
+            if (deploying && !s.scouting) throw RuleError(file + ": " + at + " has no \"at\" and the scenario no \"scouting\" to deploy it");
             Brigade brigade;
             brigade.id = b.at("id");
             brigade.name = b.at("name");
@@ -179,8 +184,12 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
             brigade.side = static_cast<int>(si);
             brigade.rating = b.value("rating", 0);
             if (brigade.rating == 0) throw RuleError(file + ": not yet playable: " + at + "/rating is missing (the brigade's command rating, 1-5)");
-            brigade.x = b.at("at")[0];
-            brigade.y = b.at("at")[1];
+            if (!deploying) {
+                const json& place = arriving ? b.at("arrives").at("at") : b.at("at");
+                brigade.x = place[0];
+                brigade.y = place[1];
+            }
+            if (arriving) brigade.arrives = b.at("arrives").at("time");
             brigade.facing = b.value("facing", si == 0 ? 0.0 : 180.0);
             brigade.formation = formation_from(b.value("formation", std::string("line")), at + "/formation");
             brigade.objective = b.value("objective", std::string());
@@ -212,10 +221,13 @@ Scenario scenario_from_json(const Tables& tables, const json& d, const std::file
                 brigade.units.push_back(base);
             }
             brigade.strength_start = brigade.strength;
-            s.brigades.push_back(brigade);
+            (arriving ? s.arrivals : deploying ? s.to_deploy : s.brigades).push_back(brigade);
         }
     }
-    for (const Brigade& b : s.brigades) {
+    std::vector<Brigade> all = s.brigades;
+    all.insert(all.end(), s.arrivals.begin(), s.arrivals.end());
+    all.insert(all.end(), s.to_deploy.begin(), s.to_deploy.end());
+    for (const Brigade& b : all) {
         bool commanded = false;
         for (const General& g : s.generals) commanded = commanded || (g.side == b.side && g.division == b.division && !g.commander_in_chief);
         if (!commanded) throw RuleError(file + ": not yet playable: no general of division for " + b.division + " (brigade " + b.id + ")");
@@ -230,6 +242,23 @@ Game::Game(std::shared_ptr<const Tables> tables, std::shared_ptr<const Scenario>
     state_.generals = scenario_->generals;
     state_.held.assign(scenario_->objectives.size(), "");
     fill_bag();
+    if (scenario_->scouting) {
+        // At least five markers a side, one more for each unit with Deployment Marker (D25).
+        state_.phase = "scouting";
+        for (int side = 0; side < 2; ++side) {
+            int extra = 0;
+            std::vector<Brigade> all = scenario_->brigades;
+            all.insert(all.end(), scenario_->to_deploy.begin(), scenario_->to_deploy.end());
+            for (const Brigade& b : all)
+                if (b.side == side)
+                    for (const UnitBase& u : b.units) {
+                        const UnitType* type = tables_->find_unit_type(u.type);
+                        extra += type && type->deployment_marker ? 1 : 0;
+                    }
+            state_.markers_left[static_cast<std::size_t>(side)] = tables_->deployment_min_markers + extra;
+        }
+        for (const Brigade& b : scenario_->to_deploy) state_.to_deploy.push_back(b.id);
+    }
 }
 
 std::string Game::clock() const {
@@ -241,6 +270,7 @@ std::string Game::clock() const {
 
 int Game::acting_side() const {
     if (state_.over) return -1;
+    if (!state_.phase.empty()) return std::max(0, state_.scout_side);
     if (state_.active >= 0) return state_.brigades[static_cast<std::size_t>(state_.active)].side;
     if (state_.chip >= 0) return state_.chip;
     return 0;
@@ -369,7 +399,9 @@ Probability complement(const Probability& p) { return {p.denominator - p.numerat
 }  // namespace cw_foresee_detail
 
 Foreseen Game::foresee(Action action) const {
-    for (auto* list : {&action.chip, &action.command, &action.morale, &action.steady, &action.fire, &action.save, &action.lose}) list->clear();
+    for (auto* list : {&action.chip, &action.command, &action.morale, &action.steady, &action.fire, &action.save, &action.lose, &action.melee, &action.defence,
+                       &action.lose_back, &action.colours, &action.roll_off})
+        list->clear();
     Game copy = *this;
     Foreseen seen;
     copy.foreseeing_ = &seen;
@@ -461,9 +493,9 @@ bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, 
     const MoraleOdds odds = morale_odds(*tables_, setup);
     out.push_back("odds before the roll: passes " + odds.pass.percent(2) + ", withdraws " + odds.withdraw.percent(2) + ", flees " + odds.flee.percent(2));
     if (foreseeing_ != nullptr) {
-        const bool volley = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard";
+        const bool volley = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard" || action.kind == "charge";
         at_roll(Foreseen{me.name + " is in the zone of control of " + enemy.name + ": a morale test on 2d6 first, " + num(setup.pass_on) + "+ passes" +
-                             (volley ? " (the volley's odds below are once it has passed)" : "") + std::string(kAlphaPost) + " (Zone of Control)",
+                             (volley ? (action.kind == "charge" ? " (the melee's odds below are once it has passed)" : " (the volley's odds below are once it has passed)") : "") + std::string(kAlphaPost) + " (Zone of Control)",
                          volley ? "" : "dice:2", volley ? "" : "morale",  // a volley's typed roll is its Steady! dice
                          {{"morale: passes", odds.pass}, {"morale: withdraws", odds.withdraw}, {"morale: flees", odds.flee}}},
                 !volley);
@@ -574,6 +606,7 @@ void Game::end_turn(Explanation& out) {
     for (Brigade& b : state_.brigades) b.activated = false, b.actions_left = 0, b.halted = false;
     for (General& g : state_.generals) g.points_left = tables_->command_points, g.moved_cm = 0;
     state_.adc_sent = {false, false};
+    bring_reinforcements(out);
     fill_bag();
     out.push_back("turn " + num(state_.turn) + " (" + clock() + "): the bag holds " + num(state_.bag[0]) + " " + scenario_->sides[0].name + " and " +
                   num(state_.bag[1]) + " " + scenario_->sides[1].name + " chips (one a player, five a general of division activated)" + std::string(kSynopsisPost));
@@ -590,12 +623,13 @@ const Applied& Game::apply(Action action, Dice& dice) {
     std::string summary;
     try {
         summary = apply_action(action, dice, explanation);
+        follow_captors();
     } catch (...) {
         state_ = *before;
         throw;
     }
-    // A side with nothing left on the table ends the battle at once.
-    for (int side = 0; side < 2; ++side) {
+    // A side with nothing left on the table ends the battle at once (once it has begun).
+    for (int side = 0; side < 2 && state_.phase.empty(); ++side) {
         bool any = false;
         for (const Brigade& b : state_.brigades) any = any || (b.side == side && b.status != "gone");
         if (!any && !state_.over) {
@@ -617,7 +651,8 @@ bool Game::undo() {
     last.before = std::make_shared<const GameState>(after);
     const Action& a = last.applied.action;
     for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
-             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose}})
+             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
+             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}})
         kept_.keep(last.key, slot, *list);
     undone_.push_back(std::make_shared<const Done>(std::move(last)));
     return true;
@@ -634,7 +669,8 @@ bool Game::redo() {
     const Action& a = again.applied.action;
     Dice unused(0);
     for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
-             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose}}) {
+             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
+             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}}) {
         int generated = 0;
         for (const Roll& r : *list) generated += r.source == RollSource::Generated ? 1 : 0;
         if (generated > 0) (void)kept_.draw(again.key, slot, generated, RollKind::D6, unused);
@@ -645,6 +681,11 @@ bool Game::redo() {
 
 std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, const std::string* key_of) {
     const std::string key = key_of ? *key_of : action_key(action);
+    const bool before_battle = action.kind == "roll-off" || action.kind == "scout" || action.kind == "scout-pass" || action.kind == "deploy";
+    if (!state_.phase.empty() || before_battle) {
+        if (state_.phase.empty()) throw RuleError(action.kind + ": the battle has begun; " + (scenario_->scouting ? "its scouting phase is over" : "this scenario has no scouting phase"));
+        return scouting_action(action, dice, out, key);
+    }
     const auto side_name = [&](int side) { return scenario_->sides[static_cast<std::size_t>(side)].name; };
 
     if (action.kind == "draw") {
@@ -733,6 +774,9 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (g < 0) throw RuleError("\"general\": no general '" + action.general + "' in " + scenario_->id);
         General& general = state_.generals[static_cast<std::size_t>(g)];
         if (general.side != brigade.side) throw RuleError("\"general\": " + general.name + " is not of " + side_name(brigade.side));
+        if (!general.captured_by.empty())
+            overrule_or_refuse(action, "\"general\": " + general.name + " is a prisoner of " + state_.brigades[static_cast<std::size_t>(find_brigade(general.captured_by))].name +
+                                           " and gives no orders" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals; D61)", out);
         if (!general.commander_in_chief && general.division != brigade.division)
             overrule_or_refuse(action, "an order from a general to another division: " + general.name + " commands " + general.division + ", " + brigade.name + " is of " +
                                            brigade.division + "; only the commander-in-chief orders any division" + std::string(kSynopsisPost) + " (Command and Control)", out);
@@ -810,6 +854,8 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         const General& cinc = state_.generals[static_cast<std::size_t>(g)];
         if (!cinc.commander_in_chief) throw RuleError("\"general\": " + cinc.name + " is a general of division; only the commander-in-chief sends ADCs" + std::string(kAlphaPost) + " (Generals)");
         if (cinc.side != state_.chip) overrule_or_refuse(action, "a chip drawn out of turn: the chip drawn is " + side_name(state_.chip) + "'s", out);
+        if (!cinc.captured_by.empty())
+            overrule_or_refuse(action, "\"general\": " + cinc.name + " is a prisoner and sends no ADC" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals; D61)", out);
         if (state_.adc_sent[static_cast<std::size_t>(cinc.side)]) overrule_or_refuse(action, "order: " + cinc.name + " has sent his ADC this turn (one a turn)" + std::string(kAlphaPost) + " (Generals)", out);
         const int to = find_general(action.to_general);
         if (to < 0) throw RuleError("\"to\": no general '" + action.to_general + "' in " + scenario_->id);
@@ -834,6 +880,8 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         if (general.side != holder || (state_.chip < 0 && state_.active < 0))
             overrule_or_refuse(action, "move-general: a general moves while his side holds the chip", out);
         if (!action.to_x || !action.to_y) throw RuleError("\"to\": expected [x, y] in cm");
+        if (!general.captured_by.empty())
+            overrule_or_refuse(action, "move-general: " + general.name + " is a prisoner: he stays with the brigade that captured him" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals)", out);
         const double x = *action.to_x, y = *action.to_y;
         if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) throw RuleError("\"to\": a place on the table (0-" + cm_text(scenario_->width_cm) + " x 0-" + cm_text(scenario_->depth_cm) + " cm)");
         const double d = std::hypot(x - general.x, y - general.y);
@@ -844,6 +892,8 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         out.push_back(general.name + " rides " + cm_text(d) + " cm to (" + cm_text(x) + ", " + cm_text(y) + "), " + cm_text(tables_->cinc_cm - general.moved_cm) + " cm left this turn (D40)");
         return general.name + " rides to (" + cm_text(x) + ", " + cm_text(y) + ")";
     }
+
+    if (action.kind == "charge") return charge(action, dice, out, key);
 
     // The activated brigade's actions.
     if (action.kind == "hold") {
@@ -1130,7 +1180,9 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
     spend(me, cost, action, std::string(quick ? "Quick March" : "March") + " of " + cm_text(dist) + " cm", out);
     double facing = bearing(me.x, me.y, x, y);
     if (in_zone_start) facing = bearing(x, y, state_.brigades[static_cast<std::size_t>(owner)].x, state_.brigades[static_cast<std::size_t>(owner)].y);
+    const double from_x = me.x, from_y = me.y;
     me.x = x, me.y = y, me.facing = facing;
+    capture_generals(b, from_x, from_y, out);
     const int now_owner = zone_owner(b);
     if (now_owner >= 0) {
         const Brigade& e = state_.brigades[static_cast<std::size_t>(now_owner)];
@@ -1175,6 +1227,576 @@ int Game::march_cost(int b, double x, double y, bool quick, bool ignore_zone, Ex
     return wheel_actions + static_cast<int>(std::ceil(dist / per.per_action_cm - 1e-9));
 }
 
+// ------------------------------------------------------------------ melee, captures, reinforcements
+
+namespace cw_melee_detail {
+
+// How far a point lies outside a footprint (0 inside or on its edge).
+double distance_to_footprint(const Footprint& f, double x, double y) {
+    const double fx = std::sin(f.facing_deg * std::numbers::pi / 180.0), fy = std::cos(f.facing_deg * std::numbers::pi / 180.0);
+    const double along = (x - f.x_cm) * fx + (y - f.y_cm) * fy, side = (x - f.x_cm) * fy - (y - f.y_cm) * fx;
+    return std::hypot(std::max(0.0, std::fabs(side) - f.width_cm / 2), std::max(0.0, std::fabs(along) - f.depth_cm / 2));
+}
+
+}  // namespace cw_melee_detail
+
+Game::Contact Game::charge_contact(int b, int t) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+    Contact c;
+    const double dist = std::hypot(target.x - me.x, target.y - me.y);
+    if (dist < 1e-6) throw RuleError("charge: " + me.name + " and " + target.name + " stand on one place (an umpire's placing): move one first");
+    c.facing = bearing(me.x, me.y, target.x, target.y);
+    const double dx = (target.x - me.x) / dist, dy = (target.y - me.y) / dist;
+    // In contact already: a millimetre more towards it would overlap.
+    if (overlaps(footprint_at(me, me.x + dx * 0.1, me.y + dy * 0.1, me.facing), footprint(target))) {
+        c.already = true;
+        c.x = me.x, c.y = me.y, c.facing = me.facing;
+        c.cost = 1;
+        return c;
+    }
+    if (overlaps(footprint_at(me, me.x, me.y, c.facing), footprint(target)))
+        throw RuleError("charge: " + me.name + " has no room to wheel to face " + target.name + " where it stands" + std::string(kMovement2Post));
+    // The farthest point straight at the target's centre where the fronts touch (bisection).
+    double lo = 0, hi = dist;
+    for (int i = 0; i < 40; ++i) {
+        const double mid = (lo + hi) / 2;
+        if (overlaps(footprint_at(me, me.x + dx * mid, me.y + dy * mid, c.facing), footprint(target))) hi = mid;
+        else lo = mid;
+    }
+    lo = std::floor(lo * 1000) / 1000;  // to the hundredth of a millimetre short: touching never counts as a step further
+    c.x = me.x + dx * lo, c.y = me.y + dy * lo, c.distance = lo;
+    c.cost = march_cost(b, c.x, c.y, false);
+    return c;
+}
+
+MeleeOutlook Game::melee_outlook(int b, int t) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    return melee_outlook_at(b, t, me.x, me.y, me.facing);
+}
+
+MeleeOutlook Game::melee_outlook_at(int b, int t, double x, double y, double facing) const {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+    MeleeOutlook o;
+    const auto dice_of = [&](const Brigade& brigade, bool& artillery) {
+        int dice = 0;
+        artillery = !brigade.units.empty();
+        for (const UnitBase& u : brigade.units) {
+            dice += u.combat_dice;
+            const UnitType* type = tables_->find_unit_type(u.type);
+            artillery = artillery && type && type->artillery;
+        }
+        return dice;
+    };
+    // Hills under each centre: the side off a hill its enemy stands on fights from below.
+    const auto hill_at = [&](double px, double py) {
+        int hill = 0;
+        for (const TerrainPiece& piece : scenario_->terrain)
+            if (px >= piece.x0 && px <= piece.x1 && py >= piece.y0 && py <= piece.y1)
+                hill = std::max(hill, piece.type == "steep-hills" ? 2 : piece.type == "gentle-hills" ? 1 : 0);
+        return hill;
+    };
+    const auto general_in_contact = [&](const Brigade& brigade, const Footprint& place) {
+        for (const General& g : state_.generals)
+            if (g.side == brigade.side && g.captured_by.empty() &&
+                cw_melee_detail::distance_to_footprint(place, g.x, g.y) <= tables_->base_depth_mm / 10.0 + 1e-9)
+                return g.name;
+        return std::string();
+    };
+    const Footprint mine = footprint_at(me, x, y, facing), theirs = footprint(target);
+    const double from_front = angle_between(bearing(target.x, target.y, x, y), target.facing);
+    o.flank = from_front > 45.0 && from_front <= 135.0;
+    o.rear = from_front > 135.0;
+    o.explanation.push_back(me.name + " strikes " + target.name + (o.rear ? " in the rear" : o.flank ? " in the flank" : " in the front") + " (its centre " + cm_text(from_front) +
+                            " degrees off " + target.name + "'s facing: front to 45, flank to 135, rear beyond; D57)" + (o.flank || o.rear ? std::string(kAdjustPost) + " (Flank and Rear Attacks)" : ""));
+    MeleeRequest attack, defend;
+    attack.dice = dice_of(me, attack.artillery);
+    defend.dice = dice_of(target, defend.artillery);
+    attack.against = target.arm;
+    defend.against = me.arm;
+    attack.flank = o.flank;
+    attack.rear = o.rear;
+    const int hill_me = hill_at(x, y), hill_them = hill_at(target.x, target.y);
+    if (hill_them > 0 && hill_me == 0) {
+        attack.slope = hill_them == 2 ? Slope::SteepBelow : Slope::GentleBelow;
+        o.explanation.push_back(me.name + " attacks up the " + (hill_them == 2 ? "steep" : "gentle") + " hill " + target.name + " stands on (D57)");
+    }
+    if (hill_me > 0 && hill_them == 0) {
+        defend.slope = hill_me == 2 ? Slope::SteepBelow : Slope::GentleBelow;
+        o.explanation.push_back(target.name + " fights up the " + (hill_me == 2 ? "steep" : "gentle") + " hill " + me.name + " stands on (D57)");
+    }
+    defend.defending_village = cover_at(target.x, target.y) == "village";
+    const std::string my_general = general_in_contact(me, mine), their_general = general_in_contact(target, theirs);
+    attack.general = !my_general.empty();
+    defend.general = !their_general.empty();
+    if (attack.general) o.explanation.push_back(my_general + " is in base-to-base contact with " + me.name + " and joins the melee" + std::string(kAlphaPost) + " (Generals)");
+    if (defend.general) o.explanation.push_back(their_general + " is in base-to-base contact with " + target.name + " and joins the melee" + std::string(kAlphaPost) + " (Generals)");
+    o.charger = prepare_melee(*tables_, attack);
+    o.defender = prepare_melee(*tables_, defend);
+    o.hits_on_defender = melee_odds(o.charger);
+    o.hits_on_charger = melee_odds(o.defender);
+    for (std::size_t i = 0; i < o.hits_on_defender.p.size(); ++i)
+        for (std::size_t j = 0; j < o.hits_on_charger.p.size(); ++j) {
+            const long double p = o.hits_on_defender.p[i] * o.hits_on_charger.p[j];
+            const int margin = static_cast<int>(i) - static_cast<int>(j);
+            if (margin > 0) o.charger_wins += p, o.defender_flees += margin > tables_->withdraw_margin ? p : 0.0L;
+            else if (margin < 0) o.defender_wins += p, o.charger_flees += -margin > tables_->withdraw_margin ? p : 0.0L;
+            else o.drawn += p;
+        }
+    return o;
+}
+
+void Game::take_damage(int b, int damage, std::vector<Roll>& typed, const std::string& key, const std::string& slot, Dice& dice, Explanation& out) {
+    Brigade& target = state_.brigades[static_cast<std::size_t>(b)];
+    if (damage <= 0) {
+        if (!typed.empty()) throw RuleError("\"" + slot + "\": " + target.name + " takes no damage, so no rolls to lose dice");
+        return;
+    }
+    target.damage_taken += damage;
+    target.strength = std::max(0, target.strength - damage);
+    const auto lose = rolls(typed, key, slot, static_cast<std::size_t>(damage), RollKind::D6, dice, slot, "one a point of damage to " + target.name);
+    int lost = 0;
+    for (const Roll& r : lose)
+        if (r.value >= tables_->lose_die_on) {
+            auto best = target.units.begin();
+            for (auto it = target.units.begin(); it != target.units.end(); ++it)
+                if (it->combat_dice > best->combat_dice) best = it;
+            if (best->combat_dice > 0) --best->combat_dice, ++lost;
+        }
+    out.push_back(target.name + " takes " + num(damage) + " damage: rolls " + faces(lose) + ", " + num(lost) + " combat di" + (lost == 1 ? "e" : "ce") + " lost on " +
+                  num(tables_->lose_die_on) + "+; strength " + num(target.strength) + " of " + num(target.strength_start) + std::string(kAlphaPost) + " (Combat Dice, Using Strength)");
+    if (target.strength == 0) {
+        target.status = "gone";
+        out.push_back(target.name + " has no strength left: it is out of the battle");
+        if (state_.active == b) state_.active = -1;
+    }
+}
+
+void Game::capture_generals(int b, double from_x, double from_y, Explanation& out) {
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    if (me.status != "ready") return;
+    // The footprint swept from where the move began to where it ends (half-centimetre steps).
+    const double dist = std::hypot(me.x - from_x, me.y - from_y);
+    const int steps = std::max(1, static_cast<int>(std::ceil(dist / 0.5)));
+    for (General& g : state_.generals) {
+        if (g.side == me.side || !g.captured_by.empty()) continue;
+        bool over = false;
+        for (int i = 0; i <= steps && !over; ++i) {
+            const double f = static_cast<double>(i) / steps;
+            over = cw_melee_detail::distance_to_footprint(footprint_at(me, from_x + (me.x - from_x) * f, from_y + (me.y - from_y) * f, me.facing), g.x, g.y) <= 1e-9;
+        }
+        if (!over) continue;
+        g.captured_by = me.id;
+        ++state_.generals_taken[static_cast<std::size_t>(me.side)];
+        state_.vp[static_cast<std::size_t>(me.side)] += 1;
+        out.push_back(me.name + " moves over or finishes its move on top of " + g.name + ": he is captured and stays with the brigade until a brigade of his defeats it in melee; +1 VP" +
+                      std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals)");
+    }
+    follow_captors();
+}
+
+void Game::follow_captors() {
+    for (General& g : state_.generals) {
+        if (g.captured_by.empty()) continue;
+        const int c = find_brigade(g.captured_by);
+        if (c < 0) continue;
+        g.x = state_.brigades[static_cast<std::size_t>(c)].x;
+        g.y = state_.brigades[static_cast<std::size_t>(c)].y;
+    }
+}
+
+void Game::bring_reinforcements(Explanation& out) {
+    const int now = scenario_->start_minutes + (state_.turn - 1) * scenario_->turn_minutes;
+    std::vector<std::string> waiting;
+    for (const Brigade& r : scenario_->arrivals) {
+        if (std::find(state_.arrived.begin(), state_.arrived.end(), r.id) != state_.arrived.end() || clock_minutes(r.arrives) > now) continue;
+        Brigade entering = r;
+        entering.facing = r.side == 0 ? 0.0 : 180.0;
+        bool blocked = false;
+        for (const Brigade& other : state_.brigades)
+            blocked = blocked || (other.status != "gone" && overlaps(footprint(entering), footprint(other)));
+        if (blocked) {
+            waiting.push_back(r.id);
+            out.push_back(r.name + " is due (" + r.arrives + ") but a brigade stands on its place of arrival (" + cm_text(r.x) + ", " + cm_text(r.y) +
+                          "): it enters when the place is clear (D60)");
+            continue;
+        }
+        state_.brigades.push_back(entering);
+        state_.arrived.push_back(r.id);
+        out.push_back(r.name + " arrives (" + r.arrives + ", the scenario's time from its sources) at (" + cm_text(r.x) + ", " + cm_text(r.y) + "), " +
+                      std::string(to_string(r.formation)) + ", " + num(r.strength) + " strength (D60)");
+    }
+    state_.waiting = waiting;
+}
+
+std::string Game::charge(Action& action, Dice& dice, Explanation& out, const std::string& key) {
+    const int b = active_brigade(action, "charge");
+    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    if (me.halted) overrule_or_refuse(action, "charge: " + me.name + " withdrew this turn: no further actions but defensive fire" + std::string(kAlphaPost), out);
+    const int t = find_brigade(action.target);
+    if (t < 0) throw RuleError("\"target\": no brigade '" + action.target + "' in " + scenario_->id);
+    if (state_.brigades[static_cast<std::size_t>(t)].side == me.side) throw RuleError("\"target\": " + state_.brigades[static_cast<std::size_t>(t)].name + " is a friendly brigade");
+    if (state_.brigades[static_cast<std::size_t>(t)].status == "gone") throw RuleError("\"target\": " + state_.brigades[static_cast<std::size_t>(t)].name + " has left the table");
+    const std::string target_name = state_.brigades[static_cast<std::size_t>(t)].name;
+    if (me.formation == Formation::Square)
+        overrule_or_refuse(action, "charge: " + me.name + " is in square, and a square cannot move" + std::string(kAdjustPost) + " (Formations)", out);
+    bool guns_only = true;
+    for (const UnitBase& u : me.units) {
+        const UnitType* type = tables_->find_unit_type(u.type);
+        guns_only = guns_only && type && type->artillery;
+    }
+    if (guns_only)
+        overrule_or_refuse(action, "charge: " + me.name + " is all artillery; artillery does not charge (\"Horse artillery are unable to charge\"; D58)" +
+                                       std::string(" (seed 003, \"Writing a Wargame – Unit Movement\")"), out);
+    if (me.arm == Arm::Mounted && state_.brigades[static_cast<std::size_t>(t)].formation == Formation::Square)
+        overrule_or_refuse(action, "charge: Cavalry cannot charge units in Square formation (" + target_name + " is in square)" + std::string(kAlphaPost) + " (Unit Formations)", out);
+    const Contact contact = charge_contact(b, t);
+    if (me.actions_left < contact.cost && action.overrule.empty())
+        throw RuleError("charge: " + (contact.already ? std::string("a melee in contact") : "the March of " + cm_text(contact.distance) + " cm into contact") + " costs " +
+                        num(contact.cost) + " action" + (contact.cost == 1 ? "" : "s") + "; " + me.name + " has " + num(me.actions_left) + " left this turn" + std::string(kAlphaPost) +
+                        " (Actions & Reactions)");
+    {
+        std::string summary;
+        if (!zone_test(b, action, key, dice, out, summary)) return summary;
+    }
+    const double from_x = me.x, from_y = me.y;
+    if (contact.already) {
+        spend(me, contact.cost, action, "melee in contact", out);
+        out.push_back(me.name + " is in base-to-base contact with " + target_name + " already: it fights again (D58)");
+    } else {
+        spend(me, contact.cost, action, "March of " + cm_text(contact.distance) + " cm into contact with " + target_name, out);
+        me.x = contact.x, me.y = contact.y, me.facing = contact.facing;
+        out.push_back(me.name + " marches " + cm_text(contact.distance) + " cm straight at " + target_name + " into base-to-base contact, now at (" + cm_text(me.x) + ", " +
+                      cm_text(me.y) + ") facing " + cm_text(me.facing) + ": the brigades fight a melee" + std::string(kAlphaPost) + " (CC v Foot, CC v Mounted; D58)");
+        capture_generals(b, from_x, from_y, out);
+    }
+    const MeleeOutlook o = melee_outlook(b, t);
+    Brigade& target = state_.brigades[static_cast<std::size_t>(t)];
+    for (const auto& line : o.explanation) out.push_back(line);
+    if (o.charger.dice_used + o.charger.general_dice == 0) throw RuleError("charge: " + me.name + " has no combat dice left to fight a melee" + std::string(kAlphaPost) + " (Combat Dice)");
+    const int my_dice = o.charger.dice_used + o.charger.general_dice, their_dice = o.defender.dice_used + o.defender.general_dice;
+    out.push_back("odds before the roll: " + me.name + " wins " + cm_text(static_cast<double>(o.charger_wins) * 100) + "%, drawn " + cm_text(static_cast<double>(o.drawn) * 100) +
+                  "%, " + target.name + " wins " + cm_text(static_cast<double>(o.defender_wins) * 100) + "%");
+    {
+        Foreseen seen{me.name + " charges " + target.name + ": " + num(my_dice) + " dice hitting on " + num(o.charger.hit_on) + "+" +
+                          (o.charger.general_dice ? " (the general's on " + num(o.charger.general_hit_on) + "+)" : std::string()) + " against " + num(their_dice) + " on " +
+                          num(o.defender.hit_on) + "+" + (o.defender.general_dice ? " (the general's on " + num(o.defender.general_hit_on) + "+)" : std::string()) +
+                          (o.rear ? ", in the rear" : o.flank ? ", in the flank" : "") + "; the side that takes more hits loses: by " + num(tables_->withdraw_margin) +
+                          " or less it withdraws, by more it flees (D59); the roll typed is the charger's dice (its general's last)" + std::string(kAlphaPost) + " (Melee)",
+                      "dice:" + num(my_dice), "melee", {}};
+        cw_foresee_detail::add_counts(seen, "hits on " + target.name, o.hits_on_defender);
+        cw_foresee_detail::add_counts(seen, "hits on " + me.name, o.hits_on_charger);
+        using cw_foresee_detail::twelve_places;
+        seen.odds.emplace_back("melee: " + target.name + " flees", twelve_places(o.defender_flees));
+        seen.odds.emplace_back("melee: " + target.name + " withdraws", twelve_places(o.charger_wins - o.defender_flees));
+        seen.odds.emplace_back("melee: drawn, both stand", twelve_places(o.drawn));
+        seen.odds.emplace_back("melee: " + me.name + " withdraws", twelve_places(o.defender_wins - o.charger_flees));
+        seen.odds.emplace_back("melee: " + me.name + " flees", twelve_places(o.charger_flees));
+        const long double six = static_cast<long double>(std::clamp(7 - tables_->colours_on, 0, 6)) / 6.0L;
+        seen.odds.emplace_back("colours: taken by " + me.name, twelve_places(o.charger_wins * six));
+        seen.odds.emplace_back("colours: taken by " + target.name, twelve_places(o.defender_wins * six));
+        seen.odds.emplace_back("colours: none taken", twelve_places(1.0L - (o.charger_wins + o.defender_wins) * six));
+        at_roll(std::move(seen));
+    }
+    const auto split = [](const std::vector<Roll>& all, int first) {
+        std::vector<Roll> a(all.begin(), all.begin() + first), g(all.begin() + first, all.end());
+        return std::make_pair(a.empty() ? std::string() : faces(a), g.empty() ? std::optional<std::string>() : std::optional<std::string>(faces(g)));
+    };
+    const auto mine = rolls(action.melee, key, "melee", static_cast<std::size_t>(my_dice), RollKind::D6, dice, "melee",
+                            "one a combat die of " + me.name + ", its general's guard die last");
+    const auto theirs = rolls(action.defence, key, "defence", static_cast<std::size_t>(their_dice), RollKind::D6, dice, "defence",
+                              "one a combat die of " + target.name + ", its general's guard die last");
+    DiceSource typed(nullptr);
+    const auto [my_faces, my_general] = split(mine, o.charger.dice_used);
+    const auto [their_faces, their_general] = split(theirs, o.defender.dice_used);
+    const MeleeThrow struck = throw_melee(o.charger, typed, my_faces, my_general);
+    const MeleeThrow back = throw_melee(o.defender, typed, their_faces, their_general);
+    out.push_back(me.name + ":");
+    for (const auto& line : struck.explanation) out.push_back("  " + line);
+    out.push_back(target.name + ":");
+    for (const auto& line : back.explanation) out.push_back("  " + line);
+    take_damage(t, struck.hits, action.lose, key, "lose", dice, out);
+    take_damage(b, back.hits, action.lose_back, key, "lose_back", dice, out);
+    const int margin = struck.hits - back.hits;
+    std::string summary = me.name + " charges " + target.name + ": " + num(struck.hits) + " hit" + (struck.hits == 1 ? "" : "s") + " given, " + num(back.hits) + " taken";
+    if (margin == 0) {
+        out.push_back("equal hits: the melee is drawn and both brigades stand in contact (D59)");
+        if (!action.colours.empty()) throw RuleError("\"colours\": a drawn melee has no winner to roll for colours");
+        return summary + "; drawn";
+    }
+    const int winner = margin > 0 ? b : t, loser = margin > 0 ? t : b;
+    Brigade& won = state_.brigades[static_cast<std::size_t>(winner)];
+    Brigade& lost = state_.brigades[static_cast<std::size_t>(loser)];
+    const int by = std::abs(margin);
+    const bool flee = by > tables_->withdraw_margin;
+    out.push_back(lost.name + " takes " + num(by) + " more hit" + (by == 1 ? "" : "s") + " and loses the melee: " +
+                  (flee ? "by more than " + num(tables_->withdraw_margin) + " it flees" : "by " + num(tables_->withdraw_margin) + " or less it withdraws") + " (D59)");
+    if (lost.status != "gone") {
+        const Reaction reaction = react(*tables_, flee ? MoraleResult::Flee : MoraleResult::Withdraw, by, lost.arm, std::clamp(lost.actions_left, 0, tables_->actions));
+        retreat(loser, winner, reaction.distance_cm, flee, out);
+        lost.actions_left = 0;
+        summary += "; " + lost.name + (flee ? " flees " : " withdraws ") + num(reaction.distance_cm) + " cm";
+    }
+    // The loser's captives are free again (Capturing Generals: "until a friendly Brigade defeats them in combat").
+    for (General& g : state_.generals)
+        if (g.captured_by == lost.id && g.side == won.side) {
+            g.captured_by.clear();
+            out.push_back(g.name + " is freed: " + won.name + " has defeated his captors" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Generals)");
+        }
+    follow_captors();
+    const auto colour = rolls(action.colours, key, "colours", 1, RollKind::D6, dice, "colours", "one die for the winner's chance at the colours");
+    if (colour[0].value >= tables_->colours_on) {
+        ++state_.colours[static_cast<std::size_t>(won.side)];
+        state_.vp[static_cast<std::size_t>(won.side)] += 1;
+        out.push_back(won.name + " rolls " + num(colour[0].value) + ": it takes " + lost.name + "'s colours, +1 VP" + std::string(kAlphaPost) + " (Advanced Rules: Capturing Enemy Colours)");
+        summary += "; colours taken by " + won.name;
+    } else {
+        out.push_back(won.name + " rolls " + num(colour[0].value) + " for the colours: needs " + num(tables_->colours_on) + std::string(kAlphaPost) + " (Advanced Rules: Capturing Enemy Colours)");
+    }
+    return summary;
+}
+
+// ------------------------------------------------------------------ scouting and deployment
+
+namespace cw_scout_detail {
+
+// The convex hull of points (Andrew's monotone chain), counter-clockwise.
+std::vector<std::pair<double, double>> hull(std::vector<std::pair<double, double>> p) {
+    std::sort(p.begin(), p.end());
+    p.erase(std::unique(p.begin(), p.end()), p.end());
+    if (p.size() < 3) return p;
+    const auto cross = [](const std::pair<double, double>& o, const std::pair<double, double>& a, const std::pair<double, double>& b) {
+        return (a.first - o.first) * (b.second - o.second) - (a.second - o.second) * (b.first - o.first);
+    };
+    std::vector<std::pair<double, double>> h(2 * p.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        while (k >= 2 && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+        h[k++] = p[i];
+    }
+    for (std::size_t i = p.size() - 1, t = k + 1; i > 0; --i) {
+        while (k >= t && cross(h[k - 2], h[k - 1], p[i - 1]) <= 0) --k;
+        h[k++] = p[i - 1];
+    }
+    h.resize(k - 1);
+    return h;
+}
+
+bool inside(const std::vector<std::pair<double, double>>& poly, double x, double y) {
+    if (poly.size() < 3) return false;
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+        const auto& a = poly[i];
+        const auto& b = poly[(i + 1) % poly.size()];
+        if ((b.first - a.first) * (y - a.second) - (b.second - a.second) * (x - a.first) < -1e-9) return false;
+    }
+    return true;
+}
+
+}  // namespace cw_scout_detail
+
+const Brigade* Game::undeployed(const std::string& id) const {
+    if (std::find(state_.to_deploy.begin(), state_.to_deploy.end(), id) == state_.to_deploy.end()) return nullptr;
+    for (const Brigade& b : scenario_->to_deploy)
+        if (b.id == id) return &b;
+    return nullptr;
+}
+
+std::pair<double, double> Game::scout_stop(int side, int marker, double x, double y, bool* locks) const {
+    double sx = x, sy = edge_y(side);
+    if (marker > 0) {
+        int seen = 0;
+        for (const Marker& m : state_.markers)
+            if (m.side == side && ++seen == marker) sx = m.x, sy = m.y;
+    }
+    // The first point of the move within the lock distance of an enemy marker: it stops there.
+    const double length = std::hypot(x - sx, y - sy);
+    const int steps = std::max(1, static_cast<int>(std::ceil(length / 0.01)));
+    for (int i = 0; i <= steps; ++i) {
+        const double px = sx + (x - sx) * i / steps, py = sy + (y - sy) * i / steps;
+        for (const Marker& e : state_.markers)
+            if (e.side != side && std::hypot(px - e.x, py - e.y) <= tables_->deployment_lock_cm + 1e-9) {
+                if (locks) *locks = true;
+                return {std::round(px * 1000) / 1000, std::round(py * 1000) / 1000};
+            }
+    }
+    if (locks) *locks = false;
+    return {x, y};
+}
+
+std::optional<std::string> Game::scout_refusal(int side, int marker, double x, double y) const {
+    const std::string post = std::string(kSynopsisPost) + " (Deployment)";
+    if (x < 0 || y < 0 || x > scenario_->width_cm || y > scenario_->depth_cm) return "\"at\": a place on the table";
+    double sx = x, sy = edge_y(side);
+    int index = -1, seen = 0;
+    if (marker == 0) {
+        if (state_.markers_left[static_cast<std::size_t>(side)] == 0) return "scout: " + scenario_->sides[static_cast<std::size_t>(side)].name + " has no marker left to place" + post;
+    } else {
+        for (std::size_t i = 0; i < state_.markers.size(); ++i)
+            if (state_.markers[i].side == side && ++seen == marker) index = static_cast<int>(i);
+        if (index < 0) return "\"marker\": " + scenario_->sides[static_cast<std::size_t>(side)].name + " has " + num(seen) + " marker" + (seen == 1 ? "" : "s") + " on the table, not " + num(marker);
+        const Marker& m = state_.markers[static_cast<std::size_t>(index)];
+        if (m.locked) return "\"marker\": marker " + num(marker) + " is locked (within " + num(tables_->deployment_lock_cm) + " cm of an enemy marker) and moves no more" + post;
+        sx = m.x, sy = m.y;
+    }
+    const double length = std::hypot(x - sx, y - sy);
+    if (length > tables_->deployment_move_cm + 1e-9)
+        return "scout: a marker moves " + num(tables_->deployment_move_cm) + " cm a deployment turn" + std::string(marker == 0 ? " from where it is placed on its own edge (" + cm_text(sx) + ", " + cm_text(sy) + ")" : "") +
+               "; this is " + cm_text(length) + " cm" + post;
+    const auto [ex, ey] = scout_stop(side, marker, x, y);
+    const double reach = tables_->deployment_reach_cm;
+    bool near = ex <= reach || ey <= reach || scenario_->width_cm - ex <= reach || scenario_->depth_cm - ey <= reach;
+    for (std::size_t i = 0; i < state_.markers.size() && !near; ++i)
+        if (static_cast<int>(i) != index && state_.markers[i].side == side && std::hypot(state_.markers[i].x - ex, state_.markers[i].y - ey) <= reach + 1e-9) near = true;
+    if (!near) return "scout: every marker must be within " + num(tables_->deployment_reach_cm) + " cm of a table edge or of another friendly marker" + post;
+    return std::nullopt;
+}
+
+std::vector<std::pair<double, double>> Game::deployment_zone(int side) const {
+    // The area the markers enclose (D65): their convex hull with the two corners of the side's own edge.
+    std::vector<std::pair<double, double>> points{{0.0, edge_y(side)}, {scenario_->width_cm, edge_y(side)}};
+    for (const Marker& m : state_.markers)
+        if (m.side == side) points.emplace_back(m.x, m.y);
+    return cw_scout_detail::hull(points);
+}
+
+std::optional<std::string> Game::deploy_refusal(const std::string& id, double x, double y, double facing) const {
+    const Brigade* b = undeployed(id);
+    if (!b) return "\"brigade\": no brigade '" + id + "' waiting to be deployed in " + scenario_->id;
+    if (b->side != state_.scout_side)
+        return "deploy: it is " + scenario_->sides[static_cast<std::size_t>(state_.scout_side)].name + "'s turn to place a brigade (the sides place them alternately)" + std::string(kAlphaPost) + " (Scouting Phase)";
+    const Footprint place = footprint_at(*b, x, y, facing);
+    const auto zone = deployment_zone(b->side);
+    if (!cw_scout_detail::inside(zone, x, y))
+        return "\"at\": (" + cm_text(x) + ", " + cm_text(y) + ") is outside " + scenario_->sides[static_cast<std::size_t>(b->side)].name +
+               "'s deployment zone (the area its markers enclose with its own edge; D65)" + std::string(kSynopsisPost) + " (Deployment)";
+    for (const Brigade& other : state_.brigades)
+        if (other.status != "gone" && overlaps(place, footprint(other))) return "\"at\": " + b->name + " would stand on " + other.name;
+    return std::nullopt;
+}
+
+void Game::begin_battle(Explanation& out) {
+    state_.phase.clear();
+    fill_bag();
+    out.push_back("every brigade is deployed: the battle begins, turn 1 (" + clock() + "); the bag holds " + num(state_.bag[0]) + " " + scenario_->sides[0].name + " and " +
+                  num(state_.bag[1]) + " " + scenario_->sides[1].name + " chips" + std::string(kSynopsisPost));
+}
+
+std::string Game::scouting_action(Action& action, Dice& dice, Explanation& out, const std::string& key) {
+    const auto side_name = [&](int side) { return scenario_->sides[static_cast<std::size_t>(side)].name; };
+    const std::string post = std::string(kSynopsisPost) + " (Deployment)";
+    if (action.kind != "roll-off" && action.kind != "scout" && action.kind != "scout-pass" && action.kind != "deploy")
+        throw RuleError(action.kind + ": the battle has not begun: " +
+                        (state_.phase == "scouting" ? std::string("the scouting phase (roll-off, scout, scout-pass)") : std::string("the deployment (deploy)")) + " comes first" + post);
+    if (action.kind == "roll-off") {
+        if (state_.phase != "scouting" || state_.scout_side >= 0) throw RuleError("roll-off: the scouting phase's roll-off has been thrown already" + post);
+        at_roll(Foreseen{"the roll-off: one die a side, thrown again while equal; the loser places the first marker" + post, "", "",
+                         {{"roll-off: " + side_name(0) + " wins", Probability{1, 2}}, {"roll-off: " + side_name(1) + " wins", Probability{1, 2}}}});
+        std::vector<Roll> thrown = action.roll_off;
+        if (thrown.empty()) {
+            while (true) {
+                const auto two = kept_.draw(key, "roll_off", 2, RollKind::D6, dice);
+                thrown.insert(thrown.end(), two.begin(), two.end());
+                if (two[0].value != two[1].value) break;
+            }
+        } else {
+            if (thrown.size() % 2 != 0) throw RuleError("\"roll_off\": dice in pairs (one a side), " + num(static_cast<int>(thrown.size())) + " given");
+            for (std::size_t i = 0; i + 1 < thrown.size(); i += 2)
+                if ((thrown[i].value == thrown[i + 1].value) != (i + 2 < thrown.size()))
+                    throw RuleError("\"roll_off\": every pair but the last must be equal (thrown again), the last unequal");
+        }
+        action.roll_off = thrown;
+        const int a = thrown[thrown.size() - 2].value, b = thrown.back().value;
+        const int winner = a > b ? 0 : 1;
+        state_.scout_side = 1 - winner;
+        out.push_back("roll-off: " + side_name(0) + " " + num(a) + ", " + side_name(1) + " " + num(b) + ": " + side_name(winner) +
+                      " wins; the table edges are the scenario's (D64), and the loser places the first marker" + post);
+        return side_name(winner) + " wins the roll-off; " + side_name(1 - winner) + " scouts first";
+    }
+    if (state_.phase == "scouting" && state_.scout_side < 0) throw RuleError(action.kind + ": the scouting phase begins with the roll-off" + post);
+    const int side = state_.scout_side;
+    const auto has_move = [&](int s) {
+        if (state_.markers_left[static_cast<std::size_t>(s)] > 0) return true;
+        for (const Marker& m : state_.markers)
+            if (m.side == s && !m.locked) return true;
+        return false;
+    };
+    const auto next_scout = [&]() {
+        for (int s = 0; s < 2; ++s)
+            if (state_.first_locked < 0 && !has_move(s)) {
+                state_.first_locked = s;
+                out.push_back(side_name(s) + " has every marker placed and locked first: it places the first brigade" + std::string(kAlphaPost) + " (Scouting Phase)");
+            }
+        const bool done = (!has_move(0) && !has_move(1)) || state_.passes >= 2;
+        if (done) {
+            state_.phase = "deployment";
+            state_.scout_side = state_.first_locked >= 0 ? state_.first_locked : side;
+            out.push_back("the scouting phase is over; the deployment zones are the areas the markers enclose (D65): " + side_name(state_.scout_side) + " places first");
+            return;
+        }
+        if (has_move(1 - side)) state_.scout_side = 1 - side;
+    };
+    if (action.kind == "scout") {
+        if (state_.phase != "scouting") throw RuleError("scout: the scouting phase is over" + post);
+        if (!action.to_x || !action.to_y) throw RuleError("\"at\": expected [x, y] in cm (where the marker ends its move)");
+        if (const auto refusal = scout_refusal(side, action.marker, *action.to_x, *action.to_y)) throw RuleError(*refusal);
+        bool locks = false;
+        const auto [x, y] = scout_stop(side, action.marker, *action.to_x, *action.to_y, &locks);
+        Marker* moved = nullptr;
+        if (action.marker == 0) {
+            --state_.markers_left[static_cast<std::size_t>(side)];
+            state_.markers.push_back({side, x, y, false});
+            moved = &state_.markers.back();
+            out.push_back(side_name(side) + " places a marker on its edge and moves it to (" + cm_text(x) + ", " + cm_text(y) + "); " +
+                          num(state_.markers_left[static_cast<std::size_t>(side)]) + " left to place" + post);
+        } else {
+            int seen = 0;
+            for (Marker& m : state_.markers)
+                if (m.side == side && ++seen == action.marker) moved = &m;
+            moved->x = x, moved->y = y;
+            out.push_back(side_name(side) + " moves marker " + num(action.marker) + " to (" + cm_text(x) + ", " + cm_text(y) + ")" + post);
+        }
+        if (locks) {
+            moved->locked = true;
+            for (Marker& e : state_.markers)
+                if (e.side != side && std::hypot(e.x - x, e.y - y) <= tables_->deployment_lock_cm + 1e-6) e.locked = true;
+            out.push_back("within " + num(tables_->deployment_lock_cm) + " cm of an enemy marker: both stop " + num(tables_->deployment_lock_cm) + " cm apart and are locked" + post);
+        }
+        state_.passes = 0;
+        next_scout();
+        return side_name(side) + (action.marker == 0 ? " places a marker at (" : " moves a marker to (") + cm_text(x) + ", " + cm_text(y) + ")" + (locks ? ", locked" : "");
+    }
+    if (action.kind == "scout-pass") {
+        if (state_.phase != "scouting") throw RuleError("scout-pass: the scouting phase is over" + post);
+        ++state_.passes;
+        out.push_back(side_name(side) + " passes its deployment turn (D66: when both sides pass in a row, the scouting ends)");
+        next_scout();
+        return side_name(side) + " passes its deployment turn";
+    }
+    if (action.kind == "deploy") {
+        if (state_.phase != "deployment") throw RuleError("deploy: brigades are deployed once the scouting phase is over" + post);
+        if (!action.to_x || !action.to_y) throw RuleError("\"at\": expected [x, y] in cm (the brigade's centre)");
+        const Brigade* waiting = undeployed(action.brigade);
+        const double facing = action.facing ? *action.facing : (waiting && waiting->side == 1 ? 180.0 : 0.0);
+        if (const auto refusal = deploy_refusal(action.brigade, *action.to_x, *action.to_y, facing)) throw RuleError(*refusal);
+        Brigade placed = *waiting;
+        placed.x = *action.to_x, placed.y = *action.to_y, placed.facing = norm360(facing);
+        state_.brigades.push_back(placed);
+        state_.to_deploy.erase(std::find(state_.to_deploy.begin(), state_.to_deploy.end(), placed.id));
+        out.push_back(side_name(placed.side) + " deploys " + placed.name + " at (" + cm_text(placed.x) + ", " + cm_text(placed.y) + ") facing " + cm_text(placed.facing) +
+                      " in its deployment zone" + std::string(kAlphaPost) + " (Scouting Phase: \"Players then place their units in the table alternately\")");
+        const auto left = [&](int s) {
+            for (const std::string& id : state_.to_deploy)
+                if (undeployed(id)->side == s) return true;
+            return false;
+        };
+        if (left(1 - placed.side)) state_.scout_side = 1 - placed.side;
+        if (state_.to_deploy.empty()) begin_battle(out);
+        return side_name(placed.side) + " deploys " + placed.name + " at (" + cm_text(placed.x) + ", " + cm_text(placed.y) + ")";
+    }
+    throw RuleError("\"action\": '" + action.kind + "' is no action before the battle");
+}
+
 // ------------------------------------------------------------------ journal words
 
 json Game::encode(const Action& a) {
@@ -1204,13 +1826,19 @@ json Game::encode(const Action& a) {
     put_rolls("fire", a.fire);
     put_rolls("save", a.save);
     put_rolls("lose", a.lose);
+    put_rolls("melee", a.melee);
+    put_rolls("defence", a.defence);
+    put_rolls("lose_back", a.lose_back);
+    put_rolls("colours", a.colours);
+    put_rolls("roll_off", a.roll_off);
+    if (a.marker) out["marker"] = a.marker;
     return out;
 }
 
 Action Game::decode(const json& input) {
     if (!input.is_object()) throw RuleError("an action is a JSON object with \"action\": KIND, not " + input.dump().substr(0, 60));
     static const std::set<std::string> known{"action", "brigade", "target", "general", "to", "objective", "chip", "formation", "at", "facing", "points", "overrule",
-                                             "chips", "command", "morale", "steady", "fire", "save", "lose"};
+                                             "chips", "command", "morale", "steady", "fire", "save", "lose", "melee", "defence", "lose_back", "colours", "roll_off", "marker"};
     static const std::set<std::string> claim_fields{"range", "enfilade", "flank", "cover"};
     for (const auto& [field, value] : input.items())
         if (!known.contains(field) && !claim_fields.contains(field))
@@ -1230,11 +1858,11 @@ Action Game::decode(const json& input) {
         a.claims[field] = value;
     }
     if (!kinds().contains(a.kind))
-        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general, undo, redo, not '" + a.kind + "'");
+        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, charge, end-activation, order, move-general, roll-off, scout, scout-pass, deploy, undo, redo, not '" + a.kind + "'");
     const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" ||
-                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold";
+                               a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold" || a.kind == "charge" || a.kind == "deploy";
     a.brigade = text_field(input, "brigade", needs_brigade);
-    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard");
+    a.target = text_field(input, "target", a.kind == "fire" || a.kind == "skirmish" || a.kind == "bombard" || a.kind == "charge");
     if (a.kind == "hold" && input.contains("target")) throw RuleError("\"target\": Hold! names no target: the closest enemy in range is measured");
     a.general = text_field(input, "general", a.kind == "activate" || a.kind == "order" || a.kind == "move-general");
     a.to_general = text_field(input, "to", a.kind == "order");
@@ -1252,7 +1880,7 @@ Action Game::decode(const json& input) {
             bad_field("at", "[x, y] in cm", at);
         a.to_x = at[0].get<double>();
         a.to_y = at[1].get<double>();
-    } else if (a.kind == "march" || a.kind == "quick-march" || a.kind == "move-general") {
+    } else if (a.kind == "march" || a.kind == "quick-march" || a.kind == "move-general" || a.kind == "scout" || a.kind == "deploy") {
         throw RuleError("\"at\": expected [x, y] in cm (where to go), not nothing");
     }
     a.facing = number_field(input, "facing", 0, 360);
@@ -1270,6 +1898,20 @@ Action Game::decode(const json& input) {
     a.fire = rolls_field(input, "fire", RollKind::D6);
     a.save = rolls_field(input, "save", RollKind::D6);
     a.lose = rolls_field(input, "lose", RollKind::D6);
+    a.melee = rolls_field(input, "melee", RollKind::D6);
+    a.defence = rolls_field(input, "defence", RollKind::D6);
+    a.lose_back = rolls_field(input, "lose_back", RollKind::D6);
+    a.colours = rolls_field(input, "colours", RollKind::D6);
+    a.roll_off = rolls_field(input, "roll_off", RollKind::D6);
+    if (input.contains("roll_off") && a.kind != "roll-off") throw RuleError("\"roll_off\": not a roll of a Clausewitz " + a.kind + " action (the scouting's roll-off only)");
+    if (input.contains("marker")) {
+        const json& m = input.at("marker");
+        if (a.kind != "scout") throw RuleError("\"marker\": not a field of a Clausewitz " + a.kind + " action (scout only)");
+        if (!m.is_number_integer() || m.get<int>() < 1 || m.get<int>() > 100) bad_field("marker", "the number of one of the side's markers on the table (1, 2, ...); leave it out to place a new one", m);
+        a.marker = m.get<int>();
+    }
+    for (const char* field : {"melee", "defence", "lose_back", "colours"})
+        if (input.contains(field) && a.kind != "charge") throw RuleError("\"" + std::string(field) + "\": not a roll of a Clausewitz " + a.kind + " action (a charge's melee only)");
     return a;
 }
 
@@ -1294,6 +1936,10 @@ json Game::to_json() const {
         generals.push_back({{"id", g.id}, {"name", g.name}, {"division", g.division}, {"side", scenario_->sides[static_cast<std::size_t>(g.side)].id},
                             {"commander_in_chief", g.commander_in_chief}, {"rating", g.rating}, {"at", {std::round(g.x * 1000) / 1000, std::round(g.y * 1000) / 1000}},
                             {"points_left", g.points_left}, {"moved_cm", std::round(g.moved_cm * 1000) / 1000}});
+    // Fields added in session 13 appear only when they hold something, so a save of an older build
+    // (which cannot have them) still compares equal after its replay.
+    for (std::size_t i = 0; i < state_.generals.size(); ++i)
+        if (!state_.generals[i].captured_by.empty()) generals[i]["captured_by"] = state_.generals[i].captured_by;
     json adcs = json::array();
     for (const Adc& a : state_.adcs)
         adcs.push_back({{"side", scenario_->sides[static_cast<std::size_t>(a.side)].id}, {"to", a.to_general}, {"objective", a.objective},
@@ -1311,10 +1957,43 @@ json Game::to_json() const {
     }
     json vp = json::object(), bag = json::object();
     for (std::size_t s = 0; s < 2; ++s) vp[scenario_->sides[s].id] = state_.vp[s], bag[scenario_->sides[s].id] = state_.bag[s];
-    return {{"turn", state_.turn}, {"turns", scenario_->turns}, {"clock", clock()}, {"over", state_.over}, {"bag", bag},
-            {"chip", state_.chip < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.chip)].id},
-            {"active", state_.active < 0 ? "" : state_.brigades[static_cast<std::size_t>(state_.active)].id}, {"vp", vp}, {"objectives", objectives},
-            {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}, {"reactions", reactions}};
+    json out{{"turn", state_.turn}, {"turns", scenario_->turns}, {"clock", clock()}, {"over", state_.over}, {"bag", bag},
+             {"chip", state_.chip < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.chip)].id},
+             {"active", state_.active < 0 ? "" : state_.brigades[static_cast<std::size_t>(state_.active)].id}, {"vp", vp}, {"objectives", objectives},
+             {"brigades", brigades}, {"generals", generals}, {"adcs", adcs}, {"reactions", reactions}};
+    if (state_.colours[0] + state_.colours[1] > 0) {
+        json colours = json::object();
+        for (std::size_t s = 0; s < 2; ++s) colours[scenario_->sides[s].id] = state_.colours[s];
+        out["colours_taken"] = colours;
+    }
+    if (state_.generals_taken[0] + state_.generals_taken[1] > 0) {
+        json taken = json::object();
+        for (std::size_t s = 0; s < 2; ++s) taken[scenario_->sides[s].id] = state_.generals_taken[s];
+        out["generals_captured"] = taken;
+    }
+    if (!state_.arrived.empty()) out["arrived"] = state_.arrived;
+    if (!state_.phase.empty()) {
+        out["phase"] = state_.phase;
+        out["scouting_side"] = state_.scout_side < 0 ? "" : scenario_->sides[static_cast<std::size_t>(state_.scout_side)].id;
+        out["to_deploy"] = state_.to_deploy;
+        json left = json::object(), zones = json::object();
+        for (std::size_t s = 0; s < 2; ++s) {
+            left[scenario_->sides[s].id] = state_.markers_left[s];
+            json zone = json::array();
+            for (const auto& [x, y] : deployment_zone(static_cast<int>(s))) zone.push_back({std::round(x * 1000) / 1000, std::round(y * 1000) / 1000});
+            zones[scenario_->sides[s].id] = zone;
+        }
+        out["markers_left"] = left;
+        out["deployment_zones"] = zones;
+    }
+    if (!state_.markers.empty()) {
+        json markers = json::array();
+        for (const Marker& m : state_.markers)
+            markers.push_back({{"side", scenario_->sides[static_cast<std::size_t>(m.side)].id}, {"at", {std::round(m.x * 1000) / 1000, std::round(m.y * 1000) / 1000}}, {"locked", m.locked}});
+        out["markers"] = markers;
+    }
+    if (!state_.waiting.empty()) out["waiting"] = state_.waiting;
+    return out;
 }
 
 // ------------------------------------------------------------------ the outcome
@@ -1323,9 +2002,18 @@ Outcome judge(const Game& game) {
     const GameState& s = game.state();
     const auto& sides = game.scenario().sides;
     Outcome o;
+    if (!s.phase.empty()) {
+        o.reason = "before the battle: the " + s.phase + (s.phase == "scouting" ? " phase" : " of the brigades") + " (seed 003, \"Clausewitz (A Synopsis)\", Deployment)";
+        return o;
+    }
     std::vector<int> on_table(2, 0);
     for (const Brigade& b : s.brigades) on_table[static_cast<std::size_t>(b.side)] += b.status != "gone" ? 1 : 0;
-    const std::string tally = sides[0].name + " " + std::to_string(s.vp[0]) + " VP, " + sides[1].name + " " + std::to_string(s.vp[1]) + " VP";
+    std::string tally = sides[0].name + " " + std::to_string(s.vp[0]) + " VP, " + sides[1].name + " " + std::to_string(s.vp[1]) + " VP";
+    // The Advanced Rules' extra points are in the totals; say which (D61, D63).
+    for (std::size_t side = 0; side < 2; ++side)
+        if (s.colours[side] + s.generals_taken[side] > 0)
+            tally += "; " + sides[side].name + "'s include " + std::to_string(s.colours[side]) + " for colours and " + std::to_string(s.generals_taken[side]) +
+                     " for generals captured";
     for (int side = 0; side < 2; ++side)
         if (on_table[static_cast<std::size_t>(side)] == 0) {
             o.over = true;

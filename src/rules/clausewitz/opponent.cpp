@@ -84,6 +84,31 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
     if (me.actions_left == 0 || me.halted || me.status != "ready") return Proposed{end, me.name + " has no action left to spend this turn"};
     const auto& all = game.state().brigades;
     const Weapon& weapon = tables.weapon(me.weapon);
+    // Attack: charge the enemy whose zone it stands in (or the nearest within the zone's reach)
+    // when the melee's exact odds give it at least an even chance of winning (D62).
+    if (doctrine.posture == "attack") {
+        double near_d = 0;
+        const int owner_now = game.zone_owner(b);
+        const int near = owner_now >= 0 ? owner_now : nearest_enemy(game, me, &near_d);
+        if (near >= 0 && (owner_now >= 0 || near_d <= tables.zone_cm + game.footprint(me).depth_cm)) {
+            const Brigade& e = all[static_cast<std::size_t>(near)];
+            const json charge{{"action", "charge"}, {"brigade", me.id}, {"target", e.id}};
+            if (!was_refused(refused, charge)) {
+                try {
+                    const Game::Contact contact = game.charge_contact(b, near);
+                    if (contact.cost <= me.actions_left) {
+                        const MeleeOutlook o = game.melee_outlook_at(b, near, contact.x, contact.y, contact.facing);
+                        if (o.charger_wins >= o.defender_wins)
+                            return Proposed{charge, "charge " + e.name + " (" + std::to_string(contact.cost) + " action" + (contact.cost == 1 ? "" : "s") + (o.flank ? ", in its flank" : o.rear ? ", in its rear" : "") +
+                                                        "): the melee's odds win " + cm1(static_cast<double>(o.charger_wins) * 100) + "%, draw " +
+                                                        cm1(static_cast<double>(o.drawn) * 100) + "%, lose " + cm1(static_cast<double>(o.defender_wins) * 100) +
+                                                        "% (it charges when it wins at least as often as it loses, D62), by " + why_doctrine};
+                    }
+                } catch (const RuleError&) {
+                }
+            }
+        }
+    }
     // Fire! at the nearest enemy in the front arc within the weapon's range.
     int target = -1;
     double target_d = 1e18;
@@ -179,9 +204,88 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
 
 }  // namespace
 
+// Before the battle (D67): the roll-off; markers placed in a line across the middle of the side's
+// edge and moved 15 cm at a time towards the enemy, the rearmost first, until they lock; brigades
+// deployed as near their objective as the zone allows.
+namespace cw_opponent_detail {
+
+std::optional<Proposed> before_battle(const Game& game, int side, const std::vector<json>& refused) {
+    const GameState& s = game.state();
+    const Tables& tables = game.tables();
+    const Scenario& scenario = game.scenario();
+    const std::string name = scenario.sides[static_cast<std::size_t>(side)].name;
+    if (s.phase == "scouting" && s.scout_side < 0)
+        return Proposed{json{{"action", "roll-off"}}, "the scouting phase begins with a roll-off: the loser places the first marker (Clausewitz (A Synopsis), Deployment)"};
+    if (s.phase == "scouting") {
+        const double forward = side == 0 ? 1.0 : -1.0;
+        int placed = 0;
+        for (const Marker& m : s.markers) placed += m.side == side ? 1 : 0;
+        const int left = s.markers_left[static_cast<std::size_t>(side)];
+        if (left > 0) {
+            const int n = placed + left;
+            const double spacing = std::min(tables.deployment_reach_cm - 5.0, scenario.width_cm / (n + 1));
+            const double x = std::round((scenario.width_cm / 2 + (placed - (n - 1) / 2.0) * spacing) * 10) / 10;
+            const json scout{{"action", "scout"}, {"at", {x, game.edge_y(side) + forward * tables.deployment_move_cm}}};
+            if (!was_refused(refused, scout) && !game.scout_refusal(side, 0, x, game.edge_y(side) + forward * tables.deployment_move_cm))
+                return Proposed{scout, "place marker " + std::to_string(placed + 1) + " of " + std::to_string(n) + " in a line across the middle of " + name +
+                                           "'s edge, " + cm1(spacing) + " cm apart so each stays within reach of the next, and move it 15 cm towards the enemy (D67)"};
+        }
+        // The rearmost unlocked marker steps forward as far as the reach of its neighbours allows.
+        std::vector<std::pair<double, int>> order;
+        int index = 0;
+        for (const Marker& m : s.markers)
+            if (m.side == side) {
+                ++index;
+                if (!m.locked) order.emplace_back(forward * m.y, index);
+            }
+        std::sort(order.begin(), order.end());
+        for (const auto& [depth, marker] : order) {
+            int seen = 0;
+            const Marker* m = nullptr;
+            for (const Marker& each : s.markers)
+                if (each.side == side && ++seen == marker) m = &each;
+            for (const double step : {15.0, 10.0, 5.0}) {
+                const double y = std::clamp(m->y + forward * step, 0.0, scenario.depth_cm);
+                const json scout{{"action", "scout"}, {"marker", marker}, {"at", {m->x, std::round(y * 10) / 10}}};
+                if (!was_refused(refused, scout) && !game.scout_refusal(side, marker, m->x, std::round(y * 10) / 10))
+                    return Proposed{scout, "move marker " + std::to_string(marker) + " (the rearmost not locked) " + cm1(step) + " cm towards the enemy, to find " + name +
+                                               "'s deployment zone as far forward as it will lock (D67)"};
+            }
+        }
+        return Proposed{json{{"action", "scout-pass"}}, name + " has no marker left that can move: it passes (D66)"};
+    }
+    // Deployment: the side's next brigade as near its objective as the zone allows, facing the enemy.
+    for (const std::string& id : s.to_deploy) {
+        const Brigade* b = game.undeployed(id);
+        if (!b || b->side != side) continue;
+        const Objective* objective = nullptr;
+        for (const Objective& o : scenario.objectives)
+            if (o.id == b->objective) objective = &o;
+        const double ox = objective ? objective->x : scenario.width_cm / 2, oy = objective ? objective->y : scenario.depth_cm / 2;
+        const double facing = side == 0 ? 0.0 : 180.0;
+        double best_d = 1e18, bx = 0, by = 0;
+        for (double x = 8; x <= scenario.width_cm - 8; x += 4)
+            for (double y = 5; y <= scenario.depth_cm - 5; y += 4) {
+                const double d = std::hypot(x - ox, y - oy);
+                if (d < best_d && !game.deploy_refusal(id, x, y, facing)) best_d = d, bx = x, by = y;
+            }
+        if (best_d < 1e17) {
+            const json deploy{{"action", "deploy"}, {"brigade", id}, {"at", {bx, by}}, {"facing", facing}};
+            if (!was_refused(refused, deploy))
+                return Proposed{deploy, "deploy " + b->name + " in " + name + "'s zone as near its objective" + (objective ? " " + objective->id + " (" + objective->name + ")" : std::string()) +
+                                            " as the zone allows, " + cm1(best_d) + " cm from it (D67)"};
+        }
+        return std::nullopt;  // no place left in the zone: the umpire must place it
+    }
+    return std::nullopt;
+}
+
+}  // namespace cw_opponent_detail
+
 std::optional<Proposed> propose_action(const Game& game, int side, const std::vector<json>& refused) {
     const GameState& s = game.state();
     if (s.over || game.acting_side() != side) return std::nullopt;
+    if (!s.phase.empty()) return cw_opponent_detail::before_battle(game, side, refused);
     const auto& sides = game.scenario().sides;
     if (s.active >= 0) return brigade_action(game, s.active, refused);
     if (s.chip < 0) {
@@ -234,7 +338,13 @@ std::optional<Proposed> propose_action(const Game& game, int side, const std::ve
     int g = -1;
     for (std::size_t i = 0; i < s.generals.size(); ++i)
         if (s.generals[i].side == side && s.generals[i].division == b.division && !s.generals[i].commander_in_chief) g = static_cast<int>(i);
-    if (g < 0) return Proposed{pass, "no general of " + b.division + " to activate " + b.name};
+    // A general of division taken prisoner gives no orders: the commander-in-chief orders any division (D61).
+    if (g >= 0 && !s.generals[static_cast<std::size_t>(g)].captured_by.empty()) {
+        g = -1;
+        for (std::size_t i = 0; i < s.generals.size(); ++i)
+            if (s.generals[i].side == side && s.generals[i].commander_in_chief && s.generals[i].captured_by.empty()) g = static_cast<int>(i);
+    }
+    if (g < 0) return Proposed{pass, "no general of " + b.division + " free to activate " + b.name};
     const General& general = s.generals[static_cast<std::size_t>(g)];
     const Tables& tables = game.tables();
     const double distance = std::hypot(general.x - b.x, general.y - b.y);

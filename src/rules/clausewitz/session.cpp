@@ -89,7 +89,7 @@ PlayerActions clausewitz_player_actions() {
     };
     // Every roll slot, the chip and "overrule" are the umpire's in every kind; the claims about
     // the board (range, enfilade, flank, cover) are measured, so the umpire's too.
-    const std::vector<std::string> rolls{"chips", "command", "morale", "steady", "fire", "save", "lose", "overrule"};
+    const std::vector<std::string> rolls{"chips", "command", "morale", "steady", "fire", "save", "lose", "melee", "defence", "lose_back", "colours", "roll_off", "overrule"};
     const auto with = [&](std::vector<std::string> more) {
         more.insert(more.end(), rolls.begin(), rolls.end());
         return more;
@@ -104,6 +104,11 @@ PlayerActions clausewitz_player_actions() {
         {"skirmish", {"brigade", "target"}, {"brigade"}, {"target"}, {"range", "enfilade", "cover"}},
         {"bombard", {"brigade", "target"}, {"brigade"}, {"target"}, {"range", "flank", "cover"}},
         {"hold", {"brigade"}, {"brigade"}, {}, {}},
+        {"charge", {"brigade", "target"}, {"brigade"}, {"target"}, {}},
+        {"roll-off", {}, {}, {}, {}},
+        {"scout", {"marker", "at"}, {}, {}, {}},
+        {"scout-pass", {}, {}, {}, {}},
+        {"deploy", {"brigade", "at", "facing"}, {}, {}, {}},
         {"order", {"general", "to", "objective"}, {"general", "to"}, {}, {}},
         {"move-general", {"general", "at"}, {"general"}, {}, {}},
     };
@@ -127,7 +132,7 @@ ActionPreview clausewitz_preview(const Game& game, bool can_undo, bool can_redo,
         return out;
     }
     json bare = action;
-    for (const char* key : {"note", "by", "why", "chips", "command", "morale", "steady", "fire", "save", "lose"}) bare.erase(key);
+    for (const char* key : {"note", "by", "why", "chips", "command", "morale", "steady", "fire", "save", "lose", "melee", "defence", "lose_back", "colours", "roll_off"}) bare.erase(key);
     const Foreseen seen = game.foresee(Game::decode(bare));
     out.summary = seen.summary;
     out.roll_kind = seen.roll_kind;

@@ -97,7 +97,9 @@ std::string check_scenario(const Tables& tables, const std::filesystem::path& da
                 if (!types.contains(units[u].at("type").get<std::string>()))
                     throw DataError(name, pointer + "/units/" + std::to_string(u) + "/type", "a unit type of the army " + army_id, units[u].at("type").dump());
             const bool placed = brigade.contains("at"), arriving = brigade.contains("arrives");
-            if (placed == arriving) throw DataError(name, pointer, "either \"at\" (on the table at the start) or \"arrives\", not both or neither", "");
+            if (placed && arriving) throw DataError(name, pointer, "either \"at\" (on the table at the start) or \"arrives\", not both", "");
+            if (!placed && !arriving && !d.contains("scouting"))
+                throw DataError(name, pointer, "\"at\" (on the table at the start) or \"arrives\" (a brigade is deployed by the player only with \"scouting\")", "");
             if (placed) on_table(brigade.at("at"), pointer + "/at");
             if (arriving) {
                 on_table(brigade.at("arrives").at("at"), pointer + "/arrives/at");
