@@ -179,7 +179,12 @@ int run_serve(const Arguments& args, Context& context) {
                                                                      return std::string(error.what());
                                                                  }
                                                              },
-                                                             [&game](int width) { return report::render_board(*game, game->state(), width); })
+                                                             [&game] {
+                                                                 // Copied here, drawn on the server's worker thread.
+                                                                 auto scene = std::make_shared<const report::BoardScene>(report::board_scene(*game, game->state()));
+                                                                 return companion::TableGame::BoardDrawing(
+                                                                     [scene](int width) { return report::render_board(*scene, width); });
+                                                             })
                                       : companion::TableGame::over(*session);
     companion::CompanionServer server(std::move(table), limits);
     server.setAttributionLog(QString::fromStdString(attribution));

@@ -43,7 +43,11 @@ public:
     // pieces drawn at scale.
     using SessionSource = std::function<const GameSession*()>;
     using Perform = std::function<std::optional<std::string>(const nlohmann::json& action)>;
-    using BoardPainter = std::function<QImage(int width_px)>;
+    // A board picture's drawing with everything it reads copied in: the server runs it on a worker
+    // thread while the game goes on, so it may touch nothing of the game (issue 27, item 4).
+    using BoardDrawing = std::function<QImage(int width_px)>;
+    // Called on the main thread: copies what the holder's painter reads now, returns its drawing.
+    using BoardPainter = std::function<BoardDrawing()>;
     TableGame(SessionSource session, Perform perform, BoardPainter painter = {});
     // A session held by the caller alone (fortuna-cli serve): actions go straight to its apply.
     static TableGame over(GameSession& session, BoardPainter painter = {});
@@ -87,6 +91,14 @@ public:
     nlohmann::json entered_roll(const std::string& kind, const nlohmann::json& value) const;
     // The board at this moment, as PNG; under fog the pieces the viewer sees, drawn from the seam.
     QByteArray board_png(int width_px, int viewer = kUmpire) const;
+    // Whose picture a viewer is served: kUmpire (every piece) unless the fog is on for them, then
+    // their own (a side index, or kNoSide for a spectator). Pictures are kept and shared by it.
+    int picture_view(int viewer) const { return fogged_for(viewer) ? viewer : kUmpire; }
+    // The picture of this view (picture_view) at this moment, copied on this thread and drawn by
+    // the drawing wherever it runs: the holder's painter for kUmpire, else the session's pieces
+    // the view sees (ApiError 503 when no battle is open).
+    BoardDrawing board_drawing(int view) const;
+    static QByteArray png_of(const QImage& image);
 
 private:
     const GameSession& session() const;  // ApiError 503 when no battle is open
@@ -95,6 +107,18 @@ private:
     BoardPainter painter_;
     bool fog_ = false;
 };
+
+// What draw_session_board reads of a session, copied (a worker thread draws it while the game
+// goes on): the table, its ground, the pieces to draw (those a fogged view sees), the names.
+struct SessionBoard {
+    TableSize table;
+    std::vector<Ground> ground;
+    std::vector<Piece> pieces;
+    std::string scenario_name;
+    std::string clock_label;
+};
+SessionBoard session_board(const GameSession& session, const SideView* only = nullptr);
+QImage draw_session_board(const SessionBoard& board, int width_px);
 
 // The session's pieces on its table at scale (ground, then pieces along their facing in the
 // sides' colours, labels, a cross over a piece whose status says something is the matter): the
