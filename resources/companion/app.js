@@ -206,11 +206,15 @@ function showBoard(src, fogged) {
 
 function renderFog(s) {
   const on = !!(s.fog && s.fog.on);
+  const rounded = !!(s.fog && s.fog.strengths === 'rounded');
   $('fog').hidden = !on;
   $('u-fog').checked = on;
+  $('u-fog-strengths').value = rounded ? 'rounded' : 'hidden';
   if (!on) return;
-  $('fog').textContent = view.role === 'umpire' ? 'Fog of war: the players see the enemy only where their units see them; you see all.'
-    : view.role === 'player' ? 'Fog of war: you see the enemy only where your units and generals see them (' + (s.fog.seen || 0) + ' in sight).'
+  $('fog').textContent = view.role === 'umpire' ? 'Fog of war: the players see the enemy only where their units see them' +
+      (rounded ? ', with their state and bases rounded to 2' : ', without their strength') + '; you see all.'
+    : view.role === 'player' ? 'Fog of war: you see the enemy only where your units and generals see them (' + (s.fog.seen || 0) + ' in sight' +
+      (rounded ? '; strengths rounded to 2 bases' : '') + ').'
     : 'Fog of war: join with your side\'s code to see your units and what they see.';
 }
 
@@ -515,6 +519,11 @@ $('u-end-phase').addEventListener('click', () => call('POST', '/api/actions', { 
 $('u-fog').addEventListener('change', async (e) => {
   const answer = await call('POST', '/api/fog', { on: e.target.checked });
   if (!answer) e.target.checked = !e.target.checked;  // refused (a system that measures no sight): as it was
+});
+$('u-fog-strengths').addEventListener('change', async (e) => {
+  const on = !!(view.state && view.state.fog && view.state.fog.on);
+  const answer = await call('POST', '/api/fog', { on, strengths: e.target.value });
+  if (!answer) e.target.value = e.target.value === 'rounded' ? 'hidden' : 'rounded';  // refused: as it was
 });
 $('u-undo').addEventListener('click', () => call('POST', '/api/actions', { [kindKey()]: 'undo' }));
 $('action-form').addEventListener('submit', async (e) => {

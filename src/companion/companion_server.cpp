@@ -625,16 +625,21 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         throw ApiError(404, "no such call: " + cut_text(request.path, 80) + "; POST /api/codes/reissue or /api/codes/SIDE/reissue");
     }
     if (what == "fog" && parts.size() == 2) {
-        // Fog of war, the umpire's choice: POST /api/fog {"on": true|false}.
-        if (get) return ok(200, {{"on", game_.fog()}});
+        // Fog of war, the umpire's choice: POST /api/fog {"on": true|false, "strengths": "hidden"|"rounded"}.
+        const auto answer = [this] { return json{{"on", game_.fog()}, {"strengths", std::string(to_string(game_.fog_strengths()))}}; };
+        if (get) return ok(200, answer());
         if (!post) throw ApiError(405, "fog of war is turned on or off with POST");
         const Caller caller = requireCaller(request);
         if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire turns the fog of war on or off");
         const json body = parse_body_object(request.body, limits_);
-        if (!body.contains("on") || !body["on"].is_boolean() || body.size() != 1)
-            throw ApiError(400, "the body is {\"on\": true} or {\"on\": false}");
-        setFog(body["on"].get<bool>());
-        return ok(200, {{"on", game_.fog()}});
+        const bool has_strengths = body.contains("strengths");
+        std::optional<FogStrengths> strengths;
+        if (has_strengths && body["strengths"].is_string()) strengths = fog_strengths_from(body["strengths"].get<std::string>());
+        if (!body.contains("on") || !body["on"].is_boolean() || body.size() != 1 + (has_strengths ? 1 : 0) || (has_strengths && !strengths))
+            throw ApiError(400, "the body is {\"on\": true} or {\"on\": false}, and \"strengths\": \"hidden\" or \"rounded\" if given");
+        setFog(body["on"].get<bool>());  // 409 for a system that measures no sight: nothing changed
+        if (strengths) setFogStrengths(*strengths);
+        return ok(200, answer());
     }
     if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
     // A path the API has, asked with another method: 405 (with Allow); any other: 404.
@@ -819,6 +824,13 @@ json CompanionServer::annotate(json lines) const {
         else if (!(line.contains("by") && line["by"].is_string())) line["by"] = "desk";  // the other systems keep "by" on the line
     }
     return lines;
+}
+
+void CompanionServer::setFogStrengths(FogStrengths strengths) {
+    if (strengths == game_.fog_strengths()) return;
+    game_.set_fog_strengths(strengths);
+    spdlog::info("companion: under the fog, enemy strengths {}", to_string(strengths));
+    push(true);
 }
 
 void CompanionServer::setFog(bool on) {

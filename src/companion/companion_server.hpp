@@ -89,6 +89,10 @@ public:
     // ApiError 409 naming why for a system that measures no sight. Every page is sent its view.
     void setFog(bool on);
     bool fog() const { return game_.fog(); }
+    // Under the fog, what a side is told of the enemy units it sees: hidden (the default) or their
+    // state and strength rounded (fortuna/fog_of_war.hpp). Every page is sent its view.
+    void setFogStrengths(FogStrengths strengths);
+    FogStrengths fogStrengths() const { return game_.fog_strengths(); }
 
 public slots:
     // The game changed (an action at the desk, an undo, another battle): push it to every page.

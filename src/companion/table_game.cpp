@@ -87,9 +87,9 @@ nlohmann::json TableGame::public_state(int viewer) const {
                                                      ? ids[static_cast<std::size_t>(outcome.winner)] : ""},
                                       {"reason", outcome.reason}};
     state["roster"] = s.roster();
-    state["fog"] = nlohmann::json{{"on", fog_}};
+    state["fog"] = nlohmann::json{{"on", fog_}, {"strengths", std::string(to_string(strengths_))}};
     if (fogged_for(viewer)) {
-        const SideView view(s, viewer);
+        const SideView view(s, viewer, strengths_);
         state["roster"] = view.roster(state["roster"]);
         state["fog"]["seen"] = view.seen_count();
     }

@@ -60,6 +60,10 @@ public:
     // a system that measures no sight is ApiError 409 naming why.
     void set_fog(bool on);
     bool fog() const { return fog_; }
+    // What a side is told of the enemy units it sees under the fog: nothing of their strength and
+    // state (the default), or their state and strength rounded (fortuna/fog_of_war.hpp).
+    void set_fog_strengths(FogStrengths strengths) { strengths_ = strengths; }
+    FogStrengths fog_strengths() const { return strengths_; }
     bool fogged_for(int viewer) const { return fog_ && viewer != kUmpire && has_game(); }
     // Whether the fog hides something of `node` (an action, a line) from the viewer: it names a
     // piece of the other side they do not see.
@@ -106,6 +110,7 @@ private:
     Perform perform_;
     BoardPainter painter_;
     bool fog_ = false;
+    FogStrengths strengths_ = FogStrengths::Hidden;
 };
 
 // What draw_session_board reads of a session, copied (a worker thread draws it while the game

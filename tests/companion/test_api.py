@@ -958,14 +958,42 @@ class FogOfWar(unittest.TestCase):
         status, png, response = served.request("GET", "/api/board.png?width=400", code=french)
         self.assertEqual((status, response.getheader("X-Board-Cache")), (200, "own"))
         self.assertNotEqual(png, served.request("GET", "/api/board.png?width=400", code=imperial)[1])
+        # Strengths hidden (the default): the French see Salm (I-I2) in the open, not its bases nor its state.
+        def salm(code):
+            return next(u for u in served.request("GET", "/api/state", code=code)[1]["roster"] if u["code"] == "I-I2")
+        self.assertEqual(served.request("GET", "/api/fog")[1], {"on": True, "strengths": "hidden"})
+        self.assertNotIn("bases", salm(french))
+        # Rounded, the umpire's choice: its state, and its 5 bases to the nearest 2 (6); the unseen stay out.
+        for refused, body, code in ((400, {"on": True, "strengths": "exact"}, umpire), (400, {"on": True, "strengths": 6}, umpire),
+                                    (400, {"strengths": "rounded"}, umpire), (403, {"on": True, "strengths": "rounded"}, french)):
+            self.assertEqual(served.request("POST", "/api/fog", body, code=code)[0], refused, body)
+        self.assertEqual(served.request("GET", "/api/fog")[1]["strengths"], "hidden")  # refused: nothing changed
+        status, body, _ = served.request("POST", "/api/fog", {"on": True, "strengths": "rounded"}, code=umpire)
+        self.assertEqual((status, body), (200, {"on": True, "strengths": "rounded"}))
+        self.assertEqual((salm(french)["bases"], salm(french)["bases_rounded"], salm(french)["state"]), (6, True, "normal"))
+        self.assertNotIn("I-C1", roster(french))
+        self.assertNotIn("bases", salm(umpire))  # the umpire's roster is the table's; their units carry the exact strengths
+        self.assertEqual(served.request("GET", "/api/state", code=french)[1]["fog"]["strengths"], "rounded")
         # Only the umpire turns it off; then the French see all again.
         self.assertEqual(served.request("POST", "/api/fog", {"on": False}, code=french)[0], 403)
         self.assertEqual(served.request("POST", "/api/fog", {"on": "no"}, code=umpire)[0], 400)
-        status, body, _ = served.request("POST", "/api/fog", {"on": False}, code=umpire)
-        self.assertEqual((status, body), (200, {"on": False}))
+        status, body, _ = served.request("POST", "/api/fog", {"on": False, "strengths": "hidden"}, code=umpire)
+        self.assertEqual((status, body), (200, {"on": False, "strengths": "hidden"}))
         state = served.request("GET", "/api/state", code=french)[1]
         self.assertFalse(state["fog"]["on"])
         self.assertIn("I-C1", {u["code"] for u in state["roster"]})
+
+    def test_serve_starts_with_strengths_rounded_or_refuses_another_word(self):
+        served = Served(CLI, extra=("--fog", "--fog-strengths", "rounded"))
+        self.addCleanup(served.close)
+        self.assertEqual(served.request("GET", "/api/fog")[1], {"on": True, "strengths": "rounded"})
+        state = served.request("GET", "/api/state", code=served.codes["french"])[1]
+        self.assertEqual({u["code"]: u["bases"] for u in state["roster"] if "bases" in u}.get("I-I2"), 6)
+        refused = subprocess.run([CLI, "serve", "--scenario", "test-skirmish", "--port", "0", "--fog", "--fog-strengths", "exact",
+                                  "--journal", os.path.join(served.dir.name, "refused.journal")],
+                                 capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertIn("--fog-strengths is hidden or rounded, not 'exact'", refused.stderr)
 
     def test_a_system_that_measures_no_sight_refuses_the_fog(self):
         served = Served(CLI, scenario="channel-1778", seed=3, advisory=False)
