@@ -295,6 +295,14 @@ void CompanionServer::handleRequest(QTcpSocket* socket) {
     const HttpRequest& request = parse.request;
     const QString client = pending_clients_.value(socket);
     if (request.path == "/api/live" && request.method == "GET") {
+        // A client waits for the answer to its handshake before it sends a frame (RFC 6455, 4.1).
+        // Frames that came with the handshake are refused: Qt WebSockets, handed them with it,
+        // answered them in a masked close frame, which no server may send (fuzz_companion_wire).
+        if (static_cast<std::size_t>(buffer.size()) > parse.consumed) {
+            finish(socket, {400, "application/json",
+                            error_body(400, "send WebSocket frames after the answer to the handshake, not with it (RFC 6455, 4.1)"), {}});
+            return;
+        }
         upgrade(socket, request);
         return;
     }
@@ -676,7 +684,8 @@ void CompanionServer::startPictures() {
         waiting.erase(std::remove_if(waiting.begin(), waiting.end(), [this](const QPointer<QTcpSocket>& s) { return !s || !pending_.contains(s); }),
                       waiting.end());
         if (waiting.empty()) continue;  // every asker gave up or timed out
-        const auto [width, view] = ask;
+        const int width = ask.first;  // not a structured binding: clang 14 lets no lambda capture one
+        const int view = ask.second;
         // Drawn as the game is now, whatever version it was asked at: a newer picture is no worse,
         // and a game that changes faster than it is drawn queues nothing old.
         const std::size_t version = game_.version();

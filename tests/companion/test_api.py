@@ -365,6 +365,18 @@ class HostileGuest(ServedTestCase):
         self.assertGreaterEqual(close, 0, frames[-80:])
         self.assertEqual(int.from_bytes(frames[close + 2:close + 4], "big"), 1007, frames[close:close + 40])
         self.assertAlive("a text frame that is not UTF-8")
+        # A frame sent with the handshake, before its answer (RFC 6455, 4.1), is refused with it:
+        # Qt WebSockets answered such frames with a masked close frame (found by fuzz_companion_wire).
+        with socket.create_connection((self.served.host, port), timeout=10) as s:
+            s.sendall(b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                      b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % (port, port)
+                      + bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            answer = b""
+            while chunk := s.recv(65536):
+                answer += chunk
+        self.assertTrue(answer.startswith(b"HTTP/1.1 400"), answer[:200])
+        self.assertIn(b"RFC 6455", answer)
+        self.assertAlive("a frame sent with the handshake")
 
     def test_05_a_players_claims_of_authority_are_refused_and_change_nothing(self):
         before = self.version()
