@@ -119,7 +119,7 @@ run_fuzzers() {
   mkdir -p "$dir/artifacts"
   local -A seeds=(
     [ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
-    [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]="" [umpire_command]=""
+    [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]="" [companion_wire]="" [umpire_command]=""
   )
   # One fuzzer a core at a time: each is single-threaded and bounded in time, so two cores run
   # the set in half the wall time with the same time and seed each.
@@ -136,7 +136,7 @@ run_fuzzers() {
     return "$verdict"
   }
   local name status=0 pids=() names=()
-  for name in ruleset army scenario save journal action companion umpire_command; do
+  for name in ruleset army scenario save journal action companion companion_wire umpire_command; do
     if [ "$only" != all ] && [ "$only" != "$name" ]; then continue; fi
     names+=("$name")
   done

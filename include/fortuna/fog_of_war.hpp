@@ -7,6 +7,7 @@
 // sees all.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,10 +20,21 @@
 
 namespace fortuna {
 
+// What a side is told of the other side's pieces it sees, the umpire's choice with the fog
+// (docs/rules/fog-of-war-strengths.md): nothing of their strength or state (Hidden, the default:
+// the models stand there, their losses are the umpire's to know), or their state and their
+// strength rounded (Rounded: what a general's glass and his aides' reports would give).
+enum class FogStrengths { Hidden, Rounded };
+std::string_view to_string(FogStrengths strengths);  // "hidden", "rounded"
+std::optional<FogStrengths> fog_strengths_from(std::string_view text);
+// An enemy unit's bases as the rounded choice shows them: to the nearest even number, an odd one
+// up (1 -> 2, 4 -> 4, 5 -> 6), so that a unit still standing is never shown as none; 0 stays 0.
+int rounded_strength(int bases);
+
 // What one viewer may see of a session now. `viewer`: a side index, or -1 for no side.
 class SideView {
 public:
-    SideView(const GameSession& session, int viewer);
+    SideView(const GameSession& session, int viewer, FogStrengths strengths = FogStrengths::Hidden);
 
     // Whether the system measures sight (fog of war can be had); "" or why not.
     static std::string unavailable(const GameSession& session);
@@ -30,7 +42,9 @@ public:
     // A piece the viewer may see: their own, or the other side's seen now. A code that is no
     // piece of the battle (a command's name, a place) is no secret.
     bool sees(std::string_view code) const;
-    // The roster, the pieces to draw: the unseen other side's entries left out.
+    // The roster, the pieces to draw: the unseen other side's entries left out. With Rounded, an
+    // enemy entry seen carries its "state" and its "bases" rounded (rounded_strength), marked
+    // "bases_rounded": true, where the system's units_of gives them.
     nlohmann::json roster(const nlohmann::json& roster) const;
     std::vector<Piece> pieces(const std::vector<Piece>& pieces) const;
     // A journal line whole when every piece it names is seen; otherwise its number and
@@ -45,6 +59,7 @@ private:
     std::set<std::string> own_;
     std::set<std::string> seen_;
     std::set<std::string> hidden_;  // the other side's pieces not seen: what a line must not name
+    std::map<std::string, nlohmann::json> strengths_;  // Rounded: code -> {"state", "bases"} of the enemy seen
 };
 
 }  // namespace fortuna

@@ -154,11 +154,32 @@ function render() {
     $('clock-words').textContent = (s.system_name ? s.system_name + ' · ' : '') + (s.clock_label || '');
     $('phase').textContent = s.outcome && s.outcome.over ? 'Decided: ' + s.outcome.reason : '';
   }
-  const width = Math.min(1200, Math.round(($('board').parentElement.clientWidth || 360) * (window.devicePixelRatio || 1)));
+  const zoom = $('board-frame').classList.contains('zoomed') ? 2.5 : 1;
+  const width = Math.min(1600, Math.round(($('board-frame').clientWidth || 360) * zoom * (window.devicePixelRatio || 1)));
   const src = '/api/board.png?width=' + Math.max(200, width) + '&v=' + s.version;
   showBoard(src, s.fog && s.fog.on);
   renderFog(s);
-  renderSides(s); renderRequests(); renderUnits(); renderProposals(); renderUmpire(); renderJournal();
+  renderSides(s); renderRequests(); renderUnits(); renderBoardUnits(); renderProposals(); renderUmpire(); renderJournal();
+}
+
+// Every unit on the board as a line under the picture (side, code, state, where): readable at a
+// phone's width whatever the picture's scale. A state is shown where this page may know it: its
+// own side's (the umpire's: both), or the other side's where the umpire has strengths shown.
+function renderBoardUnits() {
+  const known = {};
+  for (const u of Object.values(view.units).flat()) known[u.code] = u;
+  const present = roster().filter((u) => u.present !== false);
+  $('board-units').hidden = present.length === 0;
+  $('board-rows').replaceChildren(...present.map((u) => {
+    const mine = known[u.code];
+    const bases = mine && mine.bases !== undefined ? mine.bases + '/' + mine.bases_start : u.bases !== undefined ? '~' + u.bases : '';
+    const state = mine ? (mine.state || mine.status || '') : (u.state || '');
+    const where = u.x_mm !== undefined ? Math.round(u.x_mm / 10) + ', ' + Math.round(u.y_mm / 10) + ' cm'
+      : u.x_cm !== undefined ? Math.round(u.x_cm) + ', ' + Math.round(u.y_cm) + ' cm' : '';
+    return el('tr', { 'data-code': u.code }, el('td', {}, sideName(u.side)), el('td', { class: 'code', title: u.name || '' }, u.code),
+      el('td', { class: state ? 'state-' + state : 'unknown' }, [state, bases].filter(Boolean).join(' ') || '\u2014'),
+      el('td', { class: 'where' }, where));
+  }));
 }
 
 // Under fog of war each side's picture is its own: asked with the code (an <img> cannot send
@@ -185,11 +206,15 @@ function showBoard(src, fogged) {
 
 function renderFog(s) {
   const on = !!(s.fog && s.fog.on);
+  const rounded = !!(s.fog && s.fog.strengths === 'rounded');
   $('fog').hidden = !on;
   $('u-fog').checked = on;
+  $('u-fog-strengths').value = rounded ? 'rounded' : 'hidden';
   if (!on) return;
-  $('fog').textContent = view.role === 'umpire' ? 'Fog of war: the players see the enemy only where their units see them; you see all.'
-    : view.role === 'player' ? 'Fog of war: you see the enemy only where your units and generals see them (' + (s.fog.seen || 0) + ' in sight).'
+  $('fog').textContent = view.role === 'umpire' ? 'Fog of war: the players see the enemy only where their units see them' +
+      (rounded ? ', with their state and bases rounded to 2' : ', without their strength') + '; you see all.'
+    : view.role === 'player' ? 'Fog of war: you see the enemy only where your units and generals see them (' + (s.fog.seen || 0) + ' in sight' +
+      (rounded ? '; strengths rounded to 2 bases' : '') + ').'
     : 'Fog of war: join with your side\'s code to see your units and what they see.';
 }
 
@@ -223,18 +248,47 @@ function requestItem(r, mine) {
   item.append(el('div', { class: 'meta' }, sideName(r.side) + ' rolls ' + r.roll_kind + (r.entered !== null ? ' · entered ' + r.entered : '') + (r.note ? ' · ' + r.note : '')));
   item.append(oddsBars(r.odds));
   if (mine) {
-    // A pool of dice (dice:3, each read alone) is typed as "3,6,6"; one roll as a number.
-    const pool = r.roll_kind.startsWith('dice:');
-    const input = pool ? el('input', { type: 'text', inputmode: 'numeric', placeholder: Array(Number(r.roll_kind.slice(5))).fill('6').join(','), 'aria-label': 'your dice', class: 'die pool' })
-      : el('input', { type: 'number', inputmode: 'numeric', min: '1', max: r.roll_kind === '2d6' ? '12' : '6', step: r.roll_kind === 'random' ? '0.001' : '1', 'aria-label': 'your roll', class: 'die' });
+    // On a phone's keyboard: a random number (0.000-0.999) with the decimal keys, a comma taken
+    // as the point; dice as digits, a pool (dice:3, each read alone) as "3,6,6" or "366".
+    const random = r.roll_kind === 'random', pool = r.roll_kind.startsWith('dice:');
+    const input = el('input', { type: 'text', inputmode: random ? 'decimal' : 'numeric', pattern: random ? null : pool ? null : '[0-9]*',
+      autocomplete: 'off', enterkeyhint: 'send', placeholder: random ? '0.734' : pool ? Array(Number(r.roll_kind.slice(5))).fill('6').join(',') : '4',
+      'aria-label': pool ? 'your dice' : 'your roll', class: 'die' + (pool ? ' pool' : '') + (random ? ' random' : '') });
     const send = el('button', { type: 'button', class: 'send-die', onclick: async () => {
-      if (input.value === '') { toast('Type the number you rolled', true); return; }
-      const value = r.roll_kind === 'random' || pool ? input.value : Number(input.value);
-      if (await call('POST', '/api/rolls/' + r.id, { value })) toast('Sent: ' + input.value + '. The umpire applies it.');
+      const typed = typedRoll(r.roll_kind, input.value);
+      if (typed.error) { toast(typed.error, true); return; }
+      if (await call('POST', '/api/rolls/' + r.id, { value: typed.value })) toast('Sent: ' + typed.value + '. The umpire applies it.');
     } }, r.entered !== null ? 'Correct' : 'Send');
     item.append(el('div', { class: 'row' }, input, send));
   }
   return item;
+}
+
+// A typed roll as the server takes it, or what to type instead: a random number 0.000-0.999 (a
+// comma as the decimal point, as a phone's keyboard may offer: "0,734", ",5", "0"), dice as
+// digits in their range (d6 1-6, 2d6 2-12), a pool as one digit a die.
+function typedRoll(kind, text) {
+  const t = String(text).trim();
+  if (kind === 'random') {
+    const m = /^0?[.,](\d{1,3})$/.exec(t);
+    if (m) return { value: '0.' + m[1].padEnd(3, '0') };
+    if (t === '0') return { value: '0.000' };
+    return { error: 'Type the random number from 0.000 to 0.999, e.g. 0.734 (or 0,734)' };
+  }
+  const pool = /^dice:(\d+)$/.exec(kind);
+  if (pool) {
+    const n = Number(pool[1]);
+    const dice = /^\d+$/.test(t) && t.length === n ? t.split('') : t.split(/[\s,;.]+/).filter(Boolean);
+    if (dice.length === n && dice.every((d) => /^[1-6]$/.test(d))) return { value: dice.join(',') };
+    return { error: 'Type your ' + n + ' dice, each 1-6, e.g. ' + Array(n).fill('6').join(',') };
+  }
+  const sum = /^(\d*)d(\d+)$/.exec(kind);
+  if (sum) {
+    const count = Number(sum[1] || 1), faces = Number(sum[2]);
+    if (/^\d{1,3}$/.test(t) && Number(t) >= count && Number(t) <= count * faces) return { value: Number(t) };
+    return { error: 'Type the number you rolled, ' + count + '-' + count * faces + ', in digits' };
+  }
+  return t === '' ? { error: 'Type what you rolled' } : { value: t };  // a kind this page does not know: the server checks it
 }
 
 function renderRequests() {
@@ -466,6 +520,11 @@ $('u-fog').addEventListener('change', async (e) => {
   const answer = await call('POST', '/api/fog', { on: e.target.checked });
   if (!answer) e.target.checked = !e.target.checked;  // refused (a system that measures no sight): as it was
 });
+$('u-fog-strengths').addEventListener('change', async (e) => {
+  const on = !!(view.state && view.state.fog && view.state.fog.on);
+  const answer = await call('POST', '/api/fog', { on, strengths: e.target.value });
+  if (!answer) e.target.value = e.target.value === 'rounded' ? 'hidden' : 'rounded';  // refused: as it was
+});
 $('u-undo').addEventListener('click', () => call('POST', '/api/actions', { [kindKey()]: 'undo' }));
 $('action-form').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -483,4 +542,11 @@ view.code = (fromHash || stored || '').trim();
 if (fromHash) { try { localStorage.setItem('fortuna-code', fromHash); } catch (e) { /* none */ } history.replaceState(null, '', location.pathname); }
 $('p-kind').dispatchEvent(new Event('change'));
 $('g-kind').dispatchEvent(new Event('change'));
+// Tap the picture to zoom it (it scrolls inside its card), tap again to fit.
+$('board').addEventListener('click', () => { $('board-frame').classList.toggle('zoomed'); if (view.state) render(); });
+// The state at once, without waiting for the live feed: the board, the clock and the units list
+// show as soon as the page has loaded (the feed's hello then takes over).
+call('GET', '/api/state').then((state) => {
+  if (state && !view.state) { view.state = state; view.requests = state.requests || []; render(); }
+});
 connect();

@@ -99,7 +99,11 @@ companion::TableGame deskTableGame(GameDocument& document) {
             if (const auto refused = document.performJson(action)) return ss(*refused);
             return std::nullopt;
         },
-        [&document](int width) { return report::render_board(document.game(), document.game().state(), width); });
+        [&document] {
+            // Copied here, drawn on the server's worker thread while the desk goes on.
+            auto scene = std::make_shared<const report::BoardScene>(report::board_scene(document.game(), document.game().state()));
+            return companion::TableGame::BoardDrawing([scene](int width) { return report::render_board(*scene, width); });
+        });
 }
 
 companion::TableGame sessionTableGame(SessionDesk& desk) {

@@ -72,7 +72,8 @@ std::uint64_t serve_seed(const Arguments& args) {
 }
 
 // A line typed on serve's standard input (docs/companion.md, Join codes): "reissue SIDE",
-// "reissue umpire", "reissue" (every side's code), "fog on", "fog off", "codes". The answer goes to standard output,
+// "reissue umpire", "reissue" (every side's code), "fog on", "fog off", "fog rounded", "fog hidden" (the enemy's
+// strengths under the fog), "codes". The answer goes to standard output,
 // one JSON object a line with --json: {"reissued": {...}, "codes": {...}} or {"error": "..."}.
 void serve_command(const std::string& line, companion::CompanionServer& server, Context& context) {
     std::istringstream words(line);
@@ -89,6 +90,9 @@ void serve_command(const std::string& line, companion::CompanionServer& server, 
         } else if (verb == "fog" && (who == "on" || who == "off") && extra.empty()) {
             server.setFog(who == "on");
             answer = {{"fog", server.fog()}};
+        } else if (verb == "fog" && fortuna::fog_strengths_from(who) && extra.empty()) {
+            server.setFogStrengths(*fortuna::fog_strengths_from(who));
+            answer = {{"fog", server.fog()}, {"strengths", std::string(fortuna::to_string(server.fogStrengths()))}};
         } else if (verb == "codes" && who.empty()) {
             answer = {{"codes", server.codes().to_json()}};
         } else {
@@ -179,10 +183,21 @@ int run_serve(const Arguments& args, Context& context) {
                                                                      return std::string(error.what());
                                                                  }
                                                              },
-                                                             [&game](int width) { return report::render_board(*game, game->state(), width); })
+                                                             [&game] {
+                                                                 // Copied here, drawn on the server's worker thread.
+                                                                 auto scene = std::make_shared<const report::BoardScene>(report::board_scene(*game, game->state()));
+                                                                 return companion::TableGame::BoardDrawing(
+                                                                     [scene](int width) { return report::render_board(*scene, width); });
+                                                             })
                                       : companion::TableGame::over(*session);
     companion::CompanionServer server(std::move(table), limits);
     server.setAttributionLog(QString::fromStdString(attribution));
+    if (const auto strengths = args.value("fog-strengths")) {
+        // Under the fog, what a side is told of the enemy it sees (docs/rules/fog-of-war-strengths.md).
+        const auto chosen = fortuna::fog_strengths_from(*strengths);
+        if (!chosen) throw UsageError("--fog-strengths is hidden or rounded, not '" + companion::cut_text(*strengths, 40) + "'");
+        server.setFogStrengths(*chosen);
+    }
     if (args.flag("fog")) {
         try {
             server.setFog(true);
@@ -283,6 +298,8 @@ void declare_serve(CLI::App& command) {
     command.add_option("--journal", "write the recovery journal here")->type_name("FILE");
     command.add_option("--idle-timeout", "close a live page that sends nothing for this many seconds (120)")->type_name("SECONDS");
     command.add_option("--save", "save the game here when serving stops")->type_name("SAVE");
+    command.add_option("--fog-strengths", "under the fog, the enemy units a side sees: hidden (their strength and state; the default) or rounded "
+                                          "(their state and bases to the nearest 2)")->type_name("hidden|rounded");
     command.add_flag("--fog")->description("fog of war: each side's pages show the other side's pieces only where its own see them (docs/companion.md)");
     command.add_flag("--advisory")->description("a new game without the rules of play: the app advises, the table decides");
 }

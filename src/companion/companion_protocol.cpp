@@ -483,14 +483,23 @@ int snap_board_width(int asked) {
 }
 
 const std::string& PictureCache::get(std::size_t version, int width, const std::function<std::string(int)>& draw, bool* hit) {
-    const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.version == version && e.width == width; });
-    if (hit != nullptr) *hit = it != entries_.end();
-    if (it != entries_.end()) {
-        entries_.splice(entries_.begin(), entries_, it);
-        return entries_.front().bytes;
-    }
-    std::string bytes = draw(width);  // drawn before anything is dropped: a throw leaves the cache as it was
-    entries_.push_front(Entry{version, width, std::move(bytes)});
+    const std::string* kept = find(version, width);
+    if (hit != nullptr) *hit = kept != nullptr;
+    if (kept != nullptr) return *kept;
+    return put(version, width, kEveryPiece, draw(width));  // drawn before anything is dropped: a throw leaves the cache as it was
+}
+
+const std::string* PictureCache::find(std::size_t version, int width, int view) {
+    const auto it = std::find_if(entries_.begin(), entries_.end(),
+                                 [&](const Entry& e) { return e.version == version && e.width == width && e.view == view; });
+    if (it == entries_.end()) return nullptr;
+    entries_.splice(entries_.begin(), entries_, it);
+    return &entries_.front().bytes;
+}
+
+const std::string& PictureCache::put(std::size_t version, int width, int view, std::string bytes) {
+    entries_.remove_if([&](const Entry& e) { return e.version == version && e.width == width && e.view == view; });
+    entries_.push_front(Entry{version, width, view, std::move(bytes)});
     while (entries_.size() > std::max<std::size_t>(capacity_, 1)) entries_.pop_back();
     return entries_.front().bytes;
 }

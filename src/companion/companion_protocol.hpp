@@ -180,14 +180,22 @@ inline constexpr std::array<int, 5> kBoardWidths{360, 540, 720, 1080, 1600};
 // The smallest of kBoardWidths at least `asked` wide; the largest for anything wider.
 int snap_board_width(int asked);
 
-// Pictures by game version and width, the most recently used kept: what a change of the game
-// costs is one drawing per width asked for, whoever asks and however often.
+// Pictures by game version, width and view, the most recently used kept: what a change of the
+// game costs is one drawing per width (and view) asked for, whoever asks and however often. The
+// view says whose picture it is (kEveryPiece, or a side's under fog of war), so that a side's
+// picture is never served to another.
 class PictureCache {
 public:
+    static constexpr int kEveryPiece = -2;
     explicit PictureCache(std::size_t capacity) : capacity_(capacity) {}
     // The picture for this version and width, drawn by `draw(width)` only when it is not kept.
     // `hit` says which.
     const std::string& get(std::size_t version, int width, const std::function<std::string(int)>& draw, bool* hit = nullptr);
+    // The kept picture, or null (a found one becomes the most recently used).
+    const std::string* find(std::size_t version, int width, int view = kEveryPiece);
+    // Keeps a picture drawn elsewhere (the server draws on a worker thread), dropping the least
+    // recently used beyond the capacity.
+    const std::string& put(std::size_t version, int width, int view, std::string bytes);
     void clear() { entries_.clear(); }
     std::size_t size() const { return entries_.size(); }
 
@@ -195,6 +203,7 @@ private:
     struct Entry {
         std::size_t version;
         int width;
+        int view;
         std::string bytes;
     };
     std::size_t capacity_;

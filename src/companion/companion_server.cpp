@@ -16,6 +16,8 @@
 #include <QHostInfo>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QThread>
+#include <QThreadPool>
 #include <QTimer>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -115,9 +117,18 @@ CompanionServer::CompanionServer(TableGame game, Limits limits, QObject* parent)
     codes_ = std::make_unique<JoinCodes>(game_.has_game() ? game_.side_ids() : std::vector<std::string>{});
     pushed_version_ = game_.version();
     game_token_ = new_game_token();
+    // The board pictures' painter: one thread on a machine of two cores (the other answers and
+    // pushes), two on a larger one.
+    painters_ = std::make_unique<QThreadPool>();
+    painters_->setMaxThreadCount(std::clamp(QThread::idealThreadCount() / 2, 1, 2));
 }
 
-CompanionServer::~CompanionServer() { close(); }
+CompanionServer::~CompanionServer() {
+    close();
+    // A drawing under way reads only its own copy; its answer, posted to this object, is dropped with it.
+    painters_->clear();
+    painters_->waitForDone();
+}
 
 void CompanionServer::listen(const QHostAddress& address, quint16 port) {
     close();
@@ -151,6 +162,9 @@ void CompanionServer::close() {
     for (auto it = pending_.begin(); it != pending_.end(); ++it) it.key()->deleteLater();
     pending_.clear();
     pending_clients_.clear();
+    awaiting_picture_.clear();
+    pictures_asked_.clear();
+    pictures_order_.clear();
     delete websockets_;
     websockets_ = nullptr;
     delete idle_check_;
@@ -243,6 +257,7 @@ void CompanionServer::acceptConnections() {
         connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
             pending_.remove(socket);
             pending_clients_.remove(socket);
+            awaiting_picture_.remove(socket);
             socket->deleteLater();
         });
         QTimer::singleShot(kRequestTimeoutMs, socket, [this, socket] {
@@ -268,7 +283,7 @@ void CompanionServer::failRequest(QTcpSocket* socket, const char* what) {
 }
 
 void CompanionServer::handleRequest(QTcpSocket* socket) {
-    if (!pending_.contains(socket)) return;
+    if (!pending_.contains(socket) || awaiting_picture_.contains(socket)) return;
     QByteArray& buffer = pending_[socket];
     buffer += socket->readAll();
     const HttpParse parse = parse_http_request(std::string_view(buffer.constData(), static_cast<std::size_t>(buffer.size())), limits_);
@@ -280,6 +295,14 @@ void CompanionServer::handleRequest(QTcpSocket* socket) {
     const HttpRequest& request = parse.request;
     const QString client = pending_clients_.value(socket);
     if (request.path == "/api/live" && request.method == "GET") {
+        // A client waits for the answer to its handshake before it sends a frame (RFC 6455, 4.1).
+        // Frames that came with the handshake are refused: Qt WebSockets, handed them with it,
+        // answered them in a masked close frame, which no server may send (fuzz_companion_wire).
+        if (static_cast<std::size_t>(buffer.size()) > parse.consumed) {
+            finish(socket, {400, "application/json",
+                            error_body(400, "send WebSocket frames after the answer to the handshake, not with it (RFC 6455, 4.1)"), {}});
+            return;
+        }
         upgrade(socket, request);
         return;
     }
@@ -289,14 +312,16 @@ void CompanionServer::handleRequest(QTcpSocket* socket) {
         reply = {429, "application/json", error_body(429, "too many requests from " + ss(client) + "; slow down"),
                  {{"Retry-After", std::to_string(std::max(1, wait))}}};
     } else {
-        reply = route(request, client);
+        reply = route(request, client, socket);
     }
+    if (reply.status == 0) return;  // a board picture on its way: answered when it is drawn
     finish(socket, reply);
 }
 
 void CompanionServer::finish(QTcpSocket* socket, const Reply& reply) {
     pending_.remove(socket);
     pending_clients_.remove(socket);
+    awaiting_picture_.remove(socket);
     socket->commitTransaction();
     socket->write(QByteArray::fromStdString(http_response(reply.status, reply.content_type, reply.body, reply.headers)));
     socket->disconnectFromHost();
@@ -439,10 +464,10 @@ CompanionServer::Reply CompanionServer::staticFile(const std::string& path) cons
     return {200, ss(it->second.first), it->second.second.toStdString(), {}};
 }
 
-CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const QString& client) {
+CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const QString& client, QTcpSocket* socket) {
     try {
         if (!hostAllowed(request.header("host"))) throw ApiError(403, "unknown Host '" + cut_text(request.header("host"), 64) + "'");
-        if (request.path.rfind("/api/", 0) == 0) return api(request, client);
+        if (request.path.rfind("/api/", 0) == 0) return api(request, client, socket);
         if (request.method != "GET") throw ApiError(405, "the page's files are read with GET");
         return staticFile(request.path);
     } catch (const ApiError& error) {
@@ -455,7 +480,7 @@ CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const 
     }
 }
 
-CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QString& client) {
+CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QString& client, QTcpSocket* socket) {
     const std::vector<std::string> parts = segments(request.path);  // "api", ...
     const std::string what = parts.size() > 1 ? parts[1] : "";
     const bool get = request.method == "GET";
@@ -495,14 +520,7 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
             if (!asked || text.size() > 5) throw ApiError(400, "'width' is the picture's width in pixels, e.g. 720");
             width = snap_board_width(static_cast<int>(*asked));
         }
-        const int viewer = viewerOf(callerOf(request));
-        if (game_.fogged_for(viewer)) {
-            // A side's own picture: drawn for the asker, never kept where another could be served it.
-            return {200, "image/png", game_.board_png(width, viewer).toStdString(), {{"X-Board-Cache", "own"}}};
-        }
-        bool hit = false;
-        const std::string& png = board_.get(game_.version(), width, [this](int w) { return game_.board_png(w).toStdString(); }, &hit);
-        return {200, "image/png", png, {{"X-Board-Cache", hit ? "hit" : "drawn"}}};
+        return boardPicture(width, game_.picture_view(viewerOf(callerOf(request))), socket);
     }
     if (what == "actions" && parts.size() == 2) {
         if (!post) throw ApiError(405, "apply an action with POST");
@@ -615,21 +633,131 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         throw ApiError(404, "no such call: " + cut_text(request.path, 80) + "; POST /api/codes/reissue or /api/codes/SIDE/reissue");
     }
     if (what == "fog" && parts.size() == 2) {
-        // Fog of war, the umpire's choice: POST /api/fog {"on": true|false}.
-        if (get) return ok(200, {{"on", game_.fog()}});
+        // Fog of war, the umpire's choice: POST /api/fog {"on": true|false, "strengths": "hidden"|"rounded"}.
+        const auto answer = [this] { return json{{"on", game_.fog()}, {"strengths", std::string(to_string(game_.fog_strengths()))}}; };
+        if (get) return ok(200, answer());
         if (!post) throw ApiError(405, "fog of war is turned on or off with POST");
         const Caller caller = requireCaller(request);
         if (caller.role != Caller::Role::Umpire) throw ApiError(403, "only the umpire turns the fog of war on or off");
         const json body = parse_body_object(request.body, limits_);
-        if (!body.contains("on") || !body["on"].is_boolean() || body.size() != 1)
-            throw ApiError(400, "the body is {\"on\": true} or {\"on\": false}");
-        setFog(body["on"].get<bool>());
-        return ok(200, {{"on", game_.fog()}});
+        const bool has_strengths = body.contains("strengths");
+        std::optional<FogStrengths> strengths;
+        if (has_strengths && body["strengths"].is_string()) strengths = fog_strengths_from(body["strengths"].get<std::string>());
+        if (!body.contains("on") || !body["on"].is_boolean() || body.size() != 1 + (has_strengths ? 1 : 0) || (has_strengths && !strengths))
+            throw ApiError(400, "the body is {\"on\": true} or {\"on\": false}, and \"strengths\": \"hidden\" or \"rounded\" if given");
+        setFog(body["on"].get<bool>());  // 409 for a system that measures no sight: nothing changed
+        if (strengths) setFogStrengths(*strengths);
+        return ok(200, answer());
     }
     if (what == "live") throw ApiError(405, "/api/live is a WebSocket (GET with Upgrade: websocket)");
     // A path the API has, asked with another method: 405 (with Allow); any other: 404.
     throw ApiError(allowed_methods(request.path).empty() ? 404 : 405,
                    "no such API: " + cut_text(request.method, 8) + " " + cut_text(request.path, 80));
+}
+
+CompanionServer::Reply CompanionServer::boardPicture(int width, int view, QTcpSocket* socket) {
+    if (!game_.has_game()) throw ApiError(503, "no battle is open at the umpire's desk");
+    // A side's own picture under fog of war says so; it is kept for that side's view alone.
+    const std::string own = view == TableGame::kUmpire ? "" : "own";
+    if (const std::string* png = board_.find(game_.version(), width, view))
+        return {200, "image/png", *png, {{"X-Board-Cache", own.empty() ? "hit" : own}}};
+    // Drawn for this version already: wait for it with the others.
+    const auto drawing = pictures_drawing_.find(PictureJob{game_.version(), width, view});
+    if (drawing != pictures_drawing_.end()) {
+        drawing->second.emplace_back(socket);
+    } else {
+        Waiting& waiting = pictures_asked_[PictureAsk{width, view}];
+        if (waiting.empty()) pictures_order_.emplace_back(width, view);
+        waiting.emplace_back(socket);
+    }
+    awaiting_picture_.insert(socket);
+    startPictures();
+    return {0, "", "", {}};
+}
+
+void CompanionServer::startPictures() {
+    while (pictures_active_ < painters_->maxThreadCount() && !pictures_order_.empty()) {
+        const PictureAsk ask = pictures_order_.front();
+        pictures_order_.pop_front();
+        Waiting waiting = std::move(pictures_asked_[ask]);
+        pictures_asked_.erase(ask);
+        waiting.erase(std::remove_if(waiting.begin(), waiting.end(), [this](const QPointer<QTcpSocket>& s) { return !s || !pending_.contains(s); }),
+                      waiting.end());
+        if (waiting.empty()) continue;  // every asker gave up or timed out
+        const int width = ask.first;  // not a structured binding: clang 14 lets no lambda capture one
+        const int view = ask.second;
+        // Drawn as the game is now, whatever version it was asked at: a newer picture is no worse,
+        // and a game that changes faster than it is drawn queues nothing old.
+        const std::size_t version = game_.version();
+        const std::string own = view == TableGame::kUmpire ? "drawn" : "own";
+        if (const std::string* png = board_.find(version, width, view)) {
+            for (const auto& socket : waiting) finish(socket, {200, "image/png", *png, {{"X-Board-Cache", own}}});
+            continue;
+        }
+        Waiting& joined = pictures_drawing_[PictureJob{version, width, view}];
+        const bool under_way = !joined.empty();
+        joined.insert(joined.end(), waiting.begin(), waiting.end());
+        if (under_way) continue;
+        TableGame::BoardDrawing draw;
+        try {
+            draw = game_.board_drawing(view);  // the copy of what the picture shows, made on this thread
+        } catch (const std::exception& error) {
+            const int status = dynamic_cast<const ApiError*>(&error) != nullptr ? static_cast<const ApiError&>(error).status : 500;
+            if (status == 500) spdlog::error("companion: the board picture could not be copied: {}", error.what());
+            const std::string body = error_body(status, status == 500 ? std::string(kInternalError) : std::string(error.what()));
+            for (const auto& socket : joined)
+                if (socket && pending_.contains(socket)) finish(socket, {status, "application/json", body, {}});
+            pictures_drawing_.erase(PictureJob{version, width, view});
+            continue;
+        }
+        ++pictures_active_;
+        const std::uint64_t generation = picture_generation_;
+        painters_->start([this, draw = std::move(draw), generation, version, width, view] {
+            // On the worker: reads only its copy. Its answer goes back to the server's thread.
+            QByteArray png;
+            std::string failure;
+            try {
+                png = TableGame::png_of(draw(width));
+            } catch (const std::exception& error) {
+                failure = error.what();
+            } catch (...) {
+                failure = "an exception that is not a std::exception";
+            }
+            QMetaObject::invokeMethod(
+                this, [this, generation, version, width, view, png, failure] { pictureDrawn(generation, version, width, view, png, failure); },
+                Qt::QueuedConnection);
+        });
+    }
+}
+
+void CompanionServer::pictureDrawn(std::uint64_t generation, std::size_t version, int width, int view, const QByteArray& png,
+                                   const std::string& failure) {
+    // A Qt slot (a queued call): nothing may leave it.
+    try {
+        --pictures_active_;
+        const auto job = pictures_drawing_.find(PictureJob{version, width, view});
+        Waiting waiting;
+        if (job != pictures_drawing_.end()) {
+            waiting = std::move(job->second);
+            pictures_drawing_.erase(job);
+        }
+        Reply reply{200, "image/png", png.toStdString(), {{"X-Board-Cache", view == TableGame::kUmpire ? "drawn" : "own"}}};
+        if (!failure.empty()) {
+            spdlog::error("companion: drawing the board picture at {} px failed: {}", width, failure);
+            reply = {500, "application/json", error_body(500, kInternalError), {}};
+        } else if (generation == picture_generation_) {
+            board_.put(version, width, view, reply.body);  // not a picture of another game's version
+        }
+        for (const auto& socket : waiting)
+            if (socket && pending_.contains(socket)) finish(socket, reply);
+    } catch (const std::exception& error) {
+        spdlog::error("companion: answering a board picture failed: {}", error.what());
+    }
+    try {
+        startPictures();
+    } catch (const std::exception& error) {
+        spdlog::error("companion: starting a board picture failed: {}", error.what());
+    }
 }
 
 json CompanionServer::reissueCodes(const std::vector<std::string>& who) {
@@ -705,6 +833,13 @@ json CompanionServer::annotate(json lines) const {
         else if (!(line.contains("by") && line["by"].is_string())) line["by"] = "desk";  // the other systems keep "by" on the line
     }
     return lines;
+}
+
+void CompanionServer::setFogStrengths(FogStrengths strengths) {
+    if (strengths == game_.fog_strengths()) return;
+    game_.set_fog_strengths(strengths);
+    spdlog::info("companion: under the fog, enemy strengths {}", to_string(strengths));
+    push(true);
 }
 
 void CompanionServer::setFog(bool on) {
@@ -791,6 +926,7 @@ void CompanionServer::gameReplaced() {
     rolls_.clear();
     proposals_.clear();
     board_.clear();  // the new game's versions count from its own journal
+    ++picture_generation_;  // and a picture of the old game being drawn is not kept
     game_token_ = new_game_token();
     if (game_.has_game()) {
         const auto ids = game_.side_ids();

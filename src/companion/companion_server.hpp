@@ -7,13 +7,18 @@
 #include <QHash>
 #include <QHostAddress>
 #include <QObject>
+#include <QPointer>
+#include <QSet>
 #include <QString>
 #include <QWebSocketProtocol>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +29,7 @@
 class QTcpServer;
 class QTimer;
 class QTcpSocket;
+class QThreadPool;
 class QWebSocket;
 class QWebSocketServer;
 
@@ -83,6 +89,10 @@ public:
     // ApiError 409 naming why for a system that measures no sight. Every page is sent its view.
     void setFog(bool on);
     bool fog() const { return game_.fog(); }
+    // Under the fog, what a side is told of the enemy units it sees: hidden (the default) or their
+    // state and strength rounded (fortuna/fog_of_war.hpp). Every page is sent its view.
+    void setFogStrengths(FogStrengths strengths);
+    FogStrengths fogStrengths() const { return game_.fog_strengths(); }
 
 public slots:
     // The game changed (an action at the desk, an undo, another battle): push it to every page.
@@ -122,8 +132,15 @@ private:
     void upgrade(QTcpSocket* socket, const HttpRequest& request);
     void acceptPage();
     void pageMessage(QWebSocket* socket, const QString& text);
-    Reply route(const HttpRequest& request, const QString& client);
-    Reply api(const HttpRequest& request, const QString& client);
+    // A reply of status 0 is on its way: the socket waits for a board picture (answerPicture).
+    Reply route(const HttpRequest& request, const QString& client, QTcpSocket* socket);
+    Reply api(const HttpRequest& request, const QString& client, QTcpSocket* socket);
+    // The board picture, GET /api/board.png: from the cache at once, or the socket waits for the
+    // drawing of its (version, width, view) on the worker thread, one at a time, shared by every
+    // request waiting for the same picture; the main thread meanwhile answers and pushes.
+    Reply boardPicture(int width, int view, QTcpSocket* socket);
+    void startPictures();
+    void pictureDrawn(std::uint64_t generation, std::size_t version, int width, int view, const QByteArray& png, const std::string& failure);
     Reply staticFile(const std::string& path) const;
     Caller callerOf(const HttpRequest& request) const;
     Caller requireCaller(const HttpRequest& request) const;  // 401 for no or an unknown code
@@ -174,7 +191,20 @@ private:
     std::size_t pushed_version_ = 0;
     std::uint64_t pushes_ = 0;  // numbered so that a page can see that it missed none
     std::string game_token_;    // names this game's journal to the pages: another game, another name
-    PictureCache board_{kBoardWidths.size() + 1};  // every width of this version, and one to spare
+    // Every width of this version for everyone and for two sides and a spectator under fog, and one to spare.
+    PictureCache board_{kBoardWidths.size() * 4 + 1};
+    // Pictures on their way: asked for (width, view), drawn for the game's version when a worker
+    // is free (so a queue of old versions never builds up), then being drawn (version, width, view).
+    using PictureAsk = std::pair<int, int>;                      // width, view
+    using PictureJob = std::tuple<std::size_t, int, int>;        // version, width, view
+    using Waiting = std::vector<QPointer<QTcpSocket>>;
+    std::map<PictureAsk, Waiting> pictures_asked_;
+    std::deque<PictureAsk> pictures_order_;
+    std::map<PictureJob, Waiting> pictures_drawing_;
+    QSet<QTcpSocket*> awaiting_picture_;  // read no more from these: their request is in hand
+    std::uint64_t picture_generation_ = 0;  // another game: pictures of the old one are not kept
+    int pictures_active_ = 0;
+    std::unique_ptr<QThreadPool> painters_;
     std::unique_ptr<QFile> attribution_;
 };
 

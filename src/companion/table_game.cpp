@@ -8,6 +8,7 @@
 #include <QPolygonF>
 
 #include <algorithm>
+#include <memory>
 
 #include "companion_protocol.hpp"
 #include "fortuna/chance.hpp"
@@ -86,9 +87,9 @@ nlohmann::json TableGame::public_state(int viewer) const {
                                                      ? ids[static_cast<std::size_t>(outcome.winner)] : ""},
                                       {"reason", outcome.reason}};
     state["roster"] = s.roster();
-    state["fog"] = nlohmann::json{{"on", fog_}};
+    state["fog"] = nlohmann::json{{"on", fog_}, {"strengths", std::string(to_string(strengths_))}};
     if (fogged_for(viewer)) {
-        const SideView view(s, viewer);
+        const SideView view(s, viewer, strengths_);
         state["roster"] = view.roster(state["roster"]);
         state["fog"]["seen"] = view.seen_count();
     }
@@ -149,14 +150,19 @@ nlohmann::json TableGame::entered_roll(const std::string& kind, const nlohmann::
 }
 
 QByteArray TableGame::board_png(int width_px, int viewer) const {
-    const int width = std::clamp(width_px, 200, 1600);
-    QImage image;
-    if (fogged_for(viewer)) {
-        const SideView view(session(), viewer);
-        image = draw_session_board(session(), width, &view);
-    } else {
-        image = painter_ ? painter_(width) : draw_session_board(session(), width);
-    }
+    return png_of(board_drawing(picture_view(viewer))(std::clamp(width_px, 200, 1600)));
+}
+
+TableGame::BoardDrawing TableGame::board_drawing(int view) const {
+    const GameSession& s = session();
+    if (view == kUmpire && painter_) return painter_();
+    std::optional<SideView> only;
+    if (view != kUmpire) only.emplace(s, view);
+    auto board = std::make_shared<const SessionBoard>(session_board(s, only ? &*only : nullptr));
+    return [board](int width_px) { return draw_session_board(*board, width_px); };
+}
+
+QByteArray TableGame::png_of(const QImage& image) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -234,8 +240,17 @@ void paint_session_piece(QPainter& painter, const Piece& piece, double scale) {
                      qt_text(piece.label + (piece.status.empty() ? "" : " (" + piece.status + ")")));
 }
 
+SessionBoard session_board(const GameSession& session, const SideView* only) {
+    return SessionBoard{session.table(), session.ground(), only ? only->pieces(session.pieces()) : session.pieces(),
+                        session.scenario_name(), session.clock_label()};
+}
+
 QImage draw_session_board(const GameSession& session, int width_px, const SideView* only) {
-    const TableSize table = session.table();
+    return draw_session_board(session_board(session, only), width_px);
+}
+
+QImage draw_session_board(const SessionBoard& board, int width_px) {
+    const TableSize table = board.table;
     const bool drawn = table.width_cm > 0 && table.depth_cm > 0;
     const int height_px = drawn ? std::clamp(static_cast<int>(width_px * table.depth_cm / table.width_cm), 100, 2400) : width_px / 3;
     QImage image(width_px, height_px, QImage::Format_RGB32);
@@ -246,14 +261,14 @@ QImage draw_session_board(const GameSession& session, int width_px, const SideVi
     font.setPixelSize(std::max(9, width_px / 70));
     painter.setFont(font);
     if (!drawn) {
-        painter.drawText(image.rect(), Qt::AlignCenter | Qt::TextWordWrap, qt_text(session.scenario_name() + "\n" + session.clock_label()));
+        painter.drawText(image.rect(), Qt::AlignCenter | Qt::TextWordWrap, qt_text(board.scenario_name + "\n" + board.clock_label));
         return image;
     }
     const double scale = std::min((width_px - 8) / table.width_cm, (height_px - 8) / table.depth_cm);
     painter.translate(4, 4);
     painter.setPen(QPen(Qt::darkGray, 1));
     painter.drawRect(QRectF(0, 0, table.width_cm * scale, table.depth_cm * scale));
-    for (const Ground& ground : session.ground()) {
+    for (const Ground& ground : board.ground) {
         QPolygonF outline;
         for (const auto& [x, y] : ground.outline) outline << QPointF(x * scale, y * scale);
         const QColor fill = session_ground_colour(ground.kind);
@@ -263,7 +278,7 @@ QImage draw_session_board(const GameSession& session, int width_px, const SideVi
         painter.setPen(QColor(0x40, 0x40, 0x40));
         painter.drawText(outline.boundingRect().topLeft() + QPointF(2, font.pixelSize() + 2), qt_text(ground.name));
     }
-    for (const Piece& piece : only ? only->pieces(session.pieces()) : session.pieces()) paint_session_piece(painter, piece, scale);
+    for (const Piece& piece : board.pieces) paint_session_piece(painter, piece, scale);
     return image;
 }
 

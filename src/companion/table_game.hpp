@@ -43,7 +43,11 @@ public:
     // pieces drawn at scale.
     using SessionSource = std::function<const GameSession*()>;
     using Perform = std::function<std::optional<std::string>(const nlohmann::json& action)>;
-    using BoardPainter = std::function<QImage(int width_px)>;
+    // A board picture's drawing with everything it reads copied in: the server runs it on a worker
+    // thread while the game goes on, so it may touch nothing of the game (issue 27, item 4).
+    using BoardDrawing = std::function<QImage(int width_px)>;
+    // Called on the main thread: copies what the holder's painter reads now, returns its drawing.
+    using BoardPainter = std::function<BoardDrawing()>;
     TableGame(SessionSource session, Perform perform, BoardPainter painter = {});
     // A session held by the caller alone (fortuna-cli serve): actions go straight to its apply.
     static TableGame over(GameSession& session, BoardPainter painter = {});
@@ -56,6 +60,10 @@ public:
     // a system that measures no sight is ApiError 409 naming why.
     void set_fog(bool on);
     bool fog() const { return fog_; }
+    // What a side is told of the enemy units it sees under the fog: nothing of their strength and
+    // state (the default), or their state and strength rounded (fortuna/fog_of_war.hpp).
+    void set_fog_strengths(FogStrengths strengths) { strengths_ = strengths; }
+    FogStrengths fog_strengths() const { return strengths_; }
     bool fogged_for(int viewer) const { return fog_ && viewer != kUmpire && has_game(); }
     // Whether the fog hides something of `node` (an action, a line) from the viewer: it names a
     // piece of the other side they do not see.
@@ -87,6 +95,14 @@ public:
     nlohmann::json entered_roll(const std::string& kind, const nlohmann::json& value) const;
     // The board at this moment, as PNG; under fog the pieces the viewer sees, drawn from the seam.
     QByteArray board_png(int width_px, int viewer = kUmpire) const;
+    // Whose picture a viewer is served: kUmpire (every piece) unless the fog is on for them, then
+    // their own (a side index, or kNoSide for a spectator). Pictures are kept and shared by it.
+    int picture_view(int viewer) const { return fogged_for(viewer) ? viewer : kUmpire; }
+    // The picture of this view (picture_view) at this moment, copied on this thread and drawn by
+    // the drawing wherever it runs: the holder's painter for kUmpire, else the session's pieces
+    // the view sees (ApiError 503 when no battle is open).
+    BoardDrawing board_drawing(int view) const;
+    static QByteArray png_of(const QImage& image);
 
 private:
     const GameSession& session() const;  // ApiError 503 when no battle is open
@@ -94,7 +110,20 @@ private:
     Perform perform_;
     BoardPainter painter_;
     bool fog_ = false;
+    FogStrengths strengths_ = FogStrengths::Hidden;
 };
+
+// What draw_session_board reads of a session, copied (a worker thread draws it while the game
+// goes on): the table, its ground, the pieces to draw (those a fogged view sees), the names.
+struct SessionBoard {
+    TableSize table;
+    std::vector<Ground> ground;
+    std::vector<Piece> pieces;
+    std::string scenario_name;
+    std::string clock_label;
+};
+SessionBoard session_board(const GameSession& session, const SideView* only = nullptr);
+QImage draw_session_board(const SessionBoard& board, int width_px);
 
 // The session's pieces on its table at scale (ground, then pieces along their facing in the
 // sides' colours, labels, a cross over a piece whose status says something is the matter): the

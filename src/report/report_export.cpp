@@ -55,8 +55,8 @@ QColor line_colour(TerrainKind kind) {
     }
 }
 
-const UnitType& live_type(const Game& game, const GameState& state, std::size_t i) {
-    const Unit& unit = game.units()[i];
+const UnitType& live_type(const std::vector<Unit>& units, const GameState& state, std::size_t i) {
+    const Unit& unit = units[i];
     if (state.units[i].mount == Mount::Dismounted && unit.id.dismounted_type != nullptr) return *unit.id.dismounted_type;
     return *unit.id.type;
 }
@@ -78,10 +78,9 @@ std::optional<double> north_of(const Scenario& scenario) {
     return std::nullopt;
 }
 
-}  // namespace
-
-QImage render_board(const Game& game, const GameState& state, int width_px) {
-    const Scenario& scenario = game.scenario();
+// The picture from what it reads of a game: the game's own or a scene's copy of it.
+QImage draw_board(const Scenario& scenario, const std::vector<Unit>& units, const std::vector<General>& generals,
+                  const GameState& state, int width_px) {
     const double scale = width_px / scenario.board.width_mm;
     const int height_px = static_cast<int>(std::lround(scenario.board.depth_mm * scale));
     QImage image(width_px, height_px, QImage::Format_ARGB32);
@@ -152,12 +151,12 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
     font.setPixelSize(18);
     font.setBold(true);
     p.setFont(font);
-    for (std::size_t i = 0; i < game.units().size(); ++i) {
+    for (std::size_t i = 0; i < units.size(); ++i) {
         const UnitStatus& now = state.units[i];
         if (now.presence != Presence::OnBoard) continue;
-        const Unit& unit = game.units()[i];
+        const Unit& unit = units[i];
         const QColor side_colour(qs(scenario.sides[static_cast<std::size_t>(unit.id.side)].colour));
-        const Footprint f = unit_footprint(live_type(game, state, i), now.bases, now.formation, now.position, now.facing_deg);
+        const Footprint f = unit_footprint(live_type(units, state, i), now.bases, now.formation, now.position, now.facing_deg);
         QColor fill = side_colour;
         if (now.state == UnitState::Disrupted || now.state == UnitState::Withdrawing) fill = fill.lighter(160);
         if (now.state == UnitState::Routing) fill = fill.lighter(185);
@@ -182,10 +181,10 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
         const double x = right + 2 + code_width <= scenario.board.width_mm ? right + 2 : left - 2 - code_width;
         p.drawText(QPointF(x, top + 15), qs(unit.id.code));
     }
-    for (std::size_t g = 0; g < game.generals().size(); ++g) {
+    for (std::size_t g = 0; g < generals.size(); ++g) {
         const GeneralStatus& now = state.generals[g];
         if (now.presence != Presence::OnBoard) continue;
-        const General& general = game.generals()[g];
+        const General& general = generals[g];
         const QColor side_colour(qs(scenario.sides[static_cast<std::size_t>(general.id.side)].colour));
         p.setPen(QPen(Qt::black, 1.0));
         p.setBrush(now.condition == GeneralCondition::Present ? side_colour : QColor(Qt::white));
@@ -229,6 +228,20 @@ QImage render_board(const Game& game, const GameState& state, int width_px) {
                QStringLiteral("250 mm = %1 m").arg(static_cast<int>(std::lround(250 * metres_per_mm))));
     p.end();
     return image;
+}
+
+}  // namespace
+
+QImage render_board(const Game& game, const GameState& state, int width_px) {
+    return draw_board(game.scenario(), game.units(), game.generals(), state, width_px);
+}
+
+BoardScene board_scene(const Game& game, const GameState& state) {
+    return BoardScene{std::make_shared<const Scenario>(game.scenario()), game.units(), game.generals(), state};
+}
+
+QImage render_board(const BoardScene& scene, int width_px) {
+    return draw_board(*scene.scenario, scene.units, scene.generals, scene.state, width_px);
 }
 
 namespace {

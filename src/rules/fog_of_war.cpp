@@ -4,7 +4,17 @@
 
 namespace fortuna {
 
-SideView::SideView(const GameSession& session, int viewer) {
+std::string_view to_string(FogStrengths strengths) { return strengths == FogStrengths::Rounded ? "rounded" : "hidden"; }
+
+std::optional<FogStrengths> fog_strengths_from(std::string_view text) {
+    if (text == "hidden") return FogStrengths::Hidden;
+    if (text == "rounded") return FogStrengths::Rounded;
+    return std::nullopt;
+}
+
+int rounded_strength(int bases) { return bases <= 0 ? 0 : 2 * ((bases + 1) / 2); }
+
+SideView::SideView(const GameSession& session, int viewer, FogStrengths strengths) {
     // Every piece of the battle with its side: the roster (every system's pieces, on the table or not).
     const nlohmann::json roster = session.roster();
     const std::vector<std::string> ids = session.side_ids();
@@ -25,6 +35,26 @@ SideView::SideView(const GameSession& session, int viewer) {
     }
     for (const std::string& code : others)
         if (!seen_.contains(code)) hidden_.insert(code);
+    if (strengths == FogStrengths::Rounded && viewer >= 0) {
+        // The other sides' units as their players see them, cut to what a glass would tell.
+        for (int side = 0; side < static_cast<int>(ids.size()); ++side) {
+            if (side == viewer) continue;
+            const nlohmann::json units = session.units_of(side);
+            if (!units.is_array()) continue;
+            for (const nlohmann::json& unit : units) {
+                if (!unit.is_object() || !unit.contains("code") || !unit["code"].is_string()) continue;
+                const std::string code = unit["code"].get<std::string>();
+                if (!seen_.contains(code)) continue;
+                nlohmann::json told = nlohmann::json::object();
+                if (unit.contains("state") && unit["state"].is_string()) told["state"] = unit["state"];
+                if (unit.contains("bases") && unit["bases"].is_number_integer()) {
+                    told["bases"] = rounded_strength(unit["bases"].get<int>());
+                    told["bases_rounded"] = true;
+                }
+                if (!told.empty()) strengths_[code] = told;
+            }
+        }
+    }
 }
 
 std::string SideView::unavailable(const GameSession& session) {
@@ -41,6 +71,10 @@ nlohmann::json SideView::roster(const nlohmann::json& roster) const {
         if (entry.is_object() && entry.contains("code") && entry["code"].is_string() && !sees(entry["code"].get<std::string>()))
             continue;
         out.push_back(entry);
+        if (!strengths_.empty() && entry.is_object() && entry.contains("code") && entry["code"].is_string()) {
+            const auto told = strengths_.find(entry["code"].get<std::string>());
+            if (told != strengths_.end()) out.back().update(told->second);
+        }
     }
     return out;
 }

@@ -365,6 +365,18 @@ class HostileGuest(ServedTestCase):
         self.assertGreaterEqual(close, 0, frames[-80:])
         self.assertEqual(int.from_bytes(frames[close + 2:close + 4], "big"), 1007, frames[close:close + 40])
         self.assertAlive("a text frame that is not UTF-8")
+        # A frame sent with the handshake, before its answer (RFC 6455, 4.1), is refused with it:
+        # Qt WebSockets answered such frames with a masked close frame (found by fuzz_companion_wire).
+        with socket.create_connection((self.served.host, port), timeout=10) as s:
+            s.sendall(b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                      b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % (port, port)
+                      + bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            answer = b""
+            while chunk := s.recv(65536):
+                answer += chunk
+        self.assertTrue(answer.startswith(b"HTTP/1.1 400"), answer[:200])
+        self.assertIn(b"RFC 6455", answer)
+        self.assertAlive("a frame sent with the handshake")
 
     def test_05_a_players_claims_of_authority_are_refused_and_change_nothing(self):
         before = self.version()
@@ -958,14 +970,42 @@ class FogOfWar(unittest.TestCase):
         status, png, response = served.request("GET", "/api/board.png?width=400", code=french)
         self.assertEqual((status, response.getheader("X-Board-Cache")), (200, "own"))
         self.assertNotEqual(png, served.request("GET", "/api/board.png?width=400", code=imperial)[1])
+        # Strengths hidden (the default): the French see Salm (I-I2) in the open, not its bases nor its state.
+        def salm(code):
+            return next(u for u in served.request("GET", "/api/state", code=code)[1]["roster"] if u["code"] == "I-I2")
+        self.assertEqual(served.request("GET", "/api/fog")[1], {"on": True, "strengths": "hidden"})
+        self.assertNotIn("bases", salm(french))
+        # Rounded, the umpire's choice: its state, and its 5 bases to the nearest 2 (6); the unseen stay out.
+        for refused, body, code in ((400, {"on": True, "strengths": "exact"}, umpire), (400, {"on": True, "strengths": 6}, umpire),
+                                    (400, {"strengths": "rounded"}, umpire), (403, {"on": True, "strengths": "rounded"}, french)):
+            self.assertEqual(served.request("POST", "/api/fog", body, code=code)[0], refused, body)
+        self.assertEqual(served.request("GET", "/api/fog")[1]["strengths"], "hidden")  # refused: nothing changed
+        status, body, _ = served.request("POST", "/api/fog", {"on": True, "strengths": "rounded"}, code=umpire)
+        self.assertEqual((status, body), (200, {"on": True, "strengths": "rounded"}))
+        self.assertEqual((salm(french)["bases"], salm(french)["bases_rounded"], salm(french)["state"]), (6, True, "normal"))
+        self.assertNotIn("I-C1", roster(french))
+        self.assertNotIn("bases", salm(umpire))  # the umpire's roster is the table's; their units carry the exact strengths
+        self.assertEqual(served.request("GET", "/api/state", code=french)[1]["fog"]["strengths"], "rounded")
         # Only the umpire turns it off; then the French see all again.
         self.assertEqual(served.request("POST", "/api/fog", {"on": False}, code=french)[0], 403)
         self.assertEqual(served.request("POST", "/api/fog", {"on": "no"}, code=umpire)[0], 400)
-        status, body, _ = served.request("POST", "/api/fog", {"on": False}, code=umpire)
-        self.assertEqual((status, body), (200, {"on": False}))
+        status, body, _ = served.request("POST", "/api/fog", {"on": False, "strengths": "hidden"}, code=umpire)
+        self.assertEqual((status, body), (200, {"on": False, "strengths": "hidden"}))
         state = served.request("GET", "/api/state", code=french)[1]
         self.assertFalse(state["fog"]["on"])
         self.assertIn("I-C1", {u["code"] for u in state["roster"]})
+
+    def test_serve_starts_with_strengths_rounded_or_refuses_another_word(self):
+        served = Served(CLI, extra=("--fog", "--fog-strengths", "rounded"))
+        self.addCleanup(served.close)
+        self.assertEqual(served.request("GET", "/api/fog")[1], {"on": True, "strengths": "rounded"})
+        state = served.request("GET", "/api/state", code=served.codes["french"])[1]
+        self.assertEqual({u["code"]: u["bases"] for u in state["roster"] if "bases" in u}.get("I-I2"), 6)
+        refused = subprocess.run([CLI, "serve", "--scenario", "test-skirmish", "--port", "0", "--fog", "--fog-strengths", "exact",
+                                  "--journal", os.path.join(served.dir.name, "refused.journal")],
+                                 capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertIn("--fog-strengths is hidden or rounded, not 'exact'", refused.stderr)
 
     def test_a_system_that_measures_no_sight_refuses_the_fog(self):
         served = Served(CLI, scenario="channel-1778", seed=3, advisory=False)

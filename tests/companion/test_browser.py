@@ -226,6 +226,50 @@ async def fog_scenario(served, screenshots):
         close_browser(process, profile)
 
 
+async def phone_page(browser, served, player, screenshots):
+    """Issue 27, item 7: the board drawn at load without the live feed, the units readable at a
+    phone's width (a list under the board, the picture zoomed on a tap), the roll box's rules."""
+    # A page whose live feed never opens (its WebSocket replaced by one that never connects) still
+    # shows the board and the units, from the page itself and GET /api/state.
+    page = await browser.page("about:blank")
+    await page.send("Page.addScriptToEvaluateOnNewDocument", {"source": "window.WebSocket = class { constructor() { this.readyState = 0; } "
+                                                                       "send() {} close() {} }; window.WebSocket.OPEN = 1;"})
+    await page.send("Page.navigate", {"url": served.url})
+    await page.until("document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0", "the board without the feed")
+    await page.until("document.querySelectorAll('#board-rows tr').length > 0", "the units list without the feed")
+    assert await page.js("document.getElementById('live').textContent") == "offline"
+    codes = await page.js("[...document.querySelectorAll('#board-rows td.code')].map(e => e.textContent)")
+    roster = [u["code"] for u in served.request("GET", "/api/state")[1]["roster"] if u["present"]]
+    assert codes == roster, (codes, roster)
+    # The player's list shows their own units' states and strengths, the enemy's only where they are, at 390 px.
+    await player.js("document.getElementById('board-units').open = true")
+    row = await player.js("[...document.querySelector('#board-rows tr[data-code=\"F-I1\"]').children].map(e => e.textContent)")
+    assert row[0] == "French" and row[1] == "F-I1" and row[2].startswith("normal") and row[3].endswith(" cm"), row
+    enemy = await player.js("document.querySelector('#board-rows tr[data-code=\"I-I1\"] td:nth-child(3)').textContent")
+    assert enemy == "\u2014", enemy
+    fits = await player.js("document.getElementById('board-units').scrollWidth <= document.getElementById('board-units').clientWidth + 1")
+    assert fits, "the units list is wider than a 390 px phone"
+    # A tap zooms the picture two and a half times inside its card; another fits it again.
+    await player.js("document.getElementById('board').click(), true")
+    wide = await player.js("[document.getElementById('board').clientWidth, document.getElementById('board-frame').clientWidth]")
+    assert wide[0] > 2 * wide[1], wide
+    await player.until("/width=(1080|1600)/.test(document.getElementById('board').src)", "the zoomed picture drawn wider")
+    if screenshots:
+        await player.until("document.getElementById('board').complete", "the zoomed board")
+        await player.screenshot(os.path.join(screenshots, "companion-phone-zoomed.png"))
+    await player.js("document.getElementById('board').click(), true")
+    # The roll box's rules, as the page applies them before sending anything.
+    typed = await player.js("""[['random', '0,734'], ['random', '0.5'], ['random', ',25'], ['random', '0'], ['random', '0.999'],
+        ['random', '1'], ['random', '0.9999'], ['random', '-0.2'], ['random', 'abc'], ['d6', '6'], ['d6', '7'], ['2d6', '12'],
+        ['dice:3', '366'], ['dice:3', '3,6,6'], ['dice:3', '3,7,6']].map(([k, t]) => { const r = typedRoll(k, t); return r.error ? 'refused' : r.value; })""")
+    assert typed == ["0.734", "0.500", "0.250", "0.000", "0.999", "refused", "refused", "refused", "refused", 6, "refused", 12,
+                     "3,6,6", "3,6,6", "refused"], typed
+    # Where the rule set uses random numbers, the box asks for the decimal keys.
+    box = await player.js("""(() => { const item = requestItem({id: 0, side: 'french', summary: 'a test', roll_kind: 'random', odds: [], entered: null, note: ''}, true);
+        const i = item.querySelector('input.die'); return [i.type, i.inputMode, i.placeholder]; })()""")
+    assert box == ["text", "decimal", "0.734"], box
+
+
 async def scenario(served, screenshots):
     profile = tempfile.mkdtemp(prefix="fortuna-chromium-")
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
@@ -253,6 +297,8 @@ async def scenario(served, screenshots):
                 await spectator.until("document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0", "the board")
                 await spectator.screenshot(os.path.join(screenshots, "companion-spectator.png"))
 
+            await phone_page(browser, served, player, screenshots)
+
             # The umpire asks the French to roll for F-I1 attacking I-I1.
             await umpire.js("""(() => {
                 document.getElementById('a-attacker').value = 'F-I1';
@@ -267,6 +313,15 @@ async def scenario(served, screenshots):
             if screenshots:
                 await player.screenshot(os.path.join(screenshots, "companion-player-dice.png"))
 
+            # A d6 is typed in digits on the phone's number keys; out of range or not digits is refused.
+            box = await player.js("(() => { const i = document.querySelector('#dice input.die'); return [i.type, i.inputMode, i.pattern]; })()")
+            assert box == ["text", "numeric", "[0-9]*"], box
+            for bad in ("7", "0", "3.5", "four"):
+                await player.js("""(() => { document.querySelector('#dice input.die').value = '%s';
+                    document.querySelector('#dice button.send-die').click(); return true; })()""" % bad)
+                await player.until("!document.getElementById('toast').hidden && document.getElementById('toast').textContent.includes('1-6')",
+                                   "the refusal of %r" % bad)
+                await player.js("document.getElementById('toast').hidden = true")
             # The player types the die they threw and sends it.
             await player.js("""(() => { document.querySelector('#dice input.die').value = '4';
                 document.querySelector('#dice button.send-die').click(); return true; })()""")
@@ -321,7 +376,9 @@ async def scenario(served, screenshots):
                                                             {"do": "formation", "unit": "F-I2", "to": "column" if i % 2 == 0 else "line"},
                                                             codes["umpire"])
                 assert status == 200, answer
-                await asyncio.sleep(0.03)
+                # Paced: the pages fetch a picture after every push, all from 127.0.0.1 (40 requests
+                # a second, bursts of 120), and the zoom and the state at load took some already.
+                await asyncio.sleep(0.07)
             total = (await asyncio.to_thread(served.request, "GET", "/api/state"))[1]["version"]
             late = await browser.page(served.url)
             await late.until("view.state && view.journal.length === 50 && view.journalFirst === %d" % (total - 50), "the last 50 lines")

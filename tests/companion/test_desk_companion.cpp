@@ -2,6 +2,9 @@
 // The companion in the app: an action from a phone takes the desk's path (one undo command, one journal).
 #include <QCheckBox>
 #include <QEventLoop>
+#include <QImage>
+#include <QSemaphore>
+#include <QThread>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTcpServer>
@@ -15,6 +18,7 @@
 #include <QUndoStack>
 #include <QWebSocket>
 
+#include <atomic>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +26,7 @@
 #include "companion_dialog.hpp"
 #include "companion_server.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "game_document.hpp"
 
@@ -197,6 +202,92 @@ private slots:
         const auto [fog_status, fog] = get(QStringLiteral("http://127.0.0.1:%1/api/fog").arg(port));
         QCOMPARE(fog_status, 200);
         QVERIFY(fog["on"] == true);
+    }
+
+    void theBoardPictureIsDrawnWhileStateAndPushesGoOn() {
+        // The painter waits at a gate that the test opens: whatever is answered before it opens
+        // was answered while the picture was being drawn, with no timing assumed (issue 27, item 4).
+        struct Gate {
+            QSemaphore open{0};
+            std::atomic<int> drawings{0};
+            std::atomic<bool> on_main_thread{false};
+        };
+        auto gate = std::make_shared<Gate>();
+        struct Opener {  // opened whatever happens, before cleanup() waits for the painter
+            std::shared_ptr<Gate> gate;
+            ~Opener() { gate->open.release(100); }
+        } opener{gate};
+        auto view = std::shared_ptr<GameSession>(land::land_session_view(document_->game()));
+        app::GameDocument& document = *document_;
+        QThread* main_thread = QThread::currentThread();
+        companion::TableGame game(
+            [view]() -> const GameSession* { return view.get(); },
+            [&document](const nlohmann::json& action) -> std::optional<std::string> {
+                if (const auto refused = document.performJson(action)) return refused->toStdString();
+                return std::nullopt;
+            },
+            [gate, main_thread] {
+                return companion::TableGame::BoardDrawing([gate, main_thread](int width) {
+                    ++gate->drawings;
+                    if (QThread::currentThread() == main_thread) gate->on_main_thread = true;
+                    gate->open.acquire();
+                    gate->open.release();
+                    QImage image(width, width / 2, QImage::Format_RGB32);
+                    image.fill(Qt::white);
+                    return image;
+                });
+            });
+        server_ = std::make_unique<companion::CompanionServer>(std::move(game));
+        connect(document_.get(), &app::GameDocument::positionChanged, server_.get(), &companion::CompanionServer::gameChanged);
+        server_->listen(QHostAddress::LocalHost, 0);
+
+        // Two phones ask for the same picture: one drawing, both wait for it.
+        QTcpSocket first;
+        QTcpSocket second;
+        QByteArray first_reply;
+        QByteArray second_reply;
+        connect(&first, &QTcpSocket::readyRead, this, [&first, &first_reply] { first_reply += first.readAll(); });
+        connect(&second, &QTcpSocket::readyRead, this, [&second, &second_reply] { second_reply += second.readAll(); });
+        const QByteArray ask("GET /api/board.png?width=700 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        first.connectToHost(QHostAddress::LocalHost, server_->port());
+        QTRY_VERIFY(first.state() == QAbstractSocket::ConnectedState);
+        first.write(ask);
+        QTRY_COMPARE(gate->drawings.load(), 1);  // being drawn, and held at the gate
+        second.connectToHost(QHostAddress::LocalHost, server_->port());
+        QTRY_VERIFY(second.state() == QAbstractSocket::ConnectedState);
+        second.write(ask);
+
+        // Meanwhile the state is answered, an action applied and pushed to a page.
+        QWebSocket page;
+        QList<nlohmann::json> messages;
+        connect(&page, &QWebSocket::textMessageReceived, this,
+                [&messages](const QString& text) { messages.push_back(nlohmann::json::parse(text.toStdString())); });
+        page.open(QNetworkRequest(QUrl(server_->url().replace(QStringLiteral("http:"), QStringLiteral("ws:")) + QStringLiteral("api/live"))));
+        QTRY_COMPARE(messages.size(), qsizetype{1});  // hello
+        const auto [state_status, state] = get(server_->url() + QStringLiteral("api/state"));
+        QCOMPARE(state_status, 200);
+        QVERIFY(state["version"] == 0);
+        QCOMPARE(post(QStringLiteral("/api/actions"), {{"do", "formation"}, {"unit", "F-I2"}, {"to", "column"}}).first, 200);
+        QTRY_COMPARE(messages.size(), qsizetype{2});  // the update
+        QCOMPARE(messages.back()["type"].get<std::string>(), std::string("update"));
+        QVERIFY(first_reply.isEmpty());  // asked first, still being drawn
+        QVERIFY(second_reply.isEmpty());
+        QCOMPARE(gate->drawings.load(), 1);
+
+        gate->open.release();
+        QTRY_VERIFY(first_reply.contains("\r\n\r\n\x89PNG"));
+        QTRY_VERIFY(second_reply.contains("\r\n\r\n\x89PNG"));
+        QVERIFY2(first_reply.startsWith("HTTP/1.1 200"), first_reply.left(200).constData());
+        QVERIFY(first_reply.contains("X-Board-Cache: drawn"));
+        QVERIFY(second_reply.contains("X-Board-Cache: drawn"));
+        QCOMPARE(gate->drawings.load(), 1);  // shared
+        QVERIFY(!gate->on_main_thread);
+        // The game changed since: drawn again, once, then kept.
+        QCOMPARE(get(server_->url() + QStringLiteral("api/board.png?width=700")).first, 200);
+        QCOMPARE(gate->drawings.load(), 2);
+        QCOMPARE(get(server_->url() + QStringLiteral("api/board.png?width=720")).first, 200);
+        QCOMPARE(gate->drawings.load(), 2);
+        page.close();
     }
 
     void theDesksOwnActionReachesThePages() {

@@ -388,6 +388,25 @@ TEST(CompanionBoard, OnePicturePerWidthAndVersion) {
     EXPECT_EQ(cache.size(), 6U);
 }
 
+TEST(CompanionBoard, ASidesPictureIsKeptForThatSideAlone) {
+    // The server draws on a worker and keeps the picture by (version, width, view).
+    PictureCache cache(4);
+    EXPECT_EQ(cache.find(1, 360), nullptr);
+    cache.put(1, 360, PictureCache::kEveryPiece, "all");
+    cache.put(1, 360, 0, "french");
+    EXPECT_EQ(*cache.find(1, 360), "all");
+    EXPECT_EQ(*cache.find(1, 360, 0), "french");
+    EXPECT_EQ(cache.find(1, 360, 1), nullptr);  // the other side's is not the French one
+    EXPECT_EQ(cache.find(1, 360, -1), nullptr);  // nor a spectator's
+    cache.put(1, 360, 0, "french again");        // kept once
+    EXPECT_EQ(cache.size(), 2U);
+    EXPECT_EQ(*cache.find(1, 360, 0), "french again");
+    for (int width : {540, 720, 1080}) cache.put(2, width, PictureCache::kEveryPiece, "new");
+    EXPECT_EQ(cache.size(), 4U);
+    EXPECT_EQ(cache.find(1, 360), nullptr);  // the least recently used went
+    EXPECT_NE(cache.find(1, 360, 0), nullptr);
+}
+
 TEST(CompanionJournal, IndexesAreWholeNumbers) {
     EXPECT_EQ(journal_index("0"), 0U);
     EXPECT_EQ(journal_index("300"), 300U);

@@ -74,6 +74,47 @@ TEST(FogOfWar, AUnitDeepInAWoodIsHiddenAndSoAreTheLinesThatNameIt) {
     EXPECT_EQ(later.journal_line(line), line);
 }
 
+const json* entry_of(const json& roster, const std::string& code) {
+    for (const json& entry : roster)
+        if (entry.value("code", std::string()) == code) return &entry;
+    return nullptr;
+}
+
+// The umpire's choice of what a side is told of the enemy it sees (docs/rules/fog-of-war-strengths.md).
+TEST(FogOfWar, EnemyStrengthsAreHiddenOrRoundedToTwoBases) {
+    EXPECT_EQ(rounded_strength(0), 0);
+    EXPECT_EQ(rounded_strength(1), 2) << "a unit still standing is never shown as none";
+    EXPECT_EQ(rounded_strength(2), 2);
+    EXPECT_EQ(rounded_strength(3), 4);
+    EXPECT_EQ(rounded_strength(4), 4);
+    EXPECT_EQ(rounded_strength(5), 6);
+    EXPECT_EQ(fog_strengths_from("rounded"), FogStrengths::Rounded);
+    EXPECT_EQ(fog_strengths_from("hidden"), FogStrengths::Hidden);
+    EXPECT_EQ(fog_strengths_from("exact"), std::nullopt);
+
+    Game game(library(), skirmish(), 5, kAdvisory);
+    game.apply({{"do", "set"}, {"unit", "I-C1"}, {"to", {1200, 620}}, {"reason", "test: deep in the Eichwald"}});
+    game.apply({{"do", "set"}, {"unit", "I-I2"}, {"state", "disrupted"}, {"reason", "test: shaken"}});
+    const auto session = land::land_session_view(game);
+    const json roster = session->roster();
+    // Hidden (the default): seen, with no strength or state.
+    const json hidden = SideView(*session, 0).roster(roster);
+    ASSERT_NE(entry_of(hidden, "I-I2"), nullptr);
+    EXPECT_FALSE(entry_of(hidden, "I-I2")->contains("bases"));
+    EXPECT_FALSE(entry_of(hidden, "I-I2")->contains("state"));
+    // Rounded: Salm's 5 bases are shown as 6, its state as it is; the unseen stay out; their own as before.
+    const json rounded = SideView(*session, 0, FogStrengths::Rounded).roster(roster);
+    const json* salm = entry_of(rounded, "I-I2");
+    ASSERT_NE(salm, nullptr);
+    EXPECT_EQ((*salm)["bases"], 6);
+    EXPECT_EQ((*salm)["bases_rounded"], true);
+    EXPECT_EQ((*salm)["state"], "disrupted");
+    EXPECT_EQ(entry_of(rounded, "I-C1"), nullptr);
+    ASSERT_NE(entry_of(rounded, "F-I1"), nullptr);
+    EXPECT_FALSE(entry_of(rounded, "F-I1")->contains("bases")) << "a side's own strengths come with its units, exactly";
+    EXPECT_TRUE(SideView(*session, -1, FogStrengths::Rounded).roster(roster).empty()) << "a spectator sees no piece";
+}
+
 TEST(FogOfWar, ASystemThatMeasuresNoSightSaysSo) {
     const auto file = kData / "scenarios" / "channel-1778.json";
     const ClaimedFile claimed = claim_file(file);

@@ -69,6 +69,33 @@ TEST(SessionPreview, ALandCombatIsPreviewedExactlyWithoutTouchingTheGameOrItsDic
     EXPECT_THROW((void)view->apply(combat), RuleError);
 }
 
+TEST(SessionPreview, ALandPreviewReusesItsCopyUntilTheGameMovesAndSaysTheSame) {
+    // The dry run's copy is replayed once per position (issue 27: a replay per proposal cost
+    // 30-40 ms at 300 lines): previews of one position agree with a fresh view's, and the first
+    // after a change sees the change.
+    Game game(library(), skirmish(), 11, kAdvisory);
+    game.apply({{"do", "set"}, {"unit", "I-I1"}, {"to", {600, 930}}, {"reason", "test: open ground"}});
+    const json combat{{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}};
+    const auto odds_of = [](const ActionPreview& p) {
+        std::vector<std::pair<std::string, std::uint64_t>> out;
+        for (const OutcomeChance& chance : p.odds) out.emplace_back(chance.outcome, chance.numerator);
+        return out;
+    };
+    const auto view = land::land_session_view(game);
+    const ActionPreview first = view->preview(combat);
+    for (int again = 0; again < 5; ++again) {
+        const ActionPreview next = view->preview(combat);
+        EXPECT_EQ(next.summary, first.summary);
+        EXPECT_EQ(odds_of(next), odds_of(first));
+    }
+    EXPECT_EQ(odds_of(land::land_session_view(game)->preview(combat)), odds_of(first));
+    // The defender disordered at the desk: the same view's next preview is of the new position.
+    game.apply({{"do", "set"}, {"unit", "I-I1"}, {"state", "disrupted"}, {"reason", "test: shaken"}});
+    const ActionPreview moved = view->preview(combat);
+    EXPECT_EQ(odds_of(moved), odds_of(land::land_session_view(game)->preview(combat)));
+    EXPECT_NE(odds_of(moved), odds_of(first));
+}
+
 TEST(SessionPreview, LandPlayersActForTheirOwnUnitsAndGenerals) {
     Game game(library(), skirmish(), 3, kAdvisory);
     const auto view = land::land_session_view(game);

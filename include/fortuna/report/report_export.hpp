@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <vector>
 
 #include <QImage>
 
@@ -19,6 +21,19 @@ namespace fortuna::report {
 // captured guns marked; generals as rings; a north arrow when the scenario gives one.
 // Needs a QGuiApplication only for the fonts (the offscreen platform serves).
 QImage render_board(const Game& game, const GameState& state, int width_px);
+
+// What render_board reads of a game, copied: drawn from this, a picture needs nothing of the
+// game, so it can be drawn on another thread while the game goes on (the table companion draws
+// its board pictures off its main thread, issue 27). The unit types it points to are the rules
+// library's, which outlives every game.
+struct BoardScene {
+    std::shared_ptr<const Scenario> scenario;
+    std::vector<Unit> units;
+    std::vector<General> generals;
+    GameState state;
+};
+BoardScene board_scene(const Game& game, const GameState& state);
+QImage render_board(const BoardScene& scene, int width_px);
 
 // Told after each quarter hour's picture is drawn (pictures done, pictures in all): a long game
 // draws dozens, and the app shows a progress bar.

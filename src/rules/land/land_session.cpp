@@ -5,6 +5,7 @@
 // roll (the companion's odds, computed here since issue 25).
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <set>
 
 #include "fortuna/battlefield.hpp"
@@ -82,12 +83,13 @@ std::string describe_action(const json& action) {
 // natural roll of its main roll, every other roll entered from the system's random source, so
 // that nothing is read from the copy's generator (the real one's twin: its next draw is the
 // game's next roll). The summary is what all outcomes share.
-ActionPreview preview_land_action(const Game& g, const json& action) {
+// `copy` is the game replayed from its journal (replay_for_preview); every try on it is undone,
+// so one copy serves every preview of a position (LandGameSession keeps it until the game moves).
+ActionPreview preview_land_action(Game& copy, const json& action) {
     json base = action;
     base.erase("roll");
     ActionPreview preview;
     preview.roll_slot = "roll";
-    Game copy = Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview", g.initial_enforcement());
     // Other slots' rolls, shared by every outcome: the umpire's entered ones, and fresh ones.
     json others = base.contains("rolls") && base["rolls"].is_object() ? base["rolls"] : json::object();
     std::set<std::string> fresh_slots;
@@ -146,6 +148,10 @@ ActionPreview preview_land_action(const Game& g, const json& action) {
     const std::uint64_t total = total_weight(kind);
     for (const auto& [label, weight] : weights) preview.odds.push_back({label, weight, total});
     return preview;
+}
+
+Game replay_for_preview(const Game& g) {
+    return Game::replay(g.library(), g.scenario(), g.seed(), g.journal(), "companion preview", g.initial_enforcement());
 }
 
 }  // namespace land_preview_detail
@@ -372,7 +378,26 @@ public:
             if (general.id.side != side && general.now.presence == Presence::OnBoard) look(general.id.code, general.now.position);
         return seen;
     }
-    ActionPreview preview(const json& action) const override { return land_preview_detail::preview_land_action(*view_, action); }
+    // The dry run's copy of the game is replayed from the journal once per position and kept: a
+    // proposal or roll request checked again and again (a guest flooding them) costs the tries
+    // alone, not a replay of the whole journal each time (issue 27: 30-40 ms at 300 lines). The
+    // journal only grows (an undo is a line too), so its length and last line name the position.
+    // Every try on the copy is undone and enters every roll it keeps, so nothing of the copy's
+    // generator reaches a preview, however many tries it has seen.
+    ActionPreview preview(const json& action) const override {
+        const auto& journal = view_->journal();
+        const json last = journal.empty() ? json() : journal.back();
+        // The tries' own lines (each applied and undone) grow the copy's journal: a copy that has
+        // seen thousands of them is replayed afresh, so a flood of previews holds no memory.
+        if (!preview_copy_ || preview_lines_ != journal.size() || preview_last_ != last ||
+            preview_copy_->journal().size() > journal.size() + 4096) {
+            preview_copy_.reset();
+            preview_copy_ = std::make_unique<Game>(land_preview_detail::replay_for_preview(*view_));
+            preview_lines_ = journal.size();
+            preview_last_ = last;
+        }
+        return land_preview_detail::preview_land_action(*preview_copy_, action);
+    }
 
     const Game& game() const { return *view_; }
 
@@ -393,6 +418,9 @@ private:
     }
     std::unique_ptr<Game> owned_;
     const Game* view_ = nullptr;
+    mutable std::unique_ptr<Game> preview_copy_;  // the game at preview_lines_, for dry runs
+    mutable std::size_t preview_lines_ = 0;
+    mutable json preview_last_;
     Doctrines doctrines_;
     std::vector<Opponent> opponents_;
     std::vector<std::optional<std::pair<json, ActionRequest>>> proposed_;
