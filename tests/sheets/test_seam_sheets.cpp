@@ -263,7 +263,13 @@ TEST(ClausewitzSheets, TheBrigadeCardsCountTheScenariosBrigades) {
                             EXPECT_EQ(row.cells[1].boxes, strength);
                             EXPECT_EQ(row.cells[1].crossed, 0);
                         }
-    EXPECT_EQ(checked, brigades);
+    EXPECT_EQ(checked, state["brigades"].size());
+    // The brigades still to come (Picton's division at 15:00, D60) have their cards, saying when.
+    std::size_t to_come = 0;
+    for (const auto& s : cards.sections)
+        for (const auto& block : s.blocks)
+            if (block.text.find("Arrives at 15:00") != std::string::npos) ++to_come;
+    EXPECT_EQ(to_come + state["brigades"].size(), brigades);
 }
 
 TEST(ClausewitzSheets, TheQuickReferenceAndTheVictorySheetReadTheTablesAndTheScenario) {

@@ -248,7 +248,17 @@ SheetContent brigade_cards(const Game& game) {
                             std::to_string(g.rating) + ")";
         heading.blocks.push_back(SheetBlock::paragraph(generals.empty() ? "No general on the table." : "Generals: " + generals + "."));
         sheet.sections.push_back(heading);
-        for (const Brigade& b : state.brigades) {
+        // The brigades on the table, then those still to come (the scenario's arrivals, D60): a
+        // club prints every card before the game.
+        std::vector<const Brigade*> brigades;
+        for (const Brigade& b : state.brigades) brigades.push_back(&b);
+        for (const Brigade& r : scenario.arrivals)
+            if (std::find(state.arrived.begin(), state.arrived.end(), r.id) == state.arrived.end()) brigades.push_back(&r);
+        // A scouting battle's brigades before they deploy (D64-D67).
+        for (const Brigade& d : scenario.to_deploy)
+            if (std::none_of(state.brigades.begin(), state.brigades.end(), [&](const Brigade& b) { return b.id == d.id; })) brigades.push_back(&d);
+        for (const Brigade* each : brigades) {
+            const Brigade& b = *each;
             if (b.side != side) continue;
             SheetSection card;
             card.card = true;
@@ -292,7 +302,9 @@ SheetContent brigade_cards(const Game& game) {
             std::string status = b.arm == Arm::Foot ? "Foot" : "Mounted";
             status += ", weapon " + b.weapon + ranges + ". Casualties: " + std::to_string(lost * t.men_per_strength) + " men (" + std::to_string(lost) +
                       " strength), damage " + std::to_string(b.damage_taken) + ".";
-            if (b.status != "ready") status += " Now: " + b.status + ".";
+            const bool to_come = !b.arrives.empty() && std::find(state.arrived.begin(), state.arrived.end(), b.id) == state.arrived.end();
+            if (to_come) status += " Arrives at " + b.arrives + ".";
+            else if (b.status != "ready") status += " Now: " + b.status + ".";
             if (!b.objective.empty()) status += " Objective: " + b.objective + ".";
             card.blocks.push_back(SheetBlock::note(status));
             sheet.sections.push_back(card);
