@@ -117,6 +117,10 @@ run_fuzzers() {
   if ! grep -q '^FORTUNA_FUZZ:BOOL=ON' "$dir/CMakeCache.txt" 2>/dev/null; then configure_hardening_build; fi
   cmake --build "$dir" -j "$jobs" --target fuzzers
   mkdir -p "$dir/artifacts"
+  # The third-party leaks we can name (fontconfig's caches, drawn once by the companion's board
+  # picture), as in the sanitize step: this step runs in a shell of its own in CI.
+  export LSAN_OPTIONS="suppressions=$root/fuzz/lsan.supp:print_suppressions=0"
+  export QT_QPA_PLATFORM=offscreen
   local -A seeds=(
     [ruleset]="$root/data/tables" [army]="$root/data/armies" [scenario]="$root/data/scenarios"
     [save]="$root/tests/fixtures/saves" [journal]="" [action]="" [companion]="" [companion_wire]="" [umpire_command]=""
