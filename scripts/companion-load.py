@@ -14,10 +14,12 @@ not grow with the journal).
 
 Each phone, the umpire, the flooder and the reader connect from their own loopback address
 (127.0.0.2, 127.0.0.3, ...), as phones on a club's network each have theirs: the limits per
-address (docs/companion.md, Security) apply to each as they would at the table.
+address (docs/companion.md, Security) apply to each as they would at the table. With
+--one-address every client of phase 1 connects from 127.0.0.1, as a table whose phones share the
+club's router. A phone asks for the picture as the page does: after a push, at most once a second.
 
 usage: scripts/companion-load.py build/bin/fortuna-cli [--pages 30] [--rate 10] [--seconds 30]
-                                 [--flood-seconds 10] [--smoke]
+                                 [--flood-seconds 10] [--one-address] [--smoke]
 Bounded: about seconds + flood-seconds + 10 s, and rate x seconds actions. Needs python3-websockets
 (Debian). A measuring script: numbers vary with the machine; counts and order are checked.
 """
@@ -37,9 +39,12 @@ from companion_server import Served  # noqa: E402
 WIDTHS = (320, 360, 390, 412, 768, 800, 1280, 1600)  # eight phones' and tablets' widths
 
 
-def address(n):
-    """The n-th client's own loopback address: 127.0.0.2, 127.0.0.3, ..."""
-    return "127.0.0.%d" % (2 + n)
+ONE_ADDRESS = False  # --one-address: phase 1's clients all behind one router
+
+
+def address(n, shared=False):
+    """The n-th client's own loopback address: 127.0.0.2, 127.0.0.3, ... (127.0.0.1 when shared)."""
+    return "127.0.0.1" if shared else "127.0.0.%d" % (2 + n)
 
 
 async def http(port, method, path, body=None, code=None, source=None):
@@ -81,7 +86,7 @@ class Phone:
     def __init__(self, index, width):
         self.index = index
         self.width = width
-        self.source = address(index)
+        self.source = address(index, ONE_ADDRESS)
         self.pushes = []      # push numbers in arrival order
         self.seen = {}        # journal seq -> arrival time
         self.gaps = 0
@@ -92,6 +97,7 @@ class Phone:
         self.pictures = []    # round trips
         self.picture_failures = []
         self.caches = {}
+        self.last_picture = 0.0
 
     async def listen(self, port, origin, code, ready, stop):
         uri = "ws://127.0.0.1:%d/api/live" % port
@@ -132,6 +138,11 @@ class Phone:
             except asyncio.TimeoutError:
                 continue
             self.wanted.clear()
+            # As the page: at most one picture a second (resources/companion/app.js).
+            since = time.monotonic() - self.last_picture
+            if since < 1.0:
+                await asyncio.sleep(1.0 - since)
+            self.last_picture = time.monotonic()
             t0 = time.monotonic()
             status, header, payload = await http(port, "GET", "/api/board.png?width=%d&v=%s" % (self.width, self.version), code=code,
                                                  source=self.source)
@@ -163,7 +174,7 @@ async def phase_pictures(served, pages, rate, seconds):
     origin = "http://127.0.0.1:%d" % port
     codes = [served.codes["french"], served.codes["imperial"], None]  # a third each: players and spectators
     phones = [Phone(i, WIDTHS[i % len(WIDTHS)]) for i in range(pages)]
-    umpire_source = address(pages)
+    umpire_source = address(pages, ONE_ADDRESS)
     stop = asyncio.Event()
     readies = [asyncio.get_running_loop().create_future() for _ in phones]
     tasks = [asyncio.create_task(p.listen(port, origin, codes[p.index % 3], readies[p.index], stop)) for p in phones]
@@ -281,7 +292,10 @@ def main():
     parser.add_argument("--flood-seconds", type=float, default=10)
     parser.add_argument("--proposals", type=int, default=10, help="timed one by one before and after phase 1")
     parser.add_argument("--smoke", action="store_true", help="a few pages for a few seconds: counts and order only")
+    parser.add_argument("--one-address", action="store_true", help="phase 1's phones and umpire all from 127.0.0.1 (one router)")
     args = parser.parse_args()
+    global ONE_ADDRESS
+    ONE_ADDRESS = args.one_address
     if args.smoke:
         args.pages, args.rate, args.seconds, args.flood_seconds, args.proposals = 4, 5, 1.5, 0.5, 2
     if not 1 <= args.pages <= 200 or not 0 < args.rate <= 50 or not 0 < args.seconds <= 600 or not 0 < args.flood_seconds <= 120:
@@ -294,6 +308,7 @@ def main():
     finally:
         served.close()
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    result["one_address"] = args.one_address
     print(json.dumps(result, indent=2))
     one = result["phase_pictures"]
     ok = (one["deliveries_missing"] == 0 and one["push_gaps"] == 0 and one["lines_out_of_order"] == 0 and not one["refused"]

@@ -185,7 +185,23 @@ function renderBoardUnits() {
 // Under fog of war each side's picture is its own: asked with the code (an <img> cannot send
 // it) and shown from memory. Otherwise the shared picture, cached by the server per width.
 let boardBlobUrl = '';
+// At most one picture a second: pushes at 10 actions a second would otherwise ask for ten, and a
+// table's phones behind one router share the server's picture budget (docs/companion.md, Limits).
+const PICTURE_EVERY_MS = 1000;
+let pictureShownAt = 0;
+let pictureTimer = 0;
+let pictureWanted = null;
 function showBoard(src, fogged) {
+  const wait = pictureShownAt + PICTURE_EVERY_MS - Date.now();
+  if (wait > 0) {
+    pictureWanted = [src, fogged];
+    if (!pictureTimer) pictureTimer = setTimeout(() => { pictureTimer = 0; const w = pictureWanted; pictureWanted = null; if (w) showBoard(w[0], w[1]); }, wait);
+    return;
+  }
+  pictureShownAt = Date.now();
+  showBoardNow(src, fogged);
+}
+function showBoardNow(src, fogged) {
   const img = $('board');
   if (!fogged) {
     if (img.getAttribute('src') !== src) img.src = src;

@@ -39,6 +39,11 @@ struct Limits {
     int idle_seconds = 120;                // a page that sends nothing (a ping will do) this long is closed
     double requests_per_second = 40;       // per client address, refilled continuously
     double request_burst = 120;
+    // The board picture has a bucket of its own: a table of 30 phones behind one router each
+    // refreshing it (at most once a second, the page) never takes the actions' and state's
+    // tokens, and a guest asking for pictures cannot starve the players' requests.
+    double pictures_per_second = 60;
+    double picture_burst = 120;
 };
 
 // A refusal with its HTTP status and a message for the person (400, 401, 403, 404, 409, 413...).

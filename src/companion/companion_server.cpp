@@ -100,7 +100,8 @@ int id_of(const std::string& text) {
 
 CompanionServer::CompanionServer(TableGame game, Limits limits, QObject* parent)
     : QObject(parent), game_(std::move(game)), limits_(limits),
-      requests_(limits.requests_per_second, limits.request_burst) {
+      requests_(limits.requests_per_second, limits.request_burst),
+      pictures_(limits.pictures_per_second, limits.picture_burst) {
     clock_.start();
     // The page's own files, and nothing else, by exact name: no path from a request reaches
     // the file system.
@@ -307,8 +308,9 @@ void CompanionServer::handleRequest(QTcpSocket* socket) {
         return;
     }
     Reply reply;
-    if (!requests_.allow(ss(client), now())) {
-        const int wait = static_cast<int>(std::ceil(requests_.retry_after(ss(client), now())));
+    RateLimiter& bucket = request.path == "/api/board.png" ? pictures_ : requests_;
+    if (!bucket.allow(ss(client), now())) {
+        const int wait = static_cast<int>(std::ceil(bucket.retry_after(ss(client), now())));
         reply = {429, "application/json", error_body(429, "too many requests from " + ss(client) + "; slow down"),
                  {{"Retry-After", std::to_string(std::max(1, wait))}}};
     } else {

@@ -177,6 +177,7 @@ private:
     QHash<QTcpSocket*, QString> pending_clients_;
     std::vector<Page> pages_;
     RateLimiter requests_;
+    RateLimiter pictures_;  // GET /api/board.png, by address (Limits::pictures_per_second)
     QElapsedTimer clock_;
     std::map<std::string, std::pair<QString, QByteArray>> files_;  // path -> content type, bytes
     std::vector<RollRequest> rolls_;
