@@ -59,6 +59,24 @@ std::vector<int> parse_totals(const std::string& text) {
     return totals;
 }
 
+// --out: a .pdf file or '-' (standard output), the same for every sheet.
+std::string pdf_out(const Arguments& args) {
+    const std::string out = args.required("out");
+    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
+        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
+    return out;
+}
+
+// --date: the day printed on the sheet (today unless given, for sheets that compare byte for byte).
+QDate printed_date(const Arguments& args) {
+    QDate printed = QDate::currentDate();
+    if (const auto date = args.value("date")) {
+        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
+        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
+    }
+    return printed;
+}
+
 // The naval victory sheet of a naval scenario (cells intact) or of a naval save or journal (cells lost crossed off).
 int write_naval_sheet(Context& context, const std::optional<std::string>& scenario, const std::optional<std::string>& save,
                       const std::string& out, Paper paper, const QDate& printed) {
@@ -100,17 +118,11 @@ int write_seam_sheet(const std::string& kind, const SessionFile& game, const Arg
     for (const char* option : {"ruleset", "totals", "start", "end"})
         if (land_options && args.value(option))
             throw UsageError(std::string("--") + option + " goes with the land games' sheets; " + what + " and names its own rules and times");
-    const std::string out = args.required("out");
-    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
-        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
+    const std::string out = pdf_out(args);
     const std::string paper_text = args.value("paper").value_or("a4");
     const auto paper = plan_paper_from_string(paper_text);
     if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
-    QDate printed = QDate::currentDate();
-    if (const auto date = args.value("date")) {
-        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
-        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
-    }
+    const QDate printed = printed_date(args);
     const std::unique_ptr<GameSession> session = system.open_game(context.library(), game.file, game.claimed, 1);
     const std::vector<std::string> kinds = session->sheet_kinds();
     if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
@@ -166,17 +178,11 @@ int run_land_sheet(SheetKind kind, const Arguments& args, Context& context) {
         throw UsageError("--ruleset goes with --totals; a scenario or a saved game names its own rule set");
     if ((args.value("start") || args.value("end")) && !totals)
         throw UsageError("--start and --end go with --totals; a scenario or a saved game has its own times");
-    const std::string out = args.required("out");
-    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
-        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
+    const std::string out = pdf_out(args);
     const std::string paper_text = args.value("paper").value_or("a4");
     const auto paper = paper_from_string(paper_text);
     if (!paper) throw UsageError("--paper must be a4 or letter, not '" + paper_text + "'");
-    QDate printed = QDate::currentDate();
-    if (const auto date = args.value("date")) {
-        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
-        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
-    }
+    const QDate printed = printed_date(args);
 
     const auto other_system = session_file(context, scenario, save);
     if (other_system && other_system->claimed.system == &naval_system()) {
@@ -226,17 +232,11 @@ int run_table_plan(const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
     if (!scenario) throw UsageError("say which battle: --scenario ID|FILE (a shipped id or a scenario .json file)");
-    const std::string out = args.required("out");
-    if (out != "-" && std::filesystem::path(out).extension() != ".pdf")
-        throw UsageError("--out must name a .pdf file (or '-' for standard output), not '" + out + "'");
+    const std::string out = pdf_out(args);
     const std::string paper_text = args.value("paper").value_or("a4");
     const auto paper = plan_paper_from_string(paper_text);
     if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
-    QDate printed = QDate::currentDate();
-    if (const auto date = args.value("date")) {
-        printed = QDate::fromString(QString::fromStdString(*date), Qt::ISODate);
-        if (!printed.isValid()) throw UsageError("--date must be YYYY-MM-DD, not '" + *date + "'");
-    }
+    const QDate printed = printed_date(args);
     if (const auto other_system = session_file(context, scenario, std::nullopt)) {
         if (other_system->claimed.system != &naval_system()) return write_seam_sheet("table-plan", *other_system, args, context, false);
         refuse_other_system(context, scenario, std::nullopt, "sheet table-plan", "prints the table plan of a land battle this release");

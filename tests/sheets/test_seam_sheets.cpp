@@ -23,6 +23,7 @@
 #include "fortuna/rule_system.hpp"
 #include "fortuna/session_opponent.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
+#include "sheet_test_support.hpp"
 
 #include <QDate>
 #include <QString>
@@ -37,25 +38,11 @@ using fortuna::SheetRow;
 using fortuna::SheetSection;
 using fortuna::SheetTable;
 
-struct Shell {
-    int status = -1;
-    std::string output;
-};
+using Shell = fortuna::sheet_test_support::Command;
 
-Shell shell(const std::string& command) {
-    Shell result;
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return result;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
-}
-
-bool poppler() { return shell("pdftotext -v").status == 0 && shell("pdfinfo -v").status == 0; }
-
-std::string quote(const fs::path& path) { return "'" + path.string() + "'"; }
+Shell shell(const std::string& command) { return fortuna::sheet_test_support::run(command); }
+bool poppler() { return fortuna::sheet_test_support::have_poppler(); }
+std::string quote(const fs::path& path) { return fortuna::sheet_test_support::quoted(path); }
 
 int pages_of(const fs::path& pdf) {
     const std::string info = shell("pdfinfo " + quote(pdf)).output;

@@ -24,6 +24,7 @@
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"
+#include "sheet_test_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace fortuna;
@@ -31,25 +32,10 @@ using namespace fortuna::sheets;
 
 namespace {
 
-struct Command {
-    int status = -1;
-    std::string output;
-};
-
-Command run(const std::string& command) {
-    Command result;
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return result;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
-}
-
-bool have_poppler() { return run("pdftotext -v").status == 0 && run("pdfinfo -v").status == 0; }
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+using fortuna::sheet_test_support::Command;
+using fortuna::sheet_test_support::have_poppler;
+using fortuna::sheet_test_support::quoted;
+using fortuna::sheet_test_support::run;
 
 std::string pdf_text(const fs::path& pdf) { return run("pdftotext -layout " + quoted(pdf) + " -").output; }
 
@@ -519,7 +505,7 @@ TEST(TablePlan, ADraftWithAnUnknownTypeAndNoTerrainStillPrintsOnA4) {
     EXPECT_NE(pdf_page_size(pdf).find("(A4)"), std::string::npos) << pdf_page_size(pdf);
     const std::string text = pdf_text(pdf);
     for (const char* words : {"Saturday at the club", "blue-1", "red-1", "dragons", "150.0, -4.0",
-                              "Orders: attack the point at 60.0, 40.0. Take the crossroads", "blue army attacks"})
+                              "Orders: attack the point at 60.0, 40.0. Take the crossroads", "blue army: attack"})
         EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text;
 }
 
