@@ -2361,12 +2361,12 @@ Nicht erlaubt: %1</translation>
         <translation>%1 trifft um %2 ein (%3)</translation>
     </message>
     <message>
-        <source>%1 attacks</source>
-        <translation>%1 greift an</translation>
+        <source>%1: attack</source>
+        <translation>%1: Angriff</translation>
     </message>
     <message>
-        <source>%1 holds</source>
-        <translation>%1 hält</translation>
+        <source>%1: hold</source>
+        <translation>%1: halten</translation>
     </message>
 </context>
 <context>

@@ -192,8 +192,8 @@ private:
             painter_.drawLine(foot, foot - QPointF(0, pole));
             painter_.setBrush(colour);
             painter_.drawPolygon(QPolygonF({foot - QPointF(0, pole), foot + QPointF(pole * 0.7, -pole * 0.8), foot - QPointF(0, pole * 0.6)}));
-            text_at(foot, side.orders->posture == Posture::Attack ? QStringLiteral("%1 attacks").arg(qs(side.name))
-                                                                    : QStringLiteral("%1 holds").arg(qs(side.name)),
+            text_at(foot, side.orders->posture == Posture::Attack ? QStringLiteral("%1: attack").arg(qs(side.name))
+                                                                    : QStringLiteral("%1: hold").arg(qs(side.name)),
                     fonts().tiny, colour.darker(160), true, Anchor::Top);
         }
     }

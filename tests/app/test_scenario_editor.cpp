@@ -341,7 +341,7 @@ private slots:
         // Two flags on the board, each saying what its side does.
         int flags = 0;
         for (QGraphicsItem* item : editor.view().scene()->items())
-            if (item->toolTip().endsWith(u" attacks"_s) || item->toolTip().endsWith(u" holds"_s)) ++flags;
+            if (item->toolTip().endsWith(u": attack"_s) || item->toolTip().endsWith(u": hold"_s)) ++flags;
         QCOMPARE(flags, 2);
         // The wood renamed: the orders follow it.
         editor.plan().select(PieceRef::featureAt(0));

@@ -270,7 +270,7 @@ void PlanScene::rebuild() {
         const auto objective = objective_of(s, *side.orders);
         if (!objective) continue;
         const QString who = qs(side.name.empty() ? side.id : side.name);
-        const QString words = side.orders->posture == Posture::Attack ? tr("%1 attacks").arg(who) : tr("%1 holds").arg(who);
+        const QString words = side.orders->posture == Posture::Attack ? tr("%1: attack").arg(who) : tr("%1: hold").arg(who);
         addItem(new plan_board_detail::ObjectiveFlag(to_point(objective->at), plan_board_detail::side_colour(s, static_cast<int>(si)), words));
     }
     // Reinforcements' units, pale and dashed, where they come on.
