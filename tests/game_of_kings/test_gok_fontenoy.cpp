@@ -244,3 +244,32 @@ TEST(GokOfficerMarker, FollowsTheSeedsFigures) {
 
 }  // namespace officer_marker_tests
 }  // namespace fortuna::game_of_kings
+
+namespace fortuna::game_of_kings {
+namespace opponent_within_move_tests {
+
+// The opponent's moves are measured within the unit's move and rounded to 0.1 mm for the journal;
+// the rounding never takes one beyond the move (seed 004, MOVEMENT), so no proposal of the
+// computer is refused for it (seeds 5 and 6 of the encounter, played to the end, proposed such moves before).
+TEST(GokOpponent, NoMoveItProposesIsBeyondTheUnitsMove) {
+    const std::filesystem::path data = FORTUNA_TEST_DATA_DIR;
+    for (const std::uint64_t seed : {5U, 6U}) {
+        auto session = open_session(data, data / "scenarios" / "encounter-1745.json", kScenarioFormat, seed);
+        int refused_beyond = 0;
+        for (int step = 0; step < 4000 && !session->outcome().over; ++step) {
+            const int side = session->acting_side();
+            const auto proposal = session->propose(side);
+            if (!proposal) break;
+            try {
+                (void)session->apply(proposal->action);
+            } catch (const RuleError& error) {
+                if (std::string(error.what()).find("is beyond") != std::string::npos) ++refused_beyond;
+                session->refused(side, proposal->action);
+            }
+        }
+        EXPECT_EQ(refused_beyond, 0) << "seed " << seed;
+    }
+}
+
+}  // namespace opponent_within_move_tests
+}  // namespace fortuna::game_of_kings

@@ -56,6 +56,14 @@ std::string pct(double p) {
 
 bool foot(UnitType t) { return t == UnitType::Foot || t == UnitType::LightFoot; }
 
+// A place rounded to 0.1 mm for the journal may land a hair beyond the move it was measured
+// within (seed 004, MOVEMENT, refuses it): the rounded depth is brought back 0.1 mm at a time.
+double within_move(double from_y, double to_y, double across, double allowance) {
+    for (int hair = 0; hair < 3 && std::hypot(across, to_y - from_y) > allowance; ++hair)
+        to_y = std::round((to_y + (to_y > from_y ? -0.01 : 0.01)) * 100) / 100;
+    return to_y;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- the opponent
@@ -221,7 +229,8 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                 for (const double dx : {0.0, 3.0, -3.0}) {
                     const double lateral = std::min(std::abs(dx), step * 0.5) * (dx < 0 ? -1 : 1);
                     const double ahead = std::sqrt(std::max(0.0, step * step - lateral * lateral));
-                    const double tx = std::round((u.x + lateral) * 100) / 100, ty = std::round((u.y + me.facing * ahead) * 100) / 100;
+                    const double tx = std::round((u.x + lateral) * 100) / 100;
+                    const double ty = within_move(u.y, std::round((u.y + me.facing * ahead) * 100) / 100, tx - u.x, allowance);
                     if (!game.path_blocked(unit, tx, ty).empty()) continue;
                     if (auto p = offer(json{{"action", "move"}, {"unit", spec.id}, {"to", {tx, ty}}},
                                        spec.id + " advances " + cm(step) + ", the nearest enemy " + cm(nearest) + " away (the doctrine: " +
@@ -348,7 +357,7 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                 if (u.disorganised) add(spec.id + " is disorganised: it may reorganise" + left, json{{"action", "reorganise"}, {"unit", spec.id}});
                 if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
                 const double allowance = game.move_allowance(unit);
-                const double ahead = std::round((u.y + u.facing * allowance) * 100) / 100;
+                const double ahead = within_move(u.y, std::round((u.y + u.facing * allowance) * 100) / 100, 0.0, allowance);
                 add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
                     json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
                 if (spec.type == UnitType::LightFoot) continue;
