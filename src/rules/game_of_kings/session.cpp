@@ -56,6 +56,40 @@ std::string pct(double p) {
 
 bool foot(UnitType t) { return t == UnitType::Foot || t == UnitType::LightFoot; }
 
+// What the opponent and the Duties list both ask of the sector being acted in, for the side
+// acting: its own units there, the enemy's anywhere, who is in contact, and the enemy units a
+// unit may shoot at within a reach (in its arc and sight, nearest first).
+struct SideInSector {
+    const GameModel& game;
+    int side;
+    const std::string& sector;
+    bool mine(std::size_t i) const {
+        const auto& spec = game.scenario().units[i];
+        return spec.side == side && spec.sector == sector && game.state().units[i].status != Status::Removed;
+    }
+    bool enemy(std::size_t i) const { return game.scenario().units[i].side != side && game.state().units[i].status != Status::Removed; }
+    bool in_contact(int unit) const {
+        const auto& contacts = game.state().contacts;
+        return std::any_of(contacts.begin(), contacts.end(), [&](const Contact& c) { return c.attacker == unit || c.defender == unit; });
+    }
+    std::vector<std::pair<double, int>> targets(int unit, double reach) const {
+        std::vector<std::pair<double, int>> found;
+        for (std::size_t j = 0; j < game.state().units.size(); ++j) {
+            if (!enemy(j)) continue;
+            const int e = static_cast<int>(j);
+            const double d = game.distance(unit, e);
+            if (d <= reach && game.in_arc(unit, e) && game.visible(unit, e)) found.emplace_back(d, e);
+        }
+        std::sort(found.begin(), found.end());
+        return found;
+    }
+    // The nearest of them (the first in the file among equals), or -1.
+    int nearest_target(int unit, double reach) const {
+        const auto found = targets(unit, reach);
+        return found.empty() ? -1 : found.front().second;
+    }
+};
+
 // A place rounded to 0.1 mm for the journal may land a hair beyond the move it was measured
 // within (seed 004, MOVEMENT, refuses it): the rounded depth is brought back 0.1 mm at a time.
 double within_move(double from_y, double to_y, double across, double allowance) {
@@ -100,45 +134,28 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     const int s = game.sector_index(t.sector);
     const int points = t.points[s];
     const std::size_t n = st.units.size();
-    const auto mine = [&](std::size_t i) {
-        return sc.units[i].side == side && sc.units[i].sector == t.sector && st.units[i].status != Status::Removed;
-    };
-    const auto enemy = [&](std::size_t i) { return sc.units[i].side != side && st.units[i].status != Status::Removed; };
-    const auto in_contact = [&](int unit) {
-        return std::any_of(st.contacts.begin(), st.contacts.end(), [&](const Contact& c) { return c.attacker == unit || c.defender == unit; });
-    };
-    const auto target_of = [&](int unit, double reach) {
-        int best = -1;
-        double best_d = 1e9;
-        for (std::size_t j = 0; j < n; ++j) {
-            if (!enemy(j)) continue;
-            const int e = static_cast<int>(j);
-            const double d = game.distance(unit, e);
-            if (d <= reach && d < best_d && game.in_arc(unit, e) && game.visible(unit, e)) best = e, best_d = d;
-        }
-        return best;
-    };
+    const SideInSector here{game, side, t.sector};
     // Points kept back for the foot that can fire muskets now (step 4 comes after guns and moves).
     int reserve = 0;
     for (std::size_t i = 0; i < n; ++i)
-        if (mine(i) && foot(sc.units[i].type) && st.units[i].status == Status::Normal && !st.units[i].fired && !st.units[i].formed_line &&
-            !in_contact(static_cast<int>(i)) && target_of(static_cast<int>(i), game.tables().musket_cm) >= 0)
+        if (here.mine(i) && foot(sc.units[i].type) && st.units[i].status == Status::Normal && !st.units[i].fired && !st.units[i].formed_line &&
+            !here.in_contact(static_cast<int>(i)) && here.nearest_target(static_cast<int>(i), game.tables().musket_cm) >= 0)
             ++reserve;
 
     // 1. rally (compulsory)
     if (t.step <= 0 && points > 0)
         for (std::size_t i = 0; i < n; ++i)
-            if (mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried && st.units[i].retreat_half != 2 * (t.turn - 1) + t.half)
+            if (here.mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried && st.units[i].retreat_half != 2 * (t.turn - 1) + t.half)
                 if (auto p = offer(json{{"action", "rally"}, {"unit", sc.units[i].id}},
                                    sc.units[i].id + " is retreating: action points go first to rallying it (seed 004, MORALE)"))
                     return p;
     // 2. guns
     if (t.step <= 1 && points > reserve)
         for (std::size_t i = 0; i < n; ++i) {
-            if (!mine(i) || sc.units[i].type != UnitType::Gun || st.units[i].status != Status::Normal || st.units[i].fired_gun ||
+            if (!here.mine(i) || sc.units[i].type != UnitType::Gun || st.units[i].status != Status::Normal || st.units[i].fired_gun ||
                 st.units[i].formation != "unlimbered")
                 continue;
-            const int target = target_of(static_cast<int>(i), game.tables().roundshot_cm);
+            const int target = here.nearest_target(static_cast<int>(i), game.tables().roundshot_cm);
             if (target < 0) continue;
             const double d = game.distance(static_cast<int>(i), target);
             if (auto p = offer(json{{"action", "fire-gun"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
@@ -149,11 +166,11 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     // 3. moves
     if (t.step <= 2 && points > 0) {
         for (std::size_t i = 0; i < n; ++i) {
-            if (!mine(i)) continue;
+            if (!here.mine(i)) continue;
             const int unit = static_cast<int>(i);
             const UnitState& u = st.units[i];
             const UnitSpec& spec = sc.units[i];
-            if (u.status != Status::Normal || in_contact(unit)) continue;
+            if (u.status != Status::Normal || here.in_contact(unit)) continue;
             // About-face a unit that rallied with its back to the enemy.
             if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced) {
                 if (auto p = offer(json{{"action", "about-face"}, {"unit", spec.id}}, spec.id + " rallied with its back to the enemy: it faces them again"))
@@ -166,13 +183,13 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     return p;
             }
             if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
-            if (points <= reserve && target_of(unit, game.tables().musket_cm) >= 0) continue;
+            if (points <= reserve && here.nearest_target(unit, game.tables().musket_cm) >= 0) continue;
             const double allowance = game.move_allowance(unit);
             // Charges by the doctrine's odds.
             const double ratio = foot(spec.type) ? doctrine.charge_foot : doctrine.charge_horse;
             if (!(spec.type == UnitType::LightFoot)) {
                 for (std::size_t j = 0; j < n; ++j) {
-                    if (!enemy(j)) continue;
+                    if (!here.enemy(j)) continue;
                     const int e = static_cast<int>(j);
                     if (foot(spec.type) && is_horse(sc.units[j].type)) continue;
                     if (game.distance(unit, e) > allowance) continue;
@@ -206,7 +223,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
             // Advance: foot until an enemy is in musket range; horse until one is within a move.
             double nearest = 1e9;
             for (std::size_t j = 0; j < n; ++j)
-                if (enemy(j)) nearest = std::min(nearest, game.distance(unit, static_cast<int>(j)));
+                if (here.enemy(j)) nearest = std::min(nearest, game.distance(unit, static_cast<int>(j)));
             // A holding side stands; its reserve moves only against an enemy within its reach (D41).
             const bool in_reserve = std::find(doctrine.reserve.begin(), doctrine.reserve.end(), spec.id) != doctrine.reserve.end();
             std::string counter_attack;
@@ -219,7 +236,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                 continue;
             }
             const double stand = foot(spec.type) ? game.tables().musket_cm - 1.5 : allowance * 0.6;
-            if (foot(spec.type) && target_of(unit, game.tables().musket_cm) >= 0) continue;  // stand and fire
+            if (foot(spec.type) && here.nearest_target(unit, game.tables().musket_cm) >= 0) continue;  // stand and fire
             if (nearest <= stand + 0.5) continue;
             const double forward = std::min(allowance, nearest - stand);
             if (forward < 0.5) continue;
@@ -244,10 +261,10 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     // 4. muskets
     if (t.step <= 3 && points > 0)
         for (std::size_t i = 0; i < n; ++i) {
-            if (!mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
-                in_contact(static_cast<int>(i)))
+            if (!here.mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
+                here.in_contact(static_cast<int>(i)))
                 continue;
-            const int target = target_of(static_cast<int>(i), game.tables().musket_cm);
+            const int target = here.nearest_target(static_cast<int>(i), game.tables().musket_cm);
             if (target < 0) continue;
             if (auto p = offer(json{{"action", "fire"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
                                "the nearest enemy in its arc and musket range, " + cm(game.distance(static_cast<int>(i), target)) + " away"))
@@ -304,29 +321,14 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
     }
     const int points = t.points[game.sector_index(t.sector)];
     const std::size_t n = st.units.size();
-    const auto mine = [&](std::size_t i) { return sc.units[i].side == side && sc.units[i].sector == t.sector && st.units[i].status != Status::Removed; };
-    const auto enemy = [&](std::size_t i) { return sc.units[i].side != side && st.units[i].status != Status::Removed; };
-    const auto in_contact = [&](int unit) {
-        return std::any_of(st.contacts.begin(), st.contacts.end(), [&](const Contact& c) { return c.attacker == unit || c.defender == unit; });
-    };
-    const auto targets_of = [&](int unit, double reach) {
-        std::vector<std::pair<double, int>> found;
-        for (std::size_t j = 0; j < n; ++j) {
-            if (!enemy(j)) continue;
-            const int e = static_cast<int>(j);
-            const double d = game.distance(unit, e);
-            if (d <= reach && game.in_arc(unit, e) && game.visible(unit, e)) found.emplace_back(d, e);
-        }
-        std::sort(found.begin(), found.end());
-        return found;
-    };
+    const SideInSector here{game, side, t.sector};
     const auto id = [&](int unit) { return sc.units[static_cast<std::size_t>(unit)].id; };
     const std::string left = " (" + std::to_string(points) + (points == 1 ? " action point" : " action points") + " left)";
     // 1. rally: compulsory, first (MORALE).
     bool rallies = false;
     if (t.step <= 0 && points > 0)
         for (std::size_t i = 0; i < n; ++i)
-            if (mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried &&
+            if (here.mine(i) && st.units[i].status == Status::Retreating && !st.units[i].rally_tried &&
                 st.units[i].retreat_half != 2 * (t.turn - 1) + t.half) {
                 add(sc.units[i].id + " is retreating: rally it first (seed 004, MORALE)" + left, json{{"action", "rally"}, {"unit", sc.units[i].id}}, true);
                 rallies = true;
@@ -335,23 +337,23 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
         // 2. guns
         if (t.step <= 1)
             for (std::size_t i = 0; i < n; ++i) {
-                if (!mine(i) || sc.units[i].type != UnitType::Gun || st.units[i].status != Status::Normal || st.units[i].fired_gun) continue;
+                if (!here.mine(i) || sc.units[i].type != UnitType::Gun || st.units[i].status != Status::Normal || st.units[i].fired_gun) continue;
                 if (st.units[i].formation != "unlimbered") {
                     add(sc.units[i].id + " may unlimber" + left, json{{"action", "unlimber"}, {"unit", sc.units[i].id}});
                     continue;
                 }
-                for (const auto& [d, e] : targets_of(static_cast<int>(i), game.tables().roundshot_cm))
+                for (const auto& [d, e] : here.targets(static_cast<int>(i), game.tables().roundshot_cm))
                     add(sc.units[i].id + " may fire " + (d <= game.tables().canister_cm ? "canister" : "roundshot") + " at " + id(e) + ", " + cm(d) + " away" + left,
                         json{{"action", "fire-gun"}, {"unit", sc.units[i].id}, {"target", id(e)}});
             }
         // 3. moves, charges, formations
         if (t.step <= 2)
             for (std::size_t i = 0; i < n; ++i) {
-                if (!mine(i)) continue;
+                if (!here.mine(i)) continue;
                 const int unit = static_cast<int>(i);
                 const UnitState& u = st.units[i];
                 const UnitSpec& spec = sc.units[i];
-                if (u.status != Status::Normal || in_contact(unit)) continue;
+                if (u.status != Status::Normal || here.in_contact(unit)) continue;
                 if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced)
                     add(spec.id + " has its back to the enemy: it may about-face" + left, json{{"action", "about-face"}, {"unit", spec.id}});
                 if (u.disorganised) add(spec.id + " is disorganised: it may reorganise" + left, json{{"action", "reorganise"}, {"unit", spec.id}});
@@ -362,7 +364,7 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                     json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
                 if (spec.type == UnitType::LightFoot) continue;
                 for (std::size_t j = 0; j < n; ++j) {
-                    if (!enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
+                    if (!here.enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
                     if (foot(spec.type) && is_horse(sc.units[j].type)) continue;
                     std::string why;
                     const auto place = game.charge_position(unit, static_cast<int>(j), &why);
@@ -373,10 +375,10 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
         // 4. muskets and carbines
         if (t.step <= 3)
             for (std::size_t i = 0; i < n; ++i) {
-                if (!mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
-                    in_contact(static_cast<int>(i)))
+                if (!here.mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
+                    here.in_contact(static_cast<int>(i)))
                     continue;
-                for (const auto& [d, e] : targets_of(static_cast<int>(i), game.tables().musket_cm))
+                for (const auto& [d, e] : here.targets(static_cast<int>(i), game.tables().musket_cm))
                     add(sc.units[i].id + " may fire at " + id(e) + ", " + cm(d) + " away" + left,
                         json{{"action", "fire"}, {"unit", sc.units[i].id}, {"target", id(e)}});
             }
