@@ -39,6 +39,7 @@
 #endif
 #include "odds_bars.hpp"
 #include "qt_text.hpp"
+#include "session_panels.hpp"
 
 #ifdef FORTUNA_HAVE_COMPANION
 #include "companion_dialog.hpp"
@@ -112,7 +113,9 @@ void SessionBoard::paintEvent(QPaintEvent*) {
         const QRectF box = outline.boundingRect();
         painter.drawText(objective ? box.topRight() + QPointF(2, 0) : box.topLeft() + QPointF(2, small.pointSizeF() + 2), qs(ground.name));
     }
+    if (panels_ != nullptr) panels_->paintUnderPieces(painter, scale);
     for (const Piece& piece : session_.pieces()) companion::paint_session_piece(painter, piece, scale);
+    if (panels_ != nullptr) panels_->paintOverPieces(painter, scale);
 }
 
 SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& save_path, QWidget* parent)
@@ -167,8 +170,12 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
     duties_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     duties_->setToolTip(tr("What the side acting may or must do now, in the rules' order: J, Enter or a double-click puts it in the action line"));
     connect(duties_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { dutyIntoLine(duties_->row(item)); });
+    // The system's own panels: a bar over the board, panels under the position.
+    panels_ = make_session_panels(*this);
+    board_->setPanels(panels_.get());
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(state_);
+    for (QWidget* panel : panels_->sidePanels()) right->addWidget(panel);
     right->addWidget(duties_);
     right->addWidget(journal_);
     // The odds under the board: a table of Game Of Kings (6 ft x 2 ft 6 in) or Clausewitz leaves
@@ -185,6 +192,7 @@ SessionDesk::SessionDesk(std::unique_ptr<GameSession> session, const QString& sa
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
+    if (QWidget* bar = panels_->topBar()) layout->addWidget(bar);
     layout->addWidget(split, 1);
     auto* lines = new QHBoxLayout;
     lines->addWidget(action_line_, 3);
@@ -346,6 +354,7 @@ void SessionDesk::refresh() {
         }
     }
     if (duties_->count() == 0) duties_->addItem(outcome.over ? tr("The battle is decided.") : tr("This rule system lists no duties: type an action, or N for the opponent's."));
+    panels_->refresh();
     board_->update();
     previewLine();  // the odds of the action in the line, in the new position
     emit positionChanged();

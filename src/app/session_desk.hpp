@@ -27,6 +27,7 @@ class QVBoxLayout;
 namespace fortuna::app {
 
 class OddsBars;
+class SessionPanels;
 
 // Draws the session's pieces at scale on its table: rectangles along their facing, side colours,
 // labels, a cross over the ones whose status says something is the matter.
@@ -35,12 +36,15 @@ class SessionBoard : public QWidget {
 public:
     explicit SessionBoard(const GameSession& session, QWidget* parent = nullptr);
     QSize sizeHint() const override { return {640, 420}; }
+    // The system's own marks (zones, riders, objectives) drawn with the pieces; none by default.
+    void setPanels(SessionPanels* panels) { panels_ = panels; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
     const GameSession& session_;
+    SessionPanels* panels_ = nullptr;
 };
 
 // Keys: J puts the first duty of the Duties list (what the side acting may or must do now, in
@@ -65,6 +69,9 @@ public:
     ~SessionDesk() override;
 
     const GameSession& session() const { return *session_; }
+    // The rule system's own panels (session_panels.hpp); the empty set for a system without any.
+    SessionPanels& panels() const { return *panels_; }
+    SessionBoard* board() const { return board_; }
     QUndoStack* undoStack() const { return undo_; }
     QLineEdit* actionLine() const { return action_line_; }
     QLineEdit* rollLine() const { return roll_line_; }
@@ -104,6 +111,7 @@ private:
     void say(const QString& text, bool refusal);
     void clearOdds(const QString& words);
     std::unique_ptr<GameSession> session_;
+    std::unique_ptr<SessionPanels> panels_;
     QString save_path_;
     std::filesystem::path recovery_;
     std::size_t saved_lines_ = static_cast<std::size_t>(-1);  // journal lines at the last save; none yet
