@@ -61,10 +61,10 @@ QString tableText(QTableWidget* table) {
     return rows.join(u'\n');
 }
 
-// The row of a brigade: its first cell is "side: name".
+// The row of a brigade: its first cell is its name (its side the tooltip and the colour).
 QString rowOf(QTableWidget* table, const QString& brigade) {
     for (const QString& row : tableText(table).split(u'\n'))
-        if (row.section(u" | "_s, 0, 0).endsWith(u": "_s + brigade)) return row;
+        if (row.section(u" | "_s, 0, 0) == brigade) return row;
     return {};
 }
 

@@ -155,11 +155,11 @@ public:
             if (b.status == "ready")
                 if (const auto z = game->zone_morale(static_cast<int>(i)))
                     zone = SessionDesk::tr("in %1's zone: morale %2+").arg(qs(s.brigades[static_cast<std::size_t>(z->owner)].name)).arg(z->setup.pass_on);
-            const QStringList cells{side_name(b.side) + u": "_s + qs(b.name), b.activated ? pips(b.actions_left, per_turn) : pips(per_turn, per_turn) + SessionDesk::tr(" (not yet)"),
-                                    state, zone};
+            const QStringList cells{qs(b.name), b.activated ? pips(b.actions_left, per_turn) : pips(per_turn, per_turn) + SessionDesk::tr(" (not yet)"), state, zone};
             for (int c = 0; c < cells.size(); ++c) {
                 auto* item = new QTableWidgetItem(cells[c]);
                 item->setForeground(kCwSide[b.side == 0 ? 0 : 1].darker(120));
+                item->setToolTip(side_name(b.side));  // the side in words as well as in its colour
                 brigades_->setItem(row, c, item);
             }
         }
