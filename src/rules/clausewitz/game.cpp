@@ -609,8 +609,18 @@ void Game::offer_reactions(const Action& action, const GameState& before, Explan
     if (state_.over || state_.active < 0 || !state_.phase.empty()) return;
     const Brigade& acting = state_.brigades[static_cast<std::size_t>(state_.active)];
     if (acting.status != "ready") return;
+    // The reaction is defensive fire (D50): offered to a brigade whose musket, skirmishers or guns
+    // reach the activated brigade from its front edge (its zone is 10 cm, a musket's long range 4).
     const auto eligible = [&](const Brigade& r) {
-        return r.side != acting.side && r.status == "ready" && r.actions_left > 0 && zone_of_control(*tables_, footprint(r), footprint(acting)).inside;
+        if (r.side == acting.side || r.status != "ready" || r.actions_left <= 0) return false;
+        const ZoneCheck zone = zone_of_control(*tables_, footprint(r), footprint(acting));
+        if (!zone.inside) return false;
+        double reach = 0;
+        for (const UnitBase& u : r.units) {
+            if ((u.combat_dice > 0 || u.skirmish_dice > 0) && !r.weapon.empty()) reach = std::max(reach, tables_->weapon(r.weapon).long_cm);
+            if (u.artillery_dice > 0 && !u.weapon.empty()) reach = std::max(reach, tables_->weapon(u.weapon).long_cm);
+        }
+        return zone.distance_cm <= reach + 1e-9;
     };
     const bool shooting = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard";
     if (shooting && action.brigade != acting.id) {
@@ -633,7 +643,7 @@ void Game::offer_reactions(const Action& action, const GameState& before, Explan
             names += (names.empty() ? "" : ", ") + r.name + " (" + num(r.actions_left) + " in reserve)";
         }
     if (!names.empty())
-        out.push_back(acting.name + " acted inside the zone of control of " + names + ": a defensive reaction is offered (Fire!, Fire Skirmish Weapons or Bombard at " +
+        out.push_back(acting.name + " acted inside the zone of control of " + names + ", within reach of its weapons: a defensive reaction is offered (Fire!, Fire Skirmish Weapons or Bombard at " +
                       acting.name + " after a morale test, or let it pass)" + std::string(kAlphaPost) + " (Zone of Control; D68)");
 }
 

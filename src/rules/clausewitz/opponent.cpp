@@ -230,8 +230,11 @@ std::optional<Proposed> opponent_reaction(const Game& game, int side, const std:
             Foreseen seen;
             try {
                 seen = game.foresee(Game::decode(action));
-            } catch (const RuleError&) {
-                continue;  // no such weapon, out of arc or range: the rules refuse it
+            } catch (const RuleError& refusal) {
+                // No such weapon, out of arc or range: the rules refuse it (said for a Fire! only,
+                // the weapon every brigade of foot has).
+                if (std::string(kind) == "fire") considered += (considered.empty() ? "" : "; ") + me.name + " (fire): " + refusal.what();
+                continue;
             }
             long double pass = 1, damage = 0;
             bool any_damage = false;
@@ -256,7 +259,7 @@ std::optional<Proposed> opponent_reaction(const Game& game, int side, const std:
                                           "% and it expects " + cm1(static_cast<double>(best->expected)) + " damage (" + cm1(static_cast<double>(best->damage)) +
                                           " once passed); it reacts when the test passes at least half the time and it expects at least 0.5 (D69), by " + why_doctrine};
     if (was_refused(refused, let_pass)) return std::nullopt;
-    return Proposed{let_pass, "no reaction to " + enemy.name + " is worth its risk" + (considered.empty() ? std::string(" (no weapon of the brigades offered reaches it)") : " (" + considered + ")") +
+    return Proposed{let_pass, "no reaction to " + enemy.name + " is worth its risk" + (considered.empty() ? std::string(" (no weapon of the brigades offered may fire at it)") : " (" + considered + ")") +
                                   ": it reacts only when the morale test passes at least half the time and the damage expected is at least 0.5 (D69); the actions stay in reserve"};
 }
 
