@@ -2928,6 +2928,178 @@ Nicht erlaubt: %1</translation>
         <source>%1: Enter applies it (Tab to the roll box to type the roll), Esc leaves it</source>
         <translation>%1: Enter wendet es an (Tab zum Wurffeld, um den Wurf einzugeben), Esc verlässt es</translation>
     </message>
+    <message>
+        <source>Clock</source>
+        <translation>Uhr</translation>
+    </message>
+    <message>
+        <source>Chip bag</source>
+        <translation>Chipbeutel</translation>
+    </message>
+    <message>
+        <source>Clausewitz</source>
+        <translation>Clausewitz</translation>
+    </message>
+    <message>
+        <source>Brigades, zones and victory</source>
+        <translation>Brigaden, Zonen und Sieg</translation>
+    </message>
+    <message>
+        <source>Brigades</source>
+        <translation>Brigaden</translation>
+    </message>
+    <message>
+        <source>Brigade</source>
+        <translation>Brigade</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Jetzt</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Zones, reactions and ADCs</source>
+        <translation>Zonen, Reaktionen und Adjutanten</translation>
+    </message>
+    <message>
+        <source>Victory</source>
+        <translation>Sieg</translation>
+    </message>
+    <message>
+        <source>Zones and ADCs</source>
+        <translation>Zonen und Adjutanten</translation>
+    </message>
+    <message>
+        <source>the battle is over</source>
+        <translation>die Schlacht ist vorbei</translation>
+    </message>
+    <message>
+        <source>before the battle: %1</source>
+        <translation>vor der Schlacht: %1</translation>
+    </message>
+    <message>
+        <source>%1 may react to %2</source>
+        <translation>%1 darf auf %2 reagieren</translation>
+    </message>
+    <message>
+        <source>%1 activated, %2 actions left</source>
+        <translation>%1 aktiviert, %2 Aktionen übrig</translation>
+    </message>
+    <message>
+        <source>%1&apos;s chip drawn: activate a brigade</source>
+        <translation>Chip von %1 gezogen: eine Brigade aktivieren</translation>
+    </message>
+    <message>
+        <source>a chip to draw</source>
+        <translation>ein Chip ist zu ziehen</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2 · %3 · %4</source>
+        <translation>Zug %1 von %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>In the bag: %1 %2, %3 %4 (%5 chips)</source>
+        <translation>Im Beutel: %1 %2, %3 %4 (%5 Chips)</translation>
+    </message>
+    <message>
+        <source>Next chip: %1 %2, %3 %4</source>
+        <translation>Nächster Chip: %1 %2, %3 %4</translation>
+    </message>
+    <message>
+        <source>Last chip drawn: %1&apos;s, no brigade activated by it yet</source>
+        <translation>Zuletzt gezogener Chip: von %1, noch keine Brigade damit aktiviert</translation>
+    </message>
+    <message>
+        <source>Last chip drawn: %1&apos;s, it activated %2</source>
+        <translation>Zuletzt gezogener Chip: von %1, er aktivierte %2</translation>
+    </message>
+    <message>
+        <source>No chip drawn yet this battle</source>
+        <translation>In dieser Schlacht noch kein Chip gezogen</translation>
+    </message>
+    <message>
+        <source>activated</source>
+        <translation>aktiviert</translation>
+    </message>
+    <message>
+        <source>withdrew: defensive fire only</source>
+        <translation>zurückgewichen: nur Abwehrfeuer</translation>
+    </message>
+    <message>
+        <source>%1 in reserve for reactions</source>
+        <translation>%1 in Reserve für Reaktionen</translation>
+    </message>
+    <message>
+        <source>spent</source>
+        <translation>verbraucht</translation>
+    </message>
+    <message>
+        <source>to activate</source>
+        <translation>noch zu aktivieren</translation>
+    </message>
+    <message>
+        <source>; may react now</source>
+        <translation>; darf jetzt reagieren</translation>
+    </message>
+    <message>
+        <source>in %1&apos;s zone: morale %2+</source>
+        <translation>in der Zone von %1: Moral %2+</translation>
+    </message>
+    <message>
+        <source> (not yet)</source>
+        <translation> (noch nicht)</translation>
+    </message>
+    <message>
+        <source>%1 stands in the zone of control of %2: before each action a morale test on 2d6, %3+: passes %4, withdraws %5, flees %6</source>
+        <translation>%1 steht in der Kontrollzone von %2: vor jeder Aktion ein Moraltest mit 2W6, %3+: besteht %4, weicht zurück %5, flieht %6</translation>
+    </message>
+    <message>
+        <source>%1 stands in no enemy&apos;s zone of control: no morale test before its actions</source>
+        <translation>%1 steht in keiner feindlichen Kontrollzone: kein Moraltest vor seinen Aktionen</translation>
+    </message>
+    <message>
+        <source>Reaction offered: %1 (%2 in reserve) may fire at %3 after a morale test %4+ (passes %5), or let it pass</source>
+        <translation>Reaktion angeboten: %1 (%2 in Reserve) darf nach einem Moraltest %4+ (besteht %5) auf %3 feuern oder sie verstreichen lassen</translation>
+    </message>
+    <message>
+        <source>%1 is in the zone of control of %2</source>
+        <translation>%1 steht in der Kontrollzone von %2</translation>
+    </message>
+    <message>
+        <source>ADC of %1 riding to %2 with objective %3: %4 cm to go, arrives at the end of the %5 turn</source>
+        <translation>Adjutant von %1 reitet zu %2 mit Ziel %3: noch %4 cm, trifft am Ende des Zuges %5 ein</translation>
+    </message>
+    <message>
+        <source>No brigade stands in an enemy&apos;s zone of control and no ADC is riding.</source>
+        <translation>Keine Brigade steht in einer feindlichen Kontrollzone und kein Adjutant ist unterwegs.</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>%1 (%2 VP)</source>
+        <translation>%1 (%2 SP)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>ADC, arrives %1</source>
+        <translation>Adjutant, trifft %1 ein</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::TurnBar</name>

@@ -35,6 +35,11 @@ struct ZoneCheck {
 // bounded by lines leaving its front corners at 45 degrees outward, within 10 cm of that edge
 // (seed 003, "Movement Part II"; 10 cm from "Clausewitz Full Alpha Ruleset").
 ZoneCheck zone_of_control(const Tables& tables, const Footprint& owner, const Footprint& other);
+// The outline of `owner`'s zone of control in table cm (the same frame as the footprint), for a
+// board to draw: the front edge's corners, out along the 45-degree lines to the zone's distance,
+// round each corner's arc and across; every point lies on the zone's boundary as zone_of_control
+// measures it. `arc_steps` points on each corner's arc.
+std::vector<std::pair<double, double>> zone_outline(const Tables& tables, const Footprint& owner, int arc_steps = 6);
 
 struct Wheel {
     double outer_cm = 0;  // the path of the outer front corner

@@ -144,11 +144,46 @@ struct GameState {
     std::vector<int> generals_taken{0, 0};  // enemy generals each side has captured ("Capturing Generals")
     std::vector<std::string> arrived;  // ids of the reinforcements that have entered
     std::vector<std::string> waiting;  // reinforcements due whose place is blocked: they enter at the next turn's start
+    // The desk's memory of the turn (kept out of to_json, so saves of older builds still compare;
+    // a replay rebuilds them): the last chip drawn and the brigade it activated, and each turn's
+    // count of the objectives (who held each, the victory points after it).
+    int last_chip = -1;
+    std::string chip_activated;
+    struct Count {
+        int turn = 0;
+        std::string clock;
+        std::vector<std::string> held;  // by objective: the side id or ""
+        std::vector<int> vp;            // after the count
+    };
+    std::vector<Count> tally;
+    // The reactions offered (D68): the enemy brigades whose zone the activated brigade has just
+    // acted in, with actions in reserve, that have not yet fired or let it pass; their side acts
+    // until it fires or lets the chance pass ("pass-reaction"), or the activated side acts on.
+    std::vector<std::string> may_react;
+};
+
+// The morale test a brigade takes before an action in an enemy's zone of control (or before a
+// defensive reaction to `owner`), as measured now.
+struct ZoneMorale {
+    int owner = -1;  // the enemy brigade whose zone it is
+    MoraleSetup setup;
+    MoraleOdds odds;
+};
+
+// An ADC riding to his general: where he is, where the general is, and when he arrives (ADCs
+// ride at the end of each turn, reaching the general when he is within the ride).
+struct AdcRide {
+    int side = 0;
+    std::string to_general, objective;
+    double from_x = 0, from_y = 0, to_x = 0, to_y = 0, distance_cm = 0;
+    int turns = 1;          // ends of turn until he arrives: 1 = at the end of this turn
+    std::string arrives;    // the clock of that turn ("14:20")
 };
 
 // An action in the journal's words, its rolls inside. Kinds: draw, activate, march,
 // quick-march, face, formation, fire, skirmish, bombard, hold, end-activation, order, move-general,
-// charge (a March into base-to-base contact with an enemy brigade and the melee it fights).
+// charge (a March into base-to-base contact with an enemy brigade and the melee it fights),
+// pass-reaction (the reacting side lets the reactions on offer pass, D68).
 struct Action {
     std::string kind;
     std::string brigade, target, general, to_general, objective, chip_side, formation;
@@ -238,6 +273,14 @@ public:
     // The enemy brigade (index) whose zone of control `b` stands in, nearest first; -1: none.
     int zone_owner(int b) const;
     int zone_owner_at(int b, const Footprint& place) const;
+    // The morale test brigade b takes before an action in a zone (against >= 0: before a reaction
+    // to that enemy); nullopt when it stands in no enemy's zone.
+    std::optional<ZoneMorale> zone_morale(int b, int against = -1) const;
+    // The brigades that may react now (D68): enemies of the activated brigade with actions in
+    // reserve whose zone it has just acted in, by index; empty when none is offered.
+    std::vector<int> reactions_on_offer() const;
+    // The ADCs riding, each with where from, where to and when he arrives.
+    std::vector<AdcRide> adc_rides() const;
     // The terrain class under a point, and the save of the cover there (nullopt: none).
     Terrain ground_at(double x, double y) const;
     std::optional<int> save_at(double x, double y) const;
@@ -307,6 +350,7 @@ public:
 private:
     void end_turn(Explanation& out);
     void fill_bag();
+    void offer_reactions(const Action& action, const GameState& before, Explanation& out);
     void overrule_or_refuse(const Action& action, const std::string& rule, Explanation& out) const;
     // Every roll of the game passes here before it is thrown: a preview records it and, with
     // `stop`, ends the copy's run; an apply goes on.

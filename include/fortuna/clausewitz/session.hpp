@@ -26,6 +26,11 @@ std::unique_ptr<GameSession> new_clausewitz_session(const RulesLibrary& library,
 // `format` as claim_file read it: a scenario, a save or a journal.
 std::unique_ptr<GameSession> open_clausewitz_session(const RulesLibrary& library, const std::filesystem::path& file, const std::string& format,
                                                      std::uint64_t seed);
+// The model of a Clausewitz session (for a desk's panels to read), or nullptr for another system's.
+const Game* clausewitz_game(const GameSession& session);
+// What the side acting may or must do now (the session's duties): draw a chip, activate a
+// brigade by its general, the reactions on offer (D68), end the activation.
+std::vector<SessionDuty> clausewitz_duties(const Game& game);
 // A save or journal checked by replaying it (a save's state compared); DataError naming the field.
 std::string check_clausewitz_game_file(const RulesLibrary& library, const std::filesystem::path& file, const std::string& format);
 std::vector<std::string> clausewitz_state_lines(const Game& game);

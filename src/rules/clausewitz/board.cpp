@@ -106,6 +106,30 @@ ZoneCheck zone_of_control(const Tables& tables, const Footprint& owner, const Fo
     return z;
 }
 
+std::vector<std::pair<double, double>> zone_outline(const Tables& tables, const Footprint& owner, int arc_steps) {
+    check_footprint(owner, "the brigade whose zone it is");
+    arc_steps = std::clamp(arc_steps, 1, 90);
+    const double rad = owner.facing_deg * std::numbers::pi / 180.0;
+    const double fx = std::sin(rad), fy = std::cos(rad), rx = std::cos(rad), ry = -std::sin(rad);
+    const double mx = owner.x_cm + fx * owner.depth_cm / 2, my = owner.y_cm + fy * owner.depth_cm / 2;
+    const double half = owner.width_cm / 2, reach = tables.zone_cm;
+    // The 45-degree lines leave the corners at (90 - angle) degrees off straight ahead.
+    const double spread = (90.0 - tables.zone_angle_deg) * std::numbers::pi / 180.0;
+    std::vector<std::pair<double, double>> out;
+    const auto at = [&](double u, double v) { out.emplace_back(mx + rx * u + fx * v, my + ry * u + fy * v); };
+    at(-half, 0);
+    for (int i = 0; i <= arc_steps; ++i) {  // round the left corner, from its 45-degree line to straight ahead
+        const double a = -spread + spread * i / arc_steps;
+        at(-half + reach * std::sin(a), reach * std::cos(a));
+    }
+    for (int i = 0; i <= arc_steps; ++i) {  // round the right corner, from straight ahead to its line
+        const double a = spread * i / arc_steps;
+        at(half + reach * std::sin(a), reach * std::cos(a));
+    }
+    at(half, 0);
+    return out;
+}
+
 Wheel wheel(const Tables& tables, Arm arm, double frontage_cm, double degrees) {
     if (!(frontage_cm > 0) || frontage_cm > 100) throw RuleError("--frontage expects a width in cm above 0, not " + cm(frontage_cm));
     if (!(degrees > 0) || degrees > 180) throw RuleError("--degrees expects a wheel of more than 0 and at most 180 degrees, not " + cm(degrees));

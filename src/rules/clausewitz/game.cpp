@@ -120,7 +120,7 @@ std::vector<Roll> rolls_field(const json& input, const std::string& field, RollK
 
 const std::set<std::string>& kinds() {
     static const std::set<std::string> all{"draw", "activate", "march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold", "end-activation", "order", "move-general", "charge",
-                                           "roll-off", "scout", "scout-pass", "deploy"};
+                                           "roll-off", "scout", "scout-pass", "deploy", "pass-reaction"};
     return all;
 }
 
@@ -271,6 +271,11 @@ std::string Game::clock() const {
 int Game::acting_side() const {
     if (state_.over) return -1;
     if (!state_.phase.empty()) return std::max(0, state_.scout_side);
+    // A reaction on offer (D68): the reacting side answers it (fires or lets it pass) first.
+    if (!state_.may_react.empty()) {
+        const int r = find_brigade(state_.may_react.front());
+        if (r >= 0) return state_.brigades[static_cast<std::size_t>(r)].side;
+    }
     if (state_.active >= 0) return state_.brigades[static_cast<std::size_t>(state_.active)].side;
     if (state_.chip >= 0) return state_.chip;
     return 0;
@@ -469,11 +474,11 @@ void Game::spend(Brigade& brigade, int actions, const Action& action, const std:
     out.push_back(what + ": " + num(actions) + " action" + (actions == 1 ? "" : "s") + ", " + num(brigade.actions_left) + " left" + std::string(kAlphaPost));
 }
 
-bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary, int against) {
+std::optional<ZoneMorale> Game::zone_morale(int b, int against) const {
+    if (b < 0 || static_cast<std::size_t>(b) >= state_.brigades.size()) return std::nullopt;
     const int owner = against >= 0 ? against : zone_owner(b);
-    if (owner < 0) return true;
-    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
-    const Brigade& enemy = state_.brigades[static_cast<std::size_t>(owner)];
+    if (owner < 0) return std::nullopt;
+    const Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
     MoraleRequest request;
     request.units = static_cast<int>(me.units.size());
     if (me.formation == Formation::Column) request.in_column = request.units;
@@ -487,10 +492,56 @@ bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, 
             if (type) request.cavalry_threat = std::max(request.cavalry_threat, type->cavalry_threat);
         }
     }
-    const MoraleSetup setup = prepare_morale(*tables_, request);
+    ZoneMorale zone;
+    zone.owner = owner;
+    zone.setup = prepare_morale(*tables_, request);
+    zone.odds = morale_odds(*tables_, zone.setup);
+    return zone;
+}
+
+std::vector<int> Game::reactions_on_offer() const {
+    std::vector<int> out;
+    if (state_.active < 0) return out;
+    for (const std::string& id : state_.may_react) {
+        const int r = find_brigade(id);
+        if (r >= 0) out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<AdcRide> Game::adc_rides() const {
+    std::vector<AdcRide> out;
+    for (const Adc& adc : state_.adcs) {
+        const int g = find_general(adc.to_general);
+        if (g < 0) continue;
+        const General& general = state_.generals[static_cast<std::size_t>(g)];
+        AdcRide ride;
+        ride.side = adc.side;
+        ride.to_general = adc.to_general;
+        ride.objective = adc.objective;
+        ride.from_x = adc.x, ride.from_y = adc.y, ride.to_x = general.x, ride.to_y = general.y;
+        ride.distance_cm = std::hypot(general.x - adc.x, general.y - adc.y);
+        // end_turn: within the ride he arrives; otherwise he rides its length towards the general.
+        ride.turns = ride.distance_cm <= tables_->adc_cm ? 1 : 1 + static_cast<int>(std::ceil((ride.distance_cm - tables_->adc_cm) / tables_->adc_cm - 1e-9));
+        const int at = scenario_->start_minutes + (state_.turn - 1 + ride.turns - 1) * scenario_->turn_minutes;
+        char text[8];
+        std::snprintf(text, sizeof text, "%02d:%02d", (at / 60) % 24, at % 60);
+        ride.arrives = text;
+        out.push_back(ride);
+    }
+    return out;
+}
+
+bool Game::zone_test(int b, Action& action, const std::string& key, Dice& dice, Explanation& out, std::string& summary, int against) {
+    const std::optional<ZoneMorale> zone = zone_morale(b, against);
+    if (!zone) return true;
+    const int owner = zone->owner;
+    Brigade& me = state_.brigades[static_cast<std::size_t>(b)];
+    const Brigade& enemy = state_.brigades[static_cast<std::size_t>(owner)];
+    const MoraleSetup& setup = zone->setup;
     out.push_back(against >= 0 ? "a defensive reaction to " + enemy.name + ": the reacting brigade must pass a morale test first" + std::string(kAlphaPost) + " (Zone of Control)"
                                : "inside the zone of control of " + enemy.name + ": a morale test before each action" + std::string(kAlphaPost) + " (Zone of Control)");
-    const MoraleOdds odds = morale_odds(*tables_, setup);
+    const MoraleOdds& odds = zone->odds;
     out.push_back("odds before the roll: passes " + odds.pass.percent(2) + ", withdraws " + odds.withdraw.percent(2) + ", flees " + odds.flee.percent(2));
     if (foreseeing_ != nullptr) {
         const bool volley = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard" || action.kind == "charge";
@@ -549,6 +600,53 @@ void Game::retreat(int b, int from, double distance, bool flee, Explanation& out
                   ", now at (" + cm_text(me.x) + ", " + cm_text(me.y) + ") facing " + cm_text(me.facing) + (flee ? " (away)" : " (its front to the enemy)"));
 }
 
+// D68: after an action of the activated brigade that went ahead (no failed morale test), the
+// enemies whose zone it now stands in, with actions in reserve and in good order, are offered a
+// defensive reaction; a reaction fired takes that brigade off the offer; anything else closes it.
+void Game::offer_reactions(const Action& action, const GameState& before, Explanation& out) {
+    const std::vector<std::string> offered = std::move(state_.may_react);
+    state_.may_react.clear();
+    if (state_.over || state_.active < 0 || !state_.phase.empty()) return;
+    const Brigade& acting = state_.brigades[static_cast<std::size_t>(state_.active)];
+    if (acting.status != "ready") return;
+    // The reaction is defensive fire (D50): offered to a brigade whose musket, skirmishers or guns
+    // reach the activated brigade from its front edge (its zone is 10 cm, a musket's long range 4).
+    const auto eligible = [&](const Brigade& r) {
+        if (r.side == acting.side || r.status != "ready" || r.actions_left <= 0) return false;
+        const ZoneCheck zone = zone_of_control(*tables_, footprint(r), footprint(acting));
+        if (!zone.inside) return false;
+        double reach = 0;
+        for (const UnitBase& u : r.units) {
+            if ((u.combat_dice > 0 || u.skirmish_dice > 0) && !r.weapon.empty()) reach = std::max(reach, tables_->weapon(r.weapon).long_cm);
+            if (u.artillery_dice > 0 && !u.weapon.empty()) reach = std::max(reach, tables_->weapon(u.weapon).long_cm);
+        }
+        return zone.distance_cm <= reach + 1e-9;
+    };
+    const bool shooting = action.kind == "fire" || action.kind == "skirmish" || action.kind == "bombard";
+    if (shooting && action.brigade != acting.id) {
+        // A reaction fired: the others still offered keep their chance at this action.
+        for (const std::string& id : offered) {
+            const int r = find_brigade(id);
+            if (id != action.brigade && r >= 0 && eligible(state_.brigades[static_cast<std::size_t>(r)])) state_.may_react.push_back(id);
+        }
+        return;
+    }
+    static const std::set<std::string> acts{"march", "quick-march", "face", "formation", "fire", "skirmish", "bombard", "hold"};
+    if (!acts.contains(action.kind) || action.brigade != acting.id) return;
+    const int b = state_.active;
+    const Brigade& was = before.brigades[static_cast<std::size_t>(b)];
+    if (!was.halted && acting.halted) return;  // it failed its morale test: it did not act
+    std::string names;
+    for (const Brigade& r : state_.brigades)
+        if (eligible(r)) {
+            state_.may_react.push_back(r.id);
+            names += (names.empty() ? "" : ", ") + r.name + " (" + num(r.actions_left) + " in reserve)";
+        }
+    if (!names.empty())
+        out.push_back(acting.name + " acted inside the zone of control of " + names + ", within reach of its weapons: a defensive reaction is offered (Fire!, Fire Skirmish Weapons or Bombard at " +
+                      acting.name + " after a morale test, or let it pass)" + std::string(kAlphaPost) + " (Zone of Control; D68)");
+}
+
 void Game::fill_bag() {
     for (std::size_t side = 0; side < state_.bag.size(); ++side) {
         std::set<std::string> divisions;
@@ -579,6 +677,7 @@ void Game::end_turn(Explanation& out) {
             }
     }
     out.push_back("victory points: " + scenario_->sides[0].name + " " + num(state_.vp[0]) + ", " + scenario_->sides[1].name + " " + num(state_.vp[1]));
+    state_.tally.push_back({state_.turn, clock(), state_.held, state_.vp});
     // ADCs ride 30 cm towards their general; on arrival the division takes the new objective.
     std::vector<Adc> riding;
     for (Adc& adc : state_.adcs) {
@@ -624,6 +723,7 @@ const Applied& Game::apply(Action action, Dice& dice) {
     try {
         summary = apply_action(action, dice, explanation);
         follow_captors();
+        offer_reactions(action, *before, explanation);
     } catch (...) {
         state_ = *before;
         throw;
@@ -733,7 +833,19 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         }
         --state_.bag[static_cast<std::size_t>(side)];
         state_.chip = side;
+        state_.last_chip = side;
+        state_.chip_activated.clear();
         return side_name(side) + " chip drawn (" + num(state_.bag[0] + state_.bag[1]) + " left in the bag)";
+    }
+
+    if (action.kind == "pass-reaction") {
+        // D68: the reacting side lets the reactions on offer pass (offer_reactions closes the offer).
+        if (state_.may_react.empty())
+            throw RuleError("pass-reaction: no reaction is on offer (one is offered when the activated enemy acts inside a brigade's zone of control)" + std::string(kAlphaPost) + " (Zone of Control; D68)");
+        std::string names;
+        for (const std::string& id : state_.may_react) names += (names.empty() ? "" : ", ") + state_.brigades[static_cast<std::size_t>(find_brigade(id))].name;
+        out.push_back(names + " let" + (state_.may_react.size() == 1 ? "s" : "") + " the chance to react pass, keeping the actions in reserve" + std::string(kAlphaPost) + " (Zone of Control; D68)");
+        return names + (state_.may_react.size() == 1 ? " does" : " do") + " not react";
     }
 
     if (action.kind == "end-activation") {
@@ -784,6 +896,7 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
             throw RuleError("\"points\": expected 0 to " + num(general.points_left) + " command points (" + general.name + " has " + num(general.points_left) + " left this turn)");
         state_.chip = -1;
         brigade.activated = true;
+        state_.chip_activated = brigade.id;
         // A brigade that fled must rally first: a morale test, or flee a further five actions.
         if (brigade.status == "fled") {
             MoraleRequest request;
@@ -1858,7 +1971,7 @@ Action Game::decode(const json& input) {
         a.claims[field] = value;
     }
     if (!kinds().contains(a.kind))
-        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, charge, end-activation, order, move-general, roll-off, scout, scout-pass, deploy, undo, redo, not '" + a.kind + "'");
+        throw RuleError("\"action\": expected one of draw, activate, march, quick-march, face, formation, fire, skirmish, bombard, hold, charge, end-activation, order, move-general, pass-reaction, roll-off, scout, scout-pass, deploy, undo, redo, not '" + a.kind + "'");
     const bool needs_brigade = a.kind == "activate" || a.kind == "march" || a.kind == "quick-march" || a.kind == "face" || a.kind == "formation" || a.kind == "fire" ||
                                a.kind == "skirmish" || a.kind == "bombard" || a.kind == "hold" || a.kind == "charge" || a.kind == "deploy";
     a.brigade = text_field(input, "brigade", needs_brigade);

@@ -202,6 +202,67 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
     return Proposed{end, me.name + " can go no further towards its objective or the enemy this turn; it keeps " + std::to_string(me.actions_left) + " actions for reactions"};
 }
 
+// D69: a reaction on offer (D68) is taken when the reacting brigade's morale test before it passes
+// at least half the time and the damage it expects to deal (the chance of passing times the
+// damage expected once it has) is at least half a strength point; the best of the brigades
+// offered and of their weapons (Fire!, Fire Skirmish Weapons, Bombard) is taken, else it lets
+// the chance pass. Every chance is the library's own preview (Game::foresee) of that action.
+std::optional<Proposed> opponent_reaction(const Game& game, int side, const std::vector<json>& refused) {
+    const GameState& s = game.state();
+    const std::vector<int> offered = game.reactions_on_offer();
+    if (offered.empty() || s.active < 0) return std::nullopt;
+    const Brigade& enemy = s.brigades[static_cast<std::size_t>(s.active)];
+    const SideSetup& doctrine = game.scenario().sides[static_cast<std::size_t>(side)];
+    const std::string why_doctrine = "doctrine '" + doctrine.posture + "' (" + doctrine.doctrine_cite + ")";
+    struct Choice {
+        json action;
+        long double pass = 0, damage = 0, expected = 0;
+        std::string name;
+    };
+    std::optional<Choice> best;
+    std::string considered;
+    for (const int r : offered) {
+        const Brigade& me = s.brigades[static_cast<std::size_t>(r)];
+        if (me.side != side) continue;
+        for (const char* kind : {"fire", "bombard", "skirmish"}) {
+            const json action{{"action", kind}, {"brigade", me.id}, {"target", enemy.id}};
+            if (was_refused(refused, action)) continue;
+            Foreseen seen;
+            try {
+                seen = game.foresee(Game::decode(action));
+            } catch (const RuleError& refusal) {
+                // No such weapon, out of arc or range: the rules refuse it (said for a Fire! only,
+                // the weapon every brigade of foot has).
+                if (std::string(kind) == "fire") considered += (considered.empty() ? "" : "; ") + me.name + " (fire): " + refusal.what();
+                continue;
+            }
+            long double pass = 1, damage = 0;
+            bool any_damage = false;
+            for (const auto& [label, p] : seen.odds) {
+                const long double chance = static_cast<long double>(p.numerator) / static_cast<long double>(p.denominator);
+                if (label == "morale: passes") pass = chance;
+                if (label.rfind("damage: ", 0) == 0) {
+                    any_damage = true;
+                    damage += chance * std::stold(label.substr(8));
+                }
+            }
+            if (!any_damage) continue;
+            Choice c{action, pass, damage, pass * damage, me.name + " (" + std::string(kind) + ")"};
+            considered += (considered.empty() ? "" : "; ") + c.name + ": morale passes " + cm1(static_cast<double>(pass) * 100) + "%, damage " +
+                          cm1(static_cast<double>(damage)) + " once passed";
+            if (!best || c.expected > best->expected) best = c;
+        }
+    }
+    const json let_pass{{"action", "pass-reaction"}};
+    if (best && best->pass >= 0.5L && best->expected >= 0.5L)
+        return Proposed{best->action, best->name + " reacts to " + enemy.name + " acting in its zone of control: its morale test passes " + cm1(static_cast<double>(best->pass) * 100) +
+                                          "% and it expects " + cm1(static_cast<double>(best->expected)) + " damage (" + cm1(static_cast<double>(best->damage)) +
+                                          " once passed); it reacts when the test passes at least half the time and it expects at least 0.5 (D69), by " + why_doctrine};
+    if (was_refused(refused, let_pass)) return std::nullopt;
+    return Proposed{let_pass, "no reaction to " + enemy.name + " is worth its risk" + (considered.empty() ? std::string(" (no weapon of the brigades offered may fire at it)") : " (" + considered + ")") +
+                                  ": it reacts only when the morale test passes at least half the time and the damage expected is at least 0.5 (D69); the actions stay in reserve"};
+}
+
 }  // namespace
 
 // Before the battle (D67): the roll-off; markers placed in a line across the middle of the side's
@@ -286,6 +347,7 @@ std::optional<Proposed> propose_action(const Game& game, int side, const std::ve
     const GameState& s = game.state();
     if (s.over || game.acting_side() != side) return std::nullopt;
     if (!s.phase.empty()) return cw_opponent_detail::before_battle(game, side, refused);
+    if (!s.may_react.empty()) return opponent_reaction(game, side, refused);
     const auto& sides = game.scenario().sides;
     if (s.active >= 0) return brigade_action(game, s.active, refused);
     if (s.chip < 0) {

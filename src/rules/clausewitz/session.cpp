@@ -111,6 +111,7 @@ PlayerActions clausewitz_player_actions() {
         {"deploy", {"brigade", "at", "facing"}, {}, {}, {}},
         {"order", {"general", "to", "objective"}, {"general", "to"}, {}, {}},
         {"move-general", {"general", "at"}, {"general"}, {}, {}},
+        {"pass-reaction", {}, {}, {}, {}},
     };
     PlayerActions actions;
     actions.kind_key = "action";
@@ -246,6 +247,8 @@ public:
         return Proposal{next->action, next->reason};
     }
     void refused(int, const json& action) override { refused_.push_back(action); }
+    std::vector<SessionDuty> duties() const override { return clausewitz_duties(game_.model()); }
+    const Game& model() const { return game_.model(); }
 
     static json save_document(const Recorded& game) {
         return {{"format", std::string(kSaveFormat)}, {"format_version", 1}, {"header", game.journal_header()}, {"seed", std::to_string(game.seed())},
@@ -307,6 +310,71 @@ Recorded continue_save(const RulesLibrary& library, const fs::path& save, std::v
 }
 
 }  // namespace
+
+const Game* clausewitz_game(const GameSession& session) {
+    const auto* mine = dynamic_cast<const ClausewitzSession*>(&session);
+    return mine ? &mine->model() : nullptr;
+}
+
+std::vector<SessionDuty> clausewitz_duties(const Game& game) {
+    const GameState& s = game.state();
+    const auto& sides = game.scenario().sides;
+    std::vector<SessionDuty> out;
+    if (s.over) return out;
+    const auto name = [&](int side) { return sides[static_cast<std::size_t>(side)].name; };
+    if (!s.phase.empty()) {
+        if (s.scout_side < 0) out.push_back({"throw the roll-off: the loser places the first deployment marker (D64)", json{{"action", "roll-off"}}, true});
+        else if (s.phase == "scouting") out.push_back({name(s.scout_side) + " passes its deployment turn (D66)", json{{"action", "scout-pass"}}});
+        return out;
+    }
+    // A reaction on offer (D68): each brigade's weapons, then letting it pass.
+    const std::vector<int> offered = game.reactions_on_offer();
+    if (!offered.empty()) {
+        const Brigade& enemy = s.brigades[static_cast<std::size_t>(s.active)];
+        for (const int r : offered) {
+            const Brigade& me = s.brigades[static_cast<std::size_t>(r)];
+            std::string test;
+            if (const auto zone = game.zone_morale(r, s.active)) test = ", a morale test " + std::to_string(zone->setup.pass_on) + "+ on 2d6 first (passes " + zone->odds.pass.percent(1) + ")";
+            bool guns = false, skirmishers = false, musketry = false;
+            for (const UnitBase& u : me.units) guns = guns || u.artillery_dice > 0, skirmishers = skirmishers || u.skirmish_dice > 0, musketry = musketry || u.combat_dice > 0;
+            const std::string reserve = " (" + std::to_string(me.actions_left) + " in reserve" + test + "; D68)";
+            if (musketry) out.push_back({me.name + " reacts: Fire! at " + enemy.name + reserve, json{{"action", "fire"}, {"brigade", me.id}, {"target", enemy.id}}});
+            if (guns) out.push_back({me.name + " reacts: Bombard " + enemy.name + reserve, json{{"action", "bombard"}, {"brigade", me.id}, {"target", enemy.id}}});
+            if (skirmishers) out.push_back({me.name + " reacts: Fire Skirmish Weapons at " + enemy.name + reserve, json{{"action", "skirmish"}, {"brigade", me.id}, {"target", enemy.id}}});
+        }
+        out.push_back({name(s.brigades[static_cast<std::size_t>(offered.front())].side) + " lets the reaction pass, keeping the actions in reserve (D68)", json{{"action", "pass-reaction"}}});
+        return out;
+    }
+    if (s.active >= 0) {
+        const Brigade& b = s.brigades[static_cast<std::size_t>(s.active)];
+        if (const auto zone = game.zone_morale(s.active))
+            out.push_back({b.name + " stands in the zone of control of " + s.brigades[static_cast<std::size_t>(zone->owner)].name + ": each action after a morale test " +
+                               std::to_string(zone->setup.pass_on) + "+ on 2d6 (passes " + zone->odds.pass.percent(1) + ", withdraws " + zone->odds.withdraw.percent(1) +
+                               ", flees " + zone->odds.flee.percent(1) + "); Hold! costs no action",
+                           json{{"action", "hold"}, {"brigade", b.id}}});
+        out.push_back({b.name + " ends its activation, " + std::to_string(b.actions_left) + " action" + (b.actions_left == 1 ? "" : "s") + " kept in reserve for reactions",
+                       json{{"action", "end-activation"}}});
+        return out;
+    }
+    if (s.chip >= 0) {
+        for (const Brigade& b : s.brigades) {
+            if (b.side != s.chip || b.activated || b.status == "gone") continue;
+            int g = -1;
+            for (std::size_t i = 0; i < s.generals.size(); ++i)
+                if (s.generals[i].side == b.side && s.generals[i].division == b.division && !s.generals[i].commander_in_chief && s.generals[i].captured_by.empty()) g = static_cast<int>(i);
+            for (std::size_t i = 0; g < 0 && i < s.generals.size(); ++i)
+                if (s.generals[i].side == b.side && s.generals[i].commander_in_chief && s.generals[i].captured_by.empty()) g = static_cast<int>(i);
+            if (g < 0) continue;
+            const General& general = s.generals[static_cast<std::size_t>(g)];
+            out.push_back({general.name + " activates " + b.name + " (command test; " + std::to_string(general.points_left) + " command points left)",
+                           json{{"action", "activate"}, {"brigade", b.id}, {"general", general.id}, {"points", 0}}});
+        }
+        out.push_back({name(s.chip) + " uses its chip for nothing", json{{"action", "end-activation"}}});
+        return out;
+    }
+    out.push_back({"draw a chip from the bag (" + name(0) + " " + std::to_string(s.bag[0]) + ", " + name(1) + " " + std::to_string(s.bag[1]) + ")", json{{"action", "draw"}}, true});
+    return out;
+}
 
 std::vector<std::string> clausewitz_state_lines(const Game& game) {
     const GameState& s = game.state();
