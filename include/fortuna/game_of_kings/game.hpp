@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -132,6 +133,10 @@ struct TurnState {
     std::vector<std::string> sectors_done;
     int gauge = 0;
     int same_fair_turns = 0;
+    // This turn's dice for the choice of going first, each throw as (sides[0]'s die, sides[1]'s),
+    // ties thrown again (D12, D37); empty before the turn opens. Kept for the turn bar; the save's
+    // state (to_json) does not carry it: a replay throws it again.
+    std::vector<std::pair<int, int>> initiative;
 };
 
 struct State {
@@ -171,6 +176,42 @@ struct Foreseen {
     bool half_die = false;  // a pool with a half die: decider, whole dice, the half's own die
     std::vector<std::pair<std::string, fortuna::Probability>> odds;
 };
+
+// The turn as the desk's turn bar, action points and victory panels show it (issue 29, item 4):
+// read from the game, never computed by a client.
+struct TurnSummary {
+    int turn = 1, turns = 0;
+    std::string phase;       // as TurnState::phase
+    int acting = 0;          // the side acting now (index into the scenario's sides)
+    int gauge = 0;           // 0: not yet thrown
+    std::string weather;     // "fair", "light-rain", "heavy-rain", "fog", "extreme-heat"; "" before the first throw
+    std::string gauge_name;  // the gauge's own name ("fair" even in extreme heat)
+    int same_fair_turns = 0;
+    std::string weather_effect;  // what the weather does this turn, in words, from the tables (seed 004, WEATHER)
+    int chooser = -1;            // who won the dice for going first this turn; -1 before they are thrown
+    int first = -1;              // who goes first; -1 before the choice
+    std::vector<std::pair<int, int>> initiative;  // the throws, (sides[0], sides[1]), ties first
+    struct Sector {
+        std::string name;  // "left", "centre", "right"
+        int faces = 6;     // the die thrown for it: d10 the centre, d6 a flank
+        int thrown = 0, left = 0;
+        bool done = false, working = false;
+    };
+    bool points_thrown = false;  // the side acting has thrown its action points this half
+    std::vector<Sector> sectors;  // left, centre, right
+    struct Army {
+        std::string id, name;
+        int points = 0, start = 0;
+        double loses_below = 0;  // half the start: the army loses strictly below it (D21)
+        bool lost = false;
+    };
+    Army armies[2];
+};
+
+// What `weather` does this turn in words (seed 004, WEATHER), its numbers from the tables: fog's
+// visibility and movement, rain's musketry, heavy rain's and extreme heat's movement; fair says how
+// many turns the gauge has stayed on its number (D19). gauge 0: not yet thrown.
+std::string weather_effect_words(const Tables& tables, Weather weather, int gauge, int same_fair_turns);
 
 struct Applied {
     Action action;
@@ -213,6 +254,7 @@ public:
     int points_now(int side) const;
     // -1: not over; 0/1: the winner; 2: a draw. `why` in words.
     int result(std::string* why) const;
+    TurnSummary turn_summary() const;
     Weather weather() const;
     int unit_index(const std::string& id) const;  // -1 if none
     Rect footprint(int unit) const;

@@ -471,6 +471,80 @@ int GameModel::result(std::string* why) const {
     return -1;
 }
 
+// What the weather does this turn, in the words of seed 004, WEATHER, every number from the tables.
+std::string weather_effect_words(const Tables& tables, Weather weather, int gauge, int same_fair_turns) {
+    if (gauge == 0) return "not yet thrown: 2d6 on the gauge when the first turn opens";
+    const std::string key(to_string(weather));
+    const auto found = tables.weather_effects.find(key);
+    if (found == tables.weather_effects.end()) return "no effect";
+    const WeatherEffect& e = found->second;
+    std::vector<std::string> parts;
+    const auto number = [](double value) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", value);
+        return std::string(text);
+    };
+    if (e.visibility_cm > 0) parts.push_back("visibility " + number(e.visibility_cm) + " cm (unseen foes cannot be fired at)");
+    if (e.movement_percent != 0) parts.push_back("movement " + std::to_string(e.movement_percent) + " %");
+    if (e.musketry != 0) parts.push_back("muskets and carbines " + std::to_string(e.musketry) + " a die");
+    std::string words;
+    for (const auto& part : parts) words += (words.empty() ? "" : ", ") + part;
+    if (weather == Weather::ExtremeHeat)
+        return "extreme heat: " + words + " while the gauge stays on " + std::to_string(gauge) + " (" + std::to_string(same_fair_turns) + " turns on it; D19)";
+    if (weather == Weather::Fair) {
+        const int after = tables.weather_effects.count("extreme-heat") ? tables.weather_effects.at("extreme-heat").after_turns : 0;
+        std::string fair = "no effect";
+        if (after > 0)
+            fair += " (" + std::to_string(same_fair_turns) + (same_fair_turns == 1 ? " turn" : " turns") + " on " + std::to_string(gauge) +
+                    "; extreme heat from the " + (after == 3 ? std::string("third") : std::to_string(after) + "th") + ")";
+        return fair;
+    }
+    return words.empty() ? "no effect" : words;
+}
+
+TurnSummary GameModel::turn_summary() const {
+    const TurnState& t = state_.turn;
+    TurnSummary out;
+    out.turn = t.turn;
+    out.turns = scenario_->turns;
+    out.phase = t.phase;
+    out.acting = acting_side();
+    out.gauge = t.gauge;
+    out.same_fair_turns = t.same_fair_turns;
+    if (t.gauge != 0) {
+        out.weather = std::string(to_string(weather()));
+        out.gauge_name = gauge_name(*tables_, t.gauge);
+    }
+    out.weather_effect = weather_effect_words(*tables_, weather(), t.gauge, t.same_fair_turns);
+    const bool opened = t.phase != "begin-turn" && !t.initiative.empty();
+    out.chooser = opened ? t.chooser : -1;
+    out.first = opened && t.phase != "choose" ? t.first : -1;
+    if (opened) out.initiative = t.initiative;
+    out.points_thrown = t.phase == "sectors";
+    for (int s = 0; s < 3; ++s) {
+        TurnSummary::Sector sector;
+        sector.name = kSectors[s];
+        sector.faces = s == 1 ? tables_->centre_faces : tables_->flank_faces;
+        if (out.points_thrown) {
+            sector.thrown = t.thrown[s];
+            sector.left = t.points[s];
+            sector.done = std::find(t.sectors_done.begin(), t.sectors_done.end(), sector.name) != t.sectors_done.end();
+            sector.working = t.sector == sector.name;
+        }
+        out.sectors.push_back(sector);
+    }
+    for (int s = 0; s < 2; ++s) {
+        auto& army = out.armies[s];
+        army.id = scenario_->sides[static_cast<std::size_t>(s)].id;
+        army.name = scenario_->sides[static_cast<std::size_t>(s)].name;
+        army.points = points_now(s);
+        army.start = scenario_->start_points[s];
+        army.loses_below = tables_->loses_below * army.start;
+        army.lost = army.points < army.loses_below;
+    }
+    return out;
+}
+
 void GameModel::check_over() {
     if (result(nullptr) != -1) state_.turn.phase = "over";
 }
@@ -1055,6 +1129,9 @@ void GameModel::throw_turn(Applied& out, FaceSource& faces) {
     const Initiative i = resolve_initiative(*tables_, faces);
     out.explanation.insert(out.explanation.end(), i.explanation.begin(), i.explanation.end());
     t.chooser = i.chooser == "A" ? (scenario_->sides[0].facing > 0 ? 0 : 1) : (scenario_->sides[0].facing > 0 ? 1 : 0);
+    // Player A is the side facing +y; the throws are kept side by side in the scenario's order.
+    t.initiative.clear();
+    for (const auto& [a, b] : i.throws) t.initiative.emplace_back(scenario_->sides[0].facing > 0 ? a : b, scenario_->sides[0].facing > 0 ? b : a);
     t.phase = "choose";
     for (auto& u : state_.units) {
         u.moved = u.fired = u.fired_gun = u.about_faced = u.formed_line = u.rally_tried = false;

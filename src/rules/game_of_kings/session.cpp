@@ -509,6 +509,7 @@ class GokSession final : public GameSession {
 public:
     GokSession(Recorded game, std::vector<std::string> notes) : game_(std::move(game)), notes_(std::move(notes)) {}
 
+    const GameModel& model() const { return game_.model(); }
     const RuleSystem& system() const override { return game_of_kings_system(); }
     std::string scenario_id() const override { return game_.model().scenario().id; }
     std::string scenario_name() const override { return game_.model().scenario().name; }
@@ -656,6 +657,11 @@ private:
 };
 
 }  // namespace
+
+const GameModel* game_of_kings_game(const GameSession& session) {
+    const auto* ours = dynamic_cast<const GokSession*>(&session);
+    return ours != nullptr ? &ours->model() : nullptr;
+}
 
 std::vector<std::string> state_lines(const GameModel& game) {
     std::vector<std::string> lines{game.scenario().name, game.clock_label()};
