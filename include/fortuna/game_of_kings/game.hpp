@@ -55,6 +55,22 @@ struct UnitSpec {
     std::string sector;  // "left", "centre", "right"
     double x = 0, y = 0;
     std::string formation;  // foot: "line" / "column"; guns: "unlimbered" / "limbered"; horse: "mounted"
+    // Its side's national characteristics for this battle (seed 004, NATIONAL/ARMY CHARACTERISTICS;
+    // D44), gathered from SideSpec::characteristics: added to each musketry die; a melee's score to hit.
+    int musketry_national = 0;
+    std::optional<int> melee_hit_on;
+    std::vector<std::string> characteristics;  // their ids, for the explanations
+};
+
+// A national or army characteristic a scenario gives one side's units for its battle ("Decide these
+// on a battle-by-battle basis", seed 004, NATIONAL/ARMY CHARACTERISTICS; decision D44): the
+// seed's two kinds, a modifier to each musketry die and the score a melee's die needs to hit.
+struct Characteristic {
+    std::string id;
+    std::vector<std::string> applies_to;  // unit ids of the scenario, all of the side's
+    int musketry_modifier = 0;
+    std::optional<int> melee_hit_on;
+    std::string source, basis;
 };
 
 // The programmed opponent's doctrine, as data in the scenario with its source.
@@ -79,6 +95,7 @@ struct SideSpec {
     int facing = 1;  // +1: faces towards +y (player A), -1
     std::string general_with;  // the unit the general is attached to
     Doctrine doctrine;
+    std::vector<Characteristic> characteristics;
 };
 
 struct Scenario {

@@ -197,6 +197,21 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         if (order != std::set<std::string>{"left", "centre", "right"})
             throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/sector_order", "left, centre and right, each once",
                             doc.at("sector_order").dump());
+        std::size_t c = 0;
+        for (const auto& entry : side.value("characteristics", json::array())) {
+            Characteristic ch;
+            ch.id = entry.at("id").get<std::string>();
+            ch.applies_to = entry.at("applies_to").get<std::vector<std::string>>();
+            ch.musketry_modifier = entry.value("musketry_modifier", 0);
+            if (entry.contains("melee_hit_on")) ch.melee_hit_on = entry.at("melee_hit_on").get<int>();
+            ch.source = entry.at("source").get<std::string>();
+            ch.basis = entry.at("basis").get<std::string>();
+            if (ch.musketry_modifier == 0 && !ch.melee_hit_on)
+                throw DataError(file, "/sides/" + std::to_string(index) + "/characteristics/" + std::to_string(c),
+                                "a musketry_modifier other than 0 or a melee_hit_on (the seed's two kinds, D44)", entry.dump());
+            spec.characteristics.push_back(std::move(ch));
+            ++c;
+        }
         side_index[spec.id] = static_cast<int>(index++);
         s.sides.push_back(spec);
     }
@@ -270,6 +285,27 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
             if (unit == s.units.end() || s.sides[static_cast<std::size_t>(unit->side)].id != side.id)
                 throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/reserve/" + std::to_string(k), "a unit of this side", id);
             ++k;
+        }
+        // National characteristics: each names units of this side that can use it (D44).
+        for (std::size_t c = 0; c < side.characteristics.size(); ++c) {
+            const Characteristic& ch = side.characteristics[c];
+            const std::string where = "/sides/" + std::to_string(index) + "/characteristics/" + std::to_string(c);
+            for (std::size_t a = 0; a < ch.applies_to.size(); ++a) {
+                const auto unit = std::find_if(s.units.begin(), s.units.end(), [&](const UnitSpec& u) { return u.id == ch.applies_to[a]; });
+                const std::string at = where + "/applies_to/" + std::to_string(a);
+                if (unit == s.units.end() || s.sides[static_cast<std::size_t>(unit->side)].id != side.id)
+                    throw DataError(file, at, "a unit of this side", ch.applies_to[a]);
+                if (ch.musketry_modifier != 0 && !is_foot(unit->type))
+                    throw DataError(file, at, "a unit that fires muskets (foot or light foot) for a musketry_modifier (seed 004, MUSKETRY; D14)",
+                                    unit->id + " (" + std::string(to_string(unit->type)) + ")");
+                if (ch.melee_hit_on && unit->type == UnitType::Gun)
+                    throw DataError(file, at, "a unit that inflicts melee casualties (not a gun) for a melee_hit_on (seed 004, MELEES)", unit->id + " (gun)");
+                if (ch.melee_hit_on && unit->melee_hit_on && *unit->melee_hit_on != *ch.melee_hit_on)
+                    throw DataError(file, at, "one melee_hit_on a unit", unit->id + " has " + std::to_string(*unit->melee_hit_on) + " already");
+                unit->musketry_national += ch.musketry_modifier;
+                if (ch.melee_hit_on) unit->melee_hit_on = ch.melee_hit_on;
+                unit->characteristics.push_back(ch.id);
+            }
         }
         if (!side.doctrine.reserve.empty() && side.doctrine.counter_attack_moves <= 0)
             throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/counter_attack_moves",
@@ -1371,6 +1407,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         req.column = u.formation == "column";
         req.disorganised = u.disorganised;
         req.weather = weather();
+        req.national = spec.musketry_national;  // the scenario's characteristic (D44), never the action's
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
         req.target_cover = cover;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
@@ -1593,6 +1630,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         req.disorganised = tu.disorganised;
         req.before_contact = true;
         req.weather = weather();
+        req.national = tspec.musketry_national;  // D44
         req.target_cuirassiers = spec.cuirassiers;
         req.target_cover = false;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
@@ -1693,6 +1731,7 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
         s.in_wood_or_town = in_terrain(unit, "wood") || in_terrain(unit, "built-up-area");
         s.cuirassiers = spec.cuirassiers;
         s.cover = behind_cover(unit);  // a wood, a built-up area or works (D27, D39)
+        s.hit_on = spec.melee_hit_on;   // the scenario's characteristic (D44)
         return s;
     };
     MeleeRequest req;
