@@ -36,7 +36,14 @@ bool is_foot(UnitType type) { return type == UnitType::Foot || type == UnitType:
 std::pair<double, double> size_of(UnitType type, const std::string& formation) {
     if (is_foot(type)) return formation == "column" ? std::pair{4.0, 4.0} : std::pair{8.0, 2.0};
     if (type == UnitType::Gun) return {2.0, 4.0};
+    if (formation == "dismounted") return {8.0, 2.0};  // the troopers on foot, the two bases side by side (D14)
     return {4.0, 4.0};
+}
+
+// How a unit moves: dismounted horse move as foot in line, and retreat as retreating foot (D14).
+std::pair<UnitType, std::string> moving_as(UnitType type, const std::string& formation, bool retreating) {
+    if (formation == "dismounted") return {UnitType::Foot, retreating ? "retreating" : "line"};
+    return {type, retreating && is_foot(type) ? "retreating" : formation};
 }
 
 Rect rect_at(double x, double y, UnitType type, const std::string& formation) {
@@ -254,10 +261,10 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         u.formation = unit.at("formation").get<std::string>();
         const bool ok = is_foot(u.type) ? (u.formation == "line" || u.formation == "column")
                         : u.type == UnitType::Gun ? (u.formation == "limbered" || u.formation == "unlimbered")
-                                                  : u.formation == "mounted";
+                                                  : (u.formation == "mounted" || u.formation == "dismounted");
         if (!ok)
             throw DataError(file, where + "/formation",
-                            is_foot(u.type) ? "line or column (foot)" : u.type == UnitType::Gun ? "limbered or unlimbered (a gun)" : "mounted (horse)",
+                            is_foot(u.type) ? "line or column (foot)" : u.type == UnitType::Gun ? "limbered or unlimbered (a gun)" : "mounted or dismounted (horse, D14)",
                             u.formation);
         const Rect r = rect_at(u.x, u.y, u.type, u.formation);
         if (r.x0 < 0 || r.y0 < 0 || r.x1 > s.width_cm || r.y1 > s.depth_cm)
@@ -415,8 +422,8 @@ double GameModel::move_allowance(int unit) const {
     const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (spec.type == UnitType::Gun && u.formation != "limbered") return 0;
-    const std::string formation = u.status == Status::Retreating ? "retreating" : u.formation;
-    return prepare_move(*tables_, spec.type, formation, weather(), spec.type == UnitType::Gun).max_cm;
+    const auto [type, formation] = moving_as(spec.type, u.formation, u.status == Status::Retreating);
+    return prepare_move(*tables_, type, formation, weather(), spec.type == UnitType::Gun).max_cm;
 }
 
 int GameModel::sector_index(const std::string& sector) const {
@@ -987,7 +994,8 @@ void GameModel::morale_test(int unit, Applied& out, FaceSource& faces, bool lost
         if (other == unit || ospec.side != spec.side || o.status != Status::Normal || o.supported) continue;
         if (ospec.type == UnitType::LightFoot || ospec.type == UnitType::Gun) continue;
         if ((o.y - u.y) * home <= 0) continue;  // not to the rear
-        const double reach = 2 * prepare_move(*tables_, ospec.type, o.formation, Weather::Fair, false).base_cm;
+        const auto [otype, oformation] = moving_as(ospec.type, o.formation, false);
+        const double reach = 2 * prepare_move(*tables_, otype, oformation, Weather::Fair, false).base_cm;
         if (distance(other, unit) <= reach) supporter = other;
     }
     const MoraleSetup setup = prepare_morale(*tables_, spec.quality, u.general, supporter >= 0);
@@ -1026,7 +1034,8 @@ void GameModel::retreat(int unit, Applied& out, FaceSource& faces) {
     state_.contacts.erase(std::remove_if(state_.contacts.begin(), state_.contacts.end(),
                                          [&](const Contact& c) { return c.attacker == unit || c.defender == unit; }),
                           state_.contacts.end());
-    const MoveSetup m = prepare_move(*tables_, spec.type, is_foot(spec.type) ? "retreating" : u.formation, weather(), spec.type == UnitType::Gun);
+    const auto [rtype, rformation] = moving_as(spec.type, u.formation, true);
+    const MoveSetup m = prepare_move(*tables_, rtype, rformation, weather(), spec.type == UnitType::Gun);
     {
         Foreseen seen;
         seen.summary = spec.id + " retreats a move, " + fmt_cm(m.max_cm) + ", The Variation thrown (seed 004, MORALE; D31)";
@@ -1387,13 +1396,17 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         return;
     }
     if (a.kind == "fire") {
-        if (!is_foot(spec.type)) throw RuleError("unit: " + spec.id + " is " + std::string(to_string(spec.type)) + "; horse fire only dismounted, which this version does not play (D14)");
+        if (spec.type == UnitType::Gun) throw RuleError("unit: " + spec.id + " is a gun; guns fire with \"fire-gun\" (seed 004, ARTILLERY)");
+        rule(is_foot(spec.type) || u.formation == "dismounted",
+             "unit: " + spec.id + " is " + std::string(to_string(spec.type)) + " on its horses; horse fire carbines only dismounted (\"form\" dismounted first; seed 004, MUSKETRY; D14)");
         rule(!u.fired, "unit: " + spec.id + " has fired this turn (seed 004, MUSKETRY)");
-        rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move or fire (seed 004, MOVEMENT)");
+        rule(!u.formed_line, "unit: " + spec.id + " changed formation this turn (column to line, or dismounted) and may not otherwise move or fire (seed 004, MOVEMENT; D14)");
         const int target = require_unit(a.target, "target", false);
         const double range = distance(unit, target);
         rule(in_arc(unit, target), "target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, MUSKETRY; D26)");
-        rule(range <= tables_->musket_cm, "target: " + a.target + " is " + fmt_cm(range) + " away; muskets reach " + fmt_cm(tables_->musket_cm) + " (seed 004, MUSKETRY)");
+        const bool carbine = !is_foot(spec.type);  // dismounted horse fire carbines (seed 004, MUSKETRY; D14)
+        const double reach = carbine ? tables_->carbine_cm : tables_->musket_cm;
+        rule(range <= reach, "target: " + a.target + " is " + fmt_cm(range) + " away; " + (carbine ? "carbines" : "muskets") + " reach " + fmt_cm(reach) + " (seed 004, MUSKETRY)");
         rule(visible(unit, target), "target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
         std::vector<std::string> notes;
         double read_range = range;
@@ -1402,7 +1415,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         MusketryRequest req;
         req.firer = spec.type;
         req.effectiveness = u.effectiveness;
-        req.range_cm = std::min(read_range, tables_->musket_cm);  // an overruled range is read at the limit
+        req.range_cm = std::min(read_range, reach);  // an overruled range is read at the limit
         req.moved = u.moved;
         req.column = u.formation == "column";
         req.disorganised = u.disorganised;
@@ -1453,6 +1466,27 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation.push_back(out.summary + ": it fires without the -1 again (seed 004, MORALE)");
         return;
     }
+    if (a.kind == "form" && is_horse(spec.type)) {
+        // Horse dismount to fire carbines and mount again (seed 004, MUSKETRY: "dismounted horse"; D14).
+        if (a.formation != "dismounted" && a.formation != "mounted")
+            throw RuleError("formation: horse form \"dismounted\" or \"mounted\"; got \"" + a.formation + "\"");
+        if (a.formation == u.formation) throw RuleError("formation: " + spec.id + " is already " + a.formation);
+        const bool down = a.formation == "dismounted";
+        rule(!(down && (u.moved || u.fired)), "unit: " + spec.id + " has moved this turn; dismounting it may not otherwise move or fire that turn (D14, as column to line: seed 004, MOVEMENT)");
+        const Rect r = rect_at(u.x, u.y, spec.type, a.formation);
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
+                throw RuleError("formation: no room to " + std::string(down ? "dismount" : "mount") + ": " + scenario_->units[i].id + " is in the way");
+        spend(cost("dismount_or_mount"), down ? "dismounting" : "mounting");
+        u.formation = a.formation;
+        if (down) u.formed_line = true;
+        out.summary = spec.id + (down ? " dismounts" : " mounts");
+        out.explanation.push_back(out.summary + " (" + std::to_string(cost("dismount_or_mount")) + " action point" +
+                                  (down ? "; it may not otherwise move or fire this turn; on foot it fires carbines at 6 cm, 6 to hit, and moves as foot in line"
+                                        : "; it moves and charges as horse again") +
+                                  "; seed 004, MUSKETRY; D14)");
+        return;
+    }
     if (a.kind == "form") {
         if (spec.type != UnitType::Foot) throw RuleError("unit: only foot battalions change between line and column (seed 004, MOVEMENT)");
         if (a.formation != "line" && a.formation != "column") throw RuleError("formation: expects line or column; got \"" + a.formation + "\"");
@@ -1482,6 +1516,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         return;
     }
     // move and charge
+    if (a.kind == "charge")
+        rule(u.formation != "dismounted", "unit: " + spec.id + " is dismounted; squadrons charge home on their horses: mount first (seed 004, ORGANISATION; D14)");
     rule(!u.moved, "unit: " + spec.id + " has moved this turn (seed 004, MOVEMENT)");
     rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move (seed 004, MOVEMENT)");
     rule(!u.fired_gun, "unit: a gun that has fired cannot also move (seed 004, COMMAND & CONTROL)");
@@ -1556,7 +1592,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     rule(spec.type != UnitType::Gun, "unit: guns never initiate contact (seed 004, MELEES)");
     if (spec.type == UnitType::LightFoot && !in_terrain(unit, "wood") && !in_terrain(unit, "built-up-area"))
         throw RuleError("unit: light infantry never initiate contact except in a wood or built-up area (seed 004, MELEES)");
-    rule(!(is_foot(spec.type) && is_horse(tspec.type)), "target: foot cannot initiate contact against horse (seed 004, MELEES)");
+    rule(!(is_foot(spec.type) && is_horse(tspec.type) && state_.units[static_cast<std::size_t>(target)].formation != "dismounted"),
+         "target: foot cannot initiate contact against horse (seed 004, MELEES; dismounted horse are on foot, D14)");
     if (tspec.type == UnitType::Gun) {
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (scenario_->units[i].side == tspec.side && scenario_->units[i].type == UnitType::Foot && state_.units[i].status != Status::Removed &&
@@ -1732,6 +1769,11 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
         s.cuirassiers = spec.cuirassiers;
         s.cover = behind_cover(unit);  // a wood, a built-up area or works (D27, D39)
         s.hit_on = spec.melee_hit_on;   // the scenario's characteristic (D44)
+        if (u.formation == "dismounted") {
+            // On foot the troopers fight as close-order foot not in firing order: the Inf row, the Inf (oth) column (D14).
+            s.type = UnitType::Foot;
+            s.firing_order = false;
+        }
         return s;
     };
     MeleeRequest req;
