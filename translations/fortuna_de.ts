@@ -59,22 +59,6 @@
         <translation>Initiative: die Würfel, wer zuerst zieht, fallen zu Beginn des Zuges</translation>
     </message>
     <message>
-        <source>%1 %2, %3 %4</source>
-        <translation>%1 %2, %3 %4</translation>
-    </message>
-    <message>
-        <source>; a tie, again: </source>
-        <translation>; Gleichstand, erneut: </translation>
-    </message>
-    <message>
-        <source>Initiative: %1 (%2), to choose who goes first</source>
-        <translation>Initiative: %1 (%2), wählt, wer zuerst zieht</translation>
-    </message>
-    <message>
-        <source>Initiative: %1 (%2); %3 goes first</source>
-        <translation>Initiative: %1 (%2); %3 zieht zuerst</translation>
-    </message>
-    <message>
         <source>Weather: %1</source>
         <translation>Wetter: %1</translation>
     </message>
@@ -127,12 +111,32 @@
         <translation>erledigt</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 army points, below half (%4): the army has lost</source>
-        <translation>%1: %2 von %3 Armeepunkten, unter der Hälfte (%4): die Armee hat verloren</translation>
+        <source>%1 won the dice %2 to %3</source>
+        <translation>%1 gewann die Würfel %2 zu %3</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 army points; loses below %4</source>
-        <translation>%1: %2 von %3 Armeepunkten; verliert unter %4</translation>
+        <source>(after a tie)</source>
+        <translation>(nach einem Gleichstand)</translation>
+    </message>
+    <message>
+        <source>(after %1 ties)</source>
+        <translation>(nach %1 Gleichständen)</translation>
+    </message>
+    <message>
+        <source>Initiative: %1, to choose who goes first</source>
+        <translation>Initiative: %1, wählt, wer zuerst zieht</translation>
+    </message>
+    <message>
+        <source>Initiative: %1; %2 goes first</source>
+        <translation>Initiative: %1; %2 zieht zuerst</translation>
+    </message>
+    <message>
+        <source>%1 of %2 army points, below half (%3): the army has lost</source>
+        <translation>%1 von %2 Armeepunkten, unter der Hälfte (%3): die Armee hat verloren</translation>
+    </message>
+    <message>
+        <source>%1 of %2 army points; loses below %3</source>
+        <translation>%1 von %2 Armeepunkten; verliert unter %3</translation>
     </message>
 </context>
 <context>
