@@ -39,7 +39,8 @@ double rect_distance(const Rect& a, const Rect& b);
 bool rects_overlap(const Rect& a, const Rect& b);
 
 struct TerrainArea {
-    std::string kind;  // "hill", "water", "wood", "built-up-area", "works" (redoubts, entrenchments: D39)
+    std::string kind;  // "hill", "water", "wood", "built-up-area", "works" (redoubts, entrenchments: D39),
+                       // "river" (crossed only at a "crossing", a bridge or ford placed over it: D27)
     Rect area;
     int row = 0, column = 0;  // the generator's sector; 0 for a piece a historic scenario places
     std::string name;         // a placed piece's name ("Fontenoy", "the redoute d'Eu"); "" for the generator's
@@ -135,6 +136,9 @@ struct Contact {
     bool from_rear = false;
     bool continuing = false;
     int resolved_half = -1;
+    // The charge that made it crossed a river (at a crossing): the defender defends the river bank
+    // and has the seed's die for it while the contact lasts (seed 004, MELEES; D27).
+    bool across_river = false;
 };
 
 struct TurnState {
@@ -284,6 +288,9 @@ public:
     bool behind_cover(int unit) const;
     double move_allowance(int unit) const;  // 0 when it cannot move
     int sector_index(const std::string& sector) const;  // -1 if not a sector
+    // The river `unit`'s path to (x, y) would cross (its name), or "": the charge that crosses one
+    // gives the defender the river-bank die (D27).
+    std::string river_on_path(int unit, double x, double y) const;
     // The position of `unit` touching `target` if it charged now, and the distance; nullopt with why.
     std::optional<std::pair<double, double>> charge_position(int unit, int target, std::string* why) const;
     // The melee setup of a contact as the board shows it now.

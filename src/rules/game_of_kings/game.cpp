@@ -53,6 +53,19 @@ Rect rect_at(double x, double y, UnitType type, const std::string& formation) {
 
 int points_of(UnitType type, const Tables& tables) { return type == UnitType::Foot ? tables.points_foot : tables.points_other; }
 
+// A river piece `r` overlaps where no crossing (bridge or ford) carries the unit whose centre is
+// (x, y): nullptr when none (D27).
+const TerrainArea* river_in_way(const std::vector<TerrainArea>& terrain, const Rect& r, double x, double y) {
+    for (const auto& piece : terrain) {
+        if (piece.kind != "river" || !rects_overlap(r, piece.area)) continue;
+        bool carried = false;
+        for (const auto& crossing : terrain)
+            carried = carried || (crossing.kind == "crossing" && x >= crossing.area.x0 && x <= crossing.area.x1 && y >= crossing.area.y0 && y <= crossing.area.y1);
+        if (!carried) return &piece;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 namespace gok_foresee_detail {
@@ -180,6 +193,16 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
                             piece.at("rect_cm").dump());
         s.terrain.push_back(area);
     }
+    // A crossing (bridge or ford) lies over a river it carries troops across (D27).
+    index = 0;
+    for (const auto& piece : ground.value("placed", json::array())) {
+        const std::size_t at = index++;
+        if (piece.at("kind") != "crossing") continue;
+        const TerrainArea& crossing = s.terrain[s.terrain.size() - ground.at("placed").size() + at];
+        bool over = false;
+        for (const auto& river : s.terrain) over = over || (river.kind == "river" && rects_overlap(river.area, crossing.area));
+        if (!over) throw DataError(file, "/terrain/placed/" + std::to_string(at) + "/rect_cm", "a crossing over a river (D27)", crossing.name + " crosses none");
+    }
 
     // Sides, their army lists and doctrines.
     std::map<std::string, int> side_index;
@@ -272,6 +295,8 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         for (const auto& piece : s.terrain)
             if (piece.kind == "water" && rects_overlap(r, piece.area))
                 throw DataError(file, where + "/x", "a unit out of the water (impassable, D27)", "(" + fmt_cm(u.x) + ", " + fmt_cm(u.y) + ")");
+        if (const TerrainArea* river = river_in_way(s.terrain, r, u.x, u.y))
+            throw DataError(file, where + "/x", "a unit out of the river " + river->name + " (or on a crossing over it, D27)", "(" + fmt_cm(u.x) + ", " + fmt_cm(u.y) + ")");
         for (const auto& other : s.units)
             if (rects_overlap(r, rect_at(other.x, other.y, other.type, other.formation)))
                 throw DataError(file, where + "/x", "a unit clear of every other unit", "overlaps " + other.id);
@@ -447,6 +472,8 @@ std::string GameModel::path_blocked(int unit, double x, double y, int ignore) co
             if (piece.kind == "water" && rects_overlap(r, piece.area))
                 return (piece.name.empty() ? "water (row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) + ")" : piece.name) +
                        " is impassable (D27)";
+        if (const TerrainArea* river = river_in_way(scenario_->terrain, r, u.x + (x - u.x) * f, u.y + (y - u.y) * f))
+            return "the river " + river->name + " is crossed only at a crossing, a bridge or ford (seed 004, MELEES: 'defending a river bank'; D27)";
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const int other = static_cast<int>(i);
             if (other == unit || other == ignore || state_.units[i].status == Status::Removed) continue;
@@ -459,6 +486,20 @@ std::string GameModel::path_blocked(int unit, double x, double y, int ignore) co
             return std::string(friend_ ? "" : "the enemy ") + ospec.id + " is in the way" +
                    (friend_ ? " (only light foot are passed through, and a move may not end on them: seed 004, MOVEMENT)" : "");
         }
+    }
+    return "";
+}
+
+std::string GameModel::river_on_path(int unit, double x, double y) const {
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const double length = std::hypot(x - u.x, y - u.y);
+    const int samples = std::max(1, static_cast<int>(std::ceil(length / kSample)));
+    for (int k = 0; k <= samples; ++k) {
+        const double f = static_cast<double>(k) / samples;
+        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation);
+        for (const auto& piece : scenario_->terrain)
+            if (piece.kind == "river" && rects_overlap(r, piece.area)) return piece.name;
     }
     return "";
 }
@@ -1070,6 +1111,7 @@ void GameModel::retreat(int unit, Applied& out, FaceSource& faces) {
         }
         bool water = false;
         for (const auto& piece : scenario_->terrain) water = water || (piece.kind == "water" && rects_overlap(r, piece.area));
+        water = water || river_in_way(scenario_->terrain, r, (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2) != nullptr;  // a river halts it too, off a crossing (D27)
         if (water) {
             out.explanation.push_back(spec.id + " retreats " + fmt_cm(done) + " (" + variation + ") and halts at water (D27)");
             break;
@@ -1612,6 +1654,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         throw RuleError("target: contact with " + tspec.id + " needs " + fmt_cm(length) + "; " + spec.id + "'s move is " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
     const std::string blocked = path_blocked(unit, place->first, place->second, target);
     if (!blocked.empty()) throw RuleError("target: the way to contact is blocked: " + blocked);
+    // Across a river (at a crossing): the defender defends its bank (seed 004, MELEES; D27).
+    const std::string river = river_on_path(unit, place->first, place->second);
     spend(cost("move"), "a charge (a move)");
     u.moved = true;
     out.explanation.push_back(spec.id + " charges " + tspec.id + ": " + fmt_cm(length) + " to contact of " + fmt_cm(allowance) + " (no charge bonus; seed 004, MOVEMENT)");
@@ -1622,7 +1666,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         const double x = u.x, y = u.y;
         u.x = place->first;
         u.y = place->second;
-        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1});
+        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1, !river.empty()});
         u.x = x;
         u.y = y;
     };
@@ -1694,7 +1738,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
             return;
         }
     }
-    state_.contacts.push_back({unit, target, from_rear, false, -1});
+    state_.contacts.push_back({unit, target, from_rear, false, -1, !river.empty()});
+    if (!river.empty()) out.explanation.push_back(spec.id + " came across the river " + river + ": " + tspec.id + " defends its bank (seed 004, MELEES; D27)");
     out.summary = spec.id + " charges " + tspec.id + (from_rear ? " in the rear" : "") + ": contact";
     out.explanation.push_back(out.summary + " (the melee is fought in the melee step)");
 }
@@ -1781,6 +1826,7 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
     req.defender = side(c.defender, c.attacker, false);
     req.from_rear = c.from_rear;
     req.continuing = c.continuing;
+    if (c.across_river) req.defender.bonuses.insert("river");  // defending a river bank, measured at the charge (D27)
     return req;
 }
 
@@ -1795,7 +1841,8 @@ std::string GameModel::melee_heading(const Contact& c, const MeleeRequest& req) 
     return scenario_->units[static_cast<std::size_t>(c.attacker)].id + " (attacker) against " + scenario_->units[static_cast<std::size_t>(c.defender)].id +
            " (defender)" + (c.continuing ? ", continuing" : "") + "; measured on the board: " + (c.from_rear ? "from the rear" : "from the front") +
            ", higher ground " + (higher == "neither" ? std::string("neither side's") : "the " + higher + "'s") + ", the defender " +
-           (req.defender.cover ? "behind cover" : "in the open") + " (seed 004, MELEES; D2, D29)";
+           (req.defender.cover ? "behind cover" : "in the open") + (c.across_river ? ", defending a river bank (the attacker came across the river; D27)" : "") +
+           " (seed 004, MELEES; D2, D29)";
 }
 
 MeleeSetup GameModel::melee_setup(const Contact& c) const {
