@@ -13,6 +13,133 @@
     </message>
 </context>
 <context>
+    <name>GameOfKingsPanels</name>
+    <message>
+        <source>Turn</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Initiative</source>
+        <translation>Initiative</translation>
+    </message>
+    <message>
+        <source>Weather</source>
+        <translation>Wetter</translation>
+    </message>
+    <message>
+        <source>Action points</source>
+        <translation>Aktionspunkte</translation>
+    </message>
+    <message>
+        <source>Action points of the side acting</source>
+        <translation>Aktionspunkte der handelnden Seite</translation>
+    </message>
+    <message>
+        <source>Sector</source>
+        <translation>Sektor</translation>
+    </message>
+    <message>
+        <source>Victory</source>
+        <translation>Sieg</translation>
+    </message>
+    <message>
+        <source>Army points</source>
+        <translation>Armeepunkte</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2: the battle is decided</source>
+        <translation>Zug %1 von %2: die Schlacht ist entschieden</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2</source>
+        <translation>Zug %1 von %2</translation>
+    </message>
+    <message>
+        <source>Initiative: the dice for going first are thrown as the turn opens</source>
+        <translation>Initiative: die Würfel, wer zuerst zieht, fallen zu Beginn des Zuges</translation>
+    </message>
+    <message>
+        <source>Weather: %1</source>
+        <translation>Wetter: %1</translation>
+    </message>
+    <message>
+        <source>Weather gauge %1, %2: %3</source>
+        <translation>Wetterskala %1, %2: %3</translation>
+    </message>
+    <message>
+        <source>The battle is decided.</source>
+        <translation>Die Schlacht ist entschieden.</translation>
+    </message>
+    <message>
+        <source>%1 to throw: a d10 for the centre, a d6 for each flank</source>
+        <translation>%1 würfelt: ein W10 für das Zentrum, ein W6 für jede Flanke</translation>
+    </message>
+    <message>
+        <source>Thrown by the side on turn after the choice of going first</source>
+        <translation>Gewürfelt von der Seite am Zug, nachdem gewählt ist, wer zuerst zieht</translation>
+    </message>
+    <message>
+        <source>Half-turn of %1</source>
+        <translation>Halbzug von %1</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>links</translation>
+    </message>
+    <message>
+        <source>centre</source>
+        <translation>Zentrum</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>rechts</translation>
+    </message>
+    <message>
+        <source>%1 (d%2)</source>
+        <translation>%1 (W%2)</translation>
+    </message>
+    <message>
+        <source>%1 thrown, %2 left</source>
+        <translation>%1 gewürfelt, %2 übrig</translation>
+    </message>
+    <message>
+        <source>working now</source>
+        <translation>handelt jetzt</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>%1 won the dice %2 to %3</source>
+        <translation>%1 gewann die Würfel %2 zu %3</translation>
+    </message>
+    <message>
+        <source>(after a tie)</source>
+        <translation>(nach einem Gleichstand)</translation>
+    </message>
+    <message>
+        <source>(after %1 ties)</source>
+        <translation>(nach %1 Gleichständen)</translation>
+    </message>
+    <message>
+        <source>Initiative: %1, to choose who goes first</source>
+        <translation>Initiative: %1, wählt, wer zuerst zieht</translation>
+    </message>
+    <message>
+        <source>Initiative: %1; %2 goes first</source>
+        <translation>Initiative: %1; %2 zieht zuerst</translation>
+    </message>
+    <message>
+        <source>%1 of %2 army points, below half (%3): the army has lost</source>
+        <translation>%1 von %2 Armeepunkten, unter der Hälfte (%3): die Armee hat verloren</translation>
+    </message>
+    <message>
+        <source>%1 of %2 army points; loses below %3</source>
+        <translation>%1 von %2 Armeepunkten; verliert unter %3</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>empty: the app rolls</source>

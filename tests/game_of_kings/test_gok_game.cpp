@@ -312,5 +312,65 @@ TEST(GokSystem, TheSystemDeclaresItsGameFormats) {
     EXPECT_EQ(session->public_state()["terrain"].size(), 10u);
 }
 
+// Issue 29, item 4: the turn as the desk's turn bar and panels read it: the initiative's dice (a tie
+// thrown again), who goes first, the weather and what it does, each sector's die, points thrown and
+// left, the army points against half; undo gives the earlier summary back.
+TEST(GokGame, TheTurnSummaryIsTheGamesOwn) {
+    Recorded game = new_game(11);
+    TurnSummary before = game.model().turn_summary();
+    EXPECT_EQ(before.turn, 1);
+    EXPECT_EQ(before.turns, 20);
+    EXPECT_EQ(before.gauge, 0);
+    EXPECT_EQ(before.chooser, -1);
+    EXPECT_TRUE(before.initiative.empty());
+    EXPECT_NE(before.weather_effect.find("not yet thrown"), std::string::npos);
+    EXPECT_FALSE(before.points_thrown);
+    // Weather 2d6 3 and 4 (gauge 7, fair); initiative a tie 4-4 thrown again, then France 6, the Allies 1.
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 4, 4, 6, 1}}});
+    TurnSummary opened = game.model().turn_summary();
+    EXPECT_EQ(opened.gauge, 7);
+    EXPECT_EQ(opened.weather, "fair");
+    EXPECT_EQ(opened.weather_effect, "no effect (1 turn on 7; extreme heat from the third)");
+    ASSERT_EQ(opened.initiative.size(), 2u);
+    EXPECT_EQ(opened.initiative[0], std::make_pair(4, 4));
+    EXPECT_EQ(opened.initiative[1], std::make_pair(6, 1));
+    EXPECT_EQ(opened.chooser, 0);
+    EXPECT_EQ(opened.first, -1);
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}, {"dice", {4, 3, 2}}});  // centre d10 4, left 3, right 2
+    game.apply_json({{"action", "sector"}, {"sector", "centre"}});
+    game.apply_json({{"action", "move"}, {"unit", "F-line-1"}, {"to", {72, 8}}});
+    TurnSummary spent = game.model().turn_summary();
+    EXPECT_EQ(spent.first, 0);
+    EXPECT_EQ(spent.acting, 0);
+    ASSERT_TRUE(spent.points_thrown);
+    ASSERT_EQ(spent.sectors.size(), 3u);
+    EXPECT_EQ(spent.sectors[1].name, "centre");
+    EXPECT_EQ(spent.sectors[1].faces, 10);
+    EXPECT_EQ(spent.sectors[1].thrown, 4);
+    EXPECT_EQ(spent.sectors[1].left, 3);
+    EXPECT_TRUE(spent.sectors[1].working);
+    EXPECT_EQ(spent.sectors[0].faces, 6);
+    EXPECT_EQ(spent.sectors[0].thrown, 3);
+    EXPECT_EQ(spent.sectors[2].left, 2);
+    for (const auto& army : spent.armies) {
+        EXPECT_EQ(army.start, 21);
+        EXPECT_EQ(army.points, 21);
+        EXPECT_DOUBLE_EQ(army.loses_below, 10.5);
+        EXPECT_FALSE(army.lost);
+    }
+    ASSERT_TRUE(game.undo());
+    EXPECT_EQ(game.model().turn_summary().sectors[1].left, 4);
+    game.apply_json({{"action", "end-sector"}});
+    EXPECT_TRUE(game.model().turn_summary().sectors[1].done);
+    EXPECT_FALSE(game.model().turn_summary().sectors[1].working);
+    // What each weather does, every number the tables' (seed 004, WEATHER).
+    const Tables& t = *tables();
+    EXPECT_EQ(weather_effect_words(t, Weather::Fog, 2, 0), "visibility 6 cm (unseen foes cannot be fired at), movement -50 %");
+    EXPECT_EQ(weather_effect_words(t, Weather::LightRain, 3, 0), "muskets and carbines -1 a die");
+    EXPECT_EQ(weather_effect_words(t, Weather::HeavyRain, 12, 0), "movement -25 %, muskets and carbines -2 a die");
+    EXPECT_EQ(weather_effect_words(t, Weather::ExtremeHeat, 6, 3), "extreme heat: movement -25 % while the gauge stays on 6 (3 turns on it; D19)");
+}
+
 }  // namespace
 }  // namespace fortuna::game_of_kings::testing_game

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -38,7 +39,8 @@ double rect_distance(const Rect& a, const Rect& b);
 bool rects_overlap(const Rect& a, const Rect& b);
 
 struct TerrainArea {
-    std::string kind;  // "hill", "water", "wood", "built-up-area", "works" (redoubts, entrenchments: D39)
+    std::string kind;  // "hill", "water", "wood", "built-up-area", "works" (redoubts, entrenchments: D39),
+                       // "river" (crossed only at a "crossing", a bridge or ford placed over it: D27)
     Rect area;
     int row = 0, column = 0;  // the generator's sector; 0 for a piece a historic scenario places
     std::string name;         // a placed piece's name ("Fontenoy", "the redoute d'Eu"); "" for the generator's
@@ -54,6 +56,22 @@ struct UnitSpec {
     std::string sector;  // "left", "centre", "right"
     double x = 0, y = 0;
     std::string formation;  // foot: "line" / "column"; guns: "unlimbered" / "limbered"; horse: "mounted"
+    // Its side's national characteristics for this battle (seed 004, NATIONAL/ARMY CHARACTERISTICS;
+    // D44), gathered from SideSpec::characteristics: added to each musketry die; a melee's score to hit.
+    int musketry_national = 0;
+    std::optional<int> melee_hit_on;
+    std::vector<std::string> characteristics;  // their ids, for the explanations
+};
+
+// A national or army characteristic a scenario gives one side's units for its battle ("Decide these
+// on a battle-by-battle basis", seed 004, NATIONAL/ARMY CHARACTERISTICS; decision D44): the
+// seed's two kinds, a modifier to each musketry die and the score a melee's die needs to hit.
+struct Characteristic {
+    std::string id;
+    std::vector<std::string> applies_to;  // unit ids of the scenario, all of the side's
+    int musketry_modifier = 0;
+    std::optional<int> melee_hit_on;
+    std::string source, basis;
 };
 
 // The programmed opponent's doctrine, as data in the scenario with its source.
@@ -78,6 +96,7 @@ struct SideSpec {
     int facing = 1;  // +1: faces towards +y (player A), -1
     std::string general_with;  // the unit the general is attached to
     Doctrine doctrine;
+    std::vector<Characteristic> characteristics;
 };
 
 struct Scenario {
@@ -117,6 +136,9 @@ struct Contact {
     bool from_rear = false;
     bool continuing = false;
     int resolved_half = -1;
+    // The charge that made it crossed a river (at a crossing): the defender defends the river bank
+    // and has the seed's die for it while the contact lasts (seed 004, MELEES; D27).
+    bool across_river = false;
 };
 
 struct TurnState {
@@ -132,6 +154,10 @@ struct TurnState {
     std::vector<std::string> sectors_done;
     int gauge = 0;
     int same_fair_turns = 0;
+    // This turn's dice for the choice of going first, each throw as (sides[0]'s die, sides[1]'s),
+    // ties thrown again (D12, D37); empty before the turn opens. Kept for the turn bar; the save's
+    // state (to_json) does not carry it: a replay throws it again.
+    std::vector<std::pair<int, int>> initiative;
 };
 
 struct State {
@@ -171,6 +197,42 @@ struct Foreseen {
     bool half_die = false;  // a pool with a half die: decider, whole dice, the half's own die
     std::vector<std::pair<std::string, fortuna::Probability>> odds;
 };
+
+// The turn as the desk's turn bar, action points and victory panels show it (issue 29, item 4):
+// read from the game, never computed by a client.
+struct TurnSummary {
+    int turn = 1, turns = 0;
+    std::string phase;       // as TurnState::phase
+    int acting = 0;          // the side acting now (index into the scenario's sides)
+    int gauge = 0;           // 0: not yet thrown
+    std::string weather;     // "fair", "light-rain", "heavy-rain", "fog", "extreme-heat"; "" before the first throw
+    std::string gauge_name;  // the gauge's own name ("fair" even in extreme heat)
+    int same_fair_turns = 0;
+    std::string weather_effect;  // what the weather does this turn, in words, from the tables (seed 004, WEATHER)
+    int chooser = -1;            // who won the dice for going first this turn; -1 before they are thrown
+    int first = -1;              // who goes first; -1 before the choice
+    std::vector<std::pair<int, int>> initiative;  // the throws, (sides[0], sides[1]), ties first
+    struct Sector {
+        std::string name;  // "left", "centre", "right"
+        int faces = 6;     // the die thrown for it: d10 the centre, d6 a flank
+        int thrown = 0, left = 0;
+        bool done = false, working = false;
+    };
+    bool points_thrown = false;  // the side acting has thrown its action points this half
+    std::vector<Sector> sectors;  // left, centre, right
+    struct Army {
+        std::string id, name;
+        int points = 0, start = 0;
+        double loses_below = 0;  // half the start: the army loses strictly below it (D21)
+        bool lost = false;
+    };
+    Army armies[2];
+};
+
+// What `weather` does this turn in words (seed 004, WEATHER), its numbers from the tables: fog's
+// visibility and movement, rain's musketry, heavy rain's and extreme heat's movement; fair says how
+// many turns the gauge has stayed on its number (D19). gauge 0: not yet thrown.
+std::string weather_effect_words(const Tables& tables, Weather weather, int gauge, int same_fair_turns);
 
 struct Applied {
     Action action;
@@ -213,6 +275,7 @@ public:
     int points_now(int side) const;
     // -1: not over; 0/1: the winner; 2: a draw. `why` in words.
     int result(std::string* why) const;
+    TurnSummary turn_summary() const;
     Weather weather() const;
     int unit_index(const std::string& id) const;  // -1 if none
     Rect footprint(int unit) const;
@@ -225,6 +288,9 @@ public:
     bool behind_cover(int unit) const;
     double move_allowance(int unit) const;  // 0 when it cannot move
     int sector_index(const std::string& sector) const;  // -1 if not a sector
+    // The river `unit`'s path to (x, y) would cross (its name), or "": the charge that crosses one
+    // gives the defender the river-bank die (D27).
+    std::string river_on_path(int unit, double x, double y) const;
     // The position of `unit` touching `target` if it charged now, and the distance; nullopt with why.
     std::optional<std::pair<double, double>> charge_position(int unit, int target, std::string* why) const;
     // The melee setup of a contact as the board shows it now.

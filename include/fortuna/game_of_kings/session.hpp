@@ -48,6 +48,10 @@ fortuna::PlayerActions gok_player_actions();
 std::unique_ptr<fortuna::GameSession> open_session(const std::filesystem::path& data_dir, const std::filesystem::path& file,
                                                    const std::string& format, std::uint64_t seed);
 
+// The game of a Game Of Kings session (its desk panels read it: the turn, the action points, the
+// army points), or nullptr when `session` is another system's.
+const GameModel* game_of_kings_game(const fortuna::GameSession& session);
+
 // check_file for a scenario, save or journal (a journal's `document` is its header).
 std::string check_game_file(const std::filesystem::path& data_dir, const std::filesystem::path& file, const nlohmann::json& document);
 

@@ -36,7 +36,14 @@ bool is_foot(UnitType type) { return type == UnitType::Foot || type == UnitType:
 std::pair<double, double> size_of(UnitType type, const std::string& formation) {
     if (is_foot(type)) return formation == "column" ? std::pair{4.0, 4.0} : std::pair{8.0, 2.0};
     if (type == UnitType::Gun) return {2.0, 4.0};
+    if (formation == "dismounted") return {8.0, 2.0};  // the troopers on foot, the two bases side by side (D14)
     return {4.0, 4.0};
+}
+
+// How a unit moves: dismounted horse move as foot in line, and retreat as retreating foot (D14).
+std::pair<UnitType, std::string> moving_as(UnitType type, const std::string& formation, bool retreating) {
+    if (formation == "dismounted") return {UnitType::Foot, retreating ? "retreating" : "line"};
+    return {type, retreating && is_foot(type) ? "retreating" : formation};
 }
 
 Rect rect_at(double x, double y, UnitType type, const std::string& formation) {
@@ -45,6 +52,19 @@ Rect rect_at(double x, double y, UnitType type, const std::string& formation) {
 }
 
 int points_of(UnitType type, const Tables& tables) { return type == UnitType::Foot ? tables.points_foot : tables.points_other; }
+
+// A river piece `r` overlaps where no crossing (bridge or ford) carries the unit whose centre is
+// (x, y): nullptr when none (D27).
+const TerrainArea* river_in_way(const std::vector<TerrainArea>& terrain, const Rect& r, double x, double y) {
+    for (const auto& piece : terrain) {
+        if (piece.kind != "river" || !rects_overlap(r, piece.area)) continue;
+        bool carried = false;
+        for (const auto& crossing : terrain)
+            carried = carried || (crossing.kind == "crossing" && x >= crossing.area.x0 && x <= crossing.area.x1 && y >= crossing.area.y0 && y <= crossing.area.y1);
+        if (!carried) return &piece;
+    }
+    return nullptr;
+}
 
 }  // namespace
 
@@ -173,6 +193,16 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
                             piece.at("rect_cm").dump());
         s.terrain.push_back(area);
     }
+    // A crossing (bridge or ford) lies over a river it carries troops across (D27).
+    index = 0;
+    for (const auto& piece : ground.value("placed", json::array())) {
+        const std::size_t at = index++;
+        if (piece.at("kind") != "crossing") continue;
+        const TerrainArea& crossing = s.terrain[s.terrain.size() - ground.at("placed").size() + at];
+        bool over = false;
+        for (const auto& river : s.terrain) over = over || (river.kind == "river" && rects_overlap(river.area, crossing.area));
+        if (!over) throw DataError(file, "/terrain/placed/" + std::to_string(at) + "/rect_cm", "a crossing over a river (D27)", crossing.name + " crosses none");
+    }
 
     // Sides, their army lists and doctrines.
     std::map<std::string, int> side_index;
@@ -197,6 +227,21 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         if (order != std::set<std::string>{"left", "centre", "right"})
             throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/sector_order", "left, centre and right, each once",
                             doc.at("sector_order").dump());
+        std::size_t c = 0;
+        for (const auto& entry : side.value("characteristics", json::array())) {
+            Characteristic ch;
+            ch.id = entry.at("id").get<std::string>();
+            ch.applies_to = entry.at("applies_to").get<std::vector<std::string>>();
+            ch.musketry_modifier = entry.value("musketry_modifier", 0);
+            if (entry.contains("melee_hit_on")) ch.melee_hit_on = entry.at("melee_hit_on").get<int>();
+            ch.source = entry.at("source").get<std::string>();
+            ch.basis = entry.at("basis").get<std::string>();
+            if (ch.musketry_modifier == 0 && !ch.melee_hit_on)
+                throw DataError(file, "/sides/" + std::to_string(index) + "/characteristics/" + std::to_string(c),
+                                "a musketry_modifier other than 0 or a melee_hit_on (the seed's two kinds, D44)", entry.dump());
+            spec.characteristics.push_back(std::move(ch));
+            ++c;
+        }
         side_index[spec.id] = static_cast<int>(index++);
         s.sides.push_back(spec);
     }
@@ -239,10 +284,10 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         u.formation = unit.at("formation").get<std::string>();
         const bool ok = is_foot(u.type) ? (u.formation == "line" || u.formation == "column")
                         : u.type == UnitType::Gun ? (u.formation == "limbered" || u.formation == "unlimbered")
-                                                  : u.formation == "mounted";
+                                                  : (u.formation == "mounted" || u.formation == "dismounted");
         if (!ok)
             throw DataError(file, where + "/formation",
-                            is_foot(u.type) ? "line or column (foot)" : u.type == UnitType::Gun ? "limbered or unlimbered (a gun)" : "mounted (horse)",
+                            is_foot(u.type) ? "line or column (foot)" : u.type == UnitType::Gun ? "limbered or unlimbered (a gun)" : "mounted or dismounted (horse, D14)",
                             u.formation);
         const Rect r = rect_at(u.x, u.y, u.type, u.formation);
         if (r.x0 < 0 || r.y0 < 0 || r.x1 > s.width_cm || r.y1 > s.depth_cm)
@@ -250,6 +295,8 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
         for (const auto& piece : s.terrain)
             if (piece.kind == "water" && rects_overlap(r, piece.area))
                 throw DataError(file, where + "/x", "a unit out of the water (impassable, D27)", "(" + fmt_cm(u.x) + ", " + fmt_cm(u.y) + ")");
+        if (const TerrainArea* river = river_in_way(s.terrain, r, u.x, u.y))
+            throw DataError(file, where + "/x", "a unit out of the river " + river->name + " (or on a crossing over it, D27)", "(" + fmt_cm(u.x) + ", " + fmt_cm(u.y) + ")");
         for (const auto& other : s.units)
             if (rects_overlap(r, rect_at(other.x, other.y, other.type, other.formation)))
                 throw DataError(file, where + "/x", "a unit clear of every other unit", "overlaps " + other.id);
@@ -270,6 +317,27 @@ Scenario scenario_from_json(const Tables& tables, const fs::path& data_dir, cons
             if (unit == s.units.end() || s.sides[static_cast<std::size_t>(unit->side)].id != side.id)
                 throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/reserve/" + std::to_string(k), "a unit of this side", id);
             ++k;
+        }
+        // National characteristics: each names units of this side that can use it (D44).
+        for (std::size_t c = 0; c < side.characteristics.size(); ++c) {
+            const Characteristic& ch = side.characteristics[c];
+            const std::string where = "/sides/" + std::to_string(index) + "/characteristics/" + std::to_string(c);
+            for (std::size_t a = 0; a < ch.applies_to.size(); ++a) {
+                const auto unit = std::find_if(s.units.begin(), s.units.end(), [&](const UnitSpec& u) { return u.id == ch.applies_to[a]; });
+                const std::string at = where + "/applies_to/" + std::to_string(a);
+                if (unit == s.units.end() || s.sides[static_cast<std::size_t>(unit->side)].id != side.id)
+                    throw DataError(file, at, "a unit of this side", ch.applies_to[a]);
+                if (ch.musketry_modifier != 0 && !is_foot(unit->type))
+                    throw DataError(file, at, "a unit that fires muskets (foot or light foot) for a musketry_modifier (seed 004, MUSKETRY; D14)",
+                                    unit->id + " (" + std::string(to_string(unit->type)) + ")");
+                if (ch.melee_hit_on && unit->type == UnitType::Gun)
+                    throw DataError(file, at, "a unit that inflicts melee casualties (not a gun) for a melee_hit_on (seed 004, MELEES)", unit->id + " (gun)");
+                if (ch.melee_hit_on && unit->melee_hit_on && *unit->melee_hit_on != *ch.melee_hit_on)
+                    throw DataError(file, at, "one melee_hit_on a unit", unit->id + " has " + std::to_string(*unit->melee_hit_on) + " already");
+                unit->musketry_national += ch.musketry_modifier;
+                if (ch.melee_hit_on) unit->melee_hit_on = ch.melee_hit_on;
+                unit->characteristics.push_back(ch.id);
+            }
         }
         if (!side.doctrine.reserve.empty() && side.doctrine.counter_attack_moves <= 0)
             throw DataError(file, "/sides/" + std::to_string(index) + "/doctrine/counter_attack_moves",
@@ -379,8 +447,8 @@ double GameModel::move_allowance(int unit) const {
     const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (spec.type == UnitType::Gun && u.formation != "limbered") return 0;
-    const std::string formation = u.status == Status::Retreating ? "retreating" : u.formation;
-    return prepare_move(*tables_, spec.type, formation, weather(), spec.type == UnitType::Gun).max_cm;
+    const auto [type, formation] = moving_as(spec.type, u.formation, u.status == Status::Retreating);
+    return prepare_move(*tables_, type, formation, weather(), spec.type == UnitType::Gun).max_cm;
 }
 
 int GameModel::sector_index(const std::string& sector) const {
@@ -404,6 +472,8 @@ std::string GameModel::path_blocked(int unit, double x, double y, int ignore) co
             if (piece.kind == "water" && rects_overlap(r, piece.area))
                 return (piece.name.empty() ? "water (row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) + ")" : piece.name) +
                        " is impassable (D27)";
+        if (const TerrainArea* river = river_in_way(scenario_->terrain, r, u.x + (x - u.x) * f, u.y + (y - u.y) * f))
+            return "the river " + river->name + " is crossed only at a crossing, a bridge or ford (seed 004, MELEES: 'defending a river bank'; D27)";
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const int other = static_cast<int>(i);
             if (other == unit || other == ignore || state_.units[i].status == Status::Removed) continue;
@@ -416,6 +486,20 @@ std::string GameModel::path_blocked(int unit, double x, double y, int ignore) co
             return std::string(friend_ ? "" : "the enemy ") + ospec.id + " is in the way" +
                    (friend_ ? " (only light foot are passed through, and a move may not end on them: seed 004, MOVEMENT)" : "");
         }
+    }
+    return "";
+}
+
+std::string GameModel::river_on_path(int unit, double x, double y) const {
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const double length = std::hypot(x - u.x, y - u.y);
+    const int samples = std::max(1, static_cast<int>(std::ceil(length / kSample)));
+    for (int k = 0; k <= samples; ++k) {
+        const double f = static_cast<double>(k) / samples;
+        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation);
+        for (const auto& piece : scenario_->terrain)
+            if (piece.kind == "river" && rects_overlap(r, piece.area)) return piece.name;
     }
     return "";
 }
@@ -469,6 +553,80 @@ int GameModel::result(std::string* why) const {
         return 2;
     }
     return -1;
+}
+
+// What the weather does this turn, in the words of seed 004, WEATHER, every number from the tables.
+std::string weather_effect_words(const Tables& tables, Weather weather, int gauge, int same_fair_turns) {
+    if (gauge == 0) return "not yet thrown: 2d6 on the gauge when the first turn opens";
+    const std::string key(to_string(weather));
+    const auto found = tables.weather_effects.find(key);
+    if (found == tables.weather_effects.end()) return "no effect";
+    const WeatherEffect& e = found->second;
+    std::vector<std::string> parts;
+    const auto number = [](double value) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", value);
+        return std::string(text);
+    };
+    if (e.visibility_cm > 0) parts.push_back("visibility " + number(e.visibility_cm) + " cm (unseen foes cannot be fired at)");
+    if (e.movement_percent != 0) parts.push_back("movement " + std::to_string(e.movement_percent) + " %");
+    if (e.musketry != 0) parts.push_back("muskets and carbines " + std::to_string(e.musketry) + " a die");
+    std::string words;
+    for (const auto& part : parts) words += (words.empty() ? "" : ", ") + part;
+    if (weather == Weather::ExtremeHeat)
+        return "extreme heat: " + words + " while the gauge stays on " + std::to_string(gauge) + " (" + std::to_string(same_fair_turns) + " turns on it; D19)";
+    if (weather == Weather::Fair) {
+        const int after = tables.weather_effects.count("extreme-heat") ? tables.weather_effects.at("extreme-heat").after_turns : 0;
+        std::string fair = "no effect";
+        if (after > 0)
+            fair += " (" + std::to_string(same_fair_turns) + (same_fair_turns == 1 ? " turn" : " turns") + " on " + std::to_string(gauge) +
+                    "; extreme heat from the " + (after == 3 ? std::string("third") : std::to_string(after) + "th") + ")";
+        return fair;
+    }
+    return words.empty() ? "no effect" : words;
+}
+
+TurnSummary GameModel::turn_summary() const {
+    const TurnState& t = state_.turn;
+    TurnSummary out;
+    out.turn = t.turn;
+    out.turns = scenario_->turns;
+    out.phase = t.phase;
+    out.acting = acting_side();
+    out.gauge = t.gauge;
+    out.same_fair_turns = t.same_fair_turns;
+    if (t.gauge != 0) {
+        out.weather = std::string(to_string(weather()));
+        out.gauge_name = gauge_name(*tables_, t.gauge);
+    }
+    out.weather_effect = weather_effect_words(*tables_, weather(), t.gauge, t.same_fair_turns);
+    const bool opened = t.phase != "begin-turn" && !t.initiative.empty();
+    out.chooser = opened ? t.chooser : -1;
+    out.first = opened && t.phase != "choose" ? t.first : -1;
+    if (opened) out.initiative = t.initiative;
+    out.points_thrown = t.phase == "sectors";
+    for (int s = 0; s < 3; ++s) {
+        TurnSummary::Sector sector;
+        sector.name = kSectors[s];
+        sector.faces = s == 1 ? tables_->centre_faces : tables_->flank_faces;
+        if (out.points_thrown) {
+            sector.thrown = t.thrown[s];
+            sector.left = t.points[s];
+            sector.done = std::find(t.sectors_done.begin(), t.sectors_done.end(), sector.name) != t.sectors_done.end();
+            sector.working = t.sector == sector.name;
+        }
+        out.sectors.push_back(sector);
+    }
+    for (int s = 0; s < 2; ++s) {
+        auto& army = out.armies[s];
+        army.id = scenario_->sides[static_cast<std::size_t>(s)].id;
+        army.name = scenario_->sides[static_cast<std::size_t>(s)].name;
+        army.points = points_now(s);
+        army.start = scenario_->start_points[s];
+        army.loses_below = tables_->loses_below * army.start;
+        army.lost = army.points < army.loses_below;
+    }
+    return out;
 }
 
 void GameModel::check_over() {
@@ -877,7 +1035,8 @@ void GameModel::morale_test(int unit, Applied& out, FaceSource& faces, bool lost
         if (other == unit || ospec.side != spec.side || o.status != Status::Normal || o.supported) continue;
         if (ospec.type == UnitType::LightFoot || ospec.type == UnitType::Gun) continue;
         if ((o.y - u.y) * home <= 0) continue;  // not to the rear
-        const double reach = 2 * prepare_move(*tables_, ospec.type, o.formation, Weather::Fair, false).base_cm;
+        const auto [otype, oformation] = moving_as(ospec.type, o.formation, false);
+        const double reach = 2 * prepare_move(*tables_, otype, oformation, Weather::Fair, false).base_cm;
         if (distance(other, unit) <= reach) supporter = other;
     }
     const MoraleSetup setup = prepare_morale(*tables_, spec.quality, u.general, supporter >= 0);
@@ -916,7 +1075,8 @@ void GameModel::retreat(int unit, Applied& out, FaceSource& faces) {
     state_.contacts.erase(std::remove_if(state_.contacts.begin(), state_.contacts.end(),
                                          [&](const Contact& c) { return c.attacker == unit || c.defender == unit; }),
                           state_.contacts.end());
-    const MoveSetup m = prepare_move(*tables_, spec.type, is_foot(spec.type) ? "retreating" : u.formation, weather(), spec.type == UnitType::Gun);
+    const auto [rtype, rformation] = moving_as(spec.type, u.formation, true);
+    const MoveSetup m = prepare_move(*tables_, rtype, rformation, weather(), spec.type == UnitType::Gun);
     {
         Foreseen seen;
         seen.summary = spec.id + " retreats a move, " + fmt_cm(m.max_cm) + ", The Variation thrown (seed 004, MORALE; D31)";
@@ -951,6 +1111,7 @@ void GameModel::retreat(int unit, Applied& out, FaceSource& faces) {
         }
         bool water = false;
         for (const auto& piece : scenario_->terrain) water = water || (piece.kind == "water" && rects_overlap(r, piece.area));
+        water = water || river_in_way(scenario_->terrain, r, (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2) != nullptr;  // a river halts it too, off a crossing (D27)
         if (water) {
             out.explanation.push_back(spec.id + " retreats " + fmt_cm(done) + " (" + variation + ") and halts at water (D27)");
             break;
@@ -1055,6 +1216,9 @@ void GameModel::throw_turn(Applied& out, FaceSource& faces) {
     const Initiative i = resolve_initiative(*tables_, faces);
     out.explanation.insert(out.explanation.end(), i.explanation.begin(), i.explanation.end());
     t.chooser = i.chooser == "A" ? (scenario_->sides[0].facing > 0 ? 0 : 1) : (scenario_->sides[0].facing > 0 ? 1 : 0);
+    // Player A is the side facing +y; the throws are kept side by side in the scenario's order.
+    t.initiative.clear();
+    for (const auto& [a, b] : i.throws) t.initiative.emplace_back(scenario_->sides[0].facing > 0 ? a : b, scenario_->sides[0].facing > 0 ? b : a);
     t.phase = "choose";
     for (auto& u : state_.units) {
         u.moved = u.fired = u.fired_gun = u.about_faced = u.formed_line = u.rally_tried = false;
@@ -1274,13 +1438,17 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         return;
     }
     if (a.kind == "fire") {
-        if (!is_foot(spec.type)) throw RuleError("unit: " + spec.id + " is " + std::string(to_string(spec.type)) + "; horse fire only dismounted, which this version does not play (D14)");
+        if (spec.type == UnitType::Gun) throw RuleError("unit: " + spec.id + " is a gun; guns fire with \"fire-gun\" (seed 004, ARTILLERY)");
+        rule(is_foot(spec.type) || u.formation == "dismounted",
+             "unit: " + spec.id + " is " + std::string(to_string(spec.type)) + " on its horses; horse fire carbines only dismounted (\"form\" dismounted first; seed 004, MUSKETRY; D14)");
         rule(!u.fired, "unit: " + spec.id + " has fired this turn (seed 004, MUSKETRY)");
-        rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move or fire (seed 004, MOVEMENT)");
+        rule(!u.formed_line, "unit: " + spec.id + " changed formation this turn (column to line, or dismounted) and may not otherwise move or fire (seed 004, MOVEMENT; D14)");
         const int target = require_unit(a.target, "target", false);
         const double range = distance(unit, target);
         rule(in_arc(unit, target), "target: " + a.target + " is outside " + spec.id + "'s 45-degree arc of its front (seed 004, MUSKETRY; D26)");
-        rule(range <= tables_->musket_cm, "target: " + a.target + " is " + fmt_cm(range) + " away; muskets reach " + fmt_cm(tables_->musket_cm) + " (seed 004, MUSKETRY)");
+        const bool carbine = !is_foot(spec.type);  // dismounted horse fire carbines (seed 004, MUSKETRY; D14)
+        const double reach = carbine ? tables_->carbine_cm : tables_->musket_cm;
+        rule(range <= reach, "target: " + a.target + " is " + fmt_cm(range) + " away; " + (carbine ? "carbines" : "muskets") + " reach " + fmt_cm(reach) + " (seed 004, MUSKETRY)");
         rule(visible(unit, target), "target: " + a.target + " cannot be seen from " + spec.id + " (a unit in the line of fire, or fog; D28)");
         std::vector<std::string> notes;
         double read_range = range;
@@ -1289,11 +1457,12 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         MusketryRequest req;
         req.firer = spec.type;
         req.effectiveness = u.effectiveness;
-        req.range_cm = std::min(read_range, tables_->musket_cm);  // an overruled range is read at the limit
+        req.range_cm = std::min(read_range, reach);  // an overruled range is read at the limit
         req.moved = u.moved;
         req.column = u.formation == "column";
         req.disorganised = u.disorganised;
         req.weather = weather();
+        req.national = spec.musketry_national;  // the scenario's characteristic (D44), never the action's
         req.target_cuirassiers = scenario_->units[static_cast<std::size_t>(target)].cuirassiers;
         req.target_cover = cover;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
@@ -1339,6 +1508,27 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation.push_back(out.summary + ": it fires without the -1 again (seed 004, MORALE)");
         return;
     }
+    if (a.kind == "form" && is_horse(spec.type)) {
+        // Horse dismount to fire carbines and mount again (seed 004, MUSKETRY: "dismounted horse"; D14).
+        if (a.formation != "dismounted" && a.formation != "mounted")
+            throw RuleError("formation: horse form \"dismounted\" or \"mounted\"; got \"" + a.formation + "\"");
+        if (a.formation == u.formation) throw RuleError("formation: " + spec.id + " is already " + a.formation);
+        const bool down = a.formation == "dismounted";
+        rule(!(down && (u.moved || u.fired)), "unit: " + spec.id + " has moved this turn; dismounting it may not otherwise move or fire that turn (D14, as column to line: seed 004, MOVEMENT)");
+        const Rect r = rect_at(u.x, u.y, spec.type, a.formation);
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
+                throw RuleError("formation: no room to " + std::string(down ? "dismount" : "mount") + ": " + scenario_->units[i].id + " is in the way");
+        spend(cost("dismount_or_mount"), down ? "dismounting" : "mounting");
+        u.formation = a.formation;
+        if (down) u.formed_line = true;
+        out.summary = spec.id + (down ? " dismounts" : " mounts");
+        out.explanation.push_back(out.summary + " (" + std::to_string(cost("dismount_or_mount")) + " action point" +
+                                  (down ? "; it may not otherwise move or fire this turn; on foot it fires carbines at 6 cm, 6 to hit, and moves as foot in line"
+                                        : "; it moves and charges as horse again") +
+                                  "; seed 004, MUSKETRY; D14)");
+        return;
+    }
     if (a.kind == "form") {
         if (spec.type != UnitType::Foot) throw RuleError("unit: only foot battalions change between line and column (seed 004, MOVEMENT)");
         if (a.formation != "line" && a.formation != "column") throw RuleError("formation: expects line or column; got \"" + a.formation + "\"");
@@ -1368,6 +1558,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         return;
     }
     // move and charge
+    if (a.kind == "charge")
+        rule(u.formation != "dismounted", "unit: " + spec.id + " is dismounted; squadrons charge home on their horses: mount first (seed 004, ORGANISATION; D14)");
     rule(!u.moved, "unit: " + spec.id + " has moved this turn (seed 004, MOVEMENT)");
     rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move (seed 004, MOVEMENT)");
     rule(!u.fired_gun, "unit: a gun that has fired cannot also move (seed 004, COMMAND & CONTROL)");
@@ -1442,7 +1634,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     rule(spec.type != UnitType::Gun, "unit: guns never initiate contact (seed 004, MELEES)");
     if (spec.type == UnitType::LightFoot && !in_terrain(unit, "wood") && !in_terrain(unit, "built-up-area"))
         throw RuleError("unit: light infantry never initiate contact except in a wood or built-up area (seed 004, MELEES)");
-    rule(!(is_foot(spec.type) && is_horse(tspec.type)), "target: foot cannot initiate contact against horse (seed 004, MELEES)");
+    rule(!(is_foot(spec.type) && is_horse(tspec.type) && state_.units[static_cast<std::size_t>(target)].formation != "dismounted"),
+         "target: foot cannot initiate contact against horse (seed 004, MELEES; dismounted horse are on foot, D14)");
     if (tspec.type == UnitType::Gun) {
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (scenario_->units[i].side == tspec.side && scenario_->units[i].type == UnitType::Foot && state_.units[i].status != Status::Removed &&
@@ -1461,6 +1654,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         throw RuleError("target: contact with " + tspec.id + " needs " + fmt_cm(length) + "; " + spec.id + "'s move is " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
     const std::string blocked = path_blocked(unit, place->first, place->second, target);
     if (!blocked.empty()) throw RuleError("target: the way to contact is blocked: " + blocked);
+    // Across a river (at a crossing): the defender defends its bank (seed 004, MELEES; D27).
+    const std::string river = river_on_path(unit, place->first, place->second);
     spend(cost("move"), "a charge (a move)");
     u.moved = true;
     out.explanation.push_back(spec.id + " charges " + tspec.id + ": " + fmt_cm(length) + " to contact of " + fmt_cm(allowance) + " (no charge bonus; seed 004, MOVEMENT)");
@@ -1471,7 +1666,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         const double x = u.x, y = u.y;
         u.x = place->first;
         u.y = place->second;
-        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1});
+        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1, !river.empty()});
         u.x = x;
         u.y = y;
     };
@@ -1516,6 +1711,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         req.disorganised = tu.disorganised;
         req.before_contact = true;
         req.weather = weather();
+        req.national = tspec.musketry_national;  // D44
         req.target_cuirassiers = spec.cuirassiers;
         req.target_cover = false;
         const MusketrySetup setup = prepare_musketry(*tables_, req);
@@ -1542,7 +1738,8 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
             return;
         }
     }
-    state_.contacts.push_back({unit, target, from_rear, false, -1});
+    state_.contacts.push_back({unit, target, from_rear, false, -1, !river.empty()});
+    if (!river.empty()) out.explanation.push_back(spec.id + " came across the river " + river + ": " + tspec.id + " defends its bank (seed 004, MELEES; D27)");
     out.summary = spec.id + " charges " + tspec.id + (from_rear ? " in the rear" : "") + ": contact";
     out.explanation.push_back(out.summary + " (the melee is fought in the melee step)");
 }
@@ -1616,6 +1813,12 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
         s.in_wood_or_town = in_terrain(unit, "wood") || in_terrain(unit, "built-up-area");
         s.cuirassiers = spec.cuirassiers;
         s.cover = behind_cover(unit);  // a wood, a built-up area or works (D27, D39)
+        s.hit_on = spec.melee_hit_on;   // the scenario's characteristic (D44)
+        if (u.formation == "dismounted") {
+            // On foot the troopers fight as close-order foot not in firing order: the Inf row, the Inf (oth) column (D14).
+            s.type = UnitType::Foot;
+            s.firing_order = false;
+        }
         return s;
     };
     MeleeRequest req;
@@ -1623,6 +1826,7 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
     req.defender = side(c.defender, c.attacker, false);
     req.from_rear = c.from_rear;
     req.continuing = c.continuing;
+    if (c.across_river) req.defender.bonuses.insert("river");  // defending a river bank, measured at the charge (D27)
     return req;
 }
 
@@ -1637,7 +1841,8 @@ std::string GameModel::melee_heading(const Contact& c, const MeleeRequest& req) 
     return scenario_->units[static_cast<std::size_t>(c.attacker)].id + " (attacker) against " + scenario_->units[static_cast<std::size_t>(c.defender)].id +
            " (defender)" + (c.continuing ? ", continuing" : "") + "; measured on the board: " + (c.from_rear ? "from the rear" : "from the front") +
            ", higher ground " + (higher == "neither" ? std::string("neither side's") : "the " + higher + "'s") + ", the defender " +
-           (req.defender.cover ? "behind cover" : "in the open") + " (seed 004, MELEES; D2, D29)";
+           (req.defender.cover ? "behind cover" : "in the open") + (c.across_river ? ", defending a river bank (the attacker came across the river; D27)" : "") +
+           " (seed 004, MELEES; D2, D29)";
 }
 
 MeleeSetup GameModel::melee_setup(const Contact& c) const {

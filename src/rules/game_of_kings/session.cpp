@@ -55,6 +55,13 @@ std::string pct(double p) {
 }
 
 bool foot(UnitType t) { return t == UnitType::Foot || t == UnitType::LightFoot; }
+// Foot fire muskets; horse fire carbines only dismounted (seed 004, MUSKETRY; D14).
+bool fires_small_arms(const UnitSpec& spec, const UnitState& u) { return foot(spec.type) || u.formation == "dismounted"; }
+double small_arms_reach(const Tables& tables, const UnitSpec& spec) { return foot(spec.type) ? tables.musket_cm : tables.carbine_cm; }
+// Foot cannot initiate contact against horse, unless the horse are on foot (seed 004, MELEES; D14).
+bool may_contact(const UnitSpec& spec, const UnitSpec& target, const UnitState& target_state) {
+    return !(foot(spec.type) && is_horse(target.type) && target_state.formation != "dismounted");
+}
 
 // What the opponent and the Duties list both ask of the sector being acted in, for the side
 // acting: its own units there, the enemy's anywhere, who is in contact, and the enemy units a
@@ -182,6 +189,11 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                 if (auto p = offer(json{{"action", "reorganise"}, {"unit", spec.id}}, spec.id + " is disorganised: reorganised it fires without the -1 (seed 004, MORALE)"))
                     return p;
             }
+            if (u.formation == "dismounted" && !u.moved) {
+                if (auto p = offer(json{{"action", "form"}, {"unit", spec.id}, {"formation", "mounted"}},
+                                   spec.id + " is dismounted: squadrons charge home rather than engage in firefights (seed 004, ORGANISATION), so it mounts (D14)"))
+                    return p;
+            }
             if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
             if (points <= reserve && here.nearest_target(unit, game.tables().musket_cm) >= 0) continue;
             const double allowance = game.move_allowance(unit);
@@ -191,7 +203,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                 for (std::size_t j = 0; j < n; ++j) {
                     if (!here.enemy(j)) continue;
                     const int e = static_cast<int>(j);
-                    if (foot(spec.type) && is_horse(sc.units[j].type)) continue;
+                    if (!may_contact(spec, sc.units[j], st.units[j])) continue;
                     if (game.distance(unit, e) > allowance) continue;
                     std::string why;
                     const auto place = game.charge_position(unit, e, &why);
@@ -261,13 +273,14 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     // 4. muskets
     if (t.step <= 3 && points > 0)
         for (std::size_t i = 0; i < n; ++i) {
-            if (!here.mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
-                here.in_contact(static_cast<int>(i)))
+            if (!here.mine(i) || !fires_small_arms(sc.units[i], st.units[i]) || st.units[i].status != Status::Normal || st.units[i].fired ||
+                st.units[i].formed_line || here.in_contact(static_cast<int>(i)))
                 continue;
-            const int target = here.nearest_target(static_cast<int>(i), game.tables().musket_cm);
+            const int target = here.nearest_target(static_cast<int>(i), small_arms_reach(game.tables(), sc.units[i]));
             if (target < 0) continue;
             if (auto p = offer(json{{"action", "fire"}, {"unit", sc.units[i].id}, {"target", sc.units[static_cast<std::size_t>(target)].id}},
-                               "the nearest enemy in its arc and musket range, " + cm(game.distance(static_cast<int>(i), target)) + " away"))
+                               std::string("the nearest enemy in its arc and ") + (foot(sc.units[i].type) ? "musket" : "carbine") + " range, " +
+                                   cm(game.distance(static_cast<int>(i), target)) + " away"))
                 return p;
         }
     // 5. melees
@@ -357,15 +370,22 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                 if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced)
                     add(spec.id + " has its back to the enemy: it may about-face" + left, json{{"action", "about-face"}, {"unit", spec.id}});
                 if (u.disorganised) add(spec.id + " is disorganised: it may reorganise" + left, json{{"action", "reorganise"}, {"unit", spec.id}});
+                // Horse dismount to fire carbines at an enemy within their reach, and mount again (D14).
+                if (u.formation == "dismounted" && !u.moved)
+                    add(spec.id + " is dismounted: it may mount" + left, json{{"action", "form"}, {"unit", spec.id}, {"formation", "mounted"}});
+                if (is_horse(spec.type) && u.formation == "mounted" && !u.moved && !u.fired &&
+                    !here.targets(unit, game.tables().carbine_cm).empty())
+                    add(spec.id + " may dismount to fire carbines (it may not otherwise move or fire this turn)" + left,
+                        json{{"action", "form"}, {"unit", spec.id}, {"formation", "dismounted"}});
                 if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
                 const double allowance = game.move_allowance(unit);
                 const double ahead = within_move(u.y, std::round((u.y + u.facing * allowance) * 100) / 100, 0.0, allowance);
                 add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
                     json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
-                if (spec.type == UnitType::LightFoot) continue;
+                if (spec.type == UnitType::LightFoot || u.formation == "dismounted") continue;
                 for (std::size_t j = 0; j < n; ++j) {
                     if (!here.enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
-                    if (foot(spec.type) && is_horse(sc.units[j].type)) continue;
+                    if (!may_contact(spec, sc.units[j], st.units[j])) continue;
                     std::string why;
                     const auto place = game.charge_position(unit, static_cast<int>(j), &why);
                     if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
@@ -375,10 +395,10 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
         // 4. muskets and carbines
         if (t.step <= 3)
             for (std::size_t i = 0; i < n; ++i) {
-                if (!here.mine(i) || !foot(sc.units[i].type) || st.units[i].status != Status::Normal || st.units[i].fired || st.units[i].formed_line ||
-                    here.in_contact(static_cast<int>(i)))
+                if (!here.mine(i) || !fires_small_arms(sc.units[i], st.units[i]) || st.units[i].status != Status::Normal || st.units[i].fired ||
+                    st.units[i].formed_line || here.in_contact(static_cast<int>(i)))
                     continue;
-                for (const auto& [d, e] : here.targets(static_cast<int>(i), game.tables().musket_cm))
+                for (const auto& [d, e] : here.targets(static_cast<int>(i), small_arms_reach(game.tables(), sc.units[i])))
                     add(sc.units[i].id + " may fire at " + id(e) + ", " + cm(d) + " away" + left,
                         json{{"action", "fire"}, {"unit", sc.units[i].id}, {"target", id(e)}});
             }
@@ -509,6 +529,7 @@ class GokSession final : public GameSession {
 public:
     GokSession(Recorded game, std::vector<std::string> notes) : game_(std::move(game)), notes_(std::move(notes)) {}
 
+    const GameModel& model() const { return game_.model(); }
     const RuleSystem& system() const override { return game_of_kings_system(); }
     std::string scenario_id() const override { return game_.model().scenario().id; }
     std::string scenario_name() const override { return game_.model().scenario().name; }
@@ -656,6 +677,11 @@ private:
 };
 
 }  // namespace
+
+const GameModel* game_of_kings_game(const GameSession& session) {
+    const auto* ours = dynamic_cast<const GokSession*>(&session);
+    return ours != nullptr ? &ours->model() : nullptr;
+}
 
 std::vector<std::string> state_lines(const GameModel& game) {
     std::vector<std::string> lines{game.scenario().name, game.clock_label()};

@@ -58,6 +58,7 @@ const std::map<std::string, std::string> kCostWords{
     {"melee", "A melee"},
     {"column_to_line", "Column to line (no other move or fire)"},
     {"line_to_column", "Line to column"},
+    {"dismount_or_mount", "Horse dismount or mount (D14)"},
     {"limber_or_unlimber", "Limber or unlimber (and pivot)"},
     {"about_face", "About-face (once a turn)"},
     {"reorganise", "Reorganise (disorganised)"}};
