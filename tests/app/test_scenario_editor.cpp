@@ -496,8 +496,8 @@ private slots:
         editor->close();
     }
 
-    // New Battle lists the land rule sets to choose and the other systems greyed, as the seam says
-    // they have no editor yet; a table outside 200-5000 mm cannot be asked for.
+    // New Battle lists the land rule sets and Game Of Kings to choose and the other systems greyed,
+    // as the seam says they have no editor yet; a table outside 200-5000 mm cannot be asked for.
     void newBattleOffersTheLandRuleSetsAndGreysTheOthers() {
         NewBattleDialog dialog(*library_);
         const auto* model = qobject_cast<const QStandardItemModel*>(dialog.rulesetBox()->model());
@@ -510,8 +510,9 @@ private slots:
                 QVERIFY(model->item(i)->text().endsWith(u"no editor yet"_s));
             }
         }
-        QCOMPARE(enabled, static_cast<int>(library_->rulesets().size()));
-        QCOMPARE(greyed, static_cast<int>(rule_systems().size()) - 1);
+        // The land rule sets and Game Of Kings (an editor of its own); the other two systems greyed.
+        QCOMPARE(enabled, static_cast<int>(library_->rulesets().size()) + 1);
+        QCOMPARE(greyed, static_cast<int>(rule_systems().size()) - 2);
         dialog.choose(u"reason"_s, 100, 9000);
         const Scenario s = dialog.battle();
         QCOMPARE(s.ruleset, std::string("reason"));
