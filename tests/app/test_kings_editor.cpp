@@ -195,6 +195,13 @@ private slots:
         QCOMPARE(second.setField(u"name"_s, u"Régiment de Picardie"_s), QString());
         QVERIFY(second.saveTo(file, true));
         QCOMPARE(read_json_file(file.toStdString()).at("units").at(0).at("name").get<std::string>(), std::string("Régiment de Picardie"));
+        // Made historic (D40): the generator's throw goes, the placed wood stays; one undo brings the throw back.
+        second.setHistoric(true);
+        QVERIFY(!second.plan().document().at("terrain").contains("dice"));
+        QCOMPARE(second.plan().ground().size(), std::size_t{1});
+        QVERIFY2(second.plan().problems().empty(), second.plan().problems().empty() ? "" : second.plan().problems().front().message().c_str());
+        second.plan().undoStack()->undo();
+        QVERIFY(second.plan().document().at("terrain").contains("dice"));
     }
 
     // File > Edit Scenario with Fontenoy: the land editor hands it to a Game Of Kings editor, which shows its placed ground.

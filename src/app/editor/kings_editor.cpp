@@ -390,7 +390,7 @@ void KingsEditor::buildDocks() {
     form->addRow(tr("Turn limit:"), turns_);
     historic_ = new QCheckBox(tr("Historic: the ground placed by name, no generator (D40)"), battle);
     connect(historic_, &QCheckBox::toggled, this, [this](bool on) {
-        if (!refreshing_) setField(u"/historic"_s, on ? u"true"_s : u"false"_s);
+        if (!refreshing_) setHistoric(on);
     });
     form->addRow(historic_);
     for (int side = 0; side < 2; ++side) {
@@ -823,6 +823,20 @@ QString KingsEditor::randomTerrain(std::uint64_t seed, const QString& typed) {
     } catch (const std::exception& error) {
         return qs(error.what());
     }
+}
+
+void KingsEditor::setHistoric(bool historic) {
+    // A historic battle places its ground by name and carries no generator dice (D40): ticking it
+    // drops the throw (one undo step brings it back); unticking it leaves the throw to be made.
+    plan_->edit(historic ? tr("A historic battle") : tr("A non-historic battle"), [&](Ordered& d) {
+        d["historic"] = historic;
+        Ordered& terrain = d["terrain"];
+        if (!terrain.is_object()) terrain = Ordered::object();
+        if (historic) {
+            for (const char* key : {"generator_seed", "command", "dice", "choices"}) terrain.erase(key);
+            if (!terrain.contains("placed")) terrain["placed"] = Ordered::array();
+        }
+    });
 }
 
 QString KingsEditor::chooseTerrain(int row, int column, const QString& kind) {

@@ -117,6 +117,8 @@ public:
     QString randomTerrain(std::uint64_t seed, const QString& typed = {});
     // A player's choice for a sector whose kind die gave one: hill, water, wood, built-up-area.
     QString chooseTerrain(int row, int column, const QString& kind);
+    // Historic (D40): the ground placed by name, the generator's throw dropped; or not.
+    void setHistoric(bool historic);
     // A piece placed by name, a rectangle in cm.
     QString addPiece(const QString& kind, const QString& name, double x0, double y0, double x1, double y1);
     // A unit of an army list for `side` (0, 1): "france" / "line-foot"; at (x, y) cm, or armed for a click.
