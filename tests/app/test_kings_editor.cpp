@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -108,8 +109,15 @@ private slots:
         QVERIFY(editor.diceText().startsWith(u"No terrain thrown yet"_s));
         plan.undoStack()->redo();
         QVERIFY(kings_mentions(plan, "/terrain/choices"));  // two of player B's choices to make
-        QCOMPARE(editor.chooseTerrain(2, 1, u"hill"_s), QString());
-        QCOMPARE(editor.chooseTerrain(2, 2, u"wood"_s), QString());
+        // Chosen through the boxes the Terrain dock shows for them (each box goes with the edit it makes).
+        for (const auto& [name, kind] : {std::pair{u"choice2-1"_s, u"hill"_s}, std::pair{u"choice2-2"_s, u"wood"_s}}) {
+            auto* box = editor.findChild<QComboBox*>(name);
+            QVERIFY(box != nullptr);
+            box->setCurrentIndex(box->findData(kind));
+            emit box->activated(box->currentIndex());
+            QApplication::processEvents();
+        }
+        QCOMPARE(QString::fromStdString(plan.document().at("terrain").at("choices").at(1).at("kind").get<std::string>()), u"wood"_s);
         QVERIFY(!kings_mentions(plan, "/terrain/choices"));
         // Typed faces too few are refused, naming the die, and change nothing.
         const int commands = plan.undoStack()->count();
@@ -192,7 +200,13 @@ private slots:
         QVERIFY(second.plan().document() == plan.document());
         QVERIFY(second.plan().problems().empty());
         second.plan().select({KingsPiece::Kind::Unit, 0});
-        QCOMPARE(second.setField(u"name"_s, u"Régiment de Picardie"_s), QString());
+        // Typed into the Selected dock's field and finished (the field goes with the edit it makes).
+        auto* name = second.findChild<QLineEdit*>(u"name"_s);
+        QVERIFY(name != nullptr);
+        name->setText(u"Régiment de Picardie"_s);
+        emit name->editingFinished();
+        QApplication::processEvents();
+        QCOMPARE(second.plan().document().at("units").at(0).at("name").get<std::string>(), std::string("Régiment de Picardie"));
         QVERIFY(second.saveTo(file, true));
         QCOMPARE(read_json_file(file.toStdString()).at("units").at(0).at("name").get<std::string>(), std::string("Régiment de Picardie"));
         // Made historic (D40): the generator's throw goes, the placed wood stays; one undo brings the throw back.

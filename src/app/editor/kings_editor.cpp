@@ -80,6 +80,22 @@ QString side_id(const Ordered& d, int side) {
     return qs(d.at("sides").at(static_cast<std::size_t>(side)).value("id", std::string()));
 }
 
+// Empties a form whose widgets may be the very one whose signal led here (a choice made, a field
+// finished): taken out now, deleted once the signal has returned.
+void clear_form(QFormLayout* form) {
+    while (form->rowCount() > 0) {
+        const QFormLayout::TakeRowResult row = form->takeRow(0);
+        for (QLayoutItem* item : {row.labelItem, row.fieldItem}) {
+            if (item == nullptr) continue;
+            if (QWidget* widget = item->widget()) {
+                widget->hide();
+                widget->deleteLater();
+            }
+            delete item;
+        }
+    }
+}
+
 }  // namespace kings_editor_detail
 
 using namespace kings_editor_detail;
@@ -153,7 +169,8 @@ void KingsScene::rebuild() {
         const QRectF r = QRectF(toScene(area.area.x0, area.area.y1), toScene(area.area.x1, area.area.y0)).normalized();
         const bool choice = area.kind == "player-a-choice" || area.kind == "player-b-choice";
         auto* item = addRect(r, QPen(ground_colour(area.kind).darker(140), 2, choice ? Qt::DashLine : Qt::SolidLine), ground_colour(area.kind));
-        const QString words = area.row > 0 ? (choice ? tr("%1: to choose").arg(qs(area.kind)) : qs(area.kind)) : qs(area.name) + u" ("_s + qs(area.kind) + u')';
+        const QString words = area.row > 0 ? (choice ? (area.kind == "player-a-choice" ? tr("A's choice") : tr("B's choice")) : qs(area.kind))
+                                           : qs(area.name) + u" ("_s + qs(area.kind) + u')';
         auto* label = new QGraphicsSimpleTextItem(words, item);
         label->setScale(2.4);
         label->setPos(r.topLeft() + QPointF(6, 6));
@@ -400,9 +417,13 @@ void KingsEditor::buildDocks() {
         commit_on_finish(side_ids_[side], u"/sides/%1/id"_s.arg(side));
         commit_on_finish(side_names_[side], u"/sides/%1/name"_s.arg(side));
         generals_[side] = new QComboBox(battle);
-        connect(generals_[side], &QComboBox::activated, this, [this, side] {
-            if (!refreshing_) setField(u"/sides/%1/general_with"_s.arg(side), generals_[side]->currentData().toString());
-        });
+        // Queued: the edit refills this very box, which must first finish emitting.
+        connect(
+            generals_[side], &QComboBox::activated, this,
+            [this, side] {
+                if (!refreshing_) setField(u"/sides/%1/general_with"_s.arg(side), generals_[side]->currentData().toString());
+            },
+            Qt::QueuedConnection);
         const QString player = side == 0 ? tr("Player A (from the bottom edge)") : tr("Player B (from the top edge)");
         form->addRow(new QLabel(u"<b>%1</b>"_s.arg(player), battle));
         form->addRow(tr("Side id:"), side_ids_[side]);
@@ -472,6 +493,9 @@ void KingsEditor::buildDocks() {
     aform->addRow(tr("Side:"), unit_side_);
     list_unit_ = new QComboBox(army);
     list_unit_->setObjectName(u"listUnit"_s);
+    // "France: Gardes Françaises (foot, elite)" read whole in the popup; the box itself keeps the dock narrow.
+    list_unit_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    list_unit_->setMinimumContentsLength(24);
     for (const auto& entry : plan_->listUnits())
         list_unit_->addItem(u"%1: %2 (%3, %4)"_s.arg(qs(entry.list_name), qs(entry.name), qs(game_of_kings::to_string(entry.type)),
                                                       qs(game_of_kings::to_string(entry.quality))),
@@ -512,8 +536,8 @@ void KingsEditor::buildDocks() {
     connect(add_at, &QPushButton::clicked, this, [add] { add(true); });
     connect(add_click, &QPushButton::clicked, this, [add] { add(false); });
     buttons->addWidget(add_at);
-    buttons->addWidget(add_click);
     alayout->addLayout(buttons);
+    alayout->addWidget(add_click);
     units_ = new QListWidget(army);
     units_->setObjectName(u"units"_s);
     connect(units_, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -647,7 +671,7 @@ void KingsEditor::refreshTerrain() {
     dice_->setPlainText(lines.join(u'\n'));
 
     // A player's choice (kind die 5 or 6) for each sector that gave one.
-    while (choices_->rowCount() > 0) choices_->removeRow(0);
+    clear_form(choices_);
     for (const auto& piece : sectors) {
         if (piece.kind != "player-a-choice" && piece.kind != "player-b-choice") continue;
         auto* box = new QComboBox(choices_box_);
@@ -683,7 +707,7 @@ void KingsEditor::refreshArmy() {
 }
 
 void KingsEditor::refreshSelected() {
-    while (selected_->rowCount() > 0) selected_->removeRow(0);
+    clear_form(selected_);
     const KingsPiece piece = plan_->selection();
     const Ordered& d = plan_->document();
     const auto line = [this](const QString& label, const QString& field, const QString& value) {
@@ -736,8 +760,10 @@ void KingsEditor::refreshSelected() {
             line(corners[static_cast<qsizetype>(i)] + u" (cm):"_s, corners[static_cast<qsizetype>(i)], rect.is_array() && rect.size() == 4 ? num(rect[i]) : QString());
         line(tr("Source:"), u"source"_s, qs(p.value("source", std::string())));
     } else {
-        selected_->addRow(new QLabel(tr("Click a unit or a piece placed by name; drag to move it, pull a piece's corner to resize it, R turns it."),
-                                     selected_box_));
+        auto* hint = new QLabel(tr("Click a unit or a piece placed by name; drag to move it, pull a piece's corner to resize it, R turns it."),
+                                selected_box_);
+        hint->setWordWrap(true);
+        selected_->addRow(hint);
     }
 }
 
