@@ -355,7 +355,12 @@ KingsEditor::KingsEditor(std::shared_ptr<const RulesLibrary> library, QWidget* p
         refreshArmy();
         refreshSelected();
     });
-    connect(plan_.get(), &KingsPlan::selectionChanged, this, &KingsEditor::refreshSelected);
+    connect(plan_.get(), &KingsPlan::selectionChanged, this, [this] {
+        refreshSelected();
+        refreshing_ = true;  // the list follows the board's selection without selecting again
+        units_->setCurrentRow(plan_->selection().kind == KingsPiece::Kind::Unit ? plan_->selection().index : -1);
+        refreshing_ = false;
+    });
     connect(plan_.get(), &KingsPlan::problemsChanged, this, &KingsEditor::refreshProblems);
     connect(plan_.get(), &KingsPlan::fileChanged, this, &KingsEditor::updateTitle);
     resize(1500, 900);
@@ -930,7 +935,10 @@ QString KingsEditor::addUnit(int side, const QString& list, const QString& list_
     unit["y"] = 0;
     unit["formation"] = game_of_kings::default_formation(entry->type);
     view_->armUnit(unit);
-    if (at_cm) view_->placeArmed(at_cm->x(), at_cm->y());
+    if (at_cm) {
+        view_->placeArmed(at_cm->x(), at_cm->y());
+        say(tr("Add %1").arg(qs(unit.value("name", std::string()))));
+    }
     return {};
 }
 
@@ -967,7 +975,7 @@ QString KingsEditor::setField(const QString& field, const QString& text) {
     const std::string old_text = old.is_string() ? old.get<std::string>() : std::string();
     const bool unit_id = pointer.rfind("/units/", 0) == 0 && field == u"id"_s;
     const bool side_id_changed = pointer.size() > 7 && pointer.rfind("/sides/", 0) == 0 && pointer.ends_with("/id");
-    plan_->edit(tr("Change %1").arg(field), [&](Ordered& doc) {
+    plan_->edit(tr("Change %1").arg(field.section(u'/', -1)), [&](Ordered& doc) {
         doc[at] = value;
         if (!value.is_string() || old_text.empty()) return;
         const std::string now = value.get<std::string>();
