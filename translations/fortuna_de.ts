@@ -1337,6 +1337,10 @@ Eingabe: den Auflöser öffnen</translation>
         <source>Save the changes to %1 before closing?</source>
         <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
     </message>
+    <message>
+        <source>%1: not applied, the draft&apos;s shape does not allow it (%2); the Problems say what to correct</source>
+        <translation>%1: nicht angewandt, die Form des Entwurfs lässt es nicht zu (%2); die Probleme sagen, was zu berichtigen ist</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::KingsPlan</name>
@@ -1351,6 +1355,10 @@ Eingabe: den Auflöser öffnen</translation>
     <message>
         <source>cannot finish writing %1 (%2); the file on disk is unchanged</source>
         <translation>%1 lässt sich nicht fertig schreiben (%2); die Datei auf der Platte ist unverändert</translation>
+    </message>
+    <message>
+        <source>%1: not applied, the draft&apos;s shape does not allow it (%2); the Problems say what to correct</source>
+        <translation>%1: nicht angewandt, die Form des Entwurfs lässt es nicht zu (%2); die Probleme sagen, was zu berichtigen ist</translation>
     </message>
 </context>
 <context>

@@ -218,6 +218,49 @@ private slots:
         QVERIFY(second.plan().document().at("terrain").contains("dice"));
     }
 
+    // A draft typed by hand with members of the wrong type opens, lists its problems, and no edit
+    // of it stops the editor: what its shape cannot take is refused in words.
+    void aHostileDraftOpensAndNeverStopsTheEditor() {
+        QTemporaryDir dir;
+        nlohmann::json draft = read_json_file(library_->data_dir() / "scenarios" / "encounter-1745.json");
+        draft["historic"] = "perhaps";
+        draft["units"][0]["x"] = "far";
+        draft["units"][1]["id"] = 7;
+        draft["units"][2] = "a unit";
+        draft["terrain"]["placed"] = nlohmann::json::array({nlohmann::json{{"name", "ditch"}, {"kind", "water"}, {"rect_cm", {"a", 1, 2, 3}}, {"source", "x"}},
+                                                            nlohmann::json{{"name", "pond"}, {"kind", "water"}, {"rect_cm", {100, 30, 110, 40}}, {"source", "x"}}});
+        draft["sides"][0]["general_with"] = nlohmann::json::array();
+        const QString file = dir.filePath(u"encounter-1745.json"_s);
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(draft.dump(1)));
+        }
+        KingsEditor editor(library_);
+        editor.resize(1500, 900);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        QVERIFY(editor.openScenario(file, true));
+        KingsPlan& plan = editor.plan();
+        QVERIFY(kings_mentions(plan, "/historic"));
+        QVERIFY(kings_mentions(plan, "/units/0/x"));
+        QVERIFY(kings_mentions(plan, "/units/2"));
+        // The pond (the second placed piece; the ditch has no rectangle) is selected by a click and dragged.
+        QTest::mouseClick(editor.view().viewport(), Qt::LeftButton, {}, editor.view().mapFromScene(editor.scene().toScene(105, 35)));
+        QCOMPARE(plan.selection(), (KingsPiece{KingsPiece::Kind::Placed, 1}));
+        kings_drag(editor.view(), editor.scene(), QPointF(105, 35), QPointF(115, 35));
+        QVERIFY(std::abs(plan.document().at("terrain").at("placed").at(1).at("rect_cm").at(0).get<double>() - 110) < 1.0);
+        // A unit that is a string: its fields are refused in words, nothing changes.
+        plan.select({KingsPiece::Kind::Unit, 2});
+        const int commands = plan.undoStack()->count();
+        QVERIFY(!editor.setField(u"name"_s, u"Picardie"_s).isEmpty());
+        QVERIFY(!editor.setField(u"/units/x/name"_s, u"Picardie"_s).isEmpty());
+        QCOMPARE(plan.undoStack()->count(), commands);
+        editor.view().removeSelected();  // a unit that is a string can still be deleted
+        QCOMPARE(plan.unitCount(), static_cast<int>(draft["units"].size()) - 1);
+        QVERIFY(editor.saveTo(file, true));  // the draft is saved as it stands
+    }
+
     // File > Edit Scenario with Fontenoy: the land editor hands it to a Game Of Kings editor, which shows its placed ground.
     void editScenarioOpensFontenoyInItsOwnEditor() {
         ScenarioEditor land(library_);

@@ -77,7 +77,7 @@ const QStringList kSectors{u"left"_s, u"centre"_s, u"right"_s};
 
 QString side_id(const Ordered& d, int side) {
     if (!d.contains("sides") || !d.at("sides").is_array() || side < 0 || side >= static_cast<int>(d.at("sides").size())) return {};
-    return qs(d.at("sides").at(static_cast<std::size_t>(side)).value("id", std::string()));
+    return qs(text_in(d.at("sides").at(static_cast<std::size_t>(side)), "id"));
 }
 
 // Empties a form whose widgets may be the very one whose signal led here (a choice made, a field
@@ -127,7 +127,7 @@ std::optional<QPointF> KingsScene::handle() const {
     const KingsPiece selected = plan_.selection();
     if (selected.kind != KingsPiece::Kind::Placed) return std::nullopt;
     const auto& piece = plan_.document().at("terrain").at("placed").at(static_cast<std::size_t>(selected.index));
-    const auto rect = piece.value("rect_cm", Ordered());
+    const auto rect = value_in(piece, "rect_cm");
     if (!rect.is_array() || rect.size() != 4 || !rect[2].is_number() || !rect[3].is_number()) return std::nullopt;
     return toScene(rect[2].get<double>(), rect[3].get<double>());
 }
@@ -163,8 +163,13 @@ void KingsScene::rebuild() {
     b_edge->setScale(2.6);
     b_edge->setPos(toScene(0, depth) + QPointF(0, -44));
 
-    // The ground as the game will have it; the pieces placed by name can be selected.
-    int placed = 0;
+    // The ground as the game will have it; the pieces placed by name can be selected. The ground
+    // holds only the placed pieces with a rectangle of four numbers: each is matched to its place
+    // in the document's list.
+    std::vector<int> placed_at;
+    for (int i = 0; i < plan_.placedCount(); ++i)
+        if (rect_in(plan_.document().at("terrain").at("placed").at(static_cast<std::size_t>(i)))) placed_at.push_back(i);
+    std::size_t placed = 0;
     for (const game_of_kings::TerrainArea& area : plan_.ground()) {
         const QRectF r = QRectF(toScene(area.area.x0, area.area.y1), toScene(area.area.x1, area.area.y0)).normalized();
         const bool choice = area.kind == "player-a-choice" || area.kind == "player-b-choice";
@@ -174,21 +179,21 @@ void KingsScene::rebuild() {
         auto* label = new QGraphicsSimpleTextItem(words, item);
         label->setScale(2.4);
         label->setPos(r.topLeft() + QPointF(6, 6));
-        if (area.row == 0) items_.push_back({{KingsPiece::Kind::Placed, placed++}, item});
+        if (area.row == 0 && placed < placed_at.size()) items_.push_back({{KingsPiece::Kind::Placed, placed_at[placed++]}, item});
     }
 
     // The units: their footprint where the game measures it, in their side's colour, the general's with a gold rim.
     std::string generals[2];
     if (plan_.document().contains("sides") && plan_.document().at("sides").is_array())
         for (std::size_t i = 0; i < 2 && i < plan_.document().at("sides").size(); ++i)
-            generals[i] = plan_.document().at("sides").at(i).value("general_with", std::string());
+            generals[i] = text_in(plan_.document().at("sides").at(i), "general_with");
     for (int i = 0; i < plan_.unitCount(); ++i) {
         const auto rect = plan_.footprintOf(i);
         if (!rect) continue;
         const int side = plan_.sideOf(i);
         const QColor colour = side >= 0 ? kSideColours[side] : QColor(Qt::gray);
         const auto& unit = plan_.document().at("units").at(static_cast<std::size_t>(i));
-        const std::string id = unit.value("id", std::string());
+        const std::string id = text_in(unit, "id");
         const bool general = side >= 0 && !id.empty() && generals[side] == id;
         auto* item = addRect(QRectF(toScene(rect->x0, rect->y1), toScene(rect->x1, rect->y0)).normalized(),
                              QPen(general ? QColor(u"#e0b020"_s) : colour.darker(150), general ? 5 : 2), colour);
@@ -199,6 +204,16 @@ void KingsScene::rebuild() {
         items_.push_back({{KingsPiece::Kind::Unit, i}, item});
     }
 
+    // Each piece a problem names, ringed in red where it stands (the Problems list says why).
+    for (const ScenarioProblem& problem : plan_.problems()) {
+        const KingsPiece named = KingsPiece::fromPointer(problem.pointer);
+        for (const Item& item : items_)
+            if (named.kind != KingsPiece::Kind::None && item.piece == named) {
+                auto* ring = addRect(item.item->sceneBoundingRect().adjusted(-10, -10, 10, 10), QPen(QColor(u"#d01010"_s), 3));
+                ring->setZValue(3);
+                ring->setToolTip(qs(problem.message()));
+            }
+    }
     // The selection, and the selected piece's resize handle.
     for (const Item& item : items_)
         if (item.piece == plan_.selection()) {
@@ -230,7 +245,7 @@ bool KingsView::placeArmed(double x_cm, double y_cm) {
     unit["y"] = cm_value(y_cm);
     armed_.reset();
     const int index = plan_.unitCount();
-    plan_.edit(tr("Add %1").arg(qs(unit.value("name", std::string()))), [&](Ordered& d) {
+    plan_.edit(tr("Add %1").arg(qs(text_in(unit, "name"))), [&](Ordered& d) {
         if (!d["units"].is_array()) d["units"] = Ordered::array();
         d["units"].push_back(unit);
     });
@@ -247,7 +262,7 @@ void KingsView::removeSelected() {
     const KingsPiece selected = plan_.selection();
     if (selected.kind == KingsPiece::Kind::Unit) {
         const auto& unit = plan_.document().at("units").at(static_cast<std::size_t>(selected.index));
-        plan_.edit(tr("Delete %1").arg(qs(unit.value("id", std::string()))),
+        plan_.edit(tr("Delete %1").arg(qs(text_in(unit, "id"))),
                    [&](Ordered& d) { d["units"].erase(static_cast<std::size_t>(selected.index)); });
     } else if (selected.kind == KingsPiece::Kind::Placed) {
         plan_.edit(tr("Delete a terrain piece"), [&](Ordered& d) { placed_of(d).erase(static_cast<std::size_t>(selected.index)); });
@@ -262,9 +277,11 @@ void KingsView::turnSelected() {
     }
     if (selected.kind != KingsPiece::Kind::Placed) return;
     plan_.edit(tr("Turn a terrain piece"), [&](Ordered& d) {
-        Ordered& rect = placed_of(d).at(static_cast<std::size_t>(selected.index))["rect_cm"];
-        if (!rect.is_array() || rect.size() != 4) return;
-        const double x0 = rect[0].get<double>(), y0 = rect[1].get<double>(), x1 = rect[2].get<double>(), y1 = rect[3].get<double>();
+        Ordered& piece = placed_of(d).at(static_cast<std::size_t>(selected.index));
+        const auto corners = rect_in(piece);
+        if (!corners) return;
+        Ordered& rect = piece["rect_cm"];
+        const auto [x0, y0, x1, y1] = *corners;
         const double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, hw = (x1 - x0) / 2, hd = (y1 - y0) / 2;
         rect = Ordered::array({cm_value(cx - hd), cm_value(cy - hw), cm_value(cx + hd), cm_value(cy + hw)});
     });
@@ -305,21 +322,22 @@ void KingsView::mouseReleaseEvent(QMouseEvent* event) {
     const auto index = static_cast<std::size_t>(drag.piece.index);
     // One drag, one command (STYLE.md, Tiled).
     if (drag.piece.kind == KingsPiece::Kind::Unit) {
-        plan_.edit(tr("Move %1").arg(qs(plan_.document().at("units").at(index).value("id", std::string()))), [&](Ordered& d) {
+        plan_.edit(tr("Move %1").arg(qs(text_in(plan_.document().at("units").at(index), "id"))), [&](Ordered& d) {
             Ordered& unit = d["units"].at(index);
-            if (unit.value("x", Ordered()).is_number()) unit["x"] = cm_value(unit["x"].get<double>() + dx);
-            if (unit.value("y", Ordered()).is_number()) unit["y"] = cm_value(unit["y"].get<double>() + dy);
+            if (value_in(unit, "x").is_number()) unit["x"] = cm_value(unit["x"].get<double>() + dx);
+            if (value_in(unit, "y").is_number()) unit["y"] = cm_value(unit["y"].get<double>() + dy);
         });
     } else if (drag.piece.kind == KingsPiece::Kind::Placed) {
         plan_.edit(drag.handle ? tr("Resize a terrain piece") : tr("Move a terrain piece"), [&](Ordered& d) {
-            Ordered& rect = placed_of(d).at(index)["rect_cm"];
-            if (!rect.is_array() || rect.size() != 4) return;
+            Ordered& piece = placed_of(d).at(index);
+            const auto corners = rect_in(piece);
+            if (!corners) return;
+            Ordered& rect = piece["rect_cm"];
             if (drag.handle) {
                 rect[2] = cm_value(to.x());
                 rect[3] = cm_value(to.y());
             } else {
-                rect = Ordered::array({cm_value(rect[0].get<double>() + dx), cm_value(rect[1].get<double>() + dy), cm_value(rect[2].get<double>() + dx),
-                                       cm_value(rect[3].get<double>() + dy)});
+                rect = Ordered::array({cm_value((*corners)[0] + dx), cm_value((*corners)[1] + dy), cm_value((*corners)[2] + dx), cm_value((*corners)[3] + dy)});
             }
         });
     }
@@ -349,6 +367,7 @@ KingsEditor::KingsEditor(std::shared_ptr<const RulesLibrary> library, QWidget* p
     buildDocks();
     buildActions();
     connect(view_, &KingsView::message, this, &KingsEditor::say);
+    connect(plan_.get(), &KingsPlan::refused, this, &KingsEditor::say);
     connect(plan_.get(), &KingsPlan::changed, this, [this] {
         refreshBattle();
         refreshTerrain();
@@ -613,31 +632,31 @@ void KingsEditor::say(const QString& text) { statusBar()->showMessage(text, 1500
 void KingsEditor::updateTitle() {
     const QString file = plan_->filePath().isEmpty() ? tr("not saved yet") : QFileInfo(plan_->filePath()).fileName();
     setWindowTitle(tr("%1 (%2)%3 — Game Of Kings scenario editor")
-                       .arg(qs(plan_->document().value("name", std::string())), file, plan_->isModified() ? u" *"_s : QString()));
+                       .arg(qs(text_in(plan_->document(), "name")), file, plan_->isModified() ? u" *"_s : QString()));
 }
 
 void KingsEditor::refreshBattle() {
     refreshing_ = true;
     const Ordered& d = plan_->document();
-    id_->setText(qs(d.value("id", std::string())));
-    name_->setText(qs(d.value("name", std::string())));
-    turns_->setValue(d.value("turns", Ordered()).is_number_integer() ? d.at("turns").get<int>() : 20);
-    historic_->setChecked(d.value("historic", false));
+    id_->setText(qs(text_in(d, "id")));
+    name_->setText(qs(text_in(d, "name")));
+    turns_->setValue(value_in(d, "turns").is_number_integer() ? d.at("turns").get<int>() : 20);
+    historic_->setChecked(flag_in(d, "historic"));
     for (int side = 0; side < 2; ++side) {
         const Ordered s = d.contains("sides") && d.at("sides").is_array() && d.at("sides").size() > static_cast<std::size_t>(side)
                               ? d.at("sides").at(static_cast<std::size_t>(side))
                               : Ordered::object();
-        side_ids_[side]->setText(qs(s.value("id", std::string())));
-        side_names_[side]->setText(qs(s.value("name", std::string())));
-        unit_side_->setItemText(side, qs(s.value("name", std::string())));
+        side_ids_[side]->setText(qs(text_in(s, "id")));
+        side_names_[side]->setText(qs(text_in(s, "name")));
+        unit_side_->setItemText(side, qs(text_in(s, "name")));
         generals_[side]->clear();
         generals_[side]->addItem(tr("(choose a unit)"), QString());
         for (int i = 0; i < plan_->unitCount(); ++i)
             if (plan_->sideOf(i) == side) {
-                const QString id = qs(d.at("units").at(static_cast<std::size_t>(i)).value("id", std::string()));
+                const QString id = qs(text_in(d.at("units").at(static_cast<std::size_t>(i)), "id"));
                 generals_[side]->addItem(id, id);
             }
-        const int at = generals_[side]->findData(qs(s.value("general_with", std::string())));
+        const int at = generals_[side]->findData(qs(text_in(s, "general_with")));
         generals_[side]->setCurrentIndex(std::max(at, 0));
     }
     const auto points = plan_->points();
@@ -655,7 +674,7 @@ void KingsEditor::refreshBattle() {
 
 void KingsEditor::refreshTerrain() {
     const Ordered& d = plan_->document();
-    const Ordered terrain = d.value("terrain", Ordered::object());
+    const Ordered terrain = value_in(d, "terrain");
     // The dice and what each gave, read again from the document (an undo shows the throw before).
     QStringList lines;
     std::vector<game_of_kings::TerrainPiece> sectors;
@@ -664,7 +683,7 @@ void KingsEditor::refreshTerrain() {
             const auto thrown = game_of_kings::throw_terrain(plan_->tables(), 0, terrain.at("dice").get<std::vector<int>>());
             QStringList faces;
             for (const int face : thrown.dice) faces << QString::number(face);
-            lines << tr("Dice: %1 (%2)").arg(faces.join(u", "_s), qs(terrain.value("command", std::string())));
+            lines << tr("Dice: %1 (%2)").arg(faces.join(u", "_s), qs(text_in(terrain, "command")));
             for (const std::string& line : thrown.explanation) lines << qs(line);
             sectors = thrown.sectors;
         } catch (const std::exception& error) {
@@ -683,9 +702,9 @@ void KingsEditor::refreshTerrain() {
         box->setObjectName(u"choice%1-%2"_s.arg(piece.row).arg(piece.column));
         box->addItem(tr("(to choose)"), QString());
         for (const QString& kind : kGroundKinds.mid(0, 4)) box->addItem(kind, kind);
-        for (const auto& choice : terrain.value("choices", Ordered::array()))
-            if (choice.value("row", 0) == piece.row && choice.value("column", 0) == piece.column)
-                box->setCurrentIndex(std::max(0, box->findData(qs(choice.value("kind", std::string())))));
+        for (const auto& choice : value_in(terrain, "choices"))
+            if (whole_in(choice, "row") == piece.row && whole_in(choice, "column") == piece.column)
+                box->setCurrentIndex(std::max(0, box->findData(qs(text_in(choice, "kind")))));
         const int row = piece.row, column = piece.column;
         connect(box, &QComboBox::activated, this, [this, box, row, column] {
             const QString refusal = chooseTerrain(row, column, box->currentData().toString());
@@ -703,9 +722,9 @@ void KingsEditor::refreshArmy() {
     for (int i = 0; i < plan_->unitCount(); ++i) {
         const auto& u = plan_->document().at("units").at(static_cast<std::size_t>(i));
         const auto* entry = plan_->listUnitOf(i);
-        units_->addItem(u"%1  %2 — %3, %4"_s.arg(qs(u.value("id", std::string())), qs(u.value("name", std::string())),
+        units_->addItem(u"%1  %2 — %3, %4"_s.arg(qs(text_in(u, "id")), qs(text_in(u, "name")),
                                                  entry ? qs(game_of_kings::to_string(entry->type)) : tr("unknown list unit"),
-                                                 qs(u.value("sector", std::string()))));
+                                                 qs(text_in(u, "sector"))));
     }
     if (plan_->selection().kind == KingsPiece::Kind::Unit) units_->setCurrentRow(plan_->selection().index);
     refreshing_ = false;
@@ -741,15 +760,15 @@ void KingsEditor::refreshSelected() {
                                                       qs(game_of_kings::to_string(entry->quality)), entry->cuirassiers ? tr(", cuirassiers") : QString())
                                            : tr("a unit of no known list"),
                                      selected_box_));
-        line(tr("Id:"), u"id"_s, qs(u.value("id", std::string())));
-        line(tr("Name:"), u"name"_s, qs(u.value("name", std::string())));
-        choice(tr("Sector:"), u"sector"_s, kSectors, qs(u.value("sector", std::string())));
-        line(tr("x (cm):"), u"x"_s, num(u.value("x", Ordered())));
-        line(tr("y (cm):"), u"y"_s, num(u.value("y", Ordered())));
+        line(tr("Id:"), u"id"_s, qs(text_in(u, "id")));
+        line(tr("Name:"), u"name"_s, qs(text_in(u, "name")));
+        choice(tr("Sector:"), u"sector"_s, kSectors, qs(text_in(u, "sector")));
+        line(tr("x (cm):"), u"x"_s, num(value_in(u, "x")));
+        line(tr("y (cm):"), u"y"_s, num(value_in(u, "y")));
         QStringList formations{u"line"_s, u"column"_s};
         if (entry && entry->type == game_of_kings::UnitType::Gun) formations = {u"unlimbered"_s, u"limbered"_s};
         else if (entry && entry->type != game_of_kings::UnitType::Foot && entry->type != game_of_kings::UnitType::LightFoot) formations = {u"mounted"_s};
-        choice(tr("Formation:"), u"formation"_s, formations, qs(u.value("formation", std::string())));
+        choice(tr("Formation:"), u"formation"_s, formations, qs(text_in(u, "formation")));
         auto* facing = new QLabel(plan_->sideOf(piece.index) == 1 ? tr("Faces player A's edge, as player B's army does (no wheels: D25-D31)")
                                                                    : tr("Faces player B's edge, as player A's army does (no wheels: D25-D31)"),
                                   selected_box_);
@@ -757,13 +776,13 @@ void KingsEditor::refreshSelected() {
         selected_->addRow(tr("Facing:"), facing);
     } else if (piece.kind == KingsPiece::Kind::Placed) {
         const Ordered& p = d.at("terrain").at("placed").at(static_cast<std::size_t>(piece.index));
-        line(tr("Name:"), u"name"_s, qs(p.value("name", std::string())));
-        choice(tr("Kind:"), u"kind"_s, kGroundKinds, qs(p.value("kind", std::string())));
-        const Ordered rect = p.value("rect_cm", Ordered::array());
+        line(tr("Name:"), u"name"_s, qs(text_in(p, "name")));
+        choice(tr("Kind:"), u"kind"_s, kGroundKinds, qs(text_in(p, "kind")));
+        const Ordered rect = value_in(p, "rect_cm");
         const QStringList corners{u"x0"_s, u"y0"_s, u"x1"_s, u"y1"_s};
         for (std::size_t i = 0; i < 4; ++i)
             line(corners[static_cast<qsizetype>(i)] + u" (cm):"_s, corners[static_cast<qsizetype>(i)], rect.is_array() && rect.size() == 4 ? num(rect[i]) : QString());
-        line(tr("Source:"), u"source"_s, qs(p.value("source", std::string())));
+        line(tr("Source:"), u"source"_s, qs(text_in(p, "source")));
     } else {
         auto* hint = new QLabel(tr("Click a unit or a piece placed by name; drag to move it, pull a piece's corner to resize it, R turns it."),
                                 selected_box_);
@@ -807,7 +826,8 @@ bool KingsEditor::save() {
 
 bool KingsEditor::saveAs() {
     // The file is named after the battle's id: `validate` asks it.
-    const QString suggested = qs(plan_->document().value("id", std::string("my-battle"))) + u".json"_s;
+    const std::string id = text_in(plan_->document(), "id");
+    const QString suggested = qs(id.empty() ? std::string("my-battle") : id) + u".json"_s;
     const QString file = QFileDialog::getSaveFileName(this, tr("Save the battle"), suggested, tr("Scenarios (*.json)"));
     if (file.isEmpty()) return false;
     return saveTo(file);
@@ -844,7 +864,7 @@ QString KingsEditor::randomTerrain(std::uint64_t seed, const QString& typed) {
     std::optional<std::vector<int>> faces;
     try {
         if (!typed.trimmed().isEmpty()) faces = game_of_kings::parse_faces(ss(typed.trimmed()), "the typed dice");
-        const auto before = plan_->document().value("terrain", Ordered::object());
+        const auto before = value_in(plan_->document(), "terrain");
         const auto thrown = game_of_kings::throw_terrain(plan_->tables(), seed, faces, before);
         plan_->edit(tr("Random terrain"), [&](Ordered& d) {
             d["terrain"] = thrown.terrain;
@@ -876,7 +896,7 @@ QString KingsEditor::chooseTerrain(int row, int column, const QString& kind) {
         if (!choices.is_array()) choices = Ordered::array();
         Ordered kept = Ordered::array();
         for (const auto& choice : choices)
-            if (!(choice.value("row", 0) == row && choice.value("column", 0) == column)) kept.push_back(choice);
+            if (!(whole_in(choice, "row") == row && whole_in(choice, "column") == column)) kept.push_back(choice);
         if (!kind.isEmpty()) {
             // Which player chooses is the kind die's (5: A, 6: B); the die is read again from the document.
             std::string by = ss(side_id(d, 0));
@@ -937,7 +957,7 @@ QString KingsEditor::addUnit(int side, const QString& list, const QString& list_
     view_->armUnit(unit);
     if (at_cm) {
         view_->placeArmed(at_cm->x(), at_cm->y());
-        say(tr("Add %1").arg(qs(unit.value("name", std::string()))));
+        say(tr("Add %1").arg(qs(text_in(unit, "name"))));
     }
     return {};
 }
@@ -955,6 +975,14 @@ QString KingsEditor::setField(const QString& field, const QString& text) {
     } else {
         return tr("Nothing selected for %1").arg(field);
     }
+    try {
+        return setFieldAt(pointer, field, text);
+    } catch (const std::exception& error) {
+        return tr("%1: not applied, the draft's shape does not allow it (%2); the Problems say what to correct").arg(field, qs(error.what()));
+    }
+}
+
+QString KingsEditor::setFieldAt(const std::string& pointer, const QString& field, const QString& text) {
     const Ordered::json_pointer at(pointer);
     const Ordered& d = plan_->document();
     const Ordered old = d.contains(at) ? d.at(at) : Ordered();
@@ -975,24 +1003,23 @@ QString KingsEditor::setField(const QString& field, const QString& text) {
     const std::string old_text = old.is_string() ? old.get<std::string>() : std::string();
     const bool unit_id = pointer.rfind("/units/", 0) == 0 && field == u"id"_s;
     const bool side_id_changed = pointer.size() > 7 && pointer.rfind("/sides/", 0) == 0 && pointer.ends_with("/id");
-    plan_->edit(tr("Change %1").arg(field.section(u'/', -1)), [&](Ordered& doc) {
+    return plan_->edit(tr("Change %1").arg(field.section(u'/', -1)), [&](Ordered& doc) {
         doc[at] = value;
         if (!value.is_string() || old_text.empty()) return;
         const std::string now = value.get<std::string>();
         if (unit_id)
             for (auto& side : doc["sides"])
-                if (side.is_object() && side.value("general_with", std::string()) == old_text) side["general_with"] = now;
+                if (side.is_object() && text_in(side, "general_with") == old_text) side["general_with"] = now;
         if (side_id_changed && doc["units"].is_array())
             for (auto& unit : doc["units"])
-                if (unit.is_object() && unit.value("side", std::string()) == old_text) unit["side"] = now;
+                if (unit.is_object() && text_in(unit, "side") == old_text) unit["side"] = now;
     }, u"kings:"_s + qs(pointer));
-    return {};
 }
 
 void KingsEditor::closeEvent(QCloseEvent* event) {
     if (plan_->isModified()) {
         const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
-                                                  tr("Save the changes to %1 before closing?").arg(qs(plan_->document().value("name", std::string()))),
+                                                  tr("Save the changes to %1 before closing?").arg(qs(text_in(plan_->document(), "name"))),
                                                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
         if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !save())) {
             event->ignore();

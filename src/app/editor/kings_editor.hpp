@@ -134,6 +134,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    QString setFieldAt(const std::string& pointer, const QString& field, const QString& text);
     void buildDocks();
     void buildActions();
     void refreshBattle();

@@ -81,6 +81,39 @@ std::string read_text_file_for_plan(const std::filesystem::path& path) {
 
 }  // namespace kings_plan_detail
 
+std::string text_in(const nlohmann::ordered_json& node, const char* key) {
+    if (!node.is_object()) return {};
+    const auto it = node.find(key);
+    return it != node.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+nlohmann::ordered_json value_in(const nlohmann::ordered_json& node, const char* key) {
+    if (!node.is_object()) return nullptr;
+    const auto it = node.find(key);
+    return it != node.end() ? *it : nlohmann::ordered_json();
+}
+
+bool flag_in(const nlohmann::ordered_json& node, const char* key) {
+    const auto value = value_in(node, key);
+    return value.is_boolean() && value.get<bool>();
+}
+
+int whole_in(const nlohmann::ordered_json& node, const char* key) {
+    const auto value = value_in(node, key);
+    return value.is_number_integer() ? value.get<int>() : 0;
+}
+
+std::optional<std::array<double, 4>> rect_in(const nlohmann::ordered_json& piece) {
+    const auto rect = value_in(piece, "rect_cm");
+    if (!rect.is_array() || rect.size() != 4) return std::nullopt;
+    std::array<double, 4> out{};
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (!rect[i].is_number()) return std::nullopt;
+        out[i] = rect[i].get<double>();
+    }
+    return out;
+}
+
 KingsPiece KingsPiece::fromPointer(const std::string& pointer) {
     using kings_plan_detail::kings_index_after;
     if (const int unit = kings_index_after(pointer, "/units/"); unit >= 0) return {Kind::Unit, unit};
@@ -152,11 +185,19 @@ void KingsPlan::save(const QString& file) {
     emit fileChanged();
 }
 
-void KingsPlan::edit(const QString& text, const std::function<void(Document&)>& change, const QString& merge_key) {
+QString KingsPlan::edit(const QString& text, const std::function<void(Document&)>& change, const QString& merge_key) {
     Document after = document_;
-    change(after);
-    if (after == document_) return;
+    try {
+        change(after);
+    } catch (const std::exception& error) {
+        // A draft whose shape the edit cannot take (a member of another type): refused, said, nothing changed.
+        const QString why = tr("%1: not applied, the draft's shape does not allow it (%2); the Problems say what to correct").arg(text, qs(error.what()));
+        emit refused(why);
+        return why;
+    }
+    if (after == document_) return {};
     undo_stack_.push(new kings_plan_detail::KingsEdit(*this, text, document_, std::move(after), kings_plan_detail::kings_merge_id(merge_key)));
+    return {};
 }
 
 void KingsPlan::replace(const Document& document) {
@@ -172,7 +213,8 @@ void KingsPlan::replace(const Document& document) {
 void KingsPlan::refresh() {
     const nlohmann::json plain = nlohmann::json::parse(document_.dump());
     // Unsaved, the file is named after the id, as Save As suggests.
-    const std::string id = plain.is_object() && plain.value("id", nlohmann::json()).is_string() ? plain.at("id").get<std::string>() : "battle";
+    const std::string typed_id = text_in(document_, "id");
+    const std::string id = typed_id.empty() ? std::string("battle") : typed_id;
     const std::filesystem::path file = file_.isEmpty() ? std::filesystem::path(id + ".json") : std::filesystem::path(ss(file_));
     try {
         problems_ = game_of_kings::battle_problems(library_->data_dir(), plain, file);
@@ -203,7 +245,7 @@ const game_of_kings::ListUnit* KingsPlan::listUnitOf(int unit) const {
     if (unit < 0 || unit >= unitCount()) return nullptr;
     const auto& u = document_.at("units").at(static_cast<std::size_t>(unit));
     if (!u.is_object()) return nullptr;
-    const std::string list = u.value("list", std::string()), id = u.value("list_unit", std::string());
+    const std::string list = text_in(u, "list"), id = text_in(u, "list_unit");
     for (const auto& entry : list_units_)
         if (entry.list == list && entry.id == id) return &entry;
     return nullptr;
@@ -213,19 +255,20 @@ std::optional<game_of_kings::Rect> KingsPlan::footprintOf(int unit) const {
     const game_of_kings::ListUnit* entry = listUnitOf(unit);
     if (!entry) return std::nullopt;
     const auto& u = document_.at("units").at(static_cast<std::size_t>(unit));
-    if (!u.value("x", nlohmann::ordered_json()).is_number() || !u.value("y", nlohmann::ordered_json()).is_number()) return std::nullopt;
-    const std::string formation = u.value("formation", game_of_kings::default_formation(entry->type));
+    if (!value_in(u, "x").is_number() || !value_in(u, "y").is_number()) return std::nullopt;
+    const std::string typed = text_in(u, "formation");
+    const std::string formation = typed.empty() ? game_of_kings::default_formation(entry->type) : typed;
     return game_of_kings::unit_footprint(tables_, entry->type, formation, u.at("x").get<double>(), u.at("y").get<double>());
 }
 
 int KingsPlan::sideOf(int unit) const {
     if (unit < 0 || unit >= unitCount()) return -1;
     const auto& u = document_.at("units").at(static_cast<std::size_t>(unit));
-    const std::string side = u.is_object() ? u.value("side", std::string()) : std::string();
+    const std::string side = text_in(u, "side");
     const auto sides = document_.find("sides");
     if (sides == document_.end() || !sides->is_array()) return -1;
     for (std::size_t i = 0; i < sides->size() && i < 2; ++i)
-        if ((*sides)[i].is_object() && (*sides)[i].value("id", std::string()) == side) return static_cast<int>(i);
+        if (!side.empty() && text_in((*sides)[i], "id") == side) return static_cast<int>(i);
     return -1;
 }
 
@@ -249,13 +292,13 @@ std::string KingsPlan::suggestUnitId(int side, const std::string& list_unit) con
     std::string prefix = "U";
     const auto sides = document_.find("sides");
     if (sides != document_.end() && sides->is_array() && side >= 0 && side < static_cast<int>(sides->size())) {
-        const std::string id = (*sides)[static_cast<std::size_t>(side)].value("id", std::string());
+        const std::string id = text_in((*sides)[static_cast<std::size_t>(side)], "id");
         if (!id.empty()) prefix = std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(id.front()))));
     }
     const auto taken = [&](const std::string& id) {
         if (unitCount() == 0) return false;
         for (const auto& u : document_.at("units"))
-            if (u.is_object() && u.value("id", std::string()) == id) return true;
+            if (text_in(u, "id") == id) return true;
         return false;
     };
     std::string base = prefix + "-";

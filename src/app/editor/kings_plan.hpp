@@ -12,6 +12,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,6 +35,15 @@ struct KingsPiece {
     // The piece a problem's pointer lies in ("/units/3/x" is unit 3).
     static KingsPiece fromPointer(const std::string& pointer);
 };
+
+// Reading a draft as it is, however hostile or half typed: a member of the expected type, else
+// nothing (the Problems say what is wrong with it; the editor never stops on it).
+std::string text_in(const nlohmann::ordered_json& node, const char* key);
+nlohmann::ordered_json value_in(const nlohmann::ordered_json& node, const char* key);  // null when absent
+bool flag_in(const nlohmann::ordered_json& node, const char* key);
+int whole_in(const nlohmann::ordered_json& node, const char* key);  // 0 when not a whole number
+// The document's rect_cm as four numbers, or nullopt.
+std::optional<std::array<double, 4>> rect_in(const nlohmann::ordered_json& piece);
 
 class KingsPlan : public QObject {
     Q_OBJECT
@@ -63,8 +73,9 @@ public:
 
     // One edit: `change` applied to a copy of the document, pushed as one command named `text`;
     // consecutive edits with the same non-empty `merge_key` merge. Nothing is pushed when the
-    // document is left as it was.
-    void edit(const QString& text, const std::function<void(Document&)>& change, const QString& merge_key = {});
+    // document is left as it was. An edit the draft's shape cannot take (a member of another type)
+    // changes nothing and returns the refusal in words (also signalled as `refused`); else "".
+    QString edit(const QString& text, const std::function<void(Document&)>& change, const QString& merge_key = {});
     void replace(const Document& document);
 
     const std::vector<ScenarioProblem>& problems() const { return problems_; }
@@ -91,6 +102,8 @@ signals:
     void problemsChanged();
     void selectionChanged();
     void fileChanged();
+    // An edit that could not be applied to the draft as it is, in words.
+    void refused(const QString& why);
 
 private:
     void refresh();
