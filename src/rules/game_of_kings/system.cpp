@@ -108,9 +108,10 @@ public:
             std::snprintf(words, sizeof words, "%.1f x %.1f mm (6 ft x 2 ft 6 in, 6x2.5ft)", width, depth);
             char found[64];
             std::snprintf(found, sizeof found, "%.1f x %.1f mm", width_mm, depth_mm);
-            throw RuleError(std::string("Game Of Kings is played on the seed's table, ") + words +
-                            ": its random terrain generator divides it into 12 sectors of 1 ft x 1 ft 3 in (seed 004, RANDOM TERRAIN "
-                            "GENERATOR), and its distances are stated on the table in cm; not " + found);
+            const std::string why = "its random terrain generator divides it into 12 sectors of 1 ft x 1 ft 3 in";
+            const std::string where = " (seed 004, RANDOM TERRAIN GENERATOR)";
+            throw RuleError(std::string("Game Of Kings is played on the seed's table, ") + words + ": " + why + where +
+                            ", and its distances are stated on the table in cm; not " + found);
         }
         return new_battle_document(tables);
     }
