@@ -7,6 +7,7 @@
 // session desk, and reopens in a second editor; Fontenoy opens from Edit Scenario.
 #include <QApplication>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
@@ -272,6 +273,22 @@ private slots:
         QVERIFY(opened->plan().filePath().isEmpty());  // shipped: Save asks where
         QVERIFY(opened->plan().problems().empty());
         QVERIFY(opened->plan().placedCount() >= 5);
+        // How long one edit takes with its check and the board and docks made again (printed for the
+        // user guide's measure; no timed assertion).
+        QElapsedTimer timer;
+        timer.start();
+        opened->plan().select({KingsPiece::Kind::Unit, 0});
+        QCOMPARE(opened->setField(u"x"_s, QString::number(opened->plan().document().at("units").at(0).at("x").get<double>() + 1)), QString());
+        const double edit_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        timer.restart();
+        const auto problems = game_of_kings::battle_problems(library_->data_dir(), read_json_file(library_->data_dir() / "scenarios" / "fontenoy-1745.json"),
+                                                             library_->data_dir() / "scenarios" / "fontenoy-1745.json");
+        const double check_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        QVERIFY(problems.empty());
+        qInfo("Fontenoy (%d units): battle_problems %.1f ms; one edit with the board and docks made again %.1f ms", opened->plan().unitCount(), check_ms,
+              edit_ms);
+        opened->plan().undoStack()->undo();  // unchanged again: closing asks nothing
+        QVERIFY(!opened->plan().isModified());
         QCOMPARE(opened->plan().ground().size(), static_cast<std::size_t>(opened->plan().placedCount()));
         opened->close();
     }
