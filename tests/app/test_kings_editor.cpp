@@ -219,6 +219,27 @@ private slots:
         QVERIFY(second.plan().document().at("terrain").contains("dice"));
     }
 
+    // The desk's File > Edit Scenario with the encounter: the land editor gives way to a Game Of
+    // Kings editor, whose Play (after Save As to a file of the club's own) opens the battle here.
+    void theDesksEditScenarioOpensTheEncounterAndPlaysIt() {
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir dir;
+        MainWindow window(library_);
+        window.document().setRecoveryEnabled(false);
+        window.openScenarioEditor(u"encounter-1745"_s);
+        QApplication::processEvents();
+        QVERIFY(window.findChild<ScenarioEditor*>() == nullptr || !window.findChild<ScenarioEditor*>()->isVisible());
+        auto* kings = window.findChild<KingsEditor*>();
+        QVERIFY(kings != nullptr);
+        QCOMPARE(kings->plan().document().at("id").get<std::string>(), std::string("encounter-1745"));
+        QVERIFY(kings->saveTo(dir.filePath(u"encounter-1745.json"_s), true));
+        QVERIFY(kings->play(true));
+        auto* desk = window.findChild<SessionDesk*>();
+        QVERIFY(desk != nullptr);
+        QCOMPARE(QString::fromStdString(desk->session().system().id()), u"game-of-kings"_s);
+        kings->close();
+    }
+
     // A draft typed by hand with members of the wrong type opens, lists its problems, and no edit
     // of it stops the editor: what its shape cannot take is refused in words.
     void aHostileDraftOpensAndNeverStopsTheEditor() {
