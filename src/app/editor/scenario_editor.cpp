@@ -218,12 +218,16 @@ void ScenarioEditor::startBattle(Scenario scenario) {
 bool ScenarioEditor::openScenario(const QString& file_or_id, bool quiet) {
     if (is_kings_scenario(plan_->library(), file_or_id)) {
         // A Game Of Kings scenario (Fontenoy, the encounter): its own editor, beside this one.
-        KingsEditor* kings = open_kings_editor(plan_->sharedLibrary(), parentWidget());
-        if (!kings->openScenario(file_or_id, quiet)) {
-            kings->close();
-            return false;
+        try {
+            KingsEditor* kings = open_kings_editor(plan_->sharedLibrary(), parentWidget());
+            if (!kings->openScenario(file_or_id, quiet)) {
+                kings->close();
+                return false;
+            }
+            emit kingsEditorOpened(kings);
+        } catch (const std::exception& error) {  // its tables or army lists unreadable
+            if (!quiet) QMessageBox::warning(this, tr("Cannot edit"), tr("%1\n\n%2").arg(file_or_id, qs(error.what())));
         }
-        emit kingsEditorOpened(kings);
         return false;
     }
     try {
