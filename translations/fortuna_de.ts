@@ -1030,6 +1030,527 @@ Eingabe: den Auflöser öffnen</translation>
     </message>
 </context>
 <context>
+    <name>fortuna::app::KingsEditor</name>
+    <message>
+        <source>Battle &amp;id:</source>
+        <translation>&amp;Kennung der Schlacht:</translation>
+    </message>
+    <message>
+        <source>Battle &amp;name:</source>
+        <translation>&amp;Name der Schlacht:</translation>
+    </message>
+    <message>
+        <source>%1 x %2 cm, the seed&apos;s 6 ft x 2 ft 6 in table in 12 sectors of 1 ft x 1 ft 3 in. Game Of Kings states its distances on the table, in cm: no ground scale (seed 004, RANDOM TERRAIN GENERATOR).</source>
+        <translation>%1 x %2 cm, der Tisch der Vorlage von 6 x 2½ Fuß in 12 Sektoren zu 1 Fuß x 1 Fuß 3 Zoll. Game Of Kings gibt seine Entfernungen auf dem Tisch an, in cm: kein Geländemaßstab (Vorlage 004, RANDOM TERRAIN GENERATOR).</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>Tisch:</translation>
+    </message>
+    <message>
+        <source>Turn limit:</source>
+        <translation>Zuggrenze:</translation>
+    </message>
+    <message>
+        <source>Historic: the ground placed by name, no generator (D40)</source>
+        <translation>Historisch: das Gelände mit Namen gestellt, kein Generator (D40)</translation>
+    </message>
+    <message>
+        <source>Player A (from the bottom edge)</source>
+        <translation>Spieler A (vom unteren Rand)</translation>
+    </message>
+    <message>
+        <source>Player B (from the top edge)</source>
+        <translation>Spieler B (vom oberen Rand)</translation>
+    </message>
+    <message>
+        <source>Side id:</source>
+        <translation>Kennung der Seite:</translation>
+    </message>
+    <message>
+        <source>Side name:</source>
+        <translation>Name der Seite:</translation>
+    </message>
+    <message>
+        <source>General with:</source>
+        <translation>General bei:</translation>
+    </message>
+    <message>
+        <source>Army points:</source>
+        <translation>Armeepunkte:</translation>
+    </message>
+    <message>
+        <source>Battle</source>
+        <translation>Schlacht</translation>
+    </message>
+    <message>
+        <source>Generator seed:</source>
+        <translation>Startwert des Generators:</translation>
+    </message>
+    <message>
+        <source>or the faces thrown at the table: 5,1,5,2,…</source>
+        <translation>oder die am Tisch geworfenen Augen: 5,1,5,2,…</translation>
+    </message>
+    <message>
+        <source>Dice typed:</source>
+        <translation>Eingegebene Würfel:</translation>
+    </message>
+    <message>
+        <source>&amp;Random terrain</source>
+        <translation>&amp;Zufallsgelände</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s generator for a non-historic battle: a die a sector, a piece on 4-6, then a die for its kind</source>
+        <translation>Der Generator der Vorlage für eine nicht historische Schlacht: ein Würfel je Sektor, ein Geländestück bei 4-6, dann ein Würfel für seine Art</translation>
+    </message>
+    <message>
+        <source>Terrain thrown: the dice and what each gave are under the button (Ctrl+Z takes it back)</source>
+        <translation>Gelände gewürfelt: die Würfel und was jeder ergab stehen unter der Schaltfläche (Strg+Z nimmt es zurück)</translation>
+    </message>
+    <message>
+        <source>its name</source>
+        <translation>sein Name</translation>
+    </message>
+    <message>
+        <source>Add piece</source>
+        <translation>Stück hinzufügen</translation>
+    </message>
+    <message>
+        <source>Placed in the middle of the table: drag it, or pull its corner</source>
+        <translation>In die Tischmitte gestellt: ziehen Sie es, oder ziehen Sie an seiner Ecke</translation>
+    </message>
+    <message>
+        <source>Terrain</source>
+        <translation>Gelände</translation>
+    </message>
+    <message>
+        <source>player A</source>
+        <translation>Spieler A</translation>
+    </message>
+    <message>
+        <source>player B</source>
+        <translation>Spieler B</translation>
+    </message>
+    <message>
+        <source>Side:</source>
+        <translation>Seite:</translation>
+    </message>
+    <message>
+        <source>From the list:</source>
+        <translation>Aus der Liste:</translation>
+    </message>
+    <message>
+        <source>its name (the list&apos;s if empty)</source>
+        <translation>sein Name (der der Liste, wenn leer)</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Sector:</source>
+        <translation>Sektor:</translation>
+    </message>
+    <message>
+        <source>At x, y:</source>
+        <translation>Bei x, y:</translation>
+    </message>
+    <message>
+        <source>Add at x, y</source>
+        <translation>Bei x, y hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add, then click on the board</source>
+        <translation>Hinzufügen, dann auf den Tisch klicken</translation>
+    </message>
+    <message>
+        <source>Armies</source>
+        <translation>Armeen</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>Ausgewählt</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Scenario…</source>
+        <translation>Szenario &amp;bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Edit a Game Of Kings scenario</source>
+        <translation>Ein Game-Of-Kings-Szenario bearbeiten</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter …</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>S&amp;pielen</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>Schl&amp;ießen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete the Selected Piece</source>
+        <translation>Das gewählte Stück &amp;löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Turn the Selected Piece</source>
+        <translation>Das gewählte Stück &amp;drehen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Spielen</translation>
+    </message>
+    <message>
+        <source>not saved yet</source>
+        <translation>noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 (%2)%3 — Game Of Kings scenario editor</source>
+        <translation>%1 (%2)%3 — Game-Of-Kings-Szenarioeditor</translation>
+    </message>
+    <message>
+        <source>(choose a unit)</source>
+        <translation>(eine Einheit wählen)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the general 3, %3 foot at 2, %4 others at 1; seed 004, VICTORY)</source>
+        <translation>%1: %2 (der General 3, %3 Fußtruppen zu 2, %4 andere zu 1; Vorlage 004, VICTORY)</translation>
+    </message>
+    <message>
+        <source>Dice: %1 (%2)</source>
+        <translation>Würfel: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>The dice do not make a throw: %1</source>
+        <translation>Die Würfel ergeben keinen Wurf: %1</translation>
+    </message>
+    <message>
+        <source>No terrain thrown yet: press Random terrain (a non-historic battle), or tick Historic and place the ground by name.</source>
+        <translation>Noch kein Gelände gewürfelt: Zufallsgelände drücken (eine nicht historische Schlacht), oder Historisch ankreuzen und das Gelände mit Namen stellen.</translation>
+    </message>
+    <message>
+        <source>(to choose)</source>
+        <translation>(zu wählen)</translation>
+    </message>
+    <message>
+        <source>Row %1, sector %2 (player A&apos;s choice):</source>
+        <translation>Reihe %1, Sektor %2 (Wahl von Spieler A):</translation>
+    </message>
+    <message>
+        <source>Row %1, sector %2 (player B&apos;s choice):</source>
+        <translation>Reihe %1, Sektor %2 (Wahl von Spieler B):</translation>
+    </message>
+    <message>
+        <source>unknown list unit</source>
+        <translation>unbekannte Listeneinheit</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3, %4%5</source>
+        <translation>%1 aus %2: %3, %4%5</translation>
+    </message>
+    <message>
+        <source>, cuirassiers</source>
+        <translation>, Kürassiere</translation>
+    </message>
+    <message>
+        <source>a unit of no known list</source>
+        <translation>eine Einheit keiner bekannten Liste</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>Kennung:</translation>
+    </message>
+    <message>
+        <source>x (cm):</source>
+        <translation>x (cm):</translation>
+    </message>
+    <message>
+        <source>y (cm):</source>
+        <translation>y (cm):</translation>
+    </message>
+    <message>
+        <source>Formation:</source>
+        <translation>Formation:</translation>
+    </message>
+    <message>
+        <source>Faces player A&apos;s edge, as player B&apos;s army does (no wheels: D25-D31)</source>
+        <translation>Blickt zum Rand von Spieler A, wie die Armee von Spieler B (keine Schwenks: D25-D31)</translation>
+    </message>
+    <message>
+        <source>Faces player B&apos;s edge, as player A&apos;s army does (no wheels: D25-D31)</source>
+        <translation>Blickt zum Rand von Spieler B, wie die Armee von Spieler A (keine Schwenks: D25-D31)</translation>
+    </message>
+    <message>
+        <source>Facing:</source>
+        <translation>Blickrichtung:</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>Art:</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <source>Click a unit or a piece placed by name; drag to move it, pull a piece&apos;s corner to resize it, R turns it.</source>
+        <translation>Klicken Sie eine Einheit oder ein mit Namen gestelltes Stück; ziehen verschiebt es, die Ecke eines Stücks ändert seine Größe, R dreht es.</translation>
+    </message>
+    <message>
+        <source>Plays</source>
+        <translation>Spielbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Draft: %n problem(s)</source>
+        <translation>
+            <numerusform>Entwurf: %n Problem</numerusform>
+            <numerusform>Entwurf: %n Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A new Game Of Kings battle: throw the terrain, add units from the lists, choose each side&apos;s general, save (Ctrl+S)</source>
+        <translation>Eine neue Game-Of-Kings-Schlacht: Gelände würfeln, Einheiten aus den Listen hinzufügen, den General jeder Seite wählen, speichern (Strg+S)</translation>
+    </message>
+    <message>
+        <source>A shipped battle: Save asks where to keep your copy</source>
+        <translation>Eine mitgelieferte Schlacht: Speichern fragt, wo Ihre Kopie hin soll</translation>
+    </message>
+    <message>
+        <source>Cannot edit</source>
+        <translation>Bearbeiten nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Save the battle</source>
+        <translation>Die Schlacht speichern</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>Szenarien (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved %1: it plays</source>
+        <translation>%1 gespeichert: spielbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %1 as a draft with %n problem(s)</source>
+        <translation>
+            <numerusform>%1 als Entwurf mit %n Problem gespeichert</numerusform>
+            <numerusform>%1 als Entwurf mit %n Problemen gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>Not ready to play</source>
+        <translation>Noch nicht spielbar</translation>
+    </message>
+    <message>
+        <source>The battle is saved as a draft, but it does not play yet:
+
+%1</source>
+        <translation>Die Schlacht ist als Entwurf gespeichert, aber noch nicht spielbar:
+
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not ready to play: %n problem(s), see the Problems</source>
+        <translation>
+            <numerusform>Noch nicht spielbar: %n Problem, siehe Probleme</numerusform>
+            <numerusform>Noch nicht spielbar: %n Probleme, siehe Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Random terrain</source>
+        <translation>Zufallsgelände</translation>
+    </message>
+    <message>
+        <source>A historic battle</source>
+        <translation>Eine historische Schlacht</translation>
+    </message>
+    <message>
+        <source>A non-historic battle</source>
+        <translation>Eine nicht historische Schlacht</translation>
+    </message>
+    <message>
+        <source>Choose the terrain of row %1, sector %2</source>
+        <translation>Das Gelände von Reihe %1, Sektor %2 wählen</translation>
+    </message>
+    <message>
+        <source>A terrain piece is one of %1, not %2</source>
+        <translation>Ein Geländestück ist eines von %1, nicht %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>No unit %1 in the army list %2 (data/armies/game-of-kings)</source>
+        <translation>Keine Einheit %1 in der Armeeliste %2 (data/armies/game-of-kings)</translation>
+    </message>
+    <message>
+        <source>A side is player A or player B</source>
+        <translation>Eine Seite ist Spieler A oder Spieler B</translation>
+    </message>
+    <message>
+        <source>A sector is left, centre or right, not %1</source>
+        <translation>Ein Sektor ist left, centre oder right (links, Mitte, rechts), nicht %1</translation>
+    </message>
+    <message>
+        <source>Nothing selected for %1</source>
+        <translation>Nichts ausgewählt für %1</translation>
+    </message>
+    <message>
+        <source>%1: a number, not %2</source>
+        <translation>%1: eine Zahl, nicht %2</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>%1 ändern</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before closing?</source>
+        <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>%1: not applied, the draft&apos;s shape does not allow it (%2); the Problems say what to correct</source>
+        <translation>%1: nicht angewandt, die Form des Entwurfs lässt es nicht zu (%2); die Probleme sagen, was zu berichtigen ist</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::KingsPlan</name>
+    <message>
+        <source>cannot open %1 for writing (%2); the file on disk is unchanged</source>
+        <translation>%1 lässt sich nicht zum Schreiben öffnen (%2); die Datei auf der Platte ist unverändert</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (%2); the file on disk is unchanged</source>
+        <translation>%1 lässt sich nicht schreiben (%2); die Datei auf der Platte ist unverändert</translation>
+    </message>
+    <message>
+        <source>cannot finish writing %1 (%2); the file on disk is unchanged</source>
+        <translation>%1 lässt sich nicht fertig schreiben (%2); die Datei auf der Platte ist unverändert</translation>
+    </message>
+    <message>
+        <source>%1: not applied, the draft&apos;s shape does not allow it (%2); the Problems say what to correct</source>
+        <translation>%1: nicht angewandt, die Form des Entwurfs lässt es nicht zu (%2); die Probleme sagen, was zu berichtigen ist</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::KingsScene</name>
+    <message>
+        <source>row %1, sector %2</source>
+        <translation>Reihe %1, Sektor %2</translation>
+    </message>
+    <message>
+        <source>player A&apos;s edge</source>
+        <translation>Rand von Spieler A</translation>
+    </message>
+    <message>
+        <source>player B&apos;s edge</source>
+        <translation>Rand von Spieler B</translation>
+    </message>
+    <message>
+        <source>A&apos;s choice</source>
+        <translation>Wahl von A</translation>
+    </message>
+    <message>
+        <source>B&apos;s choice</source>
+        <translation>Wahl von B</translation>
+    </message>
+</context>
+<context>
+    <name>fortuna::app::KingsView</name>
+    <message>
+        <source>Click on the board where %1 stands</source>
+        <translation>Klicken Sie auf den Tisch, wo %1 steht</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Delete a terrain piece</source>
+        <translation>Ein Geländestück löschen</translation>
+    </message>
+    <message>
+        <source>A unit faces the enemy&apos;s edge (Game Of Kings plays no wheels: D25-D31); its formation is in its properties</source>
+        <translation>Eine Einheit blickt zum Rand des Feindes (Game Of Kings kennt keine Schwenks: D25-D31); ihre Formation steht in ihren Eigenschaften</translation>
+    </message>
+    <message>
+        <source>Turn a terrain piece</source>
+        <translation>Ein Geländestück drehen</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>%1 verschieben</translation>
+    </message>
+    <message>
+        <source>Resize a terrain piece</source>
+        <translation>Die Größe eines Geländestücks ändern</translation>
+    </message>
+    <message>
+        <source>Move a terrain piece</source>
+        <translation>Ein Geländestück verschieben</translation>
+    </message>
+</context>
+<context>
     <name>fortuna::app::MainWindow</name>
     <message>
         <source>Battle La&amp;b…</source>
@@ -1556,10 +2077,6 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
         <translation>%1 kann nicht geöffnet werden; stattdessen ist %2 geöffnet.</translation>
     </message>
     <message>
-        <source>Edit a land scenario</source>
-        <translation>Ein Landszenario bearbeiten</translation>
-    </message>
-    <message>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -1574,6 +2091,10 @@ Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
     <message>
         <source>Edit Scenar&amp;io…</source>
         <translation>Szenario bearbe&amp;iten …</translation>
+    </message>
+    <message>
+        <source>Edit a scenario</source>
+        <translation>Ein Szenario bearbeiten</translation>
     </message>
 </context>
 <context>
@@ -1911,6 +2432,14 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>1 mm = 2 m: the rule set states its distances on the table, in mm (moves, ranges); this table stands for %1 × %2 m of ground</source>
         <translation>1 mm = 2 m: Das Regelwerk gibt seine Entfernungen auf dem Tisch in mm an (Bewegungen, Reichweiten); dieser Tisch steht für %1 × %2 m Gelände</translation>
+    </message>
+    <message>
+        <source>%1 (%2): its own editor, on the seed&apos;s table</source>
+        <translation>%1 (%2): ein eigener Editor, auf dem Tisch der Vorlage</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s 6 ft x 2 ft 6 in table (12 sectors of 1 ft x 1 ft 3 in for its random terrain); Game Of Kings states its distances on the table, in cm: no ground scale. The turn limit is set in the editor.</source>
+        <translation>Der Tisch der Vorlage von 6 x 2½ Fuß (12 Sektoren zu 1 Fuß x 1 Fuß 3 Zoll für sein Zufallsgelände); Game Of Kings gibt seine Entfernungen auf dem Tisch an, in cm: kein Geländemaßstab. Die Zuggrenze wird im Editor gesetzt.</translation>
     </message>
 </context>
 <context>
@@ -2669,10 +3198,6 @@ Nicht erlaubt: %1</translation>
         <translation>Szenario &amp;bearbeiten …</translation>
     </message>
     <message>
-        <source>Edit a land scenario</source>
-        <translation>Ein Landszenario bearbeiten</translation>
-    </message>
-    <message>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -2872,6 +3397,10 @@ Nicht erlaubt: %1</translation>
     <message>
         <source>E&amp;xport Table Plan as PDF…</source>
         <translation>Tischplan als PDF e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Edit a scenario</source>
+        <translation>Ein Szenario bearbeiten</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 // (see board_painting.hpp).
 #include "board_painting.hpp"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QImage>
 #include <QPainterPath>
@@ -295,6 +296,53 @@ QGraphicsItem* make_terrain_item(const Scenario& scenario, QRectF table) { retur
 
 void set_terrain_labels(QGraphicsItem* terrain, std::vector<TerrainLabel> labels) {
     static_cast<TerrainItem*>(terrain)->setLabels(std::move(labels));
+}
+
+// ------------------------------------------------------------------ objectives
+
+namespace board_objective_detail {
+
+class ObjectiveFlag : public QGraphicsItem {
+public:
+    ObjectiveFlag(QPointF at, QColor colour, QString words) : colour_(colour), words_(std::move(words)) {
+        setPos(at);
+        setZValue(12);
+        setToolTip(words_);
+        setAcceptedMouseButtons(Qt::NoButton);
+    }
+    static constexpr double kMostMm = 60;
+    QRectF boundingRect() const override { return QRectF(-kMostMm, -kMostMm, 2 * kMostMm, 2 * kMostMm); }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        painter->setRenderHint(QPainter::Antialiasing);
+        const double ppm = std::max(1e-6, pixels_per_mm(painter));
+        const double pole = std::clamp(22 / ppm, 15.0, kMostMm - 20);
+        QPen ink(colour_.darker(200), 2.0);
+        ink.setCosmetic(true);
+        painter->setPen(ink);
+        painter->drawLine(QPointF(0, 0), QPointF(0, -pole));
+        painter->setBrush(colour_);
+        painter->drawPolygon(QPolygonF({QPointF(0, -pole), QPointF(pole * 0.7, -pole * 0.8), QPointF(0, -pole * 0.6)}));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(QPointF(0, 0), 3 / ppm + 1, 3 / ppm + 1);
+        draw_label(painter, QPointF(0, 10 / ppm), words_, 8, colour_.darker(220), true, false, Qt::AlignCenter);
+    }
+
+private:
+    QColor colour_;
+    QString words_;
+};
+
+}  // namespace board_objective_detail
+
+QGraphicsItem* make_objective_flag(QPointF at, QColor colour, QString words) {
+    return new board_objective_detail::ObjectiveFlag(at, colour, std::move(words));
+}
+
+QString objective_words(const SideSetup& side) {
+    const QString who = qs(side.name.empty() ? side.id : side.name);
+    // The editor's words, in the editor's translation context.
+    if (side.orders && side.orders->posture == Posture::Attack) return QCoreApplication::translate("fortuna::app::PlanScene", "%1: attack").arg(who);
+    return QCoreApplication::translate("fortuna::app::PlanScene", "%1: hold").arg(who);
 }
 
 }  // namespace fortuna::app

@@ -48,4 +48,11 @@ std::vector<QPointF> terrain_label_candidates(const TerrainFeature& f, const QRe
 QGraphicsItem* make_terrain_item(const Scenario& scenario, QRectF table);
 void set_terrain_labels(QGraphicsItem* terrain, std::vector<TerrainLabel> labels);
 
+// A side's objective (its initial orders, seed 000 7.1.1): a pennant in the side's colour, its
+// pole at `at` (board mm), and what the side does there. Drawn, never picked. The desk's board,
+// the editor's and the table plan draw the same one.
+QGraphicsItem* make_objective_flag(QPointF at, QColor colour, QString words);
+// "French: attack", "Austrians: hold": the words under a side's pennant.
+QString objective_words(const SideSetup& side);
+
 }  // namespace fortuna::app

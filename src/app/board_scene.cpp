@@ -148,6 +148,16 @@ void BoardScene::rebuild() {
         addItem(item);
         generals_.push_back(item);
     }
+    // Each side's objective where its initial orders point (issue 31), as the editor and the table plan show it.
+    const Scenario& scenario = game.scenario();
+    for (const SideSetup& side : scenario.sides) {
+        if (!side.orders) continue;
+        const auto objective = objective_of(scenario, *side.orders);
+        if (!objective) continue;
+        QColor colour(qs(side.colour));
+        if (!colour.isValid()) colour = QColor(0x60, 0x60, 0x60);
+        addItem(make_objective_flag(QPointF(objective->at.x_mm, objective->at.y_mm), colour, objective_words(side)));
+    }
     rebuilding_ = false;
     refresh();
 }

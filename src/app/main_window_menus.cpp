@@ -31,6 +31,7 @@
 #ifdef FORTUNA_HAVE_COMPANION
 #include "companion_dialog.hpp"
 #endif
+#include "editor/kings_editor.hpp"
 #include "editor/scenario_editor.hpp"
 #include "export_actions.hpp"
 #include "game_document.hpp"
@@ -79,12 +80,15 @@ private:
 
 void MainWindow::openScenarioEditor(const QString& file) {
     ScenarioEditor* editor = open_scenario_editor(library_, this);
-    connect(editor, &ScenarioEditor::playRequested, this, [this](const QString& battle) {
+    const auto play = [this](const QString& battle) {
         if (openFile(battle)) {
             raise();
             activateWindow();
         }
-    });
+    };
+    connect(editor, &ScenarioEditor::playRequested, this, play);
+    // A Game Of Kings battle goes to an editor of its own: its Play opens the battle here too.
+    connect(editor, &ScenarioEditor::kingsEditorOpened, this, [this, play](KingsEditor* kings) { connect(kings, &KingsEditor::playRequested, this, play); });
     if (file.isEmpty()) {
         if (!editor->newBattle()) editor->close();
     } else if (!editor->openScenario(file)) {
@@ -103,7 +107,7 @@ void MainWindow::buildActions() {
     // The scenario editor (issue 31, src/app/editor): a window of its own.
     file_menu_->addAction(tr("&New Battle…"), QKeySequence(u"Ctrl+Shift+N"_s), this, [this] { openScenarioEditor(); });
     file_menu_->addAction(tr("Edit Scenar&io…"), this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Edit a land scenario"), qs(library_->data_dir().string() + "/scenarios"),
+        const QString file = QFileDialog::getOpenFileName(this, tr("Edit a scenario"), qs(library_->data_dir().string() + "/scenarios"),
                                                           tr("Scenarios (*.json);;All files (*)"));
         if (!file.isEmpty()) openScenarioEditor(file);
     });

@@ -84,9 +84,21 @@ int run_scenario_new(const Arguments& args, Context& context) {
     if (!document) {
         if (const RuleSystem* system = find_rule_system(ruleset))
             throw RuleError(system->name() + " (" + system->id() + ") has no editor yet: its scenarios are written by hand "
-                            "(docs/data-format.md); scenario new makes a battle for a land rule set");
+                            "(docs/data-format.md); scenario new makes a battle for a land rule set or a system with an editor");
         std::string known;
         for (const RuleSet* rules : context.library().rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
+        // The other systems that make a new battle (the registry says, not a list kept here): one
+        // whose new_scenario_document answers its own id, with a document or a refusal of the table.
+        for (const RuleSystem* system : rule_systems()) {
+            if (context.library().has_ruleset(system->id())) continue;
+            bool makes = false;
+            try {
+                makes = system->new_scenario_document(context.library(), system->id(), table.width_mm, table.depth_mm).has_value();
+            } catch (const RuleError&) {
+                makes = true;
+            }
+            if (makes) known += ", " + system->id();
+        }
         throw RuleError("no rule set '" + ruleset + "': scenario new makes a battle for " + known);
     }
 
@@ -179,8 +191,9 @@ int run_scenario_check(const Arguments& args, Context& context) {
 // ------------------------------------------------------------------ declarations
 
 void declare_scenario_new(CLI::App& command) {
-    command.add_option("--ruleset", "the land rule set it is fought with (see 'fortuna-cli rulesets')")->type_name("R")->required();
-    command.add_option("--table", "the table: WIDTHxDEPTH in mm (1800x1200), or with cm, ft or in after it (6x4ft); 200-5000 mm a side")
+    command.add_option("--ruleset", "the land rule set it is fought with (see 'fortuna-cli rulesets'), or game-of-kings")->type_name("R")->required();
+    command.add_option("--table", "the table: WIDTHxDEPTH in mm (1800x1200), or with cm, ft or in after it (6x4ft); 200-5000 mm a side; "
+                                  "game-of-kings: the seed's 6x2.5ft only")
         ->type_name("WxH")
         ->required();
     command.add_option("--out", "write the scenario here ('-' for standard output)")->type_name("FILE")->required();

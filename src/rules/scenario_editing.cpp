@@ -419,8 +419,9 @@ void write_node(std::string& out, const Ordered& node, int depth, Place place) {
                                 : key == "general"  ? Place::General
                                 : key == "orders"   ? Place::Orders
                                                     : Place::Other;
-            // Inside "units" each element is a unit.
-            if (key == "units" && value.is_array() && !value.empty()) {
+            // Inside "units" each element is a unit; a Game Of Kings piece placed by name or a
+            // player's choice of terrain is one line too.
+            if ((key == "units" || key == "placed" || key == "choices") && value.is_array() && !value.empty()) {
                 out += "[\n";
                 const std::string item_indent(static_cast<std::size_t>(depth + 2), ' ');
                 bool first_unit = true;

@@ -5,6 +5,7 @@
 // back to the empty table; a unit off the table or in a lake named in the Problems and still saved.
 #include <QAction>
 #include <QApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QStandardPaths>
@@ -33,6 +34,7 @@
 #include "fortuna/rule_system.hpp"
 #include "fortuna/scenario_editing.hpp"
 #include "fortuna/terrain_effects.hpp"
+#include "board_scene.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
 
@@ -363,6 +365,37 @@ private slots:
         QVERIFY(editor.plan().scenario().sides[0].orders.has_value());
     }
 
+    // The land desk's board draws each side's objective as the editor does (issue 31): a pennant
+    // where its initial orders point, saying what the side does there.
+    void theDesksBoardDrawsTheSidesObjectives() {
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir dir;
+        nlohmann::json document = read_json_file(library_->data_dir() / "scenarios" / "test-skirmish.json");
+        document["id"] = "objectives";
+        document["sides"][0]["orders"] = nlohmann::json{{"posture", "attack"}, {"objective", nlohmann::json{{"point", nlohmann::json{{"x_mm", 600}, {"y_mm", 400}}}}}};
+        document["sides"][1]["orders"] = nlohmann::json{{"posture", "defend"}, {"objective", nlohmann::json{{"point", nlohmann::json{{"x_mm", 500}, {"y_mm", 300}}}}}};
+        const QString file = dir.filePath(u"objectives.json"_s);
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(document.dump(1)));
+        }
+        MainWindow window(library_);
+        window.document().setRecoveryEnabled(false);
+        QVERIFY(window.openFile(file, true));
+        QStringList flags;
+        for (QGraphicsItem* item : window.boardScene().items())
+            if (item->toolTip().endsWith(u": attack"_s) || item->toolTip().endsWith(u": hold"_s)) flags << item->toolTip();
+        const Scenario& s = window.document().game().scenario();
+        const QString attack = QString::fromStdString(s.sides[0].name) + u": attack"_s;
+        QStringList expected{attack, QString::fromStdString(s.sides[1].name) + u": hold"_s};
+        flags.sort();
+        expected.sort();
+        QCOMPARE(flags, expected);
+        for (QGraphicsItem* item : window.boardScene().items())
+            if (item->toolTip() == attack) QCOMPARE(item->pos(), QPointF(600, 400));
+    }
+
     // A hill drawn on a hill is its next contour layer; a vertex handle dragged reshapes it.
     void hillsStackTheirContoursAndHandlesReshape() {
         ScenarioEditor editor(library_);
@@ -496,8 +529,8 @@ private slots:
         editor->close();
     }
 
-    // New Battle lists the land rule sets to choose and the other systems greyed, as the seam says
-    // they have no editor yet; a table outside 200-5000 mm cannot be asked for.
+    // New Battle lists the land rule sets and Game Of Kings to choose and the other systems greyed,
+    // as the seam says they have no editor yet; a table outside 200-5000 mm cannot be asked for.
     void newBattleOffersTheLandRuleSetsAndGreysTheOthers() {
         NewBattleDialog dialog(*library_);
         const auto* model = qobject_cast<const QStandardItemModel*>(dialog.rulesetBox()->model());
@@ -510,8 +543,9 @@ private slots:
                 QVERIFY(model->item(i)->text().endsWith(u"no editor yet"_s));
             }
         }
-        QCOMPARE(enabled, static_cast<int>(library_->rulesets().size()));
-        QCOMPARE(greyed, static_cast<int>(rule_systems().size()) - 1);
+        // The land rule sets and Game Of Kings (an editor of its own); the other two systems greyed.
+        QCOMPARE(enabled, static_cast<int>(library_->rulesets().size()) + 1);
+        QCOMPARE(greyed, static_cast<int>(rule_systems().size()) - 2);
         dialog.choose(u"reason"_s, 100, 9000);
         const Scenario s = dialog.battle();
         QCOMPARE(s.ruleset, std::string("reason"));

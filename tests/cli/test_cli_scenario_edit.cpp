@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -150,6 +151,34 @@ TEST_F(CliScenarioEdit, CheckAnySystemsScenarioThroughTheRegistry) {
     const CliRun check = scenario_cli("scenario check '" + file + "'");
     EXPECT_EQ(check.code, 1) << check.out;
     EXPECT_NE(check.out.find("one problem at a time"), std::string::npos) << check.out;
+}
+
+// Game Of Kings (issue 31): an empty battle on the seed's table only, its to-do list; a draft's
+// every problem at once, each at its pointer.
+TEST_F(CliScenarioEdit, GameOfKingsNewAndCheck) {
+    const CliRun wrong = scenario_cli("scenario new --ruleset game-of-kings --table 6x4ft --out '" + path("k.json") + "'");
+    EXPECT_EQ(wrong.code, 2) << wrong.out;
+    EXPECT_NE(wrong.out.find("the seed's table, 1828.8 x 762.0 mm"), std::string::npos) << wrong.out;
+    EXPECT_FALSE(std::filesystem::exists(path("k.json")));
+    const CliRun made = scenario_cli("--json scenario new --ruleset game-of-kings --table 6x2.5ft --out '" + path("k.json") + "'");
+    ASSERT_EQ(made.code, 0) << made.out;
+    const json report = fortuna::testing::first_json(made.out);
+    EXPECT_EQ(report["system"], "game-of-kings");
+    std::set<std::string> todo;
+    for (const auto& problem : report["to_do"]) todo.insert(problem["pointer"].get<std::string>());
+    EXPECT_EQ(todo, (std::set<std::string>{"/units", "/terrain", "/sides/0", "/sides/1", "/sides/0/general_with", "/sides/1/general_with"}));
+    EXPECT_EQ(read("k.json")["table_cm"]["width"], 182.88);
+
+    std::ifstream in(std::filesystem::path(FORTUNA_TEST_DATA_DIR) / "scenarios" / "encounter-1745.json");
+    json draft = json::parse(in);
+    draft["units"][0]["x"] = 500;            // off the table
+    draft["units"][1]["list"] = "atlantis";  // no such list
+    const std::string file = write("encounter-1745.json", draft.dump());
+    const CliRun check = scenario_cli("scenario check '" + file + "'");
+    EXPECT_EQ(check.code, 1) << check.out;
+    EXPECT_NE(check.out.find("/units/0/x: expected a unit wholly on the table"), std::string::npos) << check.out;
+    EXPECT_NE(check.out.find("/units/1/list: expected an army list of data/armies/game-of-kings, found atlantis"), std::string::npos) << check.out;
+    EXPECT_NE(check.out.find(": 2 problems"), std::string::npos) << check.out;
 }
 
 TEST_F(CliScenarioEdit, CheckRefusesWhatIsNoScenario) {

@@ -16,6 +16,9 @@
 #include <QTimeEdit>
 #include <QVBoxLayout>
 
+#include "fortuna/errors.hpp"
+
+#include "fortuna/game_of_kings/editing.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
@@ -63,10 +66,17 @@ NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) :
         item->setData(qs(set->id), Qt::UserRole);
         model->appendRow(item);
     }
-    // The other systems' battles have other shapes: listed, greyed, while the seam says they have
-    // no editor yet (RuleSystem::new_scenario_document gives no document).
+    // The other systems' battles have other shapes. Game Of Kings has an editor of its own
+    // (KingsEditor) on the seed's one table; the rest are listed, greyed, while the seam says
+    // they have no editor yet (RuleSystem::new_scenario_document gives no document).
     for (const RuleSystem* system : rule_systems()) {
         if (system == &land_system()) continue;
+        if (system->id() == game_of_kings::kSystemId) {
+            auto* item = new QStandardItem(tr("%1 (%2): its own editor, on the seed's table").arg(qs(system->name()), qs(system->id())));
+            item->setData(qs(system->id()), Qt::UserRole);
+            model->appendRow(item);
+            continue;
+        }
         std::optional<nlohmann::ordered_json> empty;
         try {
             empty = system->new_scenario_document(library_, system->id(), 1830, 1220);
@@ -91,7 +101,7 @@ NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) :
     depth_ = new QDoubleSpinBox(this);
     for (QDoubleSpinBox* box : {width_, depth_}) {
         box->setRange(200, 5000);  // new_scenario's range
-        box->setDecimals(0);
+        box->setDecimals(1);  // the seed's 6 ft is 1828.8 mm
         box->setSingleStep(10);
         box->setSuffix(u" mm"_s);
     }
@@ -169,8 +179,46 @@ NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) :
     rulesetChosen();
 }
 
+bool NewBattleDialog::kingsChosen() const { return ruleset_->currentData().toString() == qs(game_of_kings::kSystemId); }
+
+nlohmann::ordered_json NewBattleDialog::kingsBattle() const {
+    const RuleSystem* system = find_rule_system(game_of_kings::kSystemId);
+    auto document = system->new_scenario_document(library_, game_of_kings::kSystemId, width_->value(), depth_->value());
+    if (!document) throw RuleError("Game Of Kings gives no new battle");
+    if (!id_->text().trimmed().isEmpty()) (*document)["id"] = ss(id_->text().trimmed());
+    if (!name_->text().trimmed().isEmpty()) (*document)["name"] = ss(name_->text().trimmed());
+    for (std::size_t i = 0; i < sides_.size(); ++i) {
+        const SideRow& row = sides_[i];
+        if (!row.id->text().trimmed().isEmpty()) (*document)["sides"][i]["id"] = ss(row.id->text().trimmed());
+        if (!row.name->text().trimmed().isEmpty()) (*document)["sides"][i]["name"] = ss(row.name->text().trimmed());
+    }
+    return *document;
+}
+
 void NewBattleDialog::rulesetChosen() {
     const std::string id = ss(ruleset_->currentData().toString());
+    // Game Of Kings: the seed's table only, its distances on the table in cm, a turn limit
+    // instead of a dusk, armies from its own lists (chosen unit by unit in the editor).
+    const bool kings = kingsChosen();
+    for (QWidget* land_only : std::initializer_list<QWidget*>{preset_, start_, dusk_, sides_[0].nation, sides_[1].nation, sides_[0].colour, sides_[1].colour})
+        land_only->setEnabled(!kings);
+    if (kings) {
+        const game_of_kings::Tables tables = game_of_kings::load_tables(library_.data_dir());
+        width_->setValue(game_of_kings::seed_table_width_cm(tables) * 10);
+        depth_->setValue(game_of_kings::seed_table_depth_cm(tables) * 10);
+        width_->setEnabled(false);
+        depth_->setEnabled(false);
+        const nlohmann::ordered_json empty = game_of_kings::new_battle_document(tables);
+        for (std::size_t i = 0; i < sides_.size(); ++i) {
+            sides_[i].nation->clear();
+            sides_[i].id->setText(qs(empty.at("sides").at(i).at("id").get<std::string>()));
+            sides_[i].name->setText(qs(empty.at("sides").at(i).at("name").get<std::string>()));
+        }
+        scale_->setText(tr("The seed's 6 ft x 2 ft 6 in table (12 sectors of 1 ft x 1 ft 3 in for its random terrain); "
+                           "Game Of Kings states its distances on the table, in cm: no ground scale. The turn limit is set in the editor."));
+        return;
+    }
+    presetChosen();
     for (std::size_t i = 0; i < sides_.size(); ++i) {
         QComboBox* nation = sides_[i].nation;
         nation->clear();
@@ -182,6 +230,7 @@ void NewBattleDialog::rulesetChosen() {
 }
 
 void NewBattleDialog::presetChosen() {
+    if (kingsChosen()) return;  // the seed's table only
     const int at = preset_->currentIndex();
     const bool preset = at >= 0 && at < static_cast<int>(std::size(new_battle_detail::kPresets));
     if (preset) {
@@ -193,6 +242,7 @@ void NewBattleDialog::presetChosen() {
 }
 
 void NewBattleDialog::sayScale() {
+    if (kingsChosen()) return;  // rulesetChosen said it
     // The land rule sets state every distance on the table, in mm (their movement and ranges);
     // the ground those millimetres stand for is the scenario board's scale, 1 mm = 2 m (seed
     // 000, section 2), so the table's size says how much battlefield it holds.

@@ -9,6 +9,8 @@
 #include <array>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 #include "fortuna/scenario.hpp"
 
 class QComboBox;
@@ -35,6 +37,10 @@ public:
     // For tests and scripts: the choices the dialog offers.
     void choose(const QString& ruleset, double width_mm, double depth_mm);
     QComboBox* rulesetBox() const { return ruleset_; }
+    // Game Of Kings chosen: its battle is a document for the KingsEditor, not a land Scenario.
+    bool kingsChosen() const;
+    // The empty Game Of Kings battle with the id, name and sides typed (new_scenario_document).
+    nlohmann::ordered_json kingsBattle() const;
 
 private:
     void rulesetChosen();

@@ -162,38 +162,6 @@ private:
     bool great_ = false;
 };
 
-// A side's objective (its initial orders, seed 000 7.1.1): a flag in the side's colour, its pole
-// at the objective, and what the side does there. Drawn, never picked: the battle's properties
-// edit it.
-class ObjectiveFlag : public QGraphicsItem {
-public:
-    ObjectiveFlag(QPointF at, QColor colour, QString words) : colour_(colour), words_(std::move(words)) {
-        setPos(at);
-        setZValue(12);
-        setToolTip(words_);
-    }
-    static constexpr double kMostMm = 60;
-    QRectF boundingRect() const override { return QRectF(-kMostMm, -kMostMm, 2 * kMostMm, 2 * kMostMm); }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
-        painter->setRenderHint(QPainter::Antialiasing);
-        const double ppm = pixels_per_mm(painter);
-        const double pole = std::clamp(22 / ppm, 15.0, kMostMm - 20);
-        QPen ink(colour_.darker(200), 2.0);
-        ink.setCosmetic(true);
-        painter->setPen(ink);
-        painter->drawLine(QPointF(0, 0), QPointF(0, -pole));
-        painter->setBrush(colour_);
-        painter->drawPolygon(QPolygonF({QPointF(0, -pole), QPointF(pole * 0.7, -pole * 0.8), QPointF(0, -pole * 0.6)}));
-        painter->setBrush(Qt::NoBrush);
-        painter->drawEllipse(QPointF(0, 0), 3 / ppm + 1, 3 / ppm + 1);
-        draw_label(painter, QPointF(0, 10 / ppm), words_, 8, colour_.darker(220), true, false, Qt::AlignCenter);
-    }
-
-private:
-    QColor colour_;
-    QString words_;
-};
-
 // A feature's ground, invisible but for picking (the terrain item paints it); while it is
 // dragged it shows its outline where it would go.
 class FeaturePiece : public QGraphicsPathItem {
@@ -269,9 +237,7 @@ void PlanScene::rebuild() {
         if (!side.orders) continue;
         const auto objective = objective_of(s, *side.orders);
         if (!objective) continue;
-        const QString who = qs(side.name.empty() ? side.id : side.name);
-        const QString words = side.orders->posture == Posture::Attack ? tr("%1: attack").arg(who) : tr("%1: hold").arg(who);
-        addItem(new plan_board_detail::ObjectiveFlag(to_point(objective->at), plan_board_detail::side_colour(s, static_cast<int>(si)), words));
+        addItem(make_objective_flag(to_point(objective->at), plan_board_detail::side_colour(s, static_cast<int>(si)), objective_words(side)));
     }
     // Reinforcements' units, pale and dashed, where they come on.
     for (std::size_t ri = 0; ri < s.reinforcements.size(); ++ri) {

@@ -16,6 +16,7 @@
 #include <QToolBar>
 
 #include "fortuna/library.hpp"
+#include "kings_editor.hpp"
 #include "new_battle_dialog.hpp"
 #include "plan_board.hpp"
 #include "plan_docks.hpp"
@@ -75,7 +76,7 @@ void ScenarioEditor::buildActions() {
     file->addAction(tr("&New Battle…"), QKeySequence(u"Ctrl+Shift+N"_s), this, &ScenarioEditor::newBattle);
     file->addAction(tr("&Edit Scenario…"), QKeySequence::Open, this, [this] {
         const QString dir = qs(plan_->library().data_dir().string() + "/scenarios");
-        const QString chosen = QFileDialog::getOpenFileName(this, tr("Edit a land scenario"), dir, tr("Scenarios (*.json);;All files (*)"));
+        const QString chosen = QFileDialog::getOpenFileName(this, tr("Edit a scenario"), dir, tr("Scenarios (*.json);;All files (*)"));
         if (!chosen.isEmpty()) openScenario(chosen);
     });
     file->addAction(tr("&Save"), QKeySequence::Save, this, &ScenarioEditor::save);
@@ -192,6 +193,13 @@ bool ScenarioEditor::newBattle() {
     NewBattleDialog dialog(plan_->library(), this);
     if (dialog.exec() != QDialog::Accepted) return false;
     try {
+        if (dialog.kingsChosen()) {
+            // Game Of Kings has an editor of its own: a window beside this one.
+            KingsEditor* kings = open_kings_editor(plan_->sharedLibrary(), parentWidget());
+            kings->startBattle(dialog.kingsBattle());
+            emit kingsEditorOpened(kings);
+            return false;
+        }
         startBattle(dialog.battle());
         return true;
     } catch (const std::exception& error) {
@@ -208,6 +216,20 @@ void ScenarioEditor::startBattle(Scenario scenario) {
 }
 
 bool ScenarioEditor::openScenario(const QString& file_or_id, bool quiet) {
+    if (is_kings_scenario(plan_->library(), file_or_id)) {
+        // A Game Of Kings scenario (Fontenoy, the encounter): its own editor, beside this one.
+        try {
+            KingsEditor* kings = open_kings_editor(plan_->sharedLibrary(), parentWidget());
+            if (!kings->openScenario(file_or_id, quiet)) {
+                kings->close();
+                return false;
+            }
+            emit kingsEditorOpened(kings);
+        } catch (const std::exception& error) {  // its tables or army lists unreadable
+            if (!quiet) QMessageBox::warning(this, tr("Cannot edit"), tr("%1\n\n%2").arg(file_or_id, qs(error.what())));
+        }
+        return false;
+    }
     try {
         plan_->open(file_or_id);
         view_->fitTable();

@@ -16,6 +16,7 @@ class QLabel;
 
 namespace fortuna::app {
 
+class KingsEditor;
 class PlanScene;
 class PlanView;
 class PlanPropertiesPanel;
@@ -40,6 +41,7 @@ public:
     bool newBattle();
     void startBattle(Scenario scenario);
     // File > Edit Scenario…: a land scenario file or a shipped id. Reports a failure unless quiet.
+    // A Game Of Kings scenario opens in a KingsEditor (kingsEditorOpened), and this returns false.
     bool openScenario(const QString& file_or_id, bool quiet = false);
     bool save();
     bool saveAs();
@@ -50,6 +52,9 @@ public:
 signals:
     // Play: the desk opens this file (MainWindow::openFile).
     void playRequested(const QString& file);
+    // A Game Of Kings battle was chosen (New Battle) or opened (Edit Scenario): it went to an
+    // editor of its own, whose Play the desk wires; newBattle or openScenario then returned false.
+    void kingsEditorOpened(KingsEditor* editor);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

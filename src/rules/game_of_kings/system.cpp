@@ -2,13 +2,17 @@
 // Game Of Kings (seed 004) as a rule system: its formats and the checks of its files.
 #include "fortuna/game_of_kings/system.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "fortuna/errors.hpp"
+#include "fortuna/game_of_kings/editing.hpp"
 #include "fortuna/game_of_kings/session.hpp"
 #include "fortuna/game_session.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
 #include "fortuna/library.hpp"
+#include "fortuna/scenario_editing.hpp"
 
 namespace fortuna::game_of_kings {
 
@@ -84,6 +88,32 @@ public:
                                                     std::uint64_t seed) const override {
         if (claimed.format == kTablesFormat || claimed.format == kArmyFormat) return RuleSystem::open_game(library, file, claimed, seed);
         return open_session(library.data_dir(), file, claimed.format, seed);
+    }
+
+    // Every problem of a scenario at once (issue 31, editing.hpp); its other files one at a time.
+    std::vector<fortuna::ScenarioProblem> scenario_problems(const fortuna::RulesLibrary& library, const fs::path& file,
+                                                            const nlohmann::json& document) const override {
+        if (format_of(document) != kScenarioFormat) return RuleSystem::scenario_problems(library, file, document);
+        return battle_problems(library.data_dir(), document, file);
+    }
+
+    // An empty battle on the seed's table, the only one its generator and its loader know.
+    std::optional<nlohmann::ordered_json> new_scenario_document(const fortuna::RulesLibrary& library, std::string_view ruleset, double width_mm,
+                                                                double depth_mm) const override {
+        if (ruleset != kSystemId) return std::nullopt;
+        const Tables tables = load_tables(library.data_dir());
+        const double width = seed_table_width_cm(tables) * 10, depth = seed_table_depth_cm(tables) * 10;
+        if (std::abs(width_mm - width) > 1 || std::abs(depth_mm - depth) > 1) {
+            char words[160];
+            std::snprintf(words, sizeof words, "%.1f x %.1f mm (6 ft x 2 ft 6 in, 6x2.5ft)", width, depth);
+            char found[64];
+            std::snprintf(found, sizeof found, "%.1f x %.1f mm", width_mm, depth_mm);
+            const std::string why = "its random terrain generator divides it into 12 sectors of 1 ft x 1 ft 3 in";
+            const std::string where = " (seed 004, RANDOM TERRAIN GENERATOR)";
+            throw RuleError(std::string("Game Of Kings is played on the seed's table, ") + words + ": " + why + where +
+                            ", and its distances are stated on the table in cm; not " + found);
+        }
+        return new_battle_document(tables);
     }
 
     std::string check_file(const fortuna::RulesLibrary& library, const fs::path& file, const nlohmann::json& document) const override {
