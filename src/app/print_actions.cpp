@@ -2,8 +2,10 @@
 // File > Print..., Print Preview... and Export PDF...: a session's sheets through the one renderer behind Qt's print dialogs.
 #include "print_actions.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <optional>
+#include <vector>
 
 #include <QAction>
 #include <QDate>
@@ -43,12 +45,12 @@ struct ChosenSheet {
 };
 
 std::optional<ChosenSheet> choose_sheet(QWidget* parent, const QString& title, const SheetSessionProvider& provider) {
-    const std::unique_ptr<GameSession> session = provider ? provider() : nullptr;
-    if (!session) {
-        QMessageBox::information(parent, QObject::tr("Print"), QObject::tr("Open a scenario or a saved game to print its sheets."));
-        return std::nullopt;
-    }
     try {
+        const std::unique_ptr<GameSession> session = provider ? provider() : nullptr;
+        if (!session) {
+            QMessageBox::information(parent, QObject::tr("Print"), QObject::tr("Open a scenario or a saved game to print its sheets."));
+            return std::nullopt;
+        }
         std::vector<SheetContent> contents;
         QStringList names;
         for (const std::string& kind : session->sheet_kinds()) {
