@@ -549,6 +549,10 @@ TEST(LandSheetsCli, WhiteMountainsVictorySheetIsOneA4PageAndOnLetterKeepsTheWork
         EXPECT_NE(text.find("Difference (points)"), std::string::npos) << text;
     }
     EXPECT_GT(worksheet_page, 0);
+    // The one renderer gives the land games A3 too.
+    const fs::path a3 = scratch() / "wm-roster-a3.pdf";
+    ASSERT_EQ(shell(std::string(FORTUNA_CLI) + " sheet roster --scenario white-mountain-1620 --paper a3 --out " + quote(a3)).status, 0);
+    EXPECT_NE(shell("pdfinfo " + quote(a3)).output.find("(A3)"), std::string::npos);
 }
 
 }  // namespace seam_sheet_tests

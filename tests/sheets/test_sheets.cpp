@@ -17,6 +17,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/game_session.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/naval.hpp"
 #include "fortuna/save.hpp"
