@@ -271,6 +271,10 @@
         <source>Paper (landscape):</source>
         <translation>Papier (quer):</translation>
     </message>
+    <message>
+        <source>This game prints no sheets yet.</source>
+        <translation>Dieses Spiel druckt noch keine Blätter.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna</name>

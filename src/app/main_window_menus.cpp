@@ -40,7 +40,7 @@
 #include "turn_bar.hpp"
 
 #ifdef FORTUNA_HAVE_SHEETS
-#include "fortuna/sheets/sheet_source.hpp"
+#include "fortuna/land/system.hpp"
 #include "print_actions.hpp"
 #endif
 
@@ -124,9 +124,8 @@ void MainWindow::buildActions() {
     recover->setObjectName(u"recover"_s);
 #ifdef FORTUNA_HAVE_SHEETS
     file_menu_->addSeparator();
-    installPrintActions(file_menu_, this, [this]() -> std::optional<sheets::SheetSource> {
-        if (!document_->hasGame()) return std::nullopt;
-        return sheets::source_from_game(document_->game(), ss(document_->title()));
+    installPrintActions(file_menu_, this, [this]() -> std::unique_ptr<GameSession> {
+        return document_->hasGame() ? land::land_session_view(document_->game()) : nullptr;
     });
 #endif
 #ifdef FORTUNA_HAVE_REPORT

@@ -35,7 +35,7 @@
 #include "fortuna/save.hpp"
 #include "qt_text.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
-#include "fortuna/sheets/naval_sheet.hpp"
+#include "fortuna/sheets/content_sheet.hpp"
 #endif
 
 namespace fortuna::app {
@@ -731,7 +731,7 @@ bool NavalDesk::exportVictorySheet(const QString& pdf) {
     try {
         const QString origin = save_path_.isEmpty() ? qs(std::filesystem::path(session_->scenario_copy().file).filename().string())
                                                     : QFileInfo(save_path_).fileName();
-        sheets::write_naval_victory_pdf(game(), pdf, sheets::Paper::A4, origin);
+        sheets::write_content_pdf(naval::naval_session_view(*session_)->sheet("victory"), pdf, sheets::PlanPaper::A4, origin);
         last_ = tr("Wrote the victory sheet to %1").arg(pdf);
         journal_->appendPlainText(last_);
         return true;

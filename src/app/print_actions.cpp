@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// File > Print..., Print Preview... and Export PDF...: the sheets library behind Qt's print dialogs.
+// File > Print..., Print Preview... and Export PDF...: a session's sheets through the one renderer behind Qt's print dialogs.
 #include "print_actions.hpp"
 
+#include <algorithm>
 #include <exception>
+#include <optional>
+#include <vector>
 
 #include <QAction>
 #include <QDate>
@@ -17,37 +20,15 @@
 #include <QPrinter>
 
 #include "export_actions.hpp"
-#include "fortuna/sheets/sheets.hpp"
+#include "fortuna/sheets/content_sheet.hpp"
 
 namespace fortuna {
 
-namespace {
-
-using sheets::SheetKind;
+namespace print_actions_detail {
 
 // The paper most printers near the user hold: Letter in the US and Canada, A4 elsewhere.
-sheets::Paper local_paper() {
-    return QLocale().measurementSystem() == QLocale::ImperialUSSystem ? sheets::Paper::Letter : sheets::Paper::A4;
-}
-
-// Asks which sheet; remembers the last answer for the next time.
-std::optional<SheetKind> choose_sheet(QWidget* parent, const QString& title) {
-    static int last = 0;
-    const SheetKind kinds[] = {SheetKind::Victory, SheetKind::Roster, SheetKind::Reference};
-    QStringList names;
-    for (const SheetKind kind : kinds) names << QString::fromStdString(sheets::sheet_title(kind));
-    bool ok = false;
-    const QString chosen = QInputDialog::getItem(parent, title, QObject::tr("Sheet:"), names, last, false, &ok);
-    if (!ok) return std::nullopt;
-    last = static_cast<int>(names.indexOf(chosen));
-    return kinds[last < 0 ? 0 : last];
-}
-
-std::optional<sheets::SheetSource> current_source(QWidget* parent, const SheetSourceProvider& provider) {
-    std::optional<sheets::SheetSource> source = provider ? provider() : std::nullopt;
-    if (!source || !source->rules)
-        QMessageBox::information(parent, QObject::tr("Print"), QObject::tr("Open a scenario or a saved game to print its sheets."));
-    return source;
+sheets::PlanPaper local_paper() {
+    return QLocale().measurementSystem() == QLocale::ImperialUSSystem ? sheets::PlanPaper::Letter : sheets::PlanPaper::A4;
 }
 
 void report(QWidget* parent, const std::exception& error) {
@@ -55,35 +36,69 @@ void report(QWidget* parent, const std::exception& error) {
                          QObject::tr("The sheet could not be printed: %1").arg(QString::fromUtf8(error.what())));
 }
 
-void print(QWidget* parent, const SheetSourceProvider& provider) {
-    const auto source = current_source(parent, provider);
-    if (!source) return;
-    const auto kind = choose_sheet(parent, QObject::tr("Print"));
-    if (!kind) return;
+// The sheet chosen from the open game's, with where it came from; nullopt when nothing is open,
+// the choice is cancelled or the sheet cannot be made (each said). Remembers the last choice.
+struct ChosenSheet {
+    SheetContent content;
+    std::string kind;
+    QString origin;
+};
+
+std::optional<ChosenSheet> choose_sheet(QWidget* parent, const QString& title, const SheetSessionProvider& provider) {
+    try {
+        const std::unique_ptr<GameSession> session = provider ? provider() : nullptr;
+        if (!session) {
+            QMessageBox::information(parent, QObject::tr("Print"), QObject::tr("Open a scenario or a saved game to print its sheets."));
+            return std::nullopt;
+        }
+        std::vector<SheetContent> contents;
+        QStringList names;
+        for (const std::string& kind : session->sheet_kinds()) {
+            contents.push_back(session->sheet(kind));
+            names << QString::fromStdString(contents.back().title);
+        }
+        if (contents.empty()) {
+            QMessageBox::information(parent, title, QObject::tr("This game prints no sheets yet."));
+            return std::nullopt;
+        }
+        static int last = 0;
+        bool ok = false;
+        const QString chosen = QInputDialog::getItem(parent, title, QObject::tr("Sheet:"), names, last < names.size() ? last : 0, false, &ok);
+        if (!ok) return std::nullopt;
+        last = static_cast<int>(std::max<qsizetype>(0, names.indexOf(chosen)));
+        const std::size_t index = static_cast<std::size_t>(last);
+        return ChosenSheet{contents[index], session->sheet_kinds()[index], QString::fromStdString(session->scenario_id())};
+    } catch (const std::exception& error) {
+        report(parent, error);
+        return std::nullopt;
+    }
+}
+
+void print(QWidget* parent, const SheetSessionProvider& provider) {
+    const auto sheet = choose_sheet(parent, QObject::tr("Print"), provider);
+    if (!sheet) return;
     QPrinter printer(QPrinter::HighResolution);
-    printer.setPageLayout(sheets::page_layout(local_paper()));
-    printer.setDocName(QString::fromStdString(sheets::sheet_title(*kind)));
+    printer.setPageLayout(sheets::content_page_layout(local_paper()));
+    printer.setDocName(QString::fromStdString(sheet->content.title));
     QPrintDialog dialog(&printer, parent);
     if (dialog.exec() != QDialog::Accepted) return;
     try {
-        sheets::paint_sheet(*kind, *source, printer, QDate::currentDate());
+        sheets::paint_content_sheet(sheet->content, printer, sheet->origin, QDate::currentDate());
     } catch (const std::exception& error) {
         report(parent, error);
     }
 }
 
-void preview(QWidget* parent, const SheetSourceProvider& provider) {
-    const auto source = current_source(parent, provider);
-    if (!source) return;
-    const auto kind = choose_sheet(parent, QObject::tr("Print Preview"));
-    if (!kind) return;
+void preview(QWidget* parent, const SheetSessionProvider& provider) {
+    const auto sheet = choose_sheet(parent, QObject::tr("Print Preview"), provider);
+    if (!sheet) return;
     QPrinter printer(QPrinter::HighResolution);
-    printer.setPageLayout(sheets::page_layout(local_paper()));
+    printer.setPageLayout(sheets::content_page_layout(local_paper()));
     QPrintPreviewDialog dialog(&printer, parent);
-    dialog.setWindowTitle(QString::fromStdString(sheets::sheet_title(*kind)));
+    dialog.setWindowTitle(QString::fromStdString(sheet->content.title));
     QObject::connect(&dialog, &QPrintPreviewDialog::paintRequested, &dialog, [&](QPrinter* target) {
         try {
-            sheets::paint_sheet(*kind, *source, *target, QDate::currentDate());
+            sheets::paint_content_sheet(sheet->content, *target, sheet->origin, QDate::currentDate());
         } catch (const std::exception& error) {
             report(parent, error);
         }
@@ -91,27 +106,25 @@ void preview(QWidget* parent, const SheetSourceProvider& provider) {
     dialog.exec();
 }
 
-void export_pdf(QWidget* parent, const SheetSourceProvider& provider) {
-    const auto source = current_source(parent, provider);
-    if (!source) return;
-    const auto kind = choose_sheet(parent, QObject::tr("Export PDF"));
-    if (!kind) return;
-    const QString suggested = app::start_folder() + QLatin1Char('/') + QString::fromStdString(std::string(sheets::to_string(*kind))) +
-                              QStringLiteral(".pdf");
+void export_pdf(QWidget* parent, const SheetSessionProvider& provider) {
+    const auto sheet = choose_sheet(parent, QObject::tr("Export PDF"), provider);
+    if (!sheet) return;
+    const QString suggested = app::start_folder() + QLatin1Char('/') + QString::fromStdString(sheet->kind) + QStringLiteral(".pdf");
     QString file = QFileDialog::getSaveFileName(parent, QObject::tr("Export PDF"), suggested, QObject::tr("PDF (*.pdf)"));
     if (file.isEmpty()) return;
     if (!file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) file += QStringLiteral(".pdf");
     try {
-        sheets::write_pdf(*kind, *source, file, local_paper());
-        app::confirm_export(parent, file, QString::fromStdString(sheets::sheet_title(*kind)));
+        sheets::write_content_pdf(sheet->content, file, local_paper(), sheet->origin);
+        app::confirm_export(parent, file, QString::fromStdString(sheet->content.title));
     } catch (const std::exception& error) {
         report(parent, error);
     }
 }
 
-}  // namespace
+}  // namespace print_actions_detail
 
-void installPrintActions(QMenu* fileMenu, QWidget* parent, SheetSourceProvider current) {
+void installPrintActions(QMenu* fileMenu, QWidget* parent, SheetSessionProvider current) {
+    using namespace print_actions_detail;
     QAction* print_action = fileMenu->addAction(QObject::tr("&Print..."));
     print_action->setShortcut(QKeySequence::Print);
     print_action->setStatusTip(QObject::tr("Print the victory and time sheet, the army rosters or the quick reference"));

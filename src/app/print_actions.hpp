@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: MIT
-// File > Print..., Print Preview... and Export PDF... for the printed sheets (issue 7).
+// File > Print..., Print Preview... and Export PDF... for the printed sheets of any rule system (issues 7 and 25).
 #pragma once
 
 #include <functional>
-#include <optional>
+#include <memory>
 
-#include "fortuna/sheets/sheet_source.hpp"
+#include "fortuna/game_session.hpp"
 
 class QMenu;
 class QWidget;
 
 namespace fortuna {
 
-// What the sheets are printed from right now: the open game (sheets::source_from_game) or
-// scenario (sheets::source_from_scenario); nullopt when nothing is open (the actions then
-// say so instead of printing).
-using SheetSourceProvider = std::function<std::optional<sheets::SheetSource>()>;
+// The game the sheets are printed from right now, as a session (the land desk's game through
+// land::land_session_view); nullptr when nothing is open (the actions then say so instead).
+using SheetSessionProvider = std::function<std::unique_ptr<GameSession>()>;
 
-// Adds Print... (Ctrl+P), Print Preview... and Export PDF... to the menu. Each asks which
-// sheet (victory and time sheet, army roster, quick reference), then shows QPrintDialog,
-// QPrintPreviewDialog or a file dialog. `parent` owns the dialogs.
-void installPrintActions(QMenu* fileMenu, QWidget* parent, SheetSourceProvider current);
+// Adds Print... (Ctrl+P), Print Preview... and Export PDF... to the menu. Each asks which of the
+// session's sheets (GameSession::sheet_kinds: for the land games the victory and time sheet, the
+// army roster, the quick reference), then shows QPrintDialog, QPrintPreviewDialog or a file
+// dialog; the one renderer (paint_content_sheet) lays the sheet out. `parent` owns the dialogs.
+void installPrintActions(QMenu* fileMenu, QWidget* parent, SheetSessionProvider current);
 
 }  // namespace fortuna

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// fortuna-cli's sheet subcommands: the victory and time sheet, army rosters and quick reference as PDF, headless.
+// fortuna-cli's sheet subcommands: every rule system's sheets (GameSession::sheet) and the land games' typed totals through one renderer, and the table plan, as PDF, headless.
 #ifdef FORTUNA_HAVE_SHEETS
 
 // Qt's `emit` keyword would swallow cli::emit.
@@ -18,15 +18,15 @@
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/game_session.hpp"
-#include "fortuna/naval_files.hpp"
 #include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
-#include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"
+#include "fortuna/land/system.hpp"
 #include "fortuna/naval/system.hpp"
+#include "fortuna/rule_system.hpp"
 #include "session_play.hpp"
 
 namespace fortuna::cli {
@@ -77,51 +77,44 @@ QDate printed_date(const Arguments& args) {
     return printed;
 }
 
-// The naval victory sheet of a naval scenario (cells intact) or of a naval save or journal (cells lost crossed off).
-int write_naval_sheet(Context& context, const std::optional<std::string>& scenario, const std::optional<std::string>& save,
-                      const std::string& out, Paper paper, const QDate& printed) {
-    const NavalTables tables = load_naval_tables(context.data_dir);
-    std::optional<NavalSession> session;
-    std::filesystem::path origin;
-    if (scenario) {
-        origin = system_scenario_file(context, naval_system(), *scenario);
-        session.emplace(tables, read_naval_scenario_copy(origin, context.data_dir), 0, context.data_dir);
-    } else {
-        origin = *save;
-        session.emplace(is_naval_journal(origin) ? recover_naval_game(tables, origin, context.data_dir)
-                                                 : load_naval_game(tables, origin, context.data_dir));
-    }
+std::string paper_name(PlanPaper paper) { return paper == PlanPaper::A3 ? "A3" : paper == PlanPaper::A4 ? "A4" : "Letter"; }
+
+PlanPaper paper_of(const Arguments& args) {
+    const std::string paper_text = args.value("paper").value_or("a4");
+    const auto paper = plan_paper_from_string(paper_text);
+    if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
+    return *paper;
+}
+
+// Lays the content out through the one renderer and says what it wrote:
+// {"sheet", "system", "title", "file", "pages", "paper", "for", "ruleset"} with --json.
+int print_content(const SheetContent& content, const std::string& kind, const RuleSystem& system, const QString& origin,
+                  const std::string& out, PlanPaper paper, const QDate& printed, Context& context) {
     const auto gui = fortuna::qt::headless_gui_application();
     OutputFile file(out, ".pdf", context);
-    const int pages = write_naval_victory_pdf(session->game(), QString::fromStdString(file.path().string()), paper,
-                                              QString::fromStdString(origin.filename().string()), printed);
+    const int pages = write_content_pdf(content, QString::fromStdString(file.path().string()), paper, origin, printed);
     file.deliver();
-    const std::string paper_name = paper == Paper::A4 ? "A4" : "Letter";
-    const std::string subject = session->game().scenario().name;
-    emit(context,
-         json{{"sheet", "victory"}, {"naval", true}, {"file", out}, {"pages", pages}, {"paper", paper_name},
-              {"tables", tables.id}, {"for", subject}},
-         {"wrote " + file.name() + ": " + naval_sheet_title() + " for " + subject + ", " + std::to_string(pages) +
-          (pages == 1 ? " page" : " pages") + " (" + paper_name + ")"});
+    json document{{"sheet", kind}, {"system", system.id()}, {"title", content.title}, {"file", out}, {"pages", pages},
+                  {"paper", paper_name(paper)}, {"for", content.subject}};
+    if (!content.tables.empty()) document["ruleset"] = content.tables;
+    emit(context, document,
+         {"wrote " + file.name() + ": " + content.title + " for " + content.subject + ", " + std::to_string(pages) + (pages == 1 ? " page" : " pages") +
+          " (" + paper_name(paper) + ")"});
     return kExitOk;
 }
 
-int run_land_sheet(SheetKind kind, const Arguments& args, Context& context);
-
-// A sheet of a rule system behind the seam (Game Of Kings, Clausewitz, ...): the system gives its
-// content (GameSession::sheet) and the one renderer lays it out; a kind the system lacks is
-// refused naming the kinds it prints.
+// The sheet of a game of any rule system (the land games, The Age of Sail, Game Of Kings,
+// Clausewitz ...): the system gives its content (GameSession::sheet) and the one renderer lays
+// it out; a kind the system lacks is refused naming the kinds it prints.
 // `land_options`: the command declares --ruleset, --totals, --start and --end (every sheet but the table plan).
 int write_seam_sheet(const std::string& kind, const SessionFile& game, const Arguments& args, Context& context, bool land_options) {
     const RuleSystem& system = *game.claimed.system;
     const std::string what = game.file.string() + " is a " + system.describe(game.claimed.format) + " (rule system " + system.id() + ")";
     for (const char* option : {"ruleset", "totals", "start", "end"})
         if (land_options && args.value(option))
-            throw UsageError(std::string("--") + option + " goes with the land games' sheets; " + what + " and names its own rules and times");
+            throw UsageError(std::string("--") + option + " goes with the land games' sheets of typed totals; " + what + " and names its own rules and times");
     const std::string out = pdf_out(args);
-    const std::string paper_text = args.value("paper").value_or("a4");
-    const auto paper = plan_paper_from_string(paper_text);
-    if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
+    const PlanPaper paper = paper_of(args);
     const QDate printed = printed_date(args);
     const std::unique_ptr<GameSession> session = system.open_game(context.library(), game.file, game.claimed, 1);
     const std::vector<std::string> kinds = session->sheet_kinds();
@@ -130,40 +123,28 @@ int write_seam_sheet(const std::string& kind, const SessionFile& game, const Arg
         for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
         throw UsageError(what + ": it prints " + (names.empty() ? std::string("no sheets yet") : names) + " (fortuna-cli sheet KIND), not " + kind);
     }
-    const SheetContent content = session->sheet(kind);
-    const auto gui = fortuna::qt::headless_gui_application();
-    OutputFile file(out, ".pdf", context);
-    const int pages = write_content_pdf(content, QString::fromStdString(file.path().string()), *paper,
-                                        QString::fromStdString(game.file.filename().string()), printed);
-    file.deliver();
-    const std::string paper_name = *paper == PlanPaper::A3 ? "A3" : *paper == PlanPaper::A4 ? "A4" : "Letter";
-    emit(context,
-         json{{"sheet", kind}, {"system", system.id()}, {"title", content.title}, {"file", out}, {"pages", pages}, {"paper", paper_name},
-              {"for", content.subject}},
-         {"wrote " + file.name() + ": " + content.title + " for " + content.subject + ", " + std::to_string(pages) + (pages == 1 ? " page" : " pages") +
-          " (" + paper_name + ")"});
-    return kExitOk;
+    return print_content(session->sheet(kind), kind, system, QString::fromStdString(game.file.filename().string()), out, paper, printed, context);
 }
 
-int run_sheet(const std::string& kind_name, const Arguments& args, Context& context) {
-    if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
-    const auto scenario = args.value("scenario");
-    const auto save = args.value("load");
-    if ((scenario ? 1 : 0) + (save ? 1 : 0) + (args.value("totals") ? 1 : 0) > 1)
-        throw UsageError("give one of --scenario, --load or --totals, not several");
-    const auto other_system = session_file(context, scenario, save);
-    if (other_system && other_system->claimed.system != &naval_system()) return write_seam_sheet(kind_name, *other_system, args, context, true);
-    const auto land_kind = sheet_kind_from_string(kind_name);
-    if (!land_kind) {
-        const bool naval = other_system && other_system->claimed.system == &naval_system();
-        throw UsageError(std::string(naval ? "a naval game (The Age of Sail) prints a victory sheet only: fortuna-cli sheet victory"
-                                           : "the land games print victory, roster, reference and table-plan sheets") +
-                         ", not " + kind_name + " (Game Of Kings and Clausewitz print their own: give one of their scenarios or saves)");
+// A land battle's scenario or save as the registry claims it, refused by name when it is not there.
+SessionFile land_file(Context& context, const std::optional<std::string>& scenario, const std::optional<std::string>& save) {
+    const RulesLibrary& library = context.library();
+    std::filesystem::path file;
+    if (scenario) {
+        file = scenario_path(library, *scenario);
+        if (!std::filesystem::exists(file)) {
+            std::string shipped;
+            for (const auto& id : scenario_ids(library.data_dir())) shipped += (shipped.empty() ? "" : ", ") + id;
+            throw UsageError("--scenario: no scenario '" + *scenario + "' (shipped: " + shipped + "; or give a .json file)");
+        }
+    } else {
+        file = *save;
+        if (!std::filesystem::exists(file)) throw UsageError("--load: no saved game at '" + *save + "'");
     }
-    return run_land_sheet(*land_kind, args, context);
+    return SessionFile{file, claim_file_or_refuse(file)};
 }
 
-int run_land_sheet(SheetKind kind, const Arguments& args, Context& context) {
+int run_sheet(const std::string& kind, const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
     const auto save = args.value("load");
@@ -171,39 +152,28 @@ int run_land_sheet(SheetKind kind, const Arguments& args, Context& context) {
     const auto totals = args.value("totals");
     const int sources = (scenario ? 1 : 0) + (save ? 1 : 0) + (totals ? 1 : 0);
     if (sources > 1) throw UsageError("give one of --scenario, --load or --totals, not several");
-    if (sources == 0 && !(kind == SheetKind::Reference && ruleset))
-        throw UsageError(std::string("say what the sheet is for: ") + kSources);
+    if (const auto other_system = session_file(context, scenario, save)) return write_seam_sheet(kind, *other_system, args, context, true);
+
+    // The land games: a scenario or save through their session, as every system; typed totals
+    // and a rule set alone have no game, and go to the land sheets' content directly.
+    const std::vector<std::string> land_kinds = land_sheet_kinds();
+    if (std::find(land_kinds.begin(), land_kinds.end(), kind) == land_kinds.end())
+        throw UsageError("the land games print victory, roster, reference and table-plan sheets, not " + kind +
+                         " (Game Of Kings and Clausewitz print their own: give one of their scenarios or saves)");
+    if (sources == 0 && !(kind == "reference" && ruleset)) throw UsageError(std::string("say what the sheet is for: ") + kSources);
     if (totals && !ruleset) throw UsageError("--totals needs --ruleset R: the marks and chances depend on the rule set");
-    if ((scenario || save) && ruleset)
-        throw UsageError("--ruleset goes with --totals; a scenario or a saved game names its own rule set");
+    if ((scenario || save) && ruleset) throw UsageError("--ruleset goes with --totals; a scenario or a saved game names its own rule set");
     if ((args.value("start") || args.value("end")) && !totals)
         throw UsageError("--start and --end go with --totals; a scenario or a saved game has its own times");
-    const std::string out = pdf_out(args);
-    const std::string paper_text = args.value("paper").value_or("a4");
-    const auto paper = paper_from_string(paper_text);
-    if (!paper) throw UsageError("--paper must be a4 or letter, not '" + paper_text + "'");
-    const QDate printed = printed_date(args);
-
-    const auto other_system = session_file(context, scenario, save);
-    if (other_system && other_system->claimed.system == &naval_system()) {
-        if (kind != SheetKind::Victory) throw UsageError("a naval game (The Age of Sail) has a victory sheet only: fortuna-cli sheet victory");
-        return write_naval_sheet(context, scenario, save, out, *paper, printed);
+    if (scenario || save) {
+        return write_seam_sheet(kind, land_file(context, scenario, save), args, context, false);
     }
-
+    const std::string out = pdf_out(args);
+    const PlanPaper paper = paper_of(args);
+    const QDate printed = printed_date(args);
     const RulesLibrary& library = context.library();
     SheetSource source;
-    if (scenario) {
-        if (!std::filesystem::exists(scenario_path(library, *scenario))) {
-            std::string shipped;
-            for (const auto& id : scenario_ids(library.data_dir())) shipped += (shipped.empty() ? "" : ", ") + id;
-            throw UsageError("--scenario: no scenario '" + *scenario + "' (shipped: " + shipped + "; or give a .json file)");
-        }
-        source = source_from_scenario(library, load_scenario(library, *scenario));
-    } else if (save) {
-        if (!std::filesystem::exists(*save)) throw UsageError("--load: no saved game at '" + *save + "'");
-        const Game game = load_game(library, *save);
-        source = source_from_game(game, std::filesystem::path(*save).filename().string());
-    } else if (totals) {
+    if (totals) {
         const int start = parse_clock(args.value("start").value_or("12:00"));
         const int end = parse_clock(args.value("end").value_or("17:00"));
         source = source_from_totals(library.ruleset(*ruleset), parse_totals(*totals), start, end);
@@ -212,19 +182,8 @@ int run_land_sheet(SheetKind kind, const Arguments& args, Context& context) {
         source.rules = &library.ruleset(*ruleset);
         source.title = source.rules->name;
     }
-
-    const auto gui = fortuna::qt::headless_gui_application();
-    OutputFile file(out, ".pdf", context);
-    const int pages = write_pdf(kind, source, QString::fromStdString(file.path().string()), *paper, printed);
-    file.deliver();
-    const std::string paper_name = *paper == Paper::A4 ? "A4" : "Letter";
-    const std::string subject = kind == SheetKind::Reference ? source.rules->name : source.title;
-    emit(context,
-         json{{"sheet", std::string(to_string(kind))}, {"file", out}, {"pages", pages}, {"paper", paper_name},
-              {"ruleset", source.rules->id}, {"for", subject}},
-         {"wrote " + file.name() + ": " + sheet_title(kind) + " for " + subject + ", " + std::to_string(pages) +
-          (pages == 1 ? " page" : " pages") + " (" + paper_name + ")"});
-    return kExitOk;
+    const QString origin = kind == "reference" ? QString::fromStdString(std::filesystem::path(source.rules->file).filename().string()) : QString();
+    return print_content(land_sheet(kind, source), kind, land_system(), origin, out, paper, printed, context);
 }
 
 // The table plan (issue 31, item 5): a land scenario's table to scale and its set-up list.
@@ -233,9 +192,7 @@ int run_table_plan(const Arguments& args, Context& context) {
     const auto scenario = args.value("scenario");
     if (!scenario) throw UsageError("say which battle: --scenario ID|FILE (a shipped id or a scenario .json file)");
     const std::string out = pdf_out(args);
-    const std::string paper_text = args.value("paper").value_or("a4");
-    const auto paper = plan_paper_from_string(paper_text);
-    if (!paper) throw UsageError("--paper must be a4, a3 or letter, not '" + paper_text + "'");
+    const PlanPaper paper = paper_of(args);
     const QDate printed = printed_date(args);
     if (const auto other_system = session_file(context, scenario, std::nullopt)) {
         if (other_system->claimed.system != &naval_system()) return write_seam_sheet("table-plan", *other_system, args, context, false);
@@ -250,14 +207,13 @@ int run_table_plan(const Arguments& args, Context& context) {
     const Scenario battle = load_scenario(library, *scenario);
     const auto gui = fortuna::qt::headless_gui_application();
     OutputFile file(out, ".pdf", context);
-    const int pages = write_table_plan_pdf(battle, QString::fromStdString(file.path().string()), *paper, printed);
+    const int pages = write_table_plan_pdf(battle, QString::fromStdString(file.path().string()), paper, printed);
     file.deliver();
-    const std::string paper_name = *paper == PlanPaper::A3 ? "A3" : *paper == PlanPaper::A4 ? "A4" : "Letter";
     emit(context,
-         json{{"sheet", "table-plan"}, {"file", out}, {"pages", pages}, {"paper", paper_name}, {"ruleset", battle.ruleset},
+         json{{"sheet", "table-plan"}, {"file", out}, {"pages", pages}, {"paper", paper_name(paper)}, {"ruleset", battle.ruleset},
               {"for", battle.name}},
          {"wrote " + file.name() + ": Table plan for " + battle.name + ", " + std::to_string(pages) +
-          (pages == 1 ? " page" : " pages") + " (" + paper_name + " landscape)"});
+          (pages == 1 ? " page" : " pages") + " (" + paper_name(paper) + " landscape)"});
     return kExitOk;
 }
 
@@ -276,7 +232,7 @@ void declare_sheet(CLI::App& command) {
     command.add_option("--start", "with --totals: the battle's first turn (default 12:00)")->type_name("HH:MM");
     command.add_option("--end", "with --totals: the battle's last turn (default 17:00)")->type_name("HH:MM");
     command.add_option("--out", "the PDF to write; '-' writes it to standard output")->type_name("FILE.pdf|-")->required();
-    command.add_option("--paper", "a4 (default) or letter; a3 too for Game Of Kings and Clausewitz")->type_name("PAPER");
+    command.add_option("--paper", "a4 (default), a3 or letter")->type_name("PAPER");
     command.add_option("--date", "the date printed on the sheet (default today)")->type_name("YYYY-MM-DD");
 }
 

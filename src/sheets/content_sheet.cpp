@@ -23,6 +23,8 @@ Cell cell_of(const SheetCell& in) {
     Cell cell(qs(in.text));
     cell.boxes = std::max(0, in.boxes);
     cell.crossed = std::clamp(in.crossed, 0, cell.boxes);
+    for (const auto& label : in.labels) cell.labels << qs(label);
+    cell.ticked = in.ticked < cell.boxes ? in.ticked : -1;
     return cell;
 }
 
@@ -36,8 +38,28 @@ std::unique_ptr<TableBlock> table_of(const SheetTable& in) {
         column.align = c < in.centred.size() && in.centred[c] ? Qt::AlignHCenter : Qt::AlignLeft;
         columns.push_back(column);
     }
-    auto table = std::make_unique<TableBlock>(std::move(columns));
+    QFont tiny_bold = fonts().tiny;
+    tiny_bold.setBold(true);
+    const bool tiny = in.print == SheetTable::Print::Tiny;
+    auto table = std::make_unique<TableBlock>(std::move(columns),
+                                              tiny ? fonts().tiny : in.print == SheetTable::Print::Pencil ? fonts().body : fonts().small,
+                                              tiny ? tiny_bold : fonts().small_bold);
     table->space_before = 3;
+    switch (in.print) {
+    case SheetTable::Print::Small: break;
+    case SheetTable::Print::Tight:
+    case SheetTable::Print::Tiny: table->padding = 1.2; break;
+    case SheetTable::Print::Pencil:
+        table->box_size = 10;
+        table->padding = 2.5;
+        break;
+    case SheetTable::Print::Large:
+        table->box_size = 12;
+        table->padding = 3;
+        break;
+    }
+    table->keep_rows_together = in.keep_together;
+    table->keep_with_next = in.keep_with_next;
     for (const SheetRow& row : in.rows) {
         if (row.kind != SheetRow::Kind::Normal) {
             const QString text = row.cells.empty() ? QString() : qs(row.cells.front().text);
@@ -53,9 +75,91 @@ std::unique_ptr<TableBlock> table_of(const SheetTable& in) {
     return table;
 }
 
+// Rows of boxes (a time track, the base units lost, the enemy cells marked off): a row and its
+// lanes are one piece, so a track may go on over a page but a row is never cut.
+class TrackBlock : public Block {
+public:
+    explicit TrackBlock(SheetTrack track) : track_(std::move(track)) { space_before = 3; }
+
+    std::vector<double> pieces(Canvas&, double) override {
+        std::vector<double> heights;
+        for (const auto& row : track_.rows) heights.push_back(row_height(row));
+        return heights;
+    }
+
+    void paint(Canvas& canvas, QPointF top_left, double width, std::size_t first, std::size_t last) override {
+        const int per_row = std::max(1, track_.boxes_per_row);
+        const double label = track_.label_width;
+        const double box_width = (width - label) / per_row;
+        double y = top_left.y();
+        const double left = top_left.x();
+        for (std::size_t r = first; r < last && r < track_.rows.size(); ++r) {
+            const SheetTrackRow& row = track_.rows[r];
+            if (!row.label.empty())
+                canvas.text(QRectF(left, y, label - 3, row.height), Qt::AlignRight | Qt::AlignVCenter, qs(row.label),
+                            row.label_bold ? fonts().bold : fonts().tiny, kMuted);
+            int slot = 0;
+            for (const SheetTrackBox& box : row.boxes) {
+                const int span = std::clamp(box.span, 1, std::max(1, per_row - slot));
+                paint_box(canvas, box, QRectF(left + label + slot * box_width, y, box_width * span, row.height));
+                slot += span;
+            }
+            for (std::size_t l = 0; l < row.lanes.size(); ++l) {
+                const SheetLane& lane = row.lanes[l];
+                const double lane_y = y + row.height + 1 + static_cast<double>(l) * kLane;
+                canvas.text(QRectF(left, lane_y, label - 3, kLane), Qt::AlignRight | Qt::AlignVCenter, qs(lane.label), fonts().tiny,
+                            lane.current ? QColor(Qt::black) : kMuted);
+                canvas.line(QPointF(left + label, lane_y + kLane - 0.5),
+                            QPointF(left + label + std::min(per_row, lane.length) * box_width, lane_y + kLane - 0.5), 0.25, kLater);
+                for (const auto& [at, text] : lane.marks) {
+                    if (at < 0 || at >= per_row) continue;
+                    const double x = left + label + at * box_width;
+                    canvas.triangle(QPointF(x + 3.5, lane_y + 0.5), 4, false);
+                    canvas.text(QRectF(x + 6, lane_y, box_width - 6, kLane), Qt::AlignLeft | Qt::AlignVCenter, qs(text), fonts().tiny);
+                }
+            }
+            y += row_height(row);
+        }
+    }
+
+private:
+    static constexpr double kLane = 9;
+    inline static const QColor kLight{238, 238, 238};
+    inline static const QColor kLater{214, 214, 214};
+
+    double row_height(const SheetTrackRow& row) const {
+        const double lanes = static_cast<double>(row.lanes.size()) * kLane + (row.lanes.empty() ? 0 : 1);
+        return row.height + lanes + track_.gap;
+    }
+
+    static void paint_box(Canvas& canvas, const SheetTrackBox& box, const QRectF& rect) {
+        using Fill = SheetTrackBox::Fill;
+        const double pen = box.heavy ? 1.4 : 0.5;
+        const QColor ink = box.fill == Fill::Dark ? QColor(Qt::white) : QColor(Qt::black);
+        switch (box.fill) {
+        case Fill::White: canvas.box(rect, pen, Qt::white); break;
+        case Fill::Light: canvas.box(rect, pen, kLight); break;
+        case Fill::Grey: canvas.box(rect, pen, kLater); break;
+        case Fill::Dark: canvas.box(rect, 1.2, QColor(60, 60, 60)); break;
+        case Fill::Idle: canvas.box(rect, 0.3, kLight, kLater); break;
+        }
+        const QRectF inner = rect.adjusted(1.5, 0.5, -1.5, -0.5);
+        if (!box.corner.empty()) canvas.text(inner, Qt::AlignLeft | Qt::AlignTop, qs(box.corner), fonts().tiny, kMuted);
+        if (!box.top.empty()) canvas.text(inner, Qt::AlignHCenter | Qt::AlignTop, qs(box.top), fonts().tiny, ink);
+        if (!box.centre.empty()) canvas.text(inner, Qt::AlignCenter, qs(box.centre), fonts().small_bold, ink);
+        if (!box.foot_left.empty()) canvas.text(inner, Qt::AlignLeft | Qt::AlignBottom, qs(box.foot_left), fonts().tiny, kMuted);
+        if (!box.foot_right.empty()) canvas.text(inner, Qt::AlignRight | Qt::AlignBottom, qs(box.foot_right), fonts().tiny, ink);
+        if (box.crossed) canvas.cross(rect, 0.6);
+    }
+
+    SheetTrack track_;
+};
+
 std::unique_ptr<Block> block_of(const SheetBlock& in, const QFont& paragraph_font) {
     switch (in.kind) {
     case SheetBlock::Kind::Paragraph: return std::make_unique<TextBlock>(qs(in.text), paragraph_font);
+    case SheetBlock::Kind::Strong: return std::make_unique<TextBlock>(qs(in.text), fonts().bold);
+    case SheetBlock::Kind::Track: return std::make_unique<TrackBlock>(in.track);
     case SheetBlock::Kind::Note: {
         auto note = std::make_unique<TextBlock>(qs(in.text), fonts().tiny, kMuted);
         note->space_before = 2;

@@ -2,6 +2,8 @@
 // The sheets' page-layout engine: measuring, splitting between pages and columns, page frame and numbers.
 #include "layout.hpp"
 
+#include "fortuna/scenario.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -51,6 +53,7 @@ const Fonts& fonts() {
 }
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
+QString clock(int minutes) { return qs(format_clock(minutes)); }
 
 // ------------------------------------------------------------------ Canvas
 
@@ -204,6 +207,7 @@ std::vector<double> TableBlock::pieces(Canvas& canvas, double width) {
 }
 
 bool TableBlock::keep_piece_with_next(std::size_t piece) const {
+    if (keep_rows_together) return piece + 1 < rows_.size();
     return piece < rows_.size() && rows_[piece].kind == TableRow::Kind::Group;
 }
 
@@ -346,9 +350,28 @@ int Document::paint(QPagedPaintDevice& device) {
             // The next block's first piece, and the one after it when the first may not end a
             // page: a side's heading keeps its first command's name and first unit.
             follow = next.space_before + next.header(canvas, next_width);
+            bool whole = true;
             for (std::size_t k = 0; k < next_pieces.size(); ++k) {
                 follow += next_pieces[k];
-                if (!next.keep_piece_with_next(k)) break;
+                if (!next.keep_piece_with_next(k)) {
+                    whole = k + 1 == next_pieces.size();
+                    break;
+                }
+            }
+            // A chain kept together (a heading, the margins, the worksheet): the heading goes
+            // over with all of it, never alone at a page's foot.
+            for (std::size_t j = i + 2; whole && j < blocks_.size() && blocks_[j - 1]->keep_with_next; ++j) {
+                Block& after = *blocks_[j];
+                const double after_width = (after.full_width || columns_ == 1) ? page_width : column_width;
+                const auto after_pieces = after.pieces(canvas, after_width);
+                follow += after.space_before + after.header(canvas, after_width);
+                for (std::size_t k = 0; k < after_pieces.size(); ++k) {
+                    follow += after_pieces[k];
+                    if (!after.keep_piece_with_next(k)) {
+                        whole = k + 1 == after_pieces.size();
+                        break;
+                    }
+                }
             }
         }
         std::size_t next_piece = 0;

@@ -142,6 +142,7 @@ public:
     double padding = 2;
     bool grid = true;
     bool header_shaded = true;
+    bool keep_rows_together = false;  // the whole table on one page (a worksheet: never its last row alone)
 
     std::vector<double> pieces(Canvas& canvas, double width) override;
     double header(Canvas& canvas, double width) override;
@@ -202,5 +203,6 @@ private:
 };
 
 QString qs(const std::string& text);
+QString clock(int minutes);  // "12:15"
 
 }  // namespace fortuna::sheets

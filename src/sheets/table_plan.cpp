@@ -10,7 +10,8 @@
 #include <QPdfWriter>
 #include <QPolygonF>
 
-#include "builders.hpp"
+#include "fortuna/scenario.hpp"
+#include "layout.hpp"
 #include "fortuna/battlefield.hpp"
 
 namespace fortuna::sheets {

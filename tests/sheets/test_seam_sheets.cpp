@@ -17,10 +17,14 @@
 #include <unistd.h>
 
 #include "fortuna/clausewitz/tables.hpp"
+#include "fortuna/errors.hpp"
+#include "fortuna/game.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
 #include "fortuna/game_session.hpp"
+#include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
+#include "fortuna/scenario.hpp"
 #include "fortuna/session_opponent.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 #include "sheet_test_support.hpp"
@@ -398,6 +402,157 @@ TEST(SeamSheetCli, ASaveAndItsJournalPrintTheGameAsItStands) {
         EXPECT_NE(text.find("as the game stands"), std::string::npos) << text;
         EXPECT_NE(text.find("removed"), std::string::npos) << text;  // a battle played to its end has lost units
     }
+}
+
+// ------------------------------------------------------------------ the land games and The Age of Sail (issue 25)
+
+const fortuna::SheetTrack& track_of(const SheetSection& s) {
+    for (const auto& block : s.blocks)
+        if (block.kind == SheetBlock::Kind::Track) return block.track;
+    throw std::runtime_error("no track under '" + s.heading + "'");
+}
+
+TEST(LandSheets, WhiteMountainsSessionGivesItsThreeSheetsFromTheTablesAndTheScenario) {
+    const auto session = open(scenario_file("white-mountain-1620"));
+    EXPECT_EQ(session->sheet_kinds(), (std::vector<std::string>{"victory", "roster", "reference"}));
+    const SheetContent victory = session->sheet("victory");
+    EXPECT_EQ(victory.title, "Victory and time sheet");
+    EXPECT_EQ(victory.tables, "glaube");
+    // 12:15 to dusk at 17:00 in 5-minute turns: 57 turns, each with its number in the corner;
+    // dusk on the hour is the 17h row's one box across two slots.
+    int turns = 0;
+    for (const auto& row : track_of(section(victory, "Time track")).rows)
+        for (const auto& box : row.boxes) turns += box.corner.empty() ? 0 : 1;
+    EXPECT_EQ(turns, 57);
+    const auto& dusk = track_of(section(victory, "Time track")).rows.back().boxes.front();
+    EXPECT_EQ(dusk.centre, "DUSK 17:00");
+    EXPECT_EQ(dusk.span, 2);
+    // The Catholic army's 100 base units, a box each; the marks of the Age of Glaube to its first
+    // immediate level (errata E21, E22) heavy at 15, 20 ... 60 of 100.
+    const auto& lost = track_of(victory.sections[1]);
+    std::vector<int> heavy;
+    int boxes = 0;
+    for (const auto& row : lost.rows)
+        for (const auto& box : row.boxes)
+            if (++boxes, box.heavy) heavy.push_back(boxes);
+    EXPECT_EQ(boxes, 100);
+    EXPECT_EQ(heavy, (std::vector<int>{15, 20, 25, 30, 35, 40, 45, 50, 55, 60}));
+    // The margins go with the worksheet, and the worksheet is never split: its "Difference" row
+    // alone on a second page was a defect of the painted sheet.
+    const auto& judging = section(victory, "Judging the winner");
+    ASSERT_EQ(judging.blocks.size(), 2u);
+    EXPECT_TRUE(judging.blocks[0].table.keep_with_next);
+    EXPECT_TRUE(judging.blocks[1].table.keep_together);
+    EXPECT_EQ(judging.blocks[1].table.rows.back().cells.front().text, "Difference");
+
+    // The roster lists every unit of the scenario by its code, with a box per base.
+    const fortuna::Scenario scenario = fortuna::load_scenario(rules_library(), "white-mountain-1620");
+    std::vector<std::string> listed;
+    for (const auto& s : session->sheet("roster").sections)
+        for (const auto& block : s.blocks)
+            for (const auto& row : block.table.rows)
+                if (row.kind == SheetRow::Kind::Normal) {
+                    listed.push_back(row.cells.front().text);
+                    EXPECT_GE(row.cells[9].boxes, 1) << row.cells.front().text;
+                }
+    std::size_t units = 0;
+    for (const auto& side : scenario.sides)
+        for (const auto& command : side.commands) units += command.units.size();
+    for (const auto& reinforcement : scenario.reinforcements) units += reinforcement.command.units.size();
+    EXPECT_EQ(listed.size(), units);
+
+    const SheetContent reference = session->sheet("reference");
+    EXPECT_EQ(reference.columns, 2);
+    EXPECT_EQ(reference.sections.front().heading, "Odds table");
+    EXPECT_THROW(session->sheet("brigade-cards"), fortuna::RuleError);
+}
+
+TEST(LandSheets, AGameInPlayCrossesOffItsLossAndTicksTheUnitsState) {
+    fortuna::Game game(rules_library(), fortuna::load_scenario(rules_library(), "test-skirmish"), 7,
+                       fortuna::Enforcement{false, false, false, false});
+    // Field artillery at 50 mm, a 5: Dr (seed 002, Table 3): Regiment Salm loses a base and routs.
+    game.apply({{"do", "artillery"}, {"battery", "F-A1"}, {"target", "I-I2"}, {"range_mm", 50}, {"roll", 5}});
+    // The app's desk prints through this view of its game.
+    const auto session = fortuna::land::land_session_view(game);
+    const SheetContent victory = session->sheet("victory");
+    EXPECT_NE(victory.subtitle.find("the game as it stands: turn 1"), std::string::npos) << victory.subtitle;
+    const auto crossed = [](const fortuna::SheetTrack& track) {
+        int n = 0;
+        for (const auto& row : track.rows)
+            for (const auto& box : row.boxes) n += box.crossed ? 1 : 0;
+        return n;
+    };
+    EXPECT_EQ(crossed(track_of(victory.sections[1])), 0);  // the French lost nothing
+    EXPECT_EQ(crossed(track_of(victory.sections[2])), 1);  // the Imperialists one base
+    bool found = false;
+    for (const auto& s : session->sheet("roster").sections)
+        for (const auto& block : s.blocks)
+            for (const auto& row : block.table.rows)
+                if (row.kind == SheetRow::Kind::Normal && row.cells.front().text == "I-I2") {
+                    found = true;
+                    EXPECT_EQ(row.cells[9].crossed, 1);
+                    EXPECT_EQ(row.cells[10].ticked, 2);  // R: routing
+                    EXPECT_EQ(row.cells[10].labels, (std::vector<std::string>{"D", "W", "R"}));
+                }
+    EXPECT_TRUE(found);
+}
+
+TEST(NavalSheets, TheTallyHasABoxPerEnemyCellAndCrossesWhatWasInflicted) {
+    const auto session = open(scenario_file("channel-1778"));
+    // Arethusa's starboard broadside, 4 and 5 at 6.3 cm: two of Belle Poule's port gun decks.
+    session->apply(nlohmann::json{{"action", "broadside"}, {"ship", "arethusa"}, {"target", "belle-poule"}, {"side", "starboard"},
+                                  {"aim", "hull"}, {"dice", {4, 5}}});
+    const SheetContent sheet = session->sheet("victory");
+    EXPECT_EQ(sheet.tables, "age-of-sail");
+    const auto& inflicted = section(sheet, "Damage inflicted");
+    ASSERT_EQ(inflicted.blocks.size(), 2u);
+    const auto count = [](const fortuna::SheetTrack& track, bool only_crossed) {
+        int n = 0;
+        for (const auto& row : track.rows)
+            for (const auto& box : row.boxes) n += !only_crossed || box.crossed ? 1 : 0;
+        return n;
+    };
+    // Great Britain marks off the French fleet's 43 cells, two so far; France the British 41.
+    EXPECT_EQ(count(inflicted.blocks[0].track, false), 43);
+    EXPECT_EQ(count(inflicted.blocks[0].track, true), 2);
+    EXPECT_EQ(count(inflicted.blocks[1].track, false), 41);
+    EXPECT_EQ(count(inflicted.blocks[1].track, true), 0);
+    // Belle Poule's damage sheet: two port gun decks of two crossed, her masts labelled F, M2, Mz
+    // (her class's main mast is two movement units: the figure gives it).
+    const auto& france = section(sheet, "France \u2014 Lieutenant-general d'Orvilliers");
+    const auto& belle = first_table(france).rows.front();
+    EXPECT_EQ(belle.cells[1].boxes, 2);
+    EXPECT_EQ(belle.cells[1].crossed, 2);
+    EXPECT_EQ(belle.cells[3].labels, (std::vector<std::string>{"F", "M2", "Mz"}));
+}
+
+TEST(LandSheetsCli, WhiteMountainsVictorySheetIsOneA4PageAndOnLetterKeepsTheWorksheetWhole) {
+    SEAM_REQUIRE_POPPLER();
+    const fs::path a4 = scratch() / "wm-victory-a4.pdf";
+    const Shell wrote = shell(std::string(FORTUNA_CLI) + " --json sheet victory --scenario white-mountain-1620 --out " + quote(a4));
+    ASSERT_EQ(wrote.status, 0) << wrote.output;
+    const auto document = nlohmann::json::parse(wrote.output.substr(wrote.output.find('{')));
+    EXPECT_EQ(document["system"], "land");
+    EXPECT_EQ(document["ruleset"], "glaube");
+    EXPECT_EQ(document["pages"], 1);
+    EXPECT_EQ(pages_of(a4), 1);
+    const fs::path letter = scratch() / "wm-victory-letter.pdf";
+    ASSERT_EQ(shell(std::string(FORTUNA_CLI) + " sheet victory --scenario white-mountain-1620 --paper letter --out " + quote(letter)).status, 0);
+    const int pages = pages_of(letter);
+    ASSERT_GE(pages, 1);
+    int worksheet_page = 0;
+    for (int page = 1; page <= pages; ++page) {
+        const std::string text = shell("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + quote(letter) + " -").output;
+        if (text.find("At the end") == std::string::npos) continue;
+        worksheet_page = page;
+        EXPECT_NE(text.find("Judging the winner"), std::string::npos) << text;
+        EXPECT_NE(text.find("Difference (points)"), std::string::npos) << text;
+    }
+    EXPECT_GT(worksheet_page, 0);
+    // The one renderer gives the land games A3 too.
+    const fs::path a3 = scratch() / "wm-roster-a3.pdf";
+    ASSERT_EQ(shell(std::string(FORTUNA_CLI) + " sheet roster --scenario white-mountain-1620 --paper a3 --out " + quote(a3)).status, 0);
+    EXPECT_NE(shell("pdfinfo " + quote(a3)).output.find("(A3)"), std::string::npos);
 }
 
 }  // namespace seam_sheet_tests

@@ -17,11 +17,14 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/game.hpp"
+#include "fortuna/game_session.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/naval.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
-#include "fortuna/sheets/naval_sheet.hpp"
+#include "fortuna/naval/system.hpp"
+#include "fortuna/rule_system.hpp"
+#include "fortuna/sheets/content_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"
 #include "sheet_test_support.hpp"
@@ -76,7 +79,7 @@ std::vector<int> marks_row(const std::string& text, int percent) {
     return {};
 }
 
-fs::path write(SheetKind kind, const SheetSource& source, const std::string& name, Paper paper = Paper::A4) {
+fs::path write(SheetKind kind, const SheetSource& source, const std::string& name, PlanPaper paper = PlanPaper::A4) {
     const fs::path file = work_dir() / name;
     write_pdf(kind, source, QString::fromStdString(file.string()), paper, QDate(2025, 3, 1));
     return file;
@@ -126,7 +129,7 @@ TEST(VictorySheet, WhiteMountainFitsOneA4Page) {
     // One A4 page with the ten marks of the Age of Glaube to its first immediate level at 60 %
     // (errata E21, E22): the club organiser prints one sheet a game. Letter is 50 pt shorter.
     EXPECT_EQ(pdf_pages(pdf), 1);
-    EXPECT_LE(pdf_pages(write(SheetKind::Victory, source, "victory-white-mountain-letter.pdf", Paper::Letter)), 2);
+    EXPECT_LE(pdf_pages(write(SheetKind::Victory, source, "victory-white-mountain-letter.pdf", PlanPaper::Letter)), 2);
     for (const char* time : {"12:15", "14:25", "16:55", "DUSK 17:00"}) EXPECT_NE(text.find(time), std::string::npos) << time;
     for (const auto& side : source.sides) EXPECT_NE(text.find(side.name), std::string::npos) << side.name;
     // Seed 001 scale: 100 Catholic, 74 Bohemian base units. Of 74: 11.1 -> 12, 14.8 -> 15, 18.5 -> 19,
@@ -224,7 +227,9 @@ TEST(VictorySheet, SavedGameCarriesItsCasualtiesAndClock) {
     const Command cli = run(std::string(FORTUNA_CLI) + " sheet victory --load " + quoted(save) + " --out " + quoted(pdf));
     ASSERT_EQ(cli.status, 0) << cli.output;
     const std::string text = pdf_text(pdf);
-    EXPECT_NE(text.find("saved game battle.fortuna"), std::string::npos);
+    // Through the land session (GameSession::sheet): the game as it stands, printed from its file.
+    EXPECT_NE(text.find("the game as it stands: turn 1"), std::string::npos) << text;
+    EXPECT_NE(text.find("printed from battle.fortuna"), std::string::npos) << text;
     // The worksheet is filled in so far: 1 of 14 lost = 7.1 %.
     EXPECT_NE(text.find("7.1"), std::string::npos);
     const Command roster = run(std::string(FORTUNA_CLI) + " sheet roster --load " + quoted(save) + " --out " + quoted(work_dir() / "roster-saved.pdf"));
@@ -261,7 +266,7 @@ TEST(Roster, WhiteMountainAndTypedTotals) {
         }
     }
     const auto blank = source_from_totals(library().ruleset("reason"), {30, 28}, 720, 1020);
-    const auto pdf = write(SheetKind::Roster, blank, "roster-totals.pdf", Paper::Letter);
+    const auto pdf = write(SheetKind::Roster, blank, "roster-totals.pdf", PlanPaper::Letter);
     EXPECT_EQ(pdf_pages(pdf), 1);
     const std::string text = pdf_text(pdf);
     EXPECT_NE(text.find("Side A"), std::string::npos);
@@ -335,7 +340,7 @@ TEST(SheetCli, BadRequestsGetAClearMessageAndExitCodeTwo) {
         {"sheet victory" + out, "say what the sheet is for"},
         {"sheet victory --scenario test-skirmish", "--out"},
         {"sheet victory --scenario test-skirmish --out sheet.txt", "must name a .pdf file"},
-        {"sheet victory --scenario test-skirmish --paper a3" + out, "--paper must be a4 or letter"},
+        {"sheet victory --scenario test-skirmish --paper a5" + out, "--paper must be a4, a3 or letter"},
         {"sheet victory --totals 40,36" + out, "--totals needs --ruleset"},
         {"sheet victory --ruleset glaube --totals 40" + out, "two armies' totals"},
         {"sheet victory --ruleset glaube --totals 40,x" + out, "'x' is not a number"},
@@ -359,23 +364,23 @@ TEST(SheetCli, BadRequestsGetAClearMessageAndExitCodeTwo) {
 
 TEST(NavalVictorySheet, ChannelFitsOneA4PageWithEverySheetAndTheTally) {
     REQUIRE_POPPLER();
-    const NavalTables tables = load_naval_tables(FORTUNA_TEST_DATA_DIR);
-    NavalGame game(tables, load_naval_scenario(fs::path(FORTUNA_TEST_DATA_DIR) / "scenarios" / "channel-1778.json", tables,
-                                               FORTUNA_TEST_DATA_DIR));
+    // Through the seam: the naval session gives the sheet's content, the one renderer lays it out.
+    const fs::path scenario = fs::path(FORTUNA_TEST_DATA_DIR) / "scenarios" / "channel-1778.json";
+    const auto session = naval_system().open_game(library(), scenario, claim_file(scenario), 1);
     // Arethusa's starboard broadside, 4 and 5 at 6.3 cm: two of Belle Poule's port gun decks.
-    Dice unused(1);
-    game.apply(BroadsideAction{"arethusa", "belle-poule", BroadsideSide::Starboard, Aim::Hull, {},
-                               {Roll{RollKind::D6, 4, RollSource::Entered}, Roll{RollKind::D6, 5, RollSource::Entered}}},
-               unused);
+    session->apply(nlohmann::json{{"action", "broadside"}, {"ship", "arethusa"}, {"target", "belle-poule"}, {"side", "starboard"},
+                                  {"aim", "hull"}, {"dice", {4, 5}}});
+    ASSERT_EQ(session->sheet_kinds(), std::vector<std::string>{"victory"});
     const fs::path pdf = work_dir() / "naval-victory.pdf";
-    EXPECT_EQ(write_naval_victory_pdf(game, QString::fromStdString(pdf.string()), Paper::A4, QStringLiteral("channel-1778.json"),
-                                      QDate(2026, 11, 23)),
+    EXPECT_EQ(write_content_pdf(session->sheet("victory"), QString::fromStdString(pdf.string()), PlanPaper::A4,
+                                QStringLiteral("channel-1778.json"), QDate(2026, 11, 23)),
               1);
     EXPECT_EQ(pdf_pages(pdf), 1);
     const std::string text = pdf_text(pdf);
     for (const char* words : {"Naval victory sheet", "The winner is the Admiral inflicting the most damage on the opposing fleet",
                               "Arethusa", "Belle Poule", "Valiant", "Monarch", "Alert", "Robuste", "Actionnaire", "Licorne",
-                              "Great Britain 2, France 0", "Great Britain leads", "printed 2026-11-23", "channel-1778.json \u00b7 round 1"})
+                              "Great Britain 2, France 0", "Great Britain leads", "printed 2026-11-23", "round 1, wind from",
+                              "printed from channel-1778.json"})
         EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text;
     // France: Belle Poule and Licorne 2+2 decks, 3 masts, 3 hull = 10 each; Robuste 3+3+3+3 = 12;
     // Actionnaire one starboard deck short, 11: 43 cells for the British to mark off.
@@ -389,7 +394,8 @@ TEST(NavalVictorySheet, TheCommandLineWritesItForANavalScenario) {
     const Command result = run(std::string(FORTUNA_CLI) + " --json sheet victory --scenario channel-1778 --out " + quoted(pdf));
     ASSERT_EQ(result.status, 0) << result.output;
     const auto document = nlohmann::json::parse(result.output.substr(result.output.find('{')));
-    EXPECT_EQ(document["naval"], true);
+    EXPECT_EQ(document["system"], "age-of-sail");
+    EXPECT_EQ(document["ruleset"], "age-of-sail");
     EXPECT_EQ(document["pages"], 1);
     EXPECT_EQ(pdf_pages(pdf), 1);
     EXPECT_NE(pdf_text(pdf).find("Great Britain 0, France 0 \u2014 level"), std::string::npos);
@@ -409,7 +415,7 @@ TEST(NavalVictorySheet, TheCommandLineWritesItForANavalScenario) {
     }
     const Command roster = run(std::string(FORTUNA_CLI) + " sheet roster --scenario channel-1778 --out " + quoted(work_dir() / "r.pdf"));
     EXPECT_EQ(roster.status, 2);
-    EXPECT_NE(roster.output.find("has a victory sheet only"), std::string::npos) << roster.output;
+    EXPECT_NE(roster.output.find("it prints victory (fortuna-cli sheet KIND), not roster"), std::string::npos) << roster.output;
 }
 
 // ------------------------------------------------------------------ table plan (issue 31)

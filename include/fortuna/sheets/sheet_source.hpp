@@ -4,11 +4,13 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fortuna/army.hpp"
 #include "fortuna/ruleset.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/sheets/sheet_content.hpp"
 
 namespace fortuna {
 class Game;
@@ -83,5 +85,13 @@ SheetSource source_from_totals(const RuleSet& rules, const std::vector<int>& tot
 
 // Army totals (base units) of each side after every reinforcement up to and including `minutes`.
 int side_total_at(const SheetSource& source, int side, int minutes);
+
+// The land games' sheets as content for the one renderer (src/rules/land/sheets.cpp): "victory"
+// (the victory and time sheet), "roster" (army rosters) and "reference" (the rule set's quick
+// reference; a source with a rule set and nothing else prints it). The land session gives them
+// through GameSession::sheet; typed totals and a rule set alone come here directly. RuleError for
+// a kind the land games do not print or a source without a rule set.
+std::vector<std::string> land_sheet_kinds();
+SheetContent land_sheet(std::string_view kind, const SheetSource& source);
 
 }  // namespace fortuna::sheets

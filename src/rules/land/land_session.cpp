@@ -19,6 +19,7 @@
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "sheets.hpp"
 
 namespace fortuna::land {
 
@@ -398,6 +399,9 @@ public:
         }
         return land_preview_detail::preview_land_action(*preview_copy_, action);
     }
+
+    std::vector<std::string> sheet_kinds() const override { return sheets::land_sheet_kinds(); }
+    SheetContent sheet(std::string_view kind) const override { return land_game_sheet(*view_, kind); }
 
     const Game& game() const { return *view_; }
 

@@ -16,6 +16,7 @@
 #include "fortuna/naval_files.hpp"
 #include "fortuna/platform.hpp"
 #include "fortuna/save.hpp"
+#include "sheets.hpp"
 
 namespace fortuna::naval {
 
@@ -260,6 +261,8 @@ public:
         return actions;
     }
     ActionPreview preview(const json& action) const override { return naval_preview_detail::preview_naval_action(view_->game(), action); }
+    std::vector<std::string> sheet_kinds() const override { return naval_sheet_kinds(); }
+    SheetContent sheet(std::string_view kind) const override { return naval_sheet(view_->game(), kind); }
 
     std::optional<Proposal> propose(int side) override {
         if (side < 0 || side > 1) return std::nullopt;

@@ -15,7 +15,7 @@ int SheetCommand::bases() const {
     return total;
 }
 
-namespace {
+namespace sheet_source_detail {
 
 std::string nation_name(const RulesLibrary& library, const std::string& ruleset, const std::string& nation) {
     try {
@@ -44,7 +44,10 @@ SheetCommand command_from(const CommandSetup& setup) {
     return command;
 }
 
-}  // namespace
+}  // namespace sheet_source_detail
+
+using sheet_source_detail::command_from;
+using sheet_source_detail::nation_name;
 
 SheetSource source_from_scenario(const RulesLibrary& library, const Scenario& scenario) {
     SheetSource source;
