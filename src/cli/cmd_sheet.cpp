@@ -97,6 +97,11 @@ int print_content(const SheetContent& content, const std::string& kind, const Ru
     json document{{"sheet", kind}, {"system", system.id()}, {"title", content.title}, {"file", out}, {"pages", pages},
                   {"paper", paper_name(paper)}, {"for", content.subject}};
     if (!content.tables.empty()) document["ruleset"] = content.tables;
+    // The first release's naval sheet said {"naval": true, "tables": ID}; scripts read them still.
+    if (system.id() == "age-of-sail") {
+        document["naval"] = true;
+        document["tables"] = content.tables;
+    }
     emit(context, document,
          {"wrote " + file.name() + ": " + content.title + " for " + content.subject + ", " + std::to_string(pages) + (pages == 1 ? " page" : " pages") +
           " (" + paper_name(paper) + ")"});
