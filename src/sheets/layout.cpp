@@ -306,16 +306,6 @@ int Document::paint(QPagedPaintDevice& device) {
     painter.setRenderHint(QPainter::Antialiasing, true);
     Canvas canvas(painter, device.logicalDpiY() / 72.0);
     const QRectF page = device.pageLayout().paintRect(QPageLayout::Point);
-    const double page_width = page.width();
-    const double page_height = page.height();
-
-    const double title_height = canvas.line_height(fonts().title);
-    const double details_height = canvas.text_height(frame_.details, fonts().subtitle, page_width);
-    const double header_height = title_height + details_height + 4;
-    const double footer_height = canvas.line_height(fonts().tiny) + 4;
-    const double body_top = header_height + 8;
-    const double body_bottom = page_height - footer_height;
-    const double column_width = (page_width - kColumnGap * (columns_ - 1)) / columns_;
 
     struct Placement {
         int page;
@@ -324,74 +314,112 @@ int Document::paint(QPagedPaintDevice& device) {
         QPointF at;
         double width;
     };
-    std::vector<Placement> placements;
-    int page_index = 0;
-    double region_top = body_top;
-    std::vector<double> column_y(static_cast<std::size_t>(columns_), body_top);
-    std::size_t column = 0;
-
-    auto lowest = [&] { return *std::max_element(column_y.begin(), column_y.end()); };
-    for (std::size_t i = 0; i < blocks_.size(); ++i) {
-        Block& block = *blocks_[i];
-        const bool full = block.full_width || columns_ == 1;
-        const double width = full ? page_width : column_width;
-        const auto pieces = block.pieces(canvas, width);
-        const double head = block.header(canvas, width);
-        // What must follow a heading on the same page: the next block's first piece.
-        double follow = 0;
-        if (block.keep_with_next && i + 1 < blocks_.size()) {
-            Block& next = *blocks_[i + 1];
-            const double next_width = (next.full_width || columns_ == 1) ? page_width : column_width;
-            const auto next_pieces = next.pieces(canvas, next_width);
-            // The next block's first piece, and the one after it when the first may not end a
-            // page: a side's heading keeps its first command's name and first unit.
-            follow = next.space_before + next.header(canvas, next_width);
-            for (std::size_t k = 0; k < next_pieces.size(); ++k) {
-                follow += next_pieces[k];
-                if (!next.keep_piece_with_next(k)) break;
+    struct Layout {
+        std::vector<Placement> placements;
+        int page_count = 1;
+        double page_width = 0, page_height = 0, title_height = 0, details_height = 0, header_height = 0, footer_height = 0;
+    };
+    // The blocks placed on pages of this size (in points, before any scale).
+    const auto lay_out = [&](double page_width, double page_height) {
+        Layout out;
+        out.page_width = page_width;
+        out.page_height = page_height;
+        out.title_height = canvas.line_height(fonts().title);
+        out.details_height = canvas.text_height(frame_.details, fonts().subtitle, page_width);
+        out.header_height = out.title_height + out.details_height + 4;
+        out.footer_height = canvas.line_height(fonts().tiny) + 4;
+        const double body_top = out.header_height + 8;
+        const double body_bottom = page_height - out.footer_height;
+        const double column_width = (page_width - kColumnGap * (columns_ - 1)) / columns_;
+        std::vector<Placement>& placements = out.placements;
+        int page_index = 0;
+        double region_top = body_top;
+        std::vector<double> column_y(static_cast<std::size_t>(columns_), body_top);
+        std::size_t column = 0;
+        auto lowest = [&] { return *std::max_element(column_y.begin(), column_y.end()); };
+        for (std::size_t i = 0; i < blocks_.size(); ++i) {
+            Block& block = *blocks_[i];
+            const bool full = block.full_width || columns_ == 1;
+            const double width = full ? page_width : column_width;
+            const auto pieces = block.pieces(canvas, width);
+            const double head = block.header(canvas, width);
+            // What must follow a heading on the same page: the next block's first piece.
+            double follow = 0;
+            if (block.keep_with_next && i + 1 < blocks_.size()) {
+                Block& next = *blocks_[i + 1];
+                const double next_width = (next.full_width || columns_ == 1) ? page_width : column_width;
+                const auto next_pieces = next.pieces(canvas, next_width);
+                // The next block's first piece, and the one after it when the first may not end a
+                // page: a side's heading keeps its first command's name and first unit.
+                follow = next.space_before + next.header(canvas, next_width);
+                for (std::size_t k = 0; k < next_pieces.size(); ++k) {
+                    follow += next_pieces[k];
+                    if (!next.keep_piece_with_next(k)) break;
+                }
+            }
+            std::size_t next_piece = 0;
+            while (next_piece < pieces.size()) {
+                const double y = full ? lowest() : column_y[column];
+                const bool at_top = y <= body_top;  // nothing above it on this page, or in this column
+                const double space = at_top ? 0 : block.space_before;
+                const double available = body_bottom - y - space;
+                double need = head;
+                std::size_t n = next_piece;
+                while (n < pieces.size() && need + pieces[n] <= available) need += pieces[n++];
+                // A group row does not end a page: it goes over with the rows it names.
+                while (n > next_piece + 1 && n < pieces.size() && block.keep_piece_with_next(n - 1)) need -= pieces[--n];
+                if (n == next_piece + 1 && n < pieces.size() && block.keep_piece_with_next(next_piece) && !at_top) n = next_piece;
+                const bool fits = n > next_piece && (n < pieces.size() || need + follow <= available);
+                if (!fits && !at_top) {
+                    // The next column starts where this one did: worth trying only if this one has content.
+                    if (!full && y > region_top && column + 1 < column_y.size()) {
+                        ++column;
+                    } else {
+                        ++page_index;
+                        region_top = body_top;
+                        std::fill(column_y.begin(), column_y.end(), body_top);
+                        column = 0;
+                    }
+                    continue;
+                }
+                if (n == next_piece) need += pieces[n++];  // taller than a page: place it anyway
+                const double x = full ? 0 : static_cast<double>(column) * (column_width + kColumnGap);
+                placements.push_back(Placement{page_index, &block, next_piece, n, QPointF(x, y + space), width});
+                const double bottom = y + space + need;
+                if (full) {
+                    region_top = bottom;
+                    std::fill(column_y.begin(), column_y.end(), bottom);
+                    column = 0;
+                } else {
+                    column_y[column] = bottom;
+                }
+                next_piece = n;
             }
         }
-        std::size_t next_piece = 0;
-        while (next_piece < pieces.size()) {
-            const double y = full ? lowest() : column_y[column];
-            const bool at_top = y <= body_top;  // nothing above it on this page, or in this column
-            const double space = at_top ? 0 : block.space_before;
-            const double available = body_bottom - y - space;
-            double need = head;
-            std::size_t n = next_piece;
-            while (n < pieces.size() && need + pieces[n] <= available) need += pieces[n++];
-            // A group row does not end a page: it goes over with the rows it names.
-            while (n > next_piece + 1 && n < pieces.size() && block.keep_piece_with_next(n - 1)) need -= pieces[--n];
-            if (n == next_piece + 1 && n < pieces.size() && block.keep_piece_with_next(next_piece) && !at_top) n = next_piece;
-            const bool fits = n > next_piece && (n < pieces.size() || need + follow <= available);
-            if (!fits && !at_top) {
-                // The next column starts where this one did: worth trying only if this one has content.
-                if (!full && y > region_top && column + 1 < column_y.size()) {
-                    ++column;
-                } else {
-                    ++page_index;
-                    region_top = body_top;
-                    std::fill(column_y.begin(), column_y.end(), body_top);
-                    column = 0;
-                }
-                continue;
-            }
-            if (n == next_piece) need += pieces[n++];  // taller than a page: place it anyway
-            const double x = full ? 0 : static_cast<double>(column) * (column_width + kColumnGap);
-            placements.push_back(Placement{page_index, &block, next_piece, n, QPointF(x, y + space), width});
-            const double bottom = y + space + need;
-            if (full) {
-                region_top = bottom;
-                std::fill(column_y.begin(), column_y.end(), bottom);
-                column = 0;
-            } else {
-                column_y[column] = bottom;
-            }
-            next_piece = n;
+
+        out.page_count = page_index + 1;
+        return out;
+    };
+    Layout layout = lay_out(page.width(), page.height());
+    // A sheet that spills a little over its one page (White Mountain's victory sheet on Letter
+    // paper) is printed a little smaller on one: a page 2 with a single row of a table helps no one.
+    double scale = 1;
+    for (double s = 0.98; layout.page_count > 1 && s >= shrink_to_fit - 1e-9; s -= 0.02) {
+        Layout smaller = lay_out(page.width() / s, page.height() / s);
+        if (smaller.page_count == 1) {
+            layout = std::move(smaller);
+            scale = s;
         }
     }
-
-    const int page_count = page_index + 1;
+    painter.scale(scale, scale);
+    const std::vector<Placement>& placements = layout.placements;
+    const double page_width = layout.page_width;
+    const double page_height = layout.page_height;
+    const double title_height = layout.title_height;
+    const double details_height = layout.details_height;
+    const double header_height = layout.header_height;
+    const double footer_height = layout.footer_height;
+    const int page_count = layout.page_count;
     for (int p = 0; p < page_count; ++p) {
         if (p > 0 && !device.newPage()) throw std::runtime_error("cannot start a new page of the sheet");
         // Page frame: the sheet's name and the battle at the top, details under, page number at the foot.
