@@ -49,7 +49,13 @@ void OutcomePlot::paintEvent(QPaintEvent*) {
     const QFontMetricsF metrics(painter.font());
     const double line = std::ceil(metrics.height());
     const double axis = std::ceil(metrics.horizontalAdvance(u"100%"_s)) + 6;
-    const QRectF area = QRectF(rect()).adjusted(axis + 4, line / 2 + 4, -10, -(3 * line + 12));
+    // The names take as many lines as the longest needs in its group's width.
+    const double group_width = (width() - axis - 14) / std::max<double>(1, static_cast<double>(outcomes_.size()));
+    double names = 2 * line;
+    for (const QString& name : names_)
+        names = std::max(names, std::ceil(metrics.boundingRect(QRectF(0, 0, std::max(1.0, group_width - 4), 1e6),
+                                                               Qt::AlignHCenter | Qt::TextWordWrap, name).height()));
+    const QRectF area = QRectF(rect()).adjusted(axis + 4, line / 2 + 4, -10, -(names + line + 12));
     painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0));
     painter.drawRect(area);
     painter.setPen(palette().color(QPalette::WindowText));
@@ -94,12 +100,12 @@ void OutcomePlot::paintEvent(QPaintEvent*) {
                              QString::number(value * 100, 'f', 1) + u"%"_s);
             painter.setPen(palette().color(QPalette::WindowText));
         }
-        painter.drawText(QRectF(area.left() + group * o + 2, area.bottom() + 3, group - 4, 2 * line),
+        painter.drawText(QRectF(area.left() + group * o + 2, area.bottom() + 3, group - 4, names),
                          Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, names_.value(o));
     }
     // The legend: which colour is which run.
     double x = area.left();
-    const double legend_y = area.bottom() + 3 + 2 * line + 3;
+    const double legend_y = area.bottom() + 3 + names + 3;
     for (std::size_t r = 0; r < runs_.size(); ++r) {
         const double width = std::ceil(metrics.horizontalAdvance(runs_[r].first)) + 2;
         painter.fillRect(QRectF(x, legend_y + (line - 10) / 2, 10, 10), colours[r % 2]);
@@ -229,7 +235,7 @@ void BattleLabDialog::showResults(std::vector<std::pair<QString, json>> runs, QS
     QStringList outcomes, names;
     for (const SideSetup& side : scenario_->sides) {
         outcomes << qs(side.id);
-        names << tr("won by %1").arg(qs(side.name).section(u' ', 0, 2));
+        names << tr("won by %1").arg(qs(side.name));  // in full: the plot wraps it under its bar
     }
     outcomes << u"draw"_s;
     names << tr("drawn");

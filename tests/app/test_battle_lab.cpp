@@ -36,6 +36,7 @@ private slots:
         // The sides named in full (issue 28: "won by Imperialists and Catholi" was cut at 24 letters).
         QVERIFY2(text.contains(u"won by Imperialists and Catholic League "_s) && text.contains(u"battles"_s), qPrintable(text));
         QVERIFY2(text.contains(u"printed tables"_s), qPrintable(text));
+        QVERIFY2(dialog.plot().names().contains(u"won by Imperialists and Catholic League"_s), qPrintable(dialog.plot().names().join(u'|')));
         dialog.grab().save(QStringLiteral("battle-lab-dialog.png"));
     }
 
