@@ -2334,6 +2334,18 @@ Nicht erlaubt: %1</translation>
         <source>Tab ship, T target, G plan a move (Left/Right heading, Up/Down distance, Enter sail, Esc cancel), A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+P victory sheet (PDF), Ctrl+Shift+C table companion, Ctrl+W close</source>
         <translation>Tab Schiff, T Ziel, G Zug planen (Links/Rechts Kurs, Auf/Ab Strecke, Enter segeln, Esc abbrechen), A Anker, F Feuer auf den Rumpf, S auf die Segel, B entern, X Feuer bekämpfen, R flottmachen, M Mast ausbessern, D losmachen, H schwere See, E Zug beenden, W Wind, 1-6 eigene Würfel für die nächste Aktion, Strg+Z rückgängig, Strg+Umschalt+Z wiederholen, Strg+S speichern, Strg+Umschalt+S speichern unter, Strg+P Siegesblatt (PDF), Strg+Umschalt+C Tischbegleiter, Strg+W schließen</translation>
     </message>
+    <message>
+        <source>Unsaved naval game</source>
+        <translation>Ungespeichertes Seegefecht</translation>
+    </message>
+    <message>
+        <source>Save the game before closing?
+
+Discard deletes the unsaved actions and their journal.</source>
+        <translation>Das Spiel vor dem Schließen speichern?
+
+Verwerfen löscht die ungespeicherten Aktionen und ihr Journal.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::NewBattleDialog</name>

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace fortuna {
 
@@ -21,6 +22,20 @@ public:
 
 private:
     std::string file_, where_, expected_, found_;
+};
+
+// Every problem of one file at once (issue 28, item 6): a schema names all it finds, and a user
+// fixes them in one go. It is the first problem as a DataError (file(), where() and the rest are
+// the first's), and what() lists them all, one a line.
+class DataErrors : public DataError {
+public:
+    explicit DataErrors(std::vector<DataError> all);  // not empty
+    const std::vector<DataError>& all() const noexcept { return all_; }
+    const char* what() const noexcept override { return text_.c_str(); }
+
+private:
+    std::vector<DataError> all_;
+    std::string text_;
 };
 
 // A request that the rules cannot answer: an impossible roll, a unit type unknown to the

@@ -6,6 +6,7 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -24,12 +25,14 @@
 #include "fortuna/scenario.hpp"
 #include "qt_text.hpp"
 
+#include <cmath>
+
 namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
 
-OutcomePlot::OutcomePlot(QWidget* parent) : QWidget(parent) { setMinimumHeight(180); }
+OutcomePlot::OutcomePlot(QWidget* parent) : QWidget(parent) { setMinimumHeight(140 + 4 * fontMetrics().height()); }
 
 void OutcomePlot::setRuns(std::vector<std::pair<QString, json>> runs, QStringList outcomes, QStringList names) {
     runs_ = std::move(runs);
@@ -41,13 +44,24 @@ void OutcomePlot::setRuns(std::vector<std::pair<QString, json>> runs, QStringLis
 void OutcomePlot::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Base));
-    const QRectF area = QRectF(rect()).adjusted(40, 10, -10, -36);
+    // Margins from the font (issue 28: labels 14 px tall were cut, the outcomes' names elided):
+    // the names wrap onto two lines under their group, the legend below them.
+    const QFontMetricsF metrics(painter.font());
+    const double line = std::ceil(metrics.height());
+    const double axis = std::ceil(metrics.horizontalAdvance(u"100%"_s)) + 6;
+    // The names take as many lines as the longest needs in its group's width.
+    const double group_width = (width() - axis - 14) / std::max<double>(1, static_cast<double>(outcomes_.size()));
+    double names = 2 * line;
+    for (const QString& name : names_)
+        names = std::max(names, std::ceil(metrics.boundingRect(QRectF(0, 0, std::max(1.0, group_width - 4), 1e6),
+                                                               Qt::AlignHCenter | Qt::TextWordWrap, name).height()));
+    const QRectF area = QRectF(rect()).adjusted(axis + 4, line / 2 + 4, -10, -(names + line + 12));
     painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0));
     painter.drawRect(area);
     painter.setPen(palette().color(QPalette::WindowText));
     for (const int percent : {0, 50, 100}) {
         const double y = area.bottom() - area.height() * percent / 100.0;
-        painter.drawText(QRectF(0, y - 7, 36, 14), Qt::AlignRight | Qt::AlignVCenter, QString::number(percent) + u"%"_s);
+        painter.drawText(QRectF(0, y - line / 2, axis, line), Qt::AlignRight | Qt::AlignVCenter, QString::number(percent) + u"%"_s);
         if (percent == 50) {
             painter.setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
@@ -80,21 +94,23 @@ void OutcomePlot::paintEvent(QPaintEvent*) {
             painter.drawLine(QPointF(x - 5, lo), QPointF(x + 5, lo));
             painter.drawLine(QPointF(x - 5, hi), QPointF(x + 5, hi));
             // The share above the whisker, or inside the bar when the whisker reaches the top.
-            const double label_y = std::min(hi, rect_bar.top()) - 16 < area.top() ? rect_bar.top() + 2 : std::min(hi, rect_bar.top()) - 16;
+            const double label_y = std::min(hi, rect_bar.top()) - line - 2 < area.top() ? rect_bar.top() + 2 : std::min(hi, rect_bar.top()) - line - 2;
             painter.setPen(label_y > rect_bar.top() ? QColor(Qt::white) : palette().color(QPalette::WindowText));
-            painter.drawText(QRectF(rect_bar.left() - 10, label_y, bar + 16, 14), Qt::AlignCenter,
+            painter.drawText(QRectF(rect_bar.left() - 10, label_y, bar + 16, line), Qt::AlignCenter,
                              QString::number(value * 100, 'f', 1) + u"%"_s);
             painter.setPen(palette().color(QPalette::WindowText));
         }
-        painter.drawText(QRectF(area.left() + group * o, area.bottom() + 4, group, 14), Qt::AlignCenter,
-                         painter.fontMetrics().elidedText(names_.value(o), Qt::ElideRight, static_cast<int>(group) - 6));
+        painter.drawText(QRectF(area.left() + group * o + 2, area.bottom() + 3, group - 4, names),
+                         Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, names_.value(o));
     }
     // The legend: which colour is which run.
     double x = area.left();
+    const double legend_y = area.bottom() + 3 + names + 3;
     for (std::size_t r = 0; r < runs_.size(); ++r) {
-        painter.fillRect(QRectF(x, area.bottom() + 22, 10, 10), colours[r % 2]);
-        painter.drawText(QRectF(x + 14, area.bottom() + 19, 220, 14), Qt::AlignLeft | Qt::AlignVCenter, runs_[r].first);
-        x += 230;
+        const double width = std::ceil(metrics.horizontalAdvance(runs_[r].first)) + 2;
+        painter.fillRect(QRectF(x, legend_y + (line - 10) / 2, 10, 10), colours[r % 2]);
+        painter.drawText(QRectF(x + 14, legend_y, width, line), Qt::AlignLeft | Qt::AlignVCenter, runs_[r].first);
+        x += 14 + width + 18;
     }
 }
 
@@ -219,7 +235,7 @@ void BattleLabDialog::showResults(std::vector<std::pair<QString, json>> runs, QS
     QStringList outcomes, names;
     for (const SideSetup& side : scenario_->sides) {
         outcomes << qs(side.id);
-        names << tr("won by %1").arg(qs(side.name).section(u' ', 0, 2));
+        names << tr("won by %1").arg(qs(side.name));  // in full: the plot wraps it under its bar
     }
     outcomes << u"draw"_s;
     names << tr("drawn");

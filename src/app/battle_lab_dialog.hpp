@@ -35,6 +35,7 @@ public:
     void setRuns(std::vector<std::pair<QString, nlohmann::json>> runs, QStringList outcomes, QStringList names);
     QSize sizeHint() const override { return {460, 220}; }
     int runCount() const { return static_cast<int>(runs_.size()); }
+    const QStringList& names() const { return names_; }  // the outcomes as the plot names them
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -95,7 +95,7 @@ QSizeF label_size(const QString& text, double point_size, bool bold, bool italic
 // Text with a pale halo, legible on any ground, at a constant size on screen, upright.
 // `at` is the anchor in the painter's coordinates: the baseline unless AlignVCenter/AlignTop.
 void draw_label(QPainter* painter, const QPointF& at, const QString& text, double point_size, const QColor& colour, bool bold,
-                bool italic, Qt::Alignment align) {
+                bool italic, Qt::Alignment align, const QRectF& within) {
     const qreal dpr = painter->device() != nullptr ? painter->device()->devicePixelRatio() : 1.0;
     const LabelImage& label = label_image(text, point_size, colour, bold, italic, dpr);
     const QSizeF size = label.image.deviceIndependentSize();
@@ -104,6 +104,11 @@ void draw_label(QPainter* painter, const QPointF& at, const QString& text, doubl
     else if (align & Qt::AlignRight) origin.rx() -= size.width();
     if (align & Qt::AlignVCenter) origin.ry() -= size.height() / 2;
     else if (!(align & Qt::AlignTop)) origin.ry() -= label.baseline;
+    if (!within.isNull()) {
+        const QRectF room = painter->worldTransform().mapRect(within);
+        origin.setX(std::max(room.left(), std::min(origin.x(), room.right() - size.width())));
+        origin.setY(std::max(room.top(), std::min(origin.y(), room.bottom() - size.height())));
+    }
     painter->save();
     painter->resetTransform();
     painter->drawImage(QPointF(std::round(origin.x()), std::round(origin.y())), label.image);

@@ -28,8 +28,10 @@ QFont font_of_pixels(double pixels_per_mm, double pixel_size, bool bold = false,
 QSizeF label_size(const QString& text, double point_size, bool bold = false, bool italic = false);
 // Text with a pale halo, legible on any ground, at a constant size on screen, upright.
 // `at` is the anchor in the painter's coordinates: the baseline unless AlignVCenter/AlignTop.
+// With `within` (in the painter's coordinates, e.g. the table), the label is moved inside it
+// rather than run off its edge.
 void draw_label(QPainter* painter, const QPointF& at, const QString& text, double point_size, const QColor& colour,
-                bool bold = false, bool italic = false, Qt::Alignment align = Qt::AlignCenter);
+                bool bold = false, bool italic = false, Qt::Alignment align = Qt::AlignCenter, const QRectF& within = QRectF());
 
 QPolygonF feature_polygon(const TerrainFeature& feature);
 QColor terrain_ink(TerrainKind kind);

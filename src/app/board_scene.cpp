@@ -13,11 +13,13 @@
 #include <QPixmapCache>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <unordered_map>
 #include <numbers>
+#include <optional>
 
 #include "board_painting.hpp"
 #include "board_pieces.hpp"
@@ -187,9 +189,16 @@ void BoardScene::refreshChange(const GameChange& change) {
     if (!change.generals.empty()) labels_stale_ = true;
     labels_moved_.insert(labels_moved_.end(), change.units.begin(), change.units.end());
     updateRangeOverlay();
+    // A distance or a sight measured by the D or V command is of the position it was measured in:
+    // after an action, an undo or a redo it would stand for what is no longer there (issue 28).
+    if (ruler_ || sight_) {
+        ruler_.reset();
+        sight_.reset();
+        update();
+    }
     // The items changed repaint themselves; the whole board only under an overlay drawn over
     // everything (drawForeground), which a change of position may have to follow.
-    if (ghost_ || ruler_ || sight_ || intention_ != nullptr) update();
+    if (ghost_ || intention_ != nullptr) update();
 }
 
 void BoardScene::setViewScale(double pixels_per_mm) {
@@ -587,6 +596,49 @@ void BoardScene::clearIntention() {
     update();
 }
 
+// Where the computer's label goes: beyond the arrow's head, else beside the arrow or behind its
+// tail, a step further out each time: the first place that covers no unit's code and no unit,
+// else the first that covers no code, else the one that covers fewest (issue 28: beyond the head
+// it lay on the target's code).
+QPointF BoardScene::intentionLabelAt(const QLineF& line, double ppm) const {
+    const double length = std::max(line.length(), 1e-9);
+    const QPointF along = (line.p2() - line.p1()) / length;
+    const QPointF across(-along.y(), along.x());
+    const QSizeF size = label_size(intention_label_, 12, true) / ppm;
+    const double gap = 6 / ppm;
+    std::vector<QPointF> candidates{line.p2() + along * (size.width() / 2 + gap)};
+    for (int step = 1; step <= 4; ++step) {
+        const double out = step * (size.height() + gap);
+        for (const QPointF& at : {line.center() + across * out, line.center() - across * out, line.p2() + across * out,
+                                  line.p2() - across * out, line.p1() - along * (size.width() / 2 + out)})
+            candidates.push_back(at);
+    }
+    const auto count = [&](const std::vector<QRectF>& rects, const QRectF& box) {
+        return static_cast<int>(std::count_if(rects.begin(), rects.end(), [&](const QRectF& r) { return !r.isEmpty() && r.intersects(box); }));
+    };
+    std::optional<QPointF> clear_of_codes;
+    QPointF fewest = candidates.front();
+    int fewest_codes = std::numeric_limits<int>::max();
+    for (const QPointF& at : candidates) {
+        const QRectF box(at - QPointF(size.width() / 2, size.height() / 2), size);
+        if (!table_.contains(box)) continue;
+        const int codes = count(label_rects_, box);
+        if (codes == 0 && count(unit_rects_, box) == 0) return at;
+        if (codes == 0 && !clear_of_codes) clear_of_codes = at;
+        if (codes < fewest_codes) {
+            fewest_codes = codes;
+            fewest = at;
+        }
+    }
+    return clear_of_codes.value_or(fewest);
+}
+
+QRectF BoardScene::intentionLabelRect(double ppm) const {
+    if (intention_ == nullptr || intention_label_.isEmpty() || ppm <= 0) return {};
+    const QSizeF size = label_size(intention_label_, 12, true) / ppm;
+    return {intentionLabelAt(intention_->line(), ppm) - QPointF(size.width() / 2, size.height() / 2), size};
+}
+
 std::optional<QLineF> BoardScene::intention() const {
     if (intention_ == nullptr) return std::nullopt;
     return intention_->line();
@@ -642,11 +694,9 @@ void BoardScene::drawForeground(QPainter* painter, const QRectF&) {
     const double ppm = pixels_per_mm(painter);
     painter->setRenderHint(QPainter::Antialiasing);
     if (intention_ != nullptr && !intention_label_.isEmpty()) {
-        // The label beyond the arrow's head, where it does not cover the unit that acts.
         const QLineF& line = intention_->line();
-        const double length = std::max(line.length(), 1e-9);
-        const QPointF beyond = line.p2() + (line.p2() - line.p1()) / length * (26 / ppm);
-        draw_label(painter, beyond, intention_label_, 12, IntentionArrow::colour(), true, false, Qt::AlignCenter);
+        draw_label(painter, intentionLabelAt(line, ppm), intention_label_, 12, IntentionArrow::colour(), true, false, Qt::AlignCenter,
+                   table_);
     }
     if (ghost_) {
         const Ghost& g = *ghost_;
@@ -667,7 +717,8 @@ void BoardScene::drawForeground(QPainter* painter, const QRectF&) {
         const QColor line = g.check.over ? QColor(0xd0, 0x10, 0x10) : QColor(0x10, 0x60, 0x10);
         painter->setPen(QPen(line, std::max(1.0, 2.5 / ppm)));
         painter->drawLine(g.from, g.to);
-        draw_label(painter, g.to + QPointF(0, -22 / ppm), g.check.words(), 12, line, true, false, Qt::AlignHCenter);
+        // On the table, whatever the edge the unit is dragged to (issue 28: it ran off the board).
+        draw_label(painter, g.to + QPointF(0, -22 / ppm), g.check.words(), 12, line, true, false, Qt::AlignHCenter, table_);
     }
     if (ruler_) {
         const QLineF& r = *ruler_;

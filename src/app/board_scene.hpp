@@ -104,6 +104,9 @@ public:
     void clearIntention();
     std::optional<QLineF> intention() const;
     QString intentionReason() const;
+    // Where the intention's label lies at this scale (scene mm), and the unit codes as last placed.
+    QRectF intentionLabelRect(double pixels_per_mm) const;
+    const std::vector<QRectF>& unitLabelRects() const { return label_rects_; }
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
@@ -117,6 +120,7 @@ private:
     void trackSelection();
     void showSelection();
     void updateRangeOverlay();
+    QPointF intentionLabelAt(const QLineF& line, double pixels_per_mm) const;
     // Unit codes and terrain names where they stay legible: clear of generals, other units and
     // each other (a code may move beside or in front of its unit, with a leader line).
     void placeLabels();

@@ -2,6 +2,7 @@
 // The desk's focus rules: Esc from anywhere goes back to the board, and a letter typed in a roll box is a command, not a roll.
 #include "desk_focus.hpp"
 
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -62,8 +63,10 @@ bool BoardFocusRules::eventFilter(QObject* watched, QEvent* event) {
         board_->setFocus(Qt::ShortcutFocusReason);
         return true;
     }
-    // A letter in a roll box: not taken as text, so the window's shortcut for it fires.
-    if (event->type() == QEvent::ShortcutOverride && is_roll_box(widget) && (key->modifiers() & ~Qt::ShiftModifier) == 0 &&
+    // A letter in a roll box or a number box (the Combat dock's arms, the Artillery range): not
+    // taken as text, so the window's shortcut for it fires. A spin box swallowed U (issue 28).
+    const bool letters_are_commands = is_roll_box(widget) || qobject_cast<QAbstractSpinBox*>(widget) != nullptr;
+    if (event->type() == QEvent::ShortcutOverride && letters_are_commands && (key->modifiers() & ~Qt::ShiftModifier) == 0 &&
         !key->text().isEmpty() && key->text().front().isLetter()) {
         event->ignore();
         return true;

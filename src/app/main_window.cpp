@@ -439,8 +439,13 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
                         break;
                     }
         if (const ClaimedFile claimed = claim_file_or_nothing(path); claimed.system && claimed.system != &land_system()) {
-            if (claimed.system == &naval_system()) return open_naval_desk(path, document_->library().data_dir(), this) != nullptr;
-            return open_session_desk(path, document_->library(), this) != nullptr;
+            QWidget* desk = claimed.system == &naval_system()
+                                ? static_cast<QWidget*>(open_naval_desk(path, document_->library().data_dir(), this))
+                                : static_cast<QWidget*>(open_session_desk(path, document_->library(), this));
+            if (desk == nullptr) return false;
+            // Queued: when the app quits, this window goes first and the call with it.
+            connect(desk, &QObject::destroyed, this, &MainWindow::closeIfEmptyBehindDesks, Qt::QueuedConnection);
+            return true;
         }
         document_->open(file);
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
@@ -456,6 +461,15 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
         if (!quiet) QMessageBox::warning(this, tr("Cannot open"), tr("%1\n\n%2").arg(file, qs(error.what())));
         return false;
     }
+}
+
+// A desk of another system closed, and this window holds no battle: it is an empty window left
+// behind (issue 28, Ctrl+W on the naval desk). It closes too, unless another desk is still open.
+void MainWindow::closeIfEmptyBehindDesks() {
+    if (document_->hasGame() || !isVisible()) return;
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (w != this && w->isVisible() && w->parentWidget() == this && w->isWindow() && w->windowType() == Qt::Window) return;
+    close();
 }
 
 bool MainWindow::openOrInstead(const QString& file, const QString& fallback) {

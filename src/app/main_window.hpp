@@ -91,6 +91,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void closeIfEmptyBehindDesks();
     QString last_open_error_;
     void buildActions();
     void buildDocks();

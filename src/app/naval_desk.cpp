@@ -11,15 +11,18 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <random>
 #include <system_error>
 
@@ -198,7 +201,9 @@ void NavalBoard::paintEvent(QPaintEvent*) {
 NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalSession> session, const QString& save_path,
                      const std::filesystem::path& journal, QWidget* parent)
     : QWidget(parent), tables_(std::move(tables)), session_(std::move(session)), save_path_(save_path) {
-    saved_lines_ = session_->journal().size();
+    // A game opened from a recovery journal is unsaved work until it is saved (as on the land desk):
+    // closing it asks, and it never lets go of that journal silently.
+    saved_lines_ = journal.empty() ? session_->journal().size() : std::numeric_limits<std::size_t>::max();
     undo_ = new QUndoStack(this);
     // "[*]": the title shows * while there is work the save does not hold, as the main window's does.
     setWindowTitle(tr("%1[*] - Fortuna Belli, The Age of Sail").arg(qs(game().scenario().name)));
@@ -214,6 +219,10 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
     journal_ = new QPlainTextEdit(this);
     journal_->setReadOnly(true);
     journal_->setFocusPolicy(Qt::NoFocus);
+    // The newest line stays in sight, also when the desk is first laid out with the file's lines.
+    connect(journal_->verticalScrollBar(), &QScrollBar::rangeChanged, journal_, [bar = journal_->verticalScrollBar()](int, int most) {
+        bar->setValue(most);
+    });
     auto* keys = new QLabel(tr("Tab ship, T target, G plan a move (Left/Right heading, Up/Down distance, Enter sail, Esc cancel), "
                                "A anchor, F fire at hull, S at sails, B board, X fight fire, R refloat, M repair mast, "
                                "D disentangle, H high seas, E end move, W wind, 1-6 your own dice for the next action, "
@@ -230,7 +239,7 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(board_, 3);
     layout->addLayout(side, 2);
-    for (const auto& line : session_->journal()) journal_->appendPlainText(qs(line.value("summary", std::string())));
+    for (const auto& line : session_->journal()) log(qs(line.value("summary", std::string())));
     // Every action reaches the disk as it applies (naval_files.hpp): a crash loses nothing.
     try {
         std::filesystem::path file = journal;
@@ -244,12 +253,19 @@ NavalDesk::NavalDesk(std::unique_ptr<NavalTables> tables, std::unique_ptr<NavalS
         }
         session_->attach_journal(file);
     } catch (const std::exception& error) {
-        journal_->appendPlainText(tr("No crash-safe journal: %1").arg(qs(error.what())));
+        log(tr("No crash-safe journal: %1").arg(qs(error.what())));
     }
     selectShip(1);
     refresh();
 }
 
+
+// The log follows its newest line (issue 28): appendPlainText scrolls only when the view was at
+// the bottom already, and the lines of the opened file were added before the desk was laid out.
+void NavalDesk::log(const QString& line) {
+    journal_->appendPlainText(line);
+    journal_->verticalScrollBar()->setValue(journal_->verticalScrollBar()->maximum());
+}
 
 std::string NavalDesk::shipId(int index) const { return game().state().ships.at(static_cast<std::size_t>(index)).id; }
 
@@ -314,19 +330,19 @@ bool NavalDesk::performAttributed(AttributedNavalAction attributed) {
         loaded_undone_ = 0;   // the session let go of what was undone below the stack
         undo_->push(new NavalCommand(qs(done.summary), [this] { return stepBack(); }, [this] { return stepForward(); }, skip_step_));
         last_ = qs(done.summary);
-        journal_->appendPlainText(last_);
-        for (const auto& step : done.explanation) journal_->appendPlainText(u"    "_s + qs(step));
+        log(last_);
+        for (const auto& step : done.explanation) log(u"    "_s + qs(step));
         followActiveSide();
         refresh();
         return true;
     } catch (const RuleError& error) {
         last_ = qs(error.what());
-        journal_->appendPlainText(tr("refused: %1").arg(last_));
+        log(tr("refused: %1").arg(last_));
         return false;
     } catch (const std::system_error& error) {
         // The journal could not take the line: the action is not applied (naval_files.hpp).
         last_ = tr("not applied, the journal could not be written: %1").arg(qs(error.what()));
-        journal_->appendPlainText(last_);
+        log(last_);
         return false;
     }
 }
@@ -369,12 +385,12 @@ bool NavalDesk::stepBack() {
         }
     } catch (const std::system_error& error) {
         last_ = tr("not undone, the journal could not be written: %1").arg(qs(error.what()));
-        journal_->appendPlainText(last_);
+        log(last_);
         step_failed_ = true;
         return false;
     }
     last_ = tr("undone (the dice are kept: asking again gives the same roll)");
-    journal_->appendPlainText(last_);
+    log(last_);
     followActiveSide();
     refresh();
     return true;
@@ -388,12 +404,12 @@ bool NavalDesk::stepForward() {
         }
     } catch (const std::system_error& error) {
         last_ = tr("not redone, the journal could not be written: %1").arg(qs(error.what()));
-        journal_->appendPlainText(last_);
+        log(last_);
         step_failed_ = true;
         return false;
     }
     last_ = tr("redone: %1").arg(qs(game().history().back().summary));
-    journal_->appendPlainText(last_);
+    log(last_);
     followActiveSide();
     refresh();
     return true;
@@ -433,7 +449,7 @@ void NavalDesk::board() {
 
 void NavalDesk::refuse(const QString& why) {
     last_ = why;
-    journal_->appendPlainText(tr("refused: %1").arg(why));
+    log(tr("refused: %1").arg(why));
 }
 
 QString NavalDesk::typedDice() const {
@@ -707,10 +723,10 @@ bool NavalDesk::saveTo(const QString& file) {
         last_ = tr("Saved %1").arg(file);
     } catch (const std::exception& error) {
         last_ = tr("Not saved: %1").arg(qs(error.what()));
-        journal_->appendPlainText(last_);
+        log(last_);
         return false;
     }
-    journal_->appendPlainText(last_);
+    log(last_);
     refresh();
     return true;
 }
@@ -733,11 +749,11 @@ bool NavalDesk::exportVictorySheet(const QString& pdf) {
                                                     : QFileInfo(save_path_).fileName();
         sheets::write_content_pdf(naval::naval_session_view(*session_)->sheet("victory"), pdf, sheets::PlanPaper::A4, origin);
         last_ = tr("Wrote the victory sheet to %1").arg(pdf);
-        journal_->appendPlainText(last_);
+        log(last_);
         return true;
     } catch (const std::exception& error) {
         last_ = tr("The victory sheet was not written: %1").arg(qs(error.what()));
-        journal_->appendPlainText(last_);
+        log(last_);
         return false;
     }
 #else
@@ -756,8 +772,29 @@ void NavalDesk::exportVictorySheetAsked() {
 }
 
 void NavalDesk::closeEvent(QCloseEvent* event) {
+    // Unsaved work is asked about, as the land desk asks (issue 28: Ctrl+W closed without a word).
+    if (isModified()) {
+        const auto answer = QMessageBox::question(this, tr("Unsaved naval game"),
+                                                  tr("Save the game before closing?\n\nDiscard deletes the unsaved actions and their journal."),
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Save ? !save() : answer != QMessageBox::Discard) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Discard) discardJournal();
+    }
     letGoOfJournal();
     QWidget::closeEvent(event);
+}
+
+void NavalDesk::discardJournal() {
+    // The umpire's own choice: the unsaved actions go, and their journal with them.
+    const QString journal = recoveryJournal();
+    session_->detach_journal();
+    if (!journal.isEmpty()) {
+        std::error_code ignored;
+        std::filesystem::remove(ss(journal), ignored);
+    }
 }
 
 // Also when the app quits with the desk open (it goes with its parent, without a close event).

@@ -52,7 +52,8 @@ private:
 // Ctrl+Shift+S save as, Ctrl+P the victory sheet as PDF, Ctrl+W close.
 //
 // The game is never lost: every action reaches a journal in naval_recovery_dir() as it applies.
-// Closing a saved game removes that journal; closing unsaved work keeps it, to open again.
+// Closing a saved game removes that journal; closing unsaved work asks: Save, Discard (the journal
+// goes too) or Cancel. The app quitting with the desk open keeps unsaved work's journal, to open again.
 class NavalDesk : public QWidget {
     Q_OBJECT
 public:
@@ -120,6 +121,8 @@ private:
     bool performAttributed(AttributedNavalAction attributed);
     void followActiveSide();
     void letGoOfJournal();
+    void discardJournal();
+    void log(const QString& line);
     void refresh();
     std::string shipId(int index) const;
 

@@ -248,9 +248,14 @@ LabBattle battle_from_record(const json& record, const std::string& file, const 
 
 std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<std::pair<std::string, json>>& runs) {
     std::vector<std::string> lines;
+    // The names in full (issue 28: "won by Imperialists and Catholi"): the first column is as
+    // wide as its longest name.
+    std::size_t first = 34;
+    for (const SideSetup& side : scenario.sides)
+        first = std::max({first, std::string("won by ").size() + side.name.size() + 2, std::string("sauve-qui-peut of ").size() + side.id.size() + 2});
     const auto row = [&](const std::string& name, const std::function<std::string(const json&)>& cell) {
         std::string line = name;
-        line.resize(std::max<std::size_t>(line.size() + 1, 34), ' ');
+        line.resize(std::max<std::size_t>(line.size() + 1, first), ' ');
         for (const auto& [label, summary] : runs) {
             std::string text = cell(summary);
             text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
@@ -259,7 +264,7 @@ std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<s
         while (!line.empty() && line.back() == ' ') line.pop_back();
         lines.push_back(line);
     };
-    std::string header(34, ' ');
+    std::string header(first, ' ');
     for (const auto& [label, summary] : runs) {
         std::string text = label;
         text.resize(std::max<std::size_t>(text.size() + 1, 30), ' ');
@@ -269,7 +274,7 @@ std::vector<std::string> lab_table(const Scenario& scenario, const std::vector<s
     lines.push_back(header);
     row("battles", [](const json& s) { return std::to_string(s["battles"].get<int>()); });
     for (const SideSetup& side : scenario.sides)
-        row("won by " + side.name.substr(0, 24), [&](const json& s) { return share_text(s["outcome_shares"][side.id]); });
+        row("won by " + side.name, [&](const json& s) { return share_text(s["outcome_shares"][side.id]); });
     row("drawn", [](const json& s) { return share_text(s["outcome_shares"]["draw"]); });
     for (const std::string how : {"sauve-qui-peut", "broke off", "dusk", "stalled"})
         row("  ended by " + how, [&](const json& s) { return s["ended_by"].contains(how) ? share_text(s["ended_by"][how]) : "-"; });

@@ -342,6 +342,11 @@ void tick_done(const Game& game, const Wanted& wanted, std::vector<Duty>& list) 
             d.action = action.input;
             list.push_back(std::move(d));
             it = std::prev(list.end());
+        } else {
+            // Done, it says what was done, as the journal has it: the state's measure of it would
+            // change with every later move ("82 mm apart" became "140 mm apart", issue 28).
+            it->text = action.summary;
+            it->rule = "done: journal #" + std::to_string(action.seq);
         }
         it->done = true;
     }

@@ -21,4 +21,8 @@ DataError::DataError(std::string file, std::string where, std::string expected, 
       expected_(std::move(expected)),
       found_(std::move(found)) {}
 
+DataErrors::DataErrors(std::vector<DataError> all) : DataError(all.at(0)), all_(std::move(all)) {
+    for (const DataError& error : all_) text_ += (text_.empty() ? "" : "\n") + std::string(error.what());
+}
+
 }  // namespace fortuna

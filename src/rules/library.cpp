@@ -36,6 +36,7 @@
 #include "fortuna/limits.hpp"
 #include "fortuna/save.hpp"
 #include "fortuna/scenario.hpp"
+#include "fortuna/scenario_editing.hpp"
 
 namespace fortuna {
 
@@ -288,26 +289,15 @@ void validate_against_schema(const nlohmann::json& document, const std::string& 
                              const fs::path& data_dir) {
     const auto schema = load_schema(data_dir, kind);
     valijson::Validator validator;
-    valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter target(document);
-    if (validator.validate(*schema, target, &results)) return;
-    // The deepest error names the field itself rather than the array or object holding it.
-    valijson::ValidationResults::Error deepest;
-    valijson::ValidationResults::Error error;
-    while (results.popError(error))
-        if (error.context.size() > deepest.context.size() || deepest.description.empty()) deepest = error;
-    std::string pointer = pointer_from_context(deepest.context);
-    std::string found;
-    try {
-        const auto& value = document.at(nlohmann::json::json_pointer(pointer == "/" ? "" : pointer));
-        found = value.dump();
-        if (found.size() > 60) found = found.substr(0, 57) + "...";
-    } catch (const std::exception&) {
-    }
-    const std::string article = kind == "army" ? "an " : "a ";
-    throw DataError(file, pointer, article + kind + " file as data/schema/" + kind + ".schema.json describes (" +
-                                       deepest.description + ")",
-                    found);
+    if (validator.validate(*schema, target, nullptr)) return;
+    // Every problem at once, each in words: what was found and what was expected ("a whole
+    // number from 1 to 12"), not the validator's phrase (issue 28, item 6).
+    std::vector<DataError> all;
+    for (const ScenarioProblem& problem : schema_problems(document, kind, data_dir))
+        all.emplace_back(file, problem.pointer, problem.expected, problem.found);
+    if (all.empty()) all.emplace_back(file, "", "a " + kind + " file as data/schema/" + kind + ".schema.json describes", "another shape");
+    throw DataErrors(std::move(all));
 }
 
 std::vector<SchemaViolation> schema_violations(const nlohmann::json& document, const std::string& kind,
@@ -364,7 +354,9 @@ RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::
     // from a club's download must not stop the umpire's other rule sets (issue 13).
     const auto record = [&](const DataError& problem) {
         spdlog::info("{} (this file is not loaded)", problem.what());
-        library.problems_.push_back(problem);
+        // Every problem of the file, each on its own (issue 28, item 6).
+        if (const auto* many = dynamic_cast<const DataErrors*>(&problem)) library.problems_.insert(library.problems_.end(), many->all().begin(), many->all().end());
+        else library.problems_.push_back(problem);
     };
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(tables))
@@ -497,6 +489,9 @@ ValidationReport RulesLibrary::check_files(const fs::path& data_dir, const std::
     for (const fs::path& file : files) {
         try {
             report.checked.push_back({file, check_one_file(*library, file)});
+        } catch (const DataErrors& errors) {
+            report.checked.push_back({file, "broken"});
+            report.problems.insert(report.problems.end(), errors.all().begin(), errors.all().end());
         } catch (const DataError& error) {
             report.checked.push_back({file, "broken"});
             report.problems.push_back(error);

@@ -335,7 +335,10 @@ private:
         if (army == armies.end()) {
             std::string known;
             for (const Army* a : armies) known += (known.empty() ? "" : ", ") + a->id;
-            problem(nation_pointer, "a nation of rule set '" + scenario_.ruleset + "' (" + known + ")", "'" + unit.nation + "'");
+            // Its army file may be there and broken: say so, not that the nation is unknown (issue 28).
+            const auto file = library_.data_dir() / "armies" / scenario_.ruleset / (unit.nation + ".json");
+            problem(nation_pointer, "a nation of rule set '" + scenario_.ruleset + "' (" + known + ")",
+                    "'" + unit.nation + "'" + (std::any_of(library_.problems().begin(), library_.problems().end(), [&](const DataError& e) { return std::filesystem::path(e.file()) == file; }) ? ", whose army file " + file.string() + " did not load (see its own problems)" : std::string()));
             return unit;
         }
         if (!text(node, "type")) return unit;

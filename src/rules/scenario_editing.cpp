@@ -492,9 +492,18 @@ const Json* schema_at(const Json& root, const std::string& pointer) {
 
 std::string number_text(const Json& value) { return value.dump(); }
 
+std::vector<std::string> one_of_members(const Json* node);
+
 // The words for what a schema node wants: "a whole number from 1 to 100", "one of line, column".
 std::string wanted(const Json* node) {
     if (node == nullptr || !node->is_object()) return "a value the schema allows";
+    // A choice of kinds ("rally": a whole number of a d6 edition, or a decimal of 0-1): each said.
+    for (const char* key : {"oneOf", "anyOf"})
+        if (const auto it = node->find(key); it != node->end() && it->is_array() && !it->empty() && one_of_members(node).empty()) {
+            std::string words;
+            for (const Json& choice : *it) words += (words.empty() ? "" : " or ") + wanted(&choice);
+            return words;
+        }
     if (const auto it = node->find("const"); it != node->end()) return it->dump();
     if (const auto it = node->find("enum"); it != node->end() && it->is_array()) {
         std::string words;
@@ -529,6 +538,7 @@ std::string wanted(const Json* node) {
         if (pattern == "^([01][0-9]|2[0-3]):[0-5][0-9]$") return "a time of day HH:MM (e.g. 09:30)";
         if (pattern == "^#[0-9a-fA-F]{6}$") return "a colour #rrggbb (e.g. #2b4c9b)";
         if (pattern == "^1 mm = [0-9]+(\\.[0-9]+)? m$") return "a ground scale '1 mm = N m' (e.g. 1 mm = 2 m)";
+        if (pattern == "^[0-9]{1,20}$") return "a whole number of 1 to 20 digits, written as text (e.g. \"1620\")";
         if (!pattern.empty()) return "a text matching " + pattern;
         const int min = count_of("minLength", 0);
         if (node->contains("maxLength"))
@@ -702,7 +712,10 @@ std::vector<ScenarioProblem> schema_problems(const nlohmann::json& document, con
             add({pointer, "no member '" + extra + "' here (the members are " + members_text(known, " and ") + ")",
                  found_text(document, pointer)});
         } else if (d.find("allowed by oneOf") != std::string::npos) {
-            add({v.pointer, "a member " + members_text(one_of_members(schema_at(schema, v.pointer)), " or "), ""});
+            const Json* node = schema_at(schema, v.pointer);
+            const auto names = one_of_members(node);
+            if (names.empty()) add({v.pointer, wanted(node), found_text(document, v.pointer)});  // a choice of kinds, not of members
+            else add({v.pointer, "a member " + members_text(names, " or "), ""});
         } else if (d.find("exactly one child schema") != std::string::npos) {
             const auto names = one_of_members(schema_at(schema, v.pointer));
             add({v.pointer, "only one of the members " + members_text(names, " and "), "both"});

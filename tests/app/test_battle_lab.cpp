@@ -33,8 +33,10 @@ private slots:
         QVERIFY(finished.wait(120000));
         QCOMPARE(dialog.plot().runCount(), 1);
         const QString text = dialog.summaryText();
-        QVERIFY2(text.contains(u"won by Imperialists"_s) && text.contains(u"battles"_s), qPrintable(text));
+        // The sides named in full (issue 28: "won by Imperialists and Catholi" was cut at 24 letters).
+        QVERIFY2(text.contains(u"won by Imperialists and Catholic League "_s) && text.contains(u"battles"_s), qPrintable(text));
         QVERIFY2(text.contains(u"printed tables"_s), qPrintable(text));
+        QVERIFY2(dialog.plot().names().contains(u"won by Imperialists and Catholic League"_s), qPrintable(dialog.plot().names().join(u'|')));
         dialog.grab().save(QStringLiteral("battle-lab-dialog.png"));
     }
 

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTest>
@@ -185,6 +186,25 @@ private slots:
         press(Qt::Key_U);
         QCOMPARE(game().history().size(), std::size_t{0});
         QVERIFY(roll->text().isEmpty());
+    }
+
+    // Issue 28: U in the Combat dock's "arms" box was swallowed by the spin box (a letter is no
+    // number there); in the number boxes, as in the roll boxes, a letter is a command.
+    void aLetterInANumberBoxIsACommand() {
+        open(u"test-skirmish"_s);
+        QVERIFY(window_->runCommand(u"c F-I1 I-I1 4"_s).isEmpty());
+        QCOMPARE(game().history().size(), std::size_t{1});
+        QSpinBox* arms = nullptr;
+        for (QSpinBox* box : window_->combatPanel()->findChildren<QSpinBox*>())
+            if (box->accessibleName() == u"Combined arms"_s) arms = box;
+        QVERIFY(arms != nullptr);
+        window_->combatPanel()->window()->activateWindow();
+        arms->setFocus();
+        QApplication::processEvents();
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(arms));
+        press(Qt::Key_U);
+        QCOMPARE(game().history().size(), std::size_t{0});
+        QCOMPARE(arms->value(), 1);  // and nothing typed into the box
     }
 
     // Issue 28: the roll boxes stripped what they did not understand and applied the rest: "-1"

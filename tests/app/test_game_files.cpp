@@ -300,6 +300,33 @@ private slots:
         qDeleteAll(desks);
     }
 
+    // Issue 28: `fortuna channel-1778` and Ctrl+W on its desk left the land desk's window behind
+    // with no battle in it. A window with no battle goes with the last desk; one with a battle stays.
+    void theEmptyWindowGoesWithTheLastDesk() {
+        const auto naval_desk = [] {
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* desk = qobject_cast<NavalDesk*>(w); desk != nullptr && desk->isVisible()) return desk;
+            return static_cast<NavalDesk*>(nullptr);
+        };
+        QVERIFY(!window_->document().hasGame());
+        QVERIFY(window_->openFile(u"channel-1778"_s, true));
+        NavalDesk* desk = naval_desk();
+        QVERIFY(desk != nullptr);
+        QTest::keyClick(desk, Qt::Key_W, Qt::ControlModifier);  // nothing played: nothing to ask
+        QTRY_VERIFY(!window_->isVisible());
+
+        window_->show();
+        QVERIFY(window_->openFile(u"test-skirmish"_s, true));
+        QVERIFY(window_->openFile(u"channel-1778"_s, true));
+        desk = naval_desk();
+        QVERIFY(desk != nullptr);
+        QTest::keyClick(desk, Qt::Key_W, Qt::ControlModifier);
+        QTRY_VERIFY(naval_desk() == nullptr);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QApplication::processEvents();
+        QVERIFY(window_->isVisible());  // it holds the skirmish
+    }
+
 private:
     // A game of another system killed mid-play (its journal left in recovery/<system id>/) is
     // offered at the next start, and Recover opens it in its desk. `Desk` is the desk it opens in.

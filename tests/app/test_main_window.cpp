@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <memory>
 
+#include "board_painting.hpp"
 #include "board_scene.hpp"
 #include "board_view.hpp"
 #include "duties_dock.hpp"
@@ -314,6 +316,39 @@ private slots:
         QVERIFY(window_->boardView().lastRulerMm().has_value());
         QVERIFY(std::abs(*window_->boardView().lastRulerMm() - library_mm) < 1e-9);
         QVERIFY(std::abs(library_mm - std::hypot(175.0, 360.5)) < 1e-9);
+    }
+
+    // Issue 28: the tape of D (and the line of V) stayed on the board after later actions, showing
+    // a distance of a position no longer there. An action, an undo or a redo takes it away.
+    void aMeasuredDistanceGoesWithTheNextAction() {
+        QVERIFY(window_->openFile(u"white-mountain-1620"_s, true));
+        BoardScene& scene = window_->boardScene();
+        QVERIFY(window_->runCommand(u"d IM-C1 B-I6"_s).isEmpty());
+        QVERIFY(scene.ruler().has_value());
+        QVERIFY(window_->runCommand(u"n"_s).isEmpty());
+        QVERIFY(!scene.ruler().has_value());
+        QVERIFY(window_->runCommand(u"d IM-C1 B-I6"_s).isEmpty());
+        window_->document().undoStack()->undo();
+        QVERIFY(!scene.ruler().has_value());
+    }
+
+    // Issue 28: the drag's readout ran off the board at its edge. A label given the table stays on it.
+    void aLabelKeptWithinTheTableStaysOnIt() {
+        QImage picture(200, 60, QImage::Format_ARGB32_Premultiplied);
+        picture.fill(Qt::transparent);
+        {
+            QPainter painter(&picture);
+            draw_label(&painter, QPointF(95, 30), u"48 mm"_s, 12, Qt::black, true, false, Qt::AlignHCenter,
+                       QRectF(0, 0, 100, 60));
+        }
+        int inside = 0;
+        for (int y = 0; y < picture.height(); ++y)
+            for (int x = 0; x < picture.width(); ++x) {
+                if (qAlpha(picture.pixel(x, y)) == 0) continue;
+                QVERIFY2(x < 100, qPrintable(u"a pixel of the label at x = %1"_s.arg(x)));
+                ++inside;
+            }
+        QVERIFY(inside > 50);  // it was drawn, within
     }
 
     // F-I1 is French line infantry (seed 002 Table 1: 50 mm a turn). Dragging it 200 mm is past

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The naval desk offscreen: the keyboard sails, fires with the umpire's dice and boards, undo brings back the same dice, also after a save and a reopen; unsaved work survives in its journal.
+#include <QAbstractButton>
 #include <QApplication>
-#include <QLabel>
-#include <QSignalSpy>
 #include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <filesystem>
@@ -22,6 +27,32 @@
 
 using namespace fortuna;
 using namespace fortuna::app;
+
+namespace naval_desk_test {
+
+// Closes the desk with Ctrl+W and answers the box that asks about unsaved work with `button`
+// (its text without the '&'); returns the box's text, "" when none came.
+QString closeAnswering(NavalDesk* desk, const QString& button) {
+    QString asked;
+    QTimer watch;
+    watch.setInterval(20);
+    QObject::connect(&watch, &QTimer::timeout, &watch, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (box == nullptr) return;
+        watch.stop();
+        asked = box->text();
+        for (QAbstractButton* candidate : box->buttons())
+            if (candidate->text().remove(u'&') == button) return candidate->click();
+        box->reject();
+    });
+    watch.start();
+    QTest::keyClick(desk, Qt::Key_W, Qt::ControlModifier);
+    watch.stop();
+    return asked;
+}
+
+}  // namespace naval_desk_test
+using naval_desk_test::closeAnswering;
 
 class NavalDeskTest : public QObject {
     Q_OBJECT
@@ -85,7 +116,7 @@ private slots:
         QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].now.side, 1);
         QTest::keyClick(desk, Qt::Key_Tab);
         QCOMPARE(desk->game().state().ships[static_cast<std::size_t>(desk->selectedShip())].now.side, 1);
-        desk->close();
+        QVERIFY(!closeAnswering(desk, QStringLiteral("Discard")).isEmpty());  // unsaved: asked
     }
 
     // Issue 25: the table companion serves the naval desk's game through the seam; a captain's
@@ -126,7 +157,7 @@ private slots:
         QCOMPARE(desk->undoStack()->index(), 0);
         QCOMPARE(desk->game().history().size(), std::size_t{0});
         QVERIFY(!game.board_png(360).isEmpty());
-        desk->close();
+        closeAnswering(desk, QStringLiteral("Discard"));
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 #endif
     }
@@ -229,7 +260,7 @@ private slots:
         QTest::keyClick(desk, Qt::Key_Escape);
         QTest::keyClick(desk, Qt::Key_E);
         QCOMPARE(desk->game().state().turn.active_side, 1);
-        desk->close();
+        QVERIFY(!closeAnswering(desk, QStringLiteral("Discard")).isEmpty());
     }
 
     void saveReopenAndUndoWithoutReRolling() {
@@ -252,7 +283,7 @@ private slots:
         QTest::keyClick(desk, Qt::Key_S, Qt::ControlModifier);
         QCOMPARE(desk->lastMessage(), QStringLiteral("Saved %1").arg(save));
         const nlohmann::json state = desk->game().to_json();
-        desk->close();
+        QCOMPARE(closeAnswering(desk, QStringLiteral("Discard")), QString());  // saved: nothing to ask
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         QVERIFY(!std::filesystem::exists(journal));  // saved: the crash journal is no longer needed
 
@@ -279,11 +310,12 @@ private slots:
         const auto refired = std::get<BroadsideAction>(again->game().history().back().action).dice;
         QCOMPARE(refired.size(), fired.size());
         for (std::size_t i = 0; i < fired.size(); ++i) QCOMPARE(refired[i].value, fired[i].value);
-        // Closed unsaved: the journal stays, and opening it gives the game back as it was.
+        // The app quits with unsaved work on the desk: the journal stays, and opening it gives
+        // the game back as it was.
         QVERIFY(again->isModified());
         const QString kept = again->recoveryJournal();
         const nlohmann::json unsaved = again->game().to_json();
-        again->close();
+        delete again;
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         QVERIFY(std::filesystem::exists(kept.toStdString()));
         QVERIFY(is_naval_file(kept.toStdString()));
@@ -293,7 +325,47 @@ private slots:
         const QString pdf = folder_.filePath(QStringLiteral("victory.pdf"));
         QVERIFY2(recovered->exportVictorySheet(pdf), qPrintable(recovered->lastMessage()));
         QVERIFY(QFileInfo(pdf).size() > 1000);
-        recovered->close();
+        // A recovered game is unsaved work until it is saved: closing it asks, Discard lets it go.
+        QVERIFY(recovered->isModified());
+        QVERIFY(!closeAnswering(recovered, QStringLiteral("Discard")).isEmpty());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QVERIFY(!std::filesystem::exists(kept.toStdString()));
+    }
+
+    // Issue 28: Ctrl+W closed unsaved work without a word, and the log did not follow its newest
+    // line (the opened file's lines were added before the desk was laid out).
+    void closingAsksAboutUnsavedWorkAndTheLogFollowsItsNewestLine() {
+        const auto data = default_data_dir();
+        NavalDesk* desk = open_naval_desk(data / "scenarios" / "channel-1778.json", data, nullptr);
+        auto* log = desk->findChild<QPlainTextEdit*>();
+        QVERIFY(log != nullptr);
+        for (int i = 0; i < 8; ++i) {
+            QTest::keyClick(desk, Qt::Key_F);
+            QTest::keyClick(desk, Qt::Key_Z, Qt::ControlModifier);
+        }
+        QTest::keyClick(desk, Qt::Key_F);
+        QApplication::processEvents();
+        QVERIFY(log->verticalScrollBar()->maximum() > 0);
+        QCOMPARE(log->verticalScrollBar()->value(), log->verticalScrollBar()->maximum());
+        // Cancel keeps the desk and its game.
+        const QString asked = closeAnswering(desk, QStringLiteral("Cancel"));
+        QVERIFY2(asked.contains(QStringLiteral("Save the game before closing?")), qPrintable(asked));
+        QVERIFY(desk->isVisible());
+        QCOMPARE(desk->game().history().size(), std::size_t{1});
+        const QString journal = desk->recoveryJournal();
+        QVERIFY(std::filesystem::exists(journal.toStdString()));
+        delete desk;  // the app quits: the unsaved work's journal stays
+
+        // Opened again from its journal, the log shows its last line.
+        NavalDesk* again = open_naval_desk(journal.toStdString(), data, nullptr);
+        auto* again_log = again->findChild<QPlainTextEdit*>();
+        QApplication::processEvents();
+        QVERIFY(again_log->verticalScrollBar()->maximum() > 0);
+        QCOMPARE(again_log->verticalScrollBar()->value(), again_log->verticalScrollBar()->maximum());
+        // Discard: the desk closes and the unsaved actions' journal goes with them.
+        QVERIFY(!closeAnswering(again, QStringLiteral("Discard")).isEmpty());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QVERIFY(!std::filesystem::exists(journal.toStdString()));
     }
 };
 

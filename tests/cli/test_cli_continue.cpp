@@ -81,6 +81,37 @@ TEST_F(CliContinue, AJournalBesideTheSaveThatDisagreesIsRefusedNamingIt) {
     EXPECT_EQ(journal_lines(save + ".journal"), 4) << "the journal is left as it was";
 }
 
+// Issue 28: a save of the first release with the journal it wrote beside it was refused ("disagrees
+// with it from line 2"): the save was replayed and its lines written again in today's words,
+// while replay and the app took the pair. The lines are the save's own, as they were written.
+TEST_F(CliContinue, AFirstReleaseSaveGoesOnInTheJournalItWroteBesideIt) {
+    const std::filesystem::path fixture = std::filesystem::path(FORTUNA_TEST_FIXTURES_DIR) / "compat" / "white-mountain-release-0.1.fortuna";
+    const std::string save = path("wm.fortuna");
+    std::filesystem::copy_file(fixture, save);
+    json saved;
+    std::ifstream(fixture) >> saved;
+    ASSERT_EQ(saved["journal"].size(), 22u);
+    {
+        // The first release's journal: its header (game.cpp, Game::journal_header, release 0.1),
+        // then the save's lines.
+        const json& scenario = saved["scenario"];
+        const json header{{"format", "fortuna-journal"},
+                          {"format_version", 1},
+                          {"scenario", {{"id", scenario["id"]}, {"ruleset", scenario["ruleset"]}, {"document", scenario["document"]}}},
+                          {"seed", saved["seed"]},
+                          {"summary", "Journal of " + scenario["document"]["name"].get<std::string>() +
+                                          "; one action a line, each with its rolls and a summary"}};
+        std::ofstream out(save + ".journal");
+        out << header.dump() << "\n";
+        for (const json& line : saved["journal"]) out << line.dump() << "\n";
+    }
+    const CliRun r = run("--json play --load " + save + " --save " + save + " --actions " + phases("a", 1));
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(r.out.find("disagrees"), std::string::npos) << r.out;
+    EXPECT_EQ(fortuna::testing::first_json(r.out)["journal_lines"], 23);
+    EXPECT_EQ(journal_lines(save + ".journal"), 23) << "the first release's journal goes on";
+}
+
 TEST_F(CliContinue, AnExistingJournalIsAppendedToOrRefusedNeverTruncated) {
     const std::string journal = path("j.journal");
     ASSERT_EQ(run("play --scenario test-skirmish --seed 5 --journal " + journal + " --actions " + phases("a", 3)).code, 0);

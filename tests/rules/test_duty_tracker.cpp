@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -99,6 +100,40 @@ TEST(DutyTracker, AnotherGameIsMeasuredAfresh) {
     expect_same(tracker.update(second, field), second, field, 0);
     tracker.reset();
     expect_same(tracker.update(first, field), first, field, 1);
+}
+
+// Issue 28: a done item was measured again with the state ("F-I1 attacks I-I1: 82 mm apart"
+// became "140 mm apart" after later moves). Done, it says what was done, as the journal has it,
+// and no later change of the board rewrites it.
+TEST(DutyTracker, ADoneItemSaysWhatWasDoneAndKeepsSaying) {
+    Game game(testing::library(), testing::skirmish(), 3, testing::kAdvisory);
+    const Battlefield field(game.scenario());
+    game.apply(json{{"do", "set"}, {"unit", "I-I1"}, {"to", {600, 930}}, {"reason", "test: open ground"}});
+    game.apply(json{{"do", "set"}, {"unit", "F-I1"}, {"to", {600, 960}}, {"reason", "test: before I-I1"}});
+    while (game.phase().id != "d" || game.phasing_side() != game.unit("F-I1").id.side) game.apply(json{{"do", "end-phase"}});
+    const std::string id = "d/combat/F-I1/I-I1";
+    const auto item = [&](const std::vector<Duty>& list) {
+        const auto it = std::find_if(list.begin(), list.end(), [&](const Duty& d) { return d.id == id; });
+        return it == list.end() ? std::optional<Duty>() : std::optional<Duty>(*it);
+    };
+    const auto before = item(duties(game, field));
+    ASSERT_TRUE(before.has_value());
+    EXPECT_FALSE(before->done);
+    game.apply(json{{"do", "combat"}, {"attacker", "F-I1"}, {"defender", "I-I1"}, {"roll", 3}});
+    const std::string summary = game.history().back().summary;
+    const std::string seq = std::to_string(game.history().back().seq);
+    DutyTracker tracker;
+    for (const auto& list : {duties(game, field), tracker.update(game, field)}) {
+        const auto done = item(list);
+        ASSERT_TRUE(done.has_value());
+        EXPECT_TRUE(done->done);
+        EXPECT_EQ(done->text, summary);
+        EXPECT_EQ(done->rule, "done: journal #" + seq);
+    }
+    // The defender stepped back by the umpire: the item still says what was done.
+    game.apply(json{{"do", "set"}, {"unit", "I-I1"}, {"to", {600, 900}}, {"reason", "test: stepped back"}});
+    EXPECT_EQ(item(duties(game, field))->text, summary);
+    EXPECT_EQ(item(tracker.update(game, field))->text, summary);
 }
 
 }  // namespace

@@ -61,11 +61,11 @@ INSTANTIATE_TEST_SUITE_P(
                       CorruptSave{"tampered-roll.fortuna", "/journal/4", "recorded rolls"},
                       CorruptSave{"tampered-state.fortuna", "/journal", "replays to the saved position"},
                       CorruptSave{"tampered-generator.fortuna", "/journal", "replays to the saved position"},
-                      CorruptSave{"hostile-seed.fortuna", "/seed", "save.schema.json"},
+                      CorruptSave{"hostile-seed.fortuna", "/seed", "a whole number of 1 to 20 digits"},
                       CorruptSave{"hostile-action.fortuna", "/journal/0", "an action that can be applied"},
                       CorruptSave{"bad-scenario-copy.fortuna", "/scenario/document/sides/0/commands/0/units/0/type", "unit type"},
                       CorruptSave{"deep-nesting.fortuna", "", "nested"},
-                      CorruptSave{"wrong-type.fortuna", "/journal", "save.schema.json"}),
+                      CorruptSave{"wrong-type.fortuna", "/journal", "a list of at most"}),
     [](const ::testing::TestParamInfo<CorruptSave>& param_info) {
         std::string name = param_info.param.file;
         name = name.substr(0, name.find('.'));
