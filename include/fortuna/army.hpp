@@ -2,6 +2,7 @@
 // National army tables: unit types with their factors, rally need, movement and bases.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,5 +65,11 @@ struct Army {
 
     static Army from_json(const nlohmann::json& document, const std::string& file, const RuleSet& rules);
 };
+
+// One land rule-set file of data/tables: syntax, schema, the tables, and (unless an edited copy
+// for the lab) the file named after its id. Throws DataError.
+RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, bool named_after_id = true);
+// One land army file, against its rule set; named after its id. Throws DataError.
+Army load_army_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, const RuleSet& rules);
 
 }  // namespace fortuna

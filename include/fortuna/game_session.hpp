@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/errors.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/odds.hpp"
 #include "fortuna/rule_system.hpp"
 #include "fortuna/sheets/sheet_content.hpp"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Loads and validates everything under data/: rule sets, their armies, and scenarios.
+// The data folder as a program opens it: the land rule sets and their armies loaded, and every
+// file of every rule system checked as the app and the CLI load it.
 #pragma once
 
 #include <filesystem>
@@ -10,40 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/army.hpp"
+#include "fortuna/data_files.hpp"
 #include "fortuna/errors.hpp"
-#include "fortuna/ruleset.hpp"
 
 namespace fortuna {
 
-// The data folder: $FORTUNA_DATA, else the installed or source data/ found next to the
-// executable, else the source tree's data/ compiled in.
-std::filesystem::path default_data_dir();
-
-// Reads a JSON file. A syntax error becomes a DataError naming line:column; the size limit
-// (data-format.md) keeps a hostile file from exhausting memory.
-nlohmann::json read_json_file(const std::filesystem::path& file);
-nlohmann::json parse_json_text(const std::string& text, const std::string& file_name);
-
-// Validates a document against data/schema/<kind>.schema.json; throws DataError naming the
-// file, the JSON pointer and what the schema expected.
-void validate_against_schema(const nlohmann::json& document, const std::string& kind,
-                             const std::string& file, const std::filesystem::path& data_dir);
-
-// Every error the validator finds, in its order: the JSON pointer of the node ("" for the
-// document) and the validator's own phrase (scenario_editing.cpp puts them in words).
-struct SchemaViolation {
-    std::string pointer;
-    std::string description;
-};
-std::vector<SchemaViolation> schema_violations(const nlohmann::json& document, const std::string& kind,
-                                               const std::filesystem::path& data_dir);
-
-// One land rule-set file of data/tables: syntax, schema, the tables, and (unless an edited copy
-// for the lab) the file named after its id. Throws DataError.
-RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, bool named_after_id = true);
-// One land army file, against its rule set; named after its id. Throws DataError.
-Army load_army_file(const std::filesystem::path& file, const std::filesystem::path& data_dir, const RuleSet& rules);
+struct Army;
+struct RuleSet;
+struct UnitType;
 
 struct ValidationReport {
     struct Checked {
@@ -56,6 +31,10 @@ struct ValidationReport {
 
 class RulesLibrary {
 public:
+    RulesLibrary();
+    ~RulesLibrary();
+    RulesLibrary(RulesLibrary&&) noexcept;
+    RulesLibrary& operator=(RulesLibrary&&) noexcept;
     // Loads every rule set in data/tables and every army in data/armies/<ruleset>/. A broken
     // file is left out and recorded in problems(), with what depends on it (the armies of a
     // broken rule set); everything else loads. Throws only when there is no tables folder.

@@ -10,14 +10,11 @@
 
 #include "fortuna/army.hpp"
 #include "fortuna/chance.hpp"
+#include "fortuna/odds.hpp"
 #include "fortuna/ruleset.hpp"
 
 namespace fortuna {
 
-using Explanation = std::vector<std::string>;
-
-// Probability of each outcome, in the table's order of outcomes.
-using Distribution = std::vector<std::pair<std::string, Probability>>;
 
 // ---------------------------------------------------------------- combat (odds + CRT)
 

@@ -32,7 +32,7 @@
 #include "fortuna/library.hpp"
 #include "fortuna/naval/system.hpp"
 #include "fortuna/rule_system.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "qt_text.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
 #include "fortuna/sheets/naval_sheet.hpp"

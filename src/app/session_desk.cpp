@@ -32,7 +32,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "fortuna/session_opponent.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
 #include "fortuna/sheets/content_sheet.hpp"

@@ -11,7 +11,7 @@
 #include "fortuna/land/system.hpp"
 #include "fortuna/library.hpp"
 #include "fortuna/platform.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "fortuna/session_opponent.hpp"
 #include "play_files.hpp"
 #include "session_play.hpp"

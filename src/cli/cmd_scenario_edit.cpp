@@ -7,7 +7,7 @@
 #include "cli.hpp"
 #include "fortuna/errors.hpp"
 #include "fortuna/rule_system.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "fortuna/scenario.hpp"
 #include "fortuna/scenario_editing.hpp"
 

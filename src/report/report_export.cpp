@@ -21,7 +21,7 @@
 #include <QUrl>
 
 #include "fortuna/battlefield.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 
 namespace fortuna::report {
 

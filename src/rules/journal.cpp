@@ -14,7 +14,7 @@
 #include "fortuna/library.hpp"
 #include "fortuna/limits.hpp"
 #include "fortuna/platform.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 
 namespace fortuna {
 

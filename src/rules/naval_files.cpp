@@ -17,7 +17,7 @@
 #include "fortuna/library.hpp"
 #include "fortuna/naval/system.hpp"
 #include "fortuna/platform.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 
 #ifndef FORTUNA_VERSION
 #define FORTUNA_VERSION "dev"

@@ -20,7 +20,7 @@
 
 #include "fortuna/library.hpp"
 #include "fortuna/rule_system.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "session_desk.hpp"
 
 #if __has_include("table_game.hpp")

@@ -6,7 +6,7 @@
 
 #include "fortuna/errors.hpp"
 #include "fortuna/naval_files.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "naval_test_support.hpp"
 #include "test_game_support.hpp"
 

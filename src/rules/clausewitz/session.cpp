@@ -11,7 +11,7 @@
 #include "fortuna/game_session.hpp"
 #include "fortuna/journal.hpp"
 #include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 #include "sheets.hpp"
 
 namespace fortuna::clausewitz {

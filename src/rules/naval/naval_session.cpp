@@ -15,7 +15,7 @@
 #include "fortuna/naval/system.hpp"
 #include "fortuna/naval_files.hpp"
 #include "fortuna/platform.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/game_files.hpp"
 
 namespace fortuna::naval {
 
