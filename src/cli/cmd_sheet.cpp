@@ -16,12 +16,12 @@
 #include <QGuiApplication>
 
 #include "cli.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/naval_files.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/naval/files.hpp"
 #include "fortuna/qt/headless_gui.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "builders.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/land/resolution.hpp"
 
 namespace fortuna::sheets {
 

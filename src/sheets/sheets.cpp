@@ -9,8 +9,8 @@
 #include <QPdfWriter>
 
 #include "builders.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/resolution.hpp"
 
 namespace fortuna::sheets {
 

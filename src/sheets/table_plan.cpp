@@ -11,7 +11,7 @@
 #include <QPolygonF>
 
 #include "builders.hpp"
-#include "fortuna/battlefield.hpp"
+#include "fortuna/land/battlefield.hpp"
 
 namespace fortuna::sheets {
 

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "builders.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/land/resolution.hpp"
 
 namespace fortuna::sheets {
 

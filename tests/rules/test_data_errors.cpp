@@ -7,7 +7,7 @@
 #include <fstream>
 #include <functional>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna {
 namespace {

@@ -3,7 +3,7 @@
 // throw: undo keeps the dice, a refusal changes nothing, the journal replays roll by roll.
 #include <gtest/gtest.h>
 
-#include "fortuna/recorded_game.hpp"
+#include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna::testing {
 namespace {

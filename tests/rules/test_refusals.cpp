@@ -11,8 +11,8 @@
 #include <regex>
 #include <string>
 
-#include "fortuna/game.hpp"
-#include "fortuna/rules_of_play.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/rules_of_play.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::refusals_test {

@@ -15,12 +15,12 @@
 
 #include <QGuiApplication>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/naval.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/naval/model.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fortuna/sheets/naval_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"

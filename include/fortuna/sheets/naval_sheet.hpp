@@ -5,7 +5,7 @@
 #include <QDate>
 #include <QString>
 
-#include "fortuna/naval.hpp"
+#include "fortuna/naval/model.hpp"
 #include "fortuna/sheets/sheets.hpp"
 
 class QPagedPaintDevice;

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/army.hpp"
-#include "fortuna/ruleset.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/army.hpp"
+#include "fortuna/land/ruleset.hpp"
+#include "fortuna/land/scenario.hpp"
 
 namespace fortuna {
 class Game;

@@ -9,7 +9,7 @@
 #include <array>
 #include <optional>
 
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -4,11 +4,11 @@
 
 #include <set>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/session.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/seam/game_session.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings {
 
