@@ -25,6 +25,16 @@
 //     static std::string kind(const Action&);
 //     nlohmann::json line_context() const;     // added to each line: {"turn": 3, "side": "french"}
 //     nlohmann::json to_json() const;          // the state, compared after a replay
+//
+// and may provide, for a journal whose lines carry more than the action (The Age of Sail keeps
+// the umpire's overrule beside it, as its first release wrote it):
+//
+//     static nlohmann::json line_extras(const Action&);     // added to the action's line
+//     static Action decode_line(const nlohmann::json& line, const nlohmann::json& action);
+//     void check_line(const nlohmann::json& line, const std::string& file, const std::string& at) const;
+//                                              // before a replayed line is decoded: DataError
+//                                              // naming the bad field of the line at `at`
+//     nlohmann::json step_context() const;     // added to undo and redo lines (else line_context)
 #pragma once
 
 #include <algorithm>
@@ -77,6 +87,15 @@ public:
         if (generated.empty()) return;
         auto& kept = kept_[slot_key(key, slot)];
         kept.insert(kept.begin(), generated.begin(), generated.end());
+    }
+    // A redone action takes its rolls back: as many generated rolls of the slot as it holds are
+    // no longer kept for a new request (it has them again), so no later action draws them twice.
+    void take_back(std::string_view key, std::string_view slot, const std::vector<Roll>& rolls) {
+        auto found = kept_.find(slot_key(key, slot));
+        if (found == kept_.end()) return;
+        for (const Roll& roll : rolls)
+            if (roll.source == RollSource::Generated && !found->second.empty()) found->second.erase(found->second.begin());
+        if (found->second.empty()) kept_.erase(found);
     }
     bool empty() const { return kept_.empty(); }
 
@@ -145,11 +164,14 @@ public:
                          const std::optional<std::string>& why = std::nullopt) {
         Model before = model_;
         const Dice dice_before = dice_;
+        nlohmann::json extras = nlohmann::json::object();
+        if constexpr (requires { Model::line_extras(action); }) extras = Model::line_extras(action);
         try {
             const Applied& done = model_.apply(std::move(action), dice_);
             const int seq = static_cast<int>(journal_.size()) + 1;
             nlohmann::json line{{"seq", seq}, {"do", Model::kind(done.action)}, {"summary", done.summary}, {"action", Model::encode(done.action)}};
             line.update(before.line_context());
+            line.update(extras);
             if (by) line["by"] = *by;
             if (why) line["why"] = *why;
             record(line);
@@ -246,8 +268,9 @@ public:
                 undoing ? game.undo() : game.redo();
             } else {
                 const nlohmann::json recorded = line.contains("action") ? line["action"] : nlohmann::json();
+                if constexpr (requires { game.model_.check_line(line, file, at); }) game.model_.check_line(line, file, at);
                 try {
-                    const Applied& done = game.apply(Model::decode(without_generated_rolls(recorded)));
+                    const Applied& done = game.apply(decode_line(line, without_generated_rolls(recorded)));
                     const nlohmann::json replayed = Model::encode(done.action);
                     if (replayed != recorded)
                         throw DataError(file, at + "/action", "the recorded action and rolls " + recorded.dump().substr(0, 200),
@@ -263,6 +286,12 @@ public:
     }
 
 private:
+    static Action decode_line(const nlohmann::json& line, const nlohmann::json& action) {
+        if constexpr (requires { Model::decode_line(line, action); })
+            return Model::decode_line(line, action);
+        else
+            return Model::decode(action);
+    }
     std::string summary_of(int seq) const {
         const nlohmann::json& line = journal_.at(static_cast<std::size_t>(seq - 1));
         return line.value("summary", std::string());
@@ -272,7 +301,10 @@ private:
                             {"do", kind},
                             {"of", of},
                             {"summary", std::string(kind == "undo" ? "Undo #" : "Redo #") + std::to_string(of) + ": " + summary}};
-        line.update(model_.line_context());
+        if constexpr (requires { model_.step_context(); })
+            line.update(model_.step_context());
+        else
+            line.update(model_.line_context());
         return line;
     }
     void record(const nlohmann::json& line) {

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/core/journal.hpp"
+#include "fortuna/core/recorded_game.hpp"
 #include "fortuna/naval/model.hpp"
 
 namespace fortuna {
@@ -43,9 +44,43 @@ struct NavalScenarioCopy {
 // Reads a naval scenario file (schema-checked) and keeps its document.
 NavalScenarioCopy read_naval_scenario_copy(const std::filesystem::path& file, const std::filesystem::path& data_dir);
 
-// A naval game in play: the rules' NavalGame, the dice of its seed and its journal. Every
-// action, undo and redo goes through here, so each is a journal line and reaches the disk
-// (when a journal file is attached) before it returns. The tables must outlive the session.
+// The Age of Sail as the recorder's model (core/recorded_game.hpp): the rules' NavalGame, each
+// action with the umpire's overrule beside it (a journal line's "override", as the first release
+// wrote it), the round and side on each line.
+class NavalModel {
+public:
+    struct Action {
+        NavalAction action;
+        std::string override_reason;  // "" unless the umpire overrules a rule of play
+    };
+    using Applied = AppliedNavalAction;
+
+    explicit NavalModel(NavalGame game) : game_(std::move(game)) {}
+    const NavalGame& game() const { return game_; }
+
+    const Applied& apply(Action action, Dice& dice) { return game_.apply(std::move(action.action), dice, action.override_reason); }
+    bool undo() { return game_.undo(); }
+    bool redo() { return game_.redo(); }
+    std::size_t actions_in_effect() const { return game_.history().size(); }
+    static nlohmann::json encode(const NavalAction& action) { return naval_action_to_json(action); }
+    static Action decode(const nlohmann::json& action) { return {naval_action_from_json(action), {}}; }
+    static std::string kind(const NavalAction& action) { return std::string(naval_action_kind(action)); }
+    nlohmann::json line_context() const;  // {"round": 3, "side": "british"}
+    nlohmann::json step_context() const;  // {"round": 3}
+    nlohmann::json to_json() const { return game_.to_json(); }
+    static nlohmann::json line_extras(const Action& action);  // {"override": reason} when overruled
+    static Action decode_line(const nlohmann::json& line, const nlohmann::json& action);
+    // A bad die or an unknown ship named by its pointer, and the line's "do" against its action.
+    void check_line(const nlohmann::json& line, const std::string& file, const std::string& at) const;
+
+private:
+    NavalGame game_;
+};
+
+// A naval game in play: the rules' NavalGame, the dice of its seed and its journal, kept by the
+// recorder every system behind the seam shares. Every action, undo and redo is a journal line and
+// reaches the disk (when a journal file is attached) before it returns. The tables must outlive
+// the session.
 class NavalSession {
 public:
     NavalSession(const NavalTables& tables, NavalScenarioCopy scenario, std::uint64_t seed, const std::filesystem::path& data_dir);
@@ -58,26 +93,26 @@ public:
     const AppliedNavalAction& apply(NavalAction action, const std::optional<std::string>& by = std::nullopt,
                                     const std::optional<std::string>& why = std::nullopt,
                                     const std::optional<std::string>& override_reason = std::nullopt);
-    bool undo();  // false when there is nothing to undo
-    bool redo();
-    bool can_undo() const { return !game_.history().empty(); }
-    bool can_redo() const { return !undone_.empty(); }
+    bool undo() { return recorded_.undo(); }  // false when there is nothing to undo
+    bool redo() { return recorded_.redo(); }
+    bool can_undo() const { return recorded_.can_undo(); }
+    bool can_redo() const { return recorded_.can_redo(); }
 
-    const NavalGame& game() const { return game_; }
-    const NavalTables& tables() const { return game_.tables(); }
+    const NavalGame& game() const { return recorded_.model().game(); }
+    const NavalTables& tables() const { return game().tables(); }
     const NavalScenarioCopy& scenario_copy() const { return scenario_; }
-    std::uint64_t seed() const { return seed_; }
-    const Dice& dice() const { return dice_; }
+    std::uint64_t seed() const { return recorded_.seed(); }
+    const Dice& dice() const { return recorded_.dice(); }
     // The journal lines after the header, in order; the save holds the same.
-    const std::vector<nlohmann::json>& journal() const { return journal_; }
-    nlohmann::json journal_header() const;
+    const std::vector<nlohmann::json>& journal() const { return recorded_.journal(); }
+    const nlohmann::json& journal_header() const { return recorded_.journal_header(); }
 
     // Writes the header and every line so far to the file (an existing journal holding exactly
     // these lines is continued; one of another game is refused with JournalConflict), then
     // appends each new line as it happens.
-    void attach_journal(const std::filesystem::path& file);
-    void detach_journal() { journal_file_.reset(); }
-    std::optional<std::filesystem::path> journal_file() const;
+    void attach_journal(const std::filesystem::path& file) { recorded_.attach_journal(file); }
+    void detach_journal() { recorded_.detach_journal(); }
+    std::optional<std::filesystem::path> journal_file() const { return recorded_.journal_file(); }
 
     // Rebuilds a session from journal lines; a line that does not replay is a DataError naming
     // `file` and the line's place: `where(i)` gives it for line index i ("/journal/3", "line 5").
@@ -86,16 +121,8 @@ public:
                                const std::string& file, const std::function<std::string(std::size_t)>& where);
 
 private:
-    void record(const nlohmann::json& line);
-    nlohmann::json step_line(const std::string& kind, int of, const std::string& summary) const;
     NavalScenarioCopy scenario_;
-    std::uint64_t seed_;
-    Dice dice_;
-    NavalGame game_;
-    std::vector<nlohmann::json> journal_;
-    std::vector<int> done_seqs_;    // the journal seq of each action in game().history()
-    std::vector<std::pair<int, std::string>> undone_;  // seq and summary of each action undone, not redone
-    std::unique_ptr<JournalFile> journal_file_;
+    RecordedGame<NavalModel> recorded_;
 };
 
 // The save: format, scenario copy, seed, generator draws, the journal lines and the state they

@@ -19,6 +19,7 @@
 
 #include "fortuna/core/chance.hpp"
 #include "fortuna/core/odds.hpp"
+#include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna {
 
@@ -505,7 +506,7 @@ private:
     const NavalTables* tables_;
     Dice* dice_ = nullptr;  // during apply
     std::string roll_key_;
-    std::map<std::string, std::vector<Roll>> kept_;  // generated rolls of undone actions, by key and slot
+    KeptRolls kept_;  // generated rolls of undone actions, by key and slot (the recorder's, written once)
     NavalScenario scenario_;
     NavalState state_;
     std::vector<AppliedNavalAction> done_;

@@ -33,8 +33,6 @@ using nlohmann::json;
 constexpr const char* kSingleRolls[] = {"direction_roll", "speed_roll", "shoal_roll", "roll"};
 constexpr const char* kRollLists[] = {"dice", "attacker_dice", "defender_dice", "spread_rolls"};
 
-bool generated(const json& roll) { return roll.is_object() && text_member(roll, "source") == "generated"; }
-
 // Names a bad die or an unknown ship by its pointer before the codec sees the action, so the
 // message says which field of which line is wrong (the codec's own message has no line).
 void check_action_fields(const json& action, const NavalGame& game, const std::string& file, const std::string& where) {
@@ -62,20 +60,6 @@ void check_action_fields(const json& action, const NavalGame& game, const std::s
         if (!action[key].is_array()) throw DataError(file, where + "/" + key, "a list of d6 rolls", action[key].dump().substr(0, 60));
         for (std::size_t i = 0; i < action[key].size(); ++i) check_die(action[key][i], where + "/" + key + "/" + std::to_string(i));
     }
-}
-
-// The action as it was asked for: the rolls the game generated are taken out, to be drawn again.
-json without_generated_rolls(json action) {
-    for (const char* key : kSingleRolls)
-        if (action.contains(key) && generated(action[key])) action.erase(key);
-    for (const char* key : kRollLists) {
-        if (!action.contains(key)) continue;
-        json kept = json::array();
-        for (const auto& roll : action[key])
-            if (!generated(roll)) kept.push_back(roll);
-        action[key] = kept;
-    }
-    return action;
 }
 
 std::uint64_t parse_seed(const json& node, const std::string& file, const std::string& where) {
@@ -119,143 +103,69 @@ NavalScenario scenario_of(const NavalScenarioCopy& copy, const NavalTables& tabl
 }
 }  // namespace
 
-NavalSession::NavalSession(const NavalTables& tables, NavalScenarioCopy scenario, std::uint64_t seed,
-                           const std::filesystem::path& data_dir)
-    : scenario_(std::move(scenario)), seed_(seed), dice_(seed), game_(tables, scenario_of(scenario_, tables, data_dir)) {}
+json NavalModel::line_context() const {
+    const NavalTurn& turn = game_.state().turn;
+    return {{"round", turn.round}, {"side", game_.scenario().sides[static_cast<std::size_t>(turn.active_side)].id}};
+}
 
-json NavalSession::journal_header() const {
-    json copy{{"id", scenario_.id}, {"document", scenario_.document}};
-    if (!scenario_.file.empty()) copy["file"] = scenario_.file;
+json NavalModel::step_context() const { return {{"round", game_.state().turn.round}}; }
+
+json NavalModel::line_extras(const Action& action) {
+    if (action.override_reason.empty()) return json::object();
+    return {{"override", action.override_reason}};
+}
+
+NavalModel::Action NavalModel::decode_line(const json& line, const json& action) {
+    Action decoded = decode(action);
+    if (line.contains("override") && line["override"].is_string()) decoded.override_reason = line["override"].get<std::string>();
+    return decoded;
+}
+
+void NavalModel::check_line(const json& line, const std::string& file, const std::string& at) const {
+    const json& recorded = line.contains("action") ? line["action"] : json();
+    check_action_fields(recorded, game_, file, at + "/action");
+    const std::string kind = text_member(line, "do");
+    if (text_member(recorded, "action") != kind)
+        throw DataError(file, at + "/action/action", "the kind the line names (\"" + kind + "\")", recorded.value("action", json()).dump());
+}
+
+namespace {
+json naval_journal_header(const NavalScenarioCopy& scenario, const std::string& name, std::uint64_t seed) {
+    json copy{{"id", scenario.id}, {"document", scenario.document}};
+    if (!scenario.file.empty()) copy["file"] = scenario.file;
     return {{"format", kJournalFormat},
             {"format_version", kJournalFormatVersion},
             {"game", kNavalJournalGame},
             {"scenario", copy},
-            {"seed", std::to_string(seed_)},
-            {"summary", "Naval journal of " + game_.scenario().name + "; one action a line, each with its rolls and a summary"}};
+            {"seed", std::to_string(seed)},
+            {"summary", "Naval journal of " + name + "; one action a line, each with its rolls and a summary"}};
 }
 
-void NavalSession::record(const json& line) {
-    if (journal_file_) journal_file_->append(line);
-    journal_.push_back(line);
+RecordedGame<NavalModel> new_recorded_game(const NavalTables& tables, const NavalScenarioCopy& scenario, std::uint64_t seed,
+                                           const std::filesystem::path& data_dir) {
+    NavalGame game(tables, scenario_of(scenario, tables, data_dir));
+    json header = naval_journal_header(scenario, game.scenario().name, seed);
+    return RecordedGame<NavalModel>(NavalModel(std::move(game)), seed, std::move(header));
 }
+}  // namespace
+
+NavalSession::NavalSession(const NavalTables& tables, NavalScenarioCopy scenario, std::uint64_t seed,
+                           const std::filesystem::path& data_dir)
+    : scenario_(std::move(scenario)), recorded_(new_recorded_game(tables, scenario_, seed, data_dir)) {}
 
 const AppliedNavalAction& NavalSession::apply(NavalAction action, const std::optional<std::string>& by,
                                               const std::optional<std::string>& why, const std::optional<std::string>& override_reason) {
     if (override_reason && override_reason->empty()) throw RuleError("override: the umpire's reason, not an empty text");
     if (override_reason && by && by->rfind("umpire", 0) != 0)
         throw RuleError("override: only the umpire overrules a rule; this action is by " + *by);
-    // The whole game and the dice as they were: a refusal, or a journal that cannot take the
-    // line, leaves both untouched (the rolls an undo kept included), as if never asked.
-    NavalGame game_before = game_;
-    const Dice dice_before = dice_;
-    const NavalTurn turn = game_.state().turn;
-    try {
-        const AppliedNavalAction& done = game_.apply(std::move(action), dice_, override_reason.value_or(std::string()));
-        const int seq = static_cast<int>(journal_.size()) + 1;
-        json line{{"seq", seq},
-                  {"do", std::string(naval_action_kind(done.action))},
-                  {"round", turn.round},
-                  {"side", game_.scenario().sides[static_cast<std::size_t>(turn.active_side)].id},
-                  {"summary", done.summary},
-                  {"action", naval_action_to_json(done.action)}};
-        if (by) line["by"] = *by;
-        if (why) line["why"] = *why;
-        if (override_reason) line["override"] = *override_reason;
-        record(line);
-        done_seqs_.push_back(seq);
-        undone_.clear();
-        return done;
-    } catch (...) {
-        game_ = std::move(game_before);
-        dice_ = dice_before;
-        throw;
-    }
-}
-
-// An undo or redo line: "Undo #3: <the summary of action 3>", as the land journal writes them.
-json NavalSession::step_line(const std::string& kind, int of, const std::string& summary) const {
-    return {{"seq", static_cast<int>(journal_.size()) + 1},
-            {"do", kind},
-            {"of", of},
-            {"round", game_.state().turn.round},
-            {"summary", std::string(kind == "undo" ? "Undo #" : "Redo #") + std::to_string(of) + ": " + summary}};
-}
-
-bool NavalSession::undo() {
-    if (game_.history().empty()) return false;
-    const int of = done_seqs_.back();
-    const std::string summary = game_.history().back().summary;
-    // The line first: a journal that cannot take it leaves the game as it was.
-    record(step_line("undo", of, summary));
-    game_.undo();
-    done_seqs_.pop_back();
-    undone_.emplace_back(of, summary);
-    return true;
-}
-
-bool NavalSession::redo() {
-    if (undone_.empty()) return false;
-    const auto [of, summary] = undone_.back();
-    record(step_line("redo", of, summary));
-    game_.redo();
-    undone_.pop_back();
-    done_seqs_.push_back(of);
-    return true;
-}
-
-void NavalSession::attach_journal(const std::filesystem::path& file) {
-    std::vector<json> lines;
-    lines.reserve(journal_.size() + 1);
-    lines.push_back(journal_header());
-    lines.insert(lines.end(), journal_.begin(), journal_.end());
-    journal_file_ = JournalFile::create(file, lines);
-}
-
-std::optional<std::filesystem::path> NavalSession::journal_file() const {
-    if (!journal_file_) return std::nullopt;
-    return journal_file_->path();
+    return recorded_.apply(NavalModel::Action{std::move(action), override_reason.value_or(std::string())}, by, why);
 }
 
 NavalSession NavalSession::replay(const NavalTables& tables, NavalScenarioCopy scenario, std::uint64_t seed,
                                   const std::vector<json>& lines, const std::filesystem::path& data_dir, const std::string& file,
                                   const std::function<std::string(std::size_t)>& where) {
     NavalSession session(tables, std::move(scenario), seed, data_dir);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const json& line = lines[i];
-        const std::string at = where(i);
-        if (!line.is_object() || !line.contains("do") || !line["do"].is_string())
-            throw DataError(file, at + "/do", "a journal line with \"do\" (an action, undo or redo)", line.dump().substr(0, 60));
-        const std::string kind = line["do"].get<std::string>();
-        if (kind == "undo" || kind == "redo") {
-            const bool undoing = kind == "undo";
-            const bool none = undoing ? session.done_seqs_.empty() : session.undone_.empty();
-            const int next = none ? 0 : undoing ? session.done_seqs_.back() : session.undone_.back().first;
-            const json of = line.value("of", json());
-            if (none || of != next)
-                throw DataError(file, at + "/of", none ? "no " + kind + ": there is nothing to " + kind + " here" : kind + " of #" + std::to_string(next),
-                                of.dump());
-            kind == "undo" ? session.undo() : session.redo();
-        } else {
-            const json& recorded = line.contains("action") ? line["action"] : json();
-            check_action_fields(recorded, session.game_, file, at + "/action");
-            if (text_member(recorded, "action") != kind)
-                throw DataError(file, at + "/action/action", "the kind the line names (\"" + kind + "\")", recorded.value("action", json()).dump());
-            try {
-                std::optional<std::string> overruled;
-                if (line.contains("override") && line["override"].is_string()) overruled = line["override"].get<std::string>();
-                const AppliedNavalAction& done =
-                    session.apply(naval_action_from_json(without_generated_rolls(recorded)), std::nullopt, std::nullopt, overruled);
-                const json replayed = naval_action_to_json(done.action);
-                if (replayed != recorded)
-                    throw DataError(file, at + "/action", "the recorded action and rolls " + recorded.dump(),
-                                    "replay gave " + replayed.dump() + ": the file does not belong to this scenario and seed");
-            } catch (const RuleError& error) {
-                throw DataError(file, at + "/action", "an action the rules allow at this point", error.what());
-            }
-        }
-        // What is on disk stays as it was written, so an attached journal continues it.
-        session.journal_.back() = line;
-    }
+    session.recorded_ = RecordedGame<NavalModel>::replay(session.recorded_.model(), seed, session.recorded_.journal_header(), lines, file, where);
     return session;
 }
 

@@ -86,17 +86,7 @@ std::size_t NavalGame::index_of(std::string_view id) const {
 const Ship& NavalGame::ship(std::string_view id) const { return state_.ships[index_of(id)]; }
 
 std::vector<Roll> NavalGame::draw(const std::string& slot, std::size_t have, int needed) {
-    std::vector<Roll> out;
-    auto& kept = kept_[roll_key_ + "#" + slot];
-    for (std::size_t i = have; i < static_cast<std::size_t>(needed); ++i) {
-        if (!kept.empty()) {
-            out.push_back(kept.front());
-            kept.erase(kept.begin());
-        } else {
-            out.push_back(dice_->roll(RollKind::D6));
-        }
-    }
-    return out;
+    return kept_.draw(roll_key_, slot, needed - static_cast<int>(have), RollKind::D6, *dice_);
 }
 
 void NavalGame::rule(bool ok, const std::string& words) {
@@ -196,13 +186,7 @@ bool NavalGame::undo() {
     last.change.toggle(state_);
     // Keep its generated rolls for the same request made again (see the file's opening comment).
     const std::string key = key_of(last.action, state_.turn);
-    for (const auto& [slot, rolls] : rolls_of(last.action)) {
-        auto& kept = kept_[key + "#" + slot];
-        std::vector<Roll> generated;
-        for (const auto& roll : rolls)
-            if (roll.source == RollSource::Generated) generated.push_back(roll);
-        kept.insert(kept.begin(), generated.begin(), generated.end());
-    }
+    for (const auto& [slot, rolls] : rolls_of(last.action)) kept_.keep(key, slot, rolls);
     undone_.push_back(std::move(last));
     return true;
 }
@@ -213,11 +197,7 @@ bool NavalGame::redo() {
     undone_.pop_back();
     // Redo replays the record; the kept rolls it would have drawn go back into it.
     const std::string key = key_of(next.action, state_.turn);
-    for (const auto& [slot, rolls] : rolls_of(next.action)) {
-        auto& kept = kept_[key + "#" + slot];
-        for (const auto& roll : rolls)
-            if (roll.source == RollSource::Generated && !kept.empty()) kept.erase(kept.begin());
-    }
+    for (const auto& [slot, rolls] : rolls_of(next.action)) kept_.take_back(key, slot, rolls);
     next.change.toggle(state_);
     done_.push_back(std::move(next));
     return true;
