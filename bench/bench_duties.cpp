@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The solo aid's list at 2,000 units (issue 11: refreshed after every action): the board bench's table without Qt.
 #include "crowded_table.hpp"
-#include "fortuna/battlefield.hpp"
-#include "fortuna/duties.hpp"
-#include "fortuna/actions.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/duties.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 
 #include <benchmark/benchmark.h>
 

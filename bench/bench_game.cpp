@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Speed of the game in progress: one action with its durable journal append, and a replayed afternoon.
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Issue 17's speed targets: one computer-played White Mountain to its decision under 2 s; 1,000 battles under a minute on 2 cores.
-#include "fortuna/battle_lab.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/opponent.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/battle_lab.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/opponent.hpp"
+#include "fortuna/land/scenario.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -5,8 +5,8 @@
 
 #include "bench_support.hpp"
 
-#include "fortuna/library.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/resolution.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include <cstdlib>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::bench {
 

@@ -2,9 +2,9 @@
 // Issues 25, 29 and 30's speed targets, through the seam: one battle of each system's scenario
 // played to its end by the programmed opponents (Game Of Kings under 1 s, Clausewitz under 2 s),
 // and the lab's rounds of 100 battles on every core (1,000 in under a minute is 6 s a round).
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/session_lab.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/analysis/session_lab.hpp"
 
 #include <benchmark/benchmark.h>
 

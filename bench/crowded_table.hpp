@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 
 namespace fortuna::bench {
 

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <string>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fuzz_support.hpp"
 
 // Each input is an actions file: one JSON object a line, parsed with the limits cmd_play.cpp uses.

@@ -37,9 +37,9 @@
 
 #include "companion_protocol.hpp"
 #include "companion_server.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fuzz_support.hpp"
 #include "table_game.hpp"
 

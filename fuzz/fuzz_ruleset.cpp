@@ -3,9 +3,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/ruleset.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/ruleset.hpp"
 #include "fuzz_support.hpp"
 
 // Only DataError and RuleError are the loader's answers to a bad file: any other exception,

@@ -3,9 +3,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/save.hpp"
 #include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -3,10 +3,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

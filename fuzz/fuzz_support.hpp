@@ -13,9 +13,9 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::fuzz {
 

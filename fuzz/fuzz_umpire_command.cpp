@@ -9,10 +9,10 @@
 
 #include <QString>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fuzz_support.hpp"
 #include "umpire_command.hpp"
 

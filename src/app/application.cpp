@@ -21,8 +21,8 @@
 #include <spdlog/spdlog.h>
 
 #include "board_view.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
 #include "man_page.hpp"

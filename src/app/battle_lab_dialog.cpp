@@ -18,11 +18,11 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "fortuna/battle_lab.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/opponent.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/battle_lab.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/opponent.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "qt_text.hpp"
 
 #include <cmath>

@@ -14,8 +14,8 @@
 #include <optional>
 #include <vector>
 
-#include "fortuna/game.hpp"
-#include "fortuna/geometry.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/geometry.hpp"
 
 namespace fortuna::app {
 

@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 
 namespace fortuna::app {
 

@@ -7,8 +7,8 @@
 
 #include <optional>
 
-#include "fortuna/actions.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/land/resolution.hpp"
 
 class QCheckBox;
 class QComboBox;

@@ -25,7 +25,7 @@
 #endif
 
 #include "companion_server.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/naval/system.hpp"
 #include "fortuna/report/report_export.hpp"

@@ -4,7 +4,7 @@
 
 #include <QString>
 
-#include "fortuna/actions.hpp"
+#include "fortuna/land/actions.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {

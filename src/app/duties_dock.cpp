@@ -12,7 +12,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "fortuna/battlefield.hpp"
+#include "fortuna/land/battlefield.hpp"
 #include "game_document.hpp"
 #include "qt_text.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/duties.hpp"
+#include "fortuna/land/duties.hpp"
 
 class QLabel;
 class QTreeWidget;

@@ -16,7 +16,7 @@
 
 #include <exception>
 
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #ifdef FORTUNA_HAVE_REPORT
 #include "fortuna/report/report_export.hpp"
 #endif

@@ -13,11 +13,11 @@
 #include <spdlog/spdlog.h>
 
 #include "action_command.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/json_fields.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/core/json_fields.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {

@@ -15,10 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/actions.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/platform.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/platform.hpp"
 #include "desk_actions.hpp"
 
 namespace fortuna::app {

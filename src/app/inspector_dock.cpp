@@ -4,7 +4,7 @@
 
 #include "board_geometry.hpp"
 #include "board_scene.hpp"
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "game_document.hpp"
 #include "qt_text.hpp"
 

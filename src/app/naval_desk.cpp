@@ -30,12 +30,12 @@
 #include "companion_dialog.hpp"
 #endif
 #include "export_actions.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/json_fields.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/core/json_fields.hpp"
+#include "fortuna/seam/library.hpp"
 #include "fortuna/naval/system.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/core/game_files.hpp"
 #include "qt_text.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
 #include "fortuna/sheets/content_sheet.hpp"

@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
-#include "fortuna/naval.hpp"
-#include "fortuna/naval_files.hpp"
-#include "fortuna/platform.hpp"
+#include "fortuna/naval/model.hpp"
+#include "fortuna/naval/files.hpp"
+#include "fortuna/core/platform.hpp"
 
 class QCloseEvent;
 class QLabel;

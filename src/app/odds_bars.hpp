@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "fortuna/resolution.hpp"
+#include "fortuna/land/resolution.hpp"
 
 namespace fortuna::app {
 

@@ -8,7 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "board_scene.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "game_document.hpp"
 #include "qt_text.hpp"
 

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/opponent.hpp"
+#include "fortuna/land/opponent.hpp"
 
 namespace fortuna::app {
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <memory>
 
-#include "fortuna/game_session.hpp"
+#include "fortuna/seam/game_session.hpp"
 
 class QMenu;
 class QWidget;

@@ -30,10 +30,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/session_opponent.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/game_files.hpp"
+#include "fortuna/analysis/session_opponent.hpp"
 #ifdef FORTUNA_HAVE_SHEETS
 #include "fortuna/sheets/content_sheet.hpp"
 #endif

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "fortuna/game_session.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/land/resolution.hpp"
 
 class QCloseEvent;
 class QHBoxLayout;

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "board_geometry.hpp"
-#include "fortuna/actions.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/land/game.hpp"
 
 namespace fortuna::app {
 

@@ -12,7 +12,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 #ifndef FORTUNA_VERSION
 #define FORTUNA_VERSION "dev"

@@ -43,7 +43,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::cli {
 

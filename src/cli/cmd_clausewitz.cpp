@@ -13,7 +13,7 @@
 #include "fortuna/clausewitz/board.hpp"
 #include "fortuna/clausewitz/resolvers.hpp"
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::cli {
 namespace {

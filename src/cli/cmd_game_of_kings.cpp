@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "cli.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/resolvers.hpp"
 
 namespace fortuna::cli {

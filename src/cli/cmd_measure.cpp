@@ -4,9 +4,9 @@
 #include <filesystem>
 
 #include "cli.hpp"
-#include "fortuna/battlefield.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/save.hpp"
 
 namespace fortuna::cli {
 namespace {

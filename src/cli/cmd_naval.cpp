@@ -9,8 +9,8 @@
 #include <random>
 
 #include "cli.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/naval.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/naval/model.hpp"
 #include "fortuna/naval/system.hpp"
 #include "session_play.hpp"
 

@@ -4,15 +4,15 @@
 #include <set>
 #include <system_error>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/json_fields.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/core/json_fields.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/platform.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/session_opponent.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/platform.hpp"
+#include "fortuna/core/game_files.hpp"
+#include "fortuna/analysis/session_opponent.hpp"
 #include "play_files.hpp"
 #include "session_play.hpp"
 

@@ -5,11 +5,11 @@
 #include <filesystem>
 
 #include "cli.hpp"
-#include "fortuna/battle_report.hpp"
+#include "fortuna/land/battle_report.hpp"
 #include "fortuna/report/report_file.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/session_report.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/analysis/session_report.hpp"
 #include "session_play.hpp"
 
 namespace fortuna::cli {

@@ -5,9 +5,9 @@
 #include <random>
 
 #include "cli.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/resolution.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/resolution.hpp"
+#include "fortuna/seam/rule_system.hpp"
 
 namespace fortuna::cli {
 namespace {

@@ -5,11 +5,11 @@
 #include <optional>
 
 #include "cli.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/core/game_files.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/land/scenario_editing.hpp"
 
 namespace fortuna::cli {
 namespace {

@@ -28,15 +28,15 @@
 #endif
 
 #include "companion_server.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/journal.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/core/journal.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/report/report_export.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "session_play.hpp"
 #include "table_game.hpp"
 

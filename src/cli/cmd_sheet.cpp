@@ -16,17 +16,17 @@
 #include <QGuiApplication>
 
 #include "cli.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/game_session.hpp"
 #include "fortuna/qt/headless_gui.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/naval/system.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 #include "session_play.hpp"
 
 namespace fortuna::cli {

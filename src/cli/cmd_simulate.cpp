@@ -8,14 +8,14 @@
 #include <map>
 
 #include "cli.hpp"
-#include "fortuna/battle_lab.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/opponent.hpp"
-#include "fortuna/platform.hpp"
-#include "fortuna/scenario.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/session_lab.hpp"
+#include "fortuna/land/battle_lab.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/opponent.hpp"
+#include "fortuna/core/platform.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/analysis/session_lab.hpp"
 #include "session_play.hpp"
 
 namespace fortuna::cli {

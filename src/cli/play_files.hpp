@@ -10,7 +10,7 @@
 #include <random>
 #include <string>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::cli {
 

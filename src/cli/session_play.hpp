@@ -10,7 +10,7 @@
 #include <string>
 
 #include "cli.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 
 namespace fortuna::cli {
 

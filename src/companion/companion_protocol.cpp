@@ -8,11 +8,11 @@
 #include <charconv>
 #include <set>
 
-#include "fortuna/actions.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/platform.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/platform.hpp"
 
 namespace fortuna::companion {
 namespace {

@@ -30,8 +30,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "fortuna/json_fields.hpp"
-#include "fortuna/platform.hpp"
+#include "fortuna/core/json_fields.hpp"
+#include "fortuna/core/platform.hpp"
 
 namespace fortuna::companion {
 namespace {

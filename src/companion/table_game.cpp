@@ -11,8 +11,8 @@
 #include <memory>
 
 #include "companion_protocol.hpp"
-#include "fortuna/chance.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::companion {
 

@@ -16,8 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/fog_of_war.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/seam/fog_of_war.hpp"
+#include "fortuna/seam/game_session.hpp"
 
 class QPainter;
 

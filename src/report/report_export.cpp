@@ -20,8 +20,8 @@
 #include <QTextDocument>
 #include <QUrl>
 
-#include "fortuna/battlefield.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/core/game_files.hpp"
 
 namespace fortuna::report {
 

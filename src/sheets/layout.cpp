@@ -2,7 +2,7 @@
 // The sheets' page-layout engine: measuring, splitting between pages and columns, page frame and numbers.
 #include "layout.hpp"
 
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 
 #include <algorithm>
 #include <cmath>

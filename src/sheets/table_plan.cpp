@@ -10,9 +10,9 @@
 #include <QPdfWriter>
 #include <QPolygonF>
 
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "layout.hpp"
-#include "fortuna/battlefield.hpp"
+#include "fortuna/land/battlefield.hpp"
 
 namespace fortuna::sheets {
 

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "battle_lab_dialog.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 
 namespace fortuna::app {
 

@@ -22,8 +22,8 @@
 #include <set>
 
 #include "fortuna/clausewitz/session.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/save.hpp"
 #include "session_desk.hpp"
 #include "session_panels.hpp"
 

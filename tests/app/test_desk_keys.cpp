@@ -22,7 +22,7 @@
 #include "combat_dock.hpp"
 #include "duties_dock.hpp"
 #include "fire_and_morale_docks.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
 #include "turn_bar.hpp"

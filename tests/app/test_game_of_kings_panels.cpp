@@ -14,7 +14,7 @@
 
 #include <filesystem>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "session_desk.hpp"
 #include "session_panels.hpp"
 

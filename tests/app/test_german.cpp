@@ -19,7 +19,7 @@
 
 #include "battle_lab_dialog.hpp"
 #include "export_actions.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
 #include "translations.hpp"

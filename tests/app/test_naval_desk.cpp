@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "naval_desk.hpp"
 
 #if __has_include("table_game.hpp")

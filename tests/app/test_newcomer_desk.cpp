@@ -16,8 +16,8 @@
 
 #include "board_view.hpp"
 #include "combat_dock.hpp"
-#include "fortuna/chance.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/seam/library.hpp"
 #include "game_document.hpp"
 #include "main_window.hpp"
 #include "qt_text.hpp"

@@ -15,8 +15,8 @@
 
 #include "board_scene.hpp"
 #include "board_view.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "game_document.hpp"
 #include "log_dock.hpp"
 #include "main_window.hpp"

@@ -18,9 +18,9 @@
 #include <functional>
 #include <map>
 
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/core/game_files.hpp"
 #include "session_desk.hpp"
 
 #if __has_include("table_game.hpp")

@@ -11,9 +11,9 @@
 #include "fortuna/clausewitz/game.hpp"
 #include "fortuna/clausewitz/session.hpp"
 #include "fortuna/clausewitz/system.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/recorded_game.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna::clausewitz::testing_overrides {
 namespace {

@@ -8,13 +8,13 @@
 #include <fstream>
 #include <string>
 
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "fortuna/clausewitz/board.hpp"
 #include "fortuna/clausewitz/resolvers.hpp"
 #include "fortuna/clausewitz/system.hpp"
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::clausewitz {
 namespace {

@@ -25,9 +25,9 @@
 
 #include "companion_dialog.hpp"
 #include "companion_server.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "game_document.hpp"
 
 using namespace fortuna;

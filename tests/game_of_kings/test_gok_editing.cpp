@@ -10,7 +10,7 @@
 #include <string>
 
 #include "fortuna/game_of_kings/editing.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings::testing_editing {
 namespace {

@@ -10,9 +10,9 @@
 #include <set>
 #include <string>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/session.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings::testing_fontenoy {
 namespace {

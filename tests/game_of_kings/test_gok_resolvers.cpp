@@ -5,10 +5,10 @@
 #include <cmath>
 #include <filesystem>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/resolvers.hpp"
 #include "fortuna/game_of_kings/system.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/library.hpp"
-#include "fortuna/naval.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/naval/model.hpp"
 
 namespace fortuna::testing {
 

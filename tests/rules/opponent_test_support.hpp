@@ -2,7 +2,7 @@
 // White Mountain and its doctrines, loaded once, for the tests where the computer plays it.
 #pragma once
 
-#include "fortuna/opponent.hpp"
+#include "fortuna/land/opponent.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::testing {

@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "fortuna/actions.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

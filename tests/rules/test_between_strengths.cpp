@@ -4,7 +4,7 @@
 // strengths, fair to both (docs/rules/errata.md, E3).
 #include <gtest/gtest.h>
 
-#include "fortuna/ruleset.hpp"
+#include "fortuna/land/ruleset.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::between_strengths_test {

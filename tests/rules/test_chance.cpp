@@ -4,8 +4,8 @@
 
 #include <array>
 
-#include "fortuna/chance.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna {
 namespace {

@@ -4,8 +4,8 @@
 // pursues the routers and answers no orders until it rallies (docs/rules/enforcement.md).
 #include <gtest/gtest.h>
 
-#include "fortuna/battlefield.hpp"
-#include "fortuna/duties.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/duties.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

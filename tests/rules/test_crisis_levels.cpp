@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna {
 namespace {

@@ -9,9 +9,9 @@
 #include <random>
 #include <string>
 
-#include "fortuna/battlefield.hpp"
-#include "fortuna/duties.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/duties.hpp"
+#include "fortuna/land/game.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -4,9 +4,9 @@
 // (8.6), and pursuing cavalry riding down routers, a base a move (8.6; docs/rules/enforcement.md).
 #include <gtest/gtest.h>
 
-#include "fortuna/battlefield.hpp"
-#include "fortuna/duties.hpp"
-#include "fortuna/geometry.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/duties.hpp"
+#include "fortuna/land/geometry.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -3,8 +3,8 @@
 // land line of sight; unseen pieces leave its roster, its pictures and the journal lines naming them.
 #include <gtest/gtest.h>
 
-#include "fortuna/fog_of_war.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/seam/fog_of_war.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/land/system.hpp"
 #include "test_game_support.hpp"
 

@@ -4,9 +4,9 @@
 
 #include <fstream>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

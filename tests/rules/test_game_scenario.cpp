@@ -2,7 +2,7 @@
 // Scenarios: the shipped test scenario validates; bad ones are refused naming the JSON pointer.
 #include <gtest/gtest.h>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

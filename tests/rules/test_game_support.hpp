@@ -18,11 +18,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/chance.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 
 namespace fortuna::testing {
 

@@ -2,7 +2,7 @@
 // The turn sequence, the clock, and actions as an umpire would check them by hand.
 #include <gtest/gtest.h>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -2,9 +2,9 @@
 // Honest undo and the journal: same roll after undo, visible re-rolls, and property tests over random play.
 #include <gtest/gtest.h>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

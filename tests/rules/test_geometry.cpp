@@ -6,12 +6,12 @@
 #include <cmath>
 #include <numbers>
 
-#include "fortuna/battlefield.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/geometry.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/geometry.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -6,11 +6,11 @@
 
 #include <string>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/opponent.hpp"
-#include "fortuna/scenario.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/opponent.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/land/scenario_editing.hpp"
 
 namespace fortuna {
 namespace initial_orders_tests {

@@ -7,8 +7,8 @@
 #include <system_error>
 #include <unistd.h>
 
-#include "fortuna/journal.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

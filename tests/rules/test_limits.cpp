@@ -5,12 +5,12 @@
 #include <fstream>
 #include <string>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/limits.hpp"
-#include "fortuna/resolution.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/limits.hpp"
+#include "fortuna/land/resolution.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

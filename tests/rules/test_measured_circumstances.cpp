@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/game.hpp"
-#include "fortuna/geometry.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/geometry.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -4,9 +4,9 @@
 
 #include <fstream>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/naval_files.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/naval/files.hpp"
+#include "fortuna/core/game_files.hpp"
 #include "naval_test_support.hpp"
 #include "test_game_support.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/naval_files.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/naval/files.hpp"
 #include "naval_test_support.hpp"
 
 namespace fortuna::naval_overrides_test {

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "fortuna/battle_lab.hpp"
-#include "fortuna/duties.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/opponent.hpp"
+#include "fortuna/land/battle_lab.hpp"
+#include "fortuna/land/duties.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/opponent.hpp"
 #include "opponent_test_support.hpp"
 
 namespace fortuna {

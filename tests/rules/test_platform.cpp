@@ -10,9 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fortuna/journal.hpp"
-#include "fortuna/platform.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/core/platform.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #endif
 
-#include "fortuna/platform.hpp"
+#include "fortuna/core/platform.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

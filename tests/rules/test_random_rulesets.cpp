@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/library.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -3,7 +3,7 @@
 // throw: undo keeps the dice, a refusal changes nothing, the journal replays roll by roll.
 #include <gtest/gtest.h>
 
-#include "fortuna/recorded_game.hpp"
+#include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna::testing {
 namespace {
@@ -49,6 +49,7 @@ struct ToyPiles {
         Applied again = undone.back();
         undone.pop_back();
         std::swap(piles, again.before);
+        kept.take_back("throw:" + again.action.pile, "die", {*again.action.die});
         done.push_back(again);
         return true;
     }
@@ -89,6 +90,68 @@ TEST(RecordedGame, UndoKeepsTheGeneratedDiceForTheSameRequest) {
     EXPECT_EQ(game.dice().draws(), before.draws());  // a typed die draws nothing
     EXPECT_EQ(game.journal().size(), 5u);
     EXPECT_EQ(game.journal()[1]["summary"], "Undo #1: a +" + std::to_string(first));
+}
+
+TEST(RecordedGame, ARedoneActionTakesItsDiceBackFromTheKeptOnes) {
+    ToyGame game = toy(11);
+    const int first = game.apply({"a", std::nullopt}).action.die->value;
+    ASSERT_TRUE(game.undo());
+    ASSERT_TRUE(game.redo());
+    // The redone throw has its die again: the next throw on pile a is a fresh one, drawn from the
+    // dice (one more draw), not the redone throw's die thrown a second time.
+    const std::uint64_t draws = game.dice().draws();
+    game.apply({"a", std::nullopt});
+    EXPECT_EQ(game.dice().draws(), draws + 1);
+    EXPECT_EQ(game.model().done.front().action.die->value, first);
+}
+
+// The same toy whose lines carry a note beside the action, as The Age of Sail keeps the umpire's
+// overrule: the recorder writes it, reads it back on replay, and lets the model check a line first.
+struct NotedPiles : ToyPiles {
+    struct Action : ToyPiles::Action {
+        std::string note;
+    };
+    const Applied& apply(Action action, Dice& dice) {
+        notes.push_back(action.note);
+        return ToyPiles::apply(action, dice);
+    }
+    static Action decode(const nlohmann::json& input) { return {ToyPiles::decode(input), {}}; }
+    static nlohmann::json line_extras(const Action& action) {
+        return action.note.empty() ? nlohmann::json::object() : nlohmann::json{{"note", action.note}};
+    }
+    static Action decode_line(const nlohmann::json& line, const nlohmann::json& action) {
+        return {ToyPiles::decode(action), line.value("note", std::string())};
+    }
+    void check_line(const nlohmann::json& line, const std::string& file, const std::string& at) const {
+        if (!line.contains("action") || !line["action"].contains("pile") || !line["action"]["pile"].is_string())
+            throw DataError(file, at + "/action/pile", "the pile thrown on, a text", line.value("action", nlohmann::json()).dump());
+    }
+    nlohmann::json step_context() const { return {{"step", true}}; }
+    std::vector<std::string> notes;
+};
+
+TEST(RecordedGame, AModelsOwnLineWordsAreWrittenAndReadBack) {
+    RecordedGame<NotedPiles> game(NotedPiles{}, 3, nlohmann::json{{"format", "fortuna-journal"}, {"game", "noted"}});
+    game.apply({{"a", std::nullopt}, "the umpire says so"});
+    game.apply({{"b", std::nullopt}, ""});
+    game.undo();
+    EXPECT_EQ(game.journal()[0]["note"], "the umpire says so");
+    EXPECT_FALSE(game.journal()[1].contains("note"));
+    EXPECT_EQ(game.journal()[2]["step"], true);  // step_context, not line_context, on an undo line
+    EXPECT_FALSE(game.journal()[2].contains("throws"));
+    const auto where = [](std::size_t i) { return "line " + std::to_string(i + 2); };
+    const auto again = RecordedGame<NotedPiles>::replay(NotedPiles{}, 3, game.journal_header(), game.journal(), "noted.journal", where);
+    EXPECT_EQ(again.model().notes, (std::vector<std::string>{"the umpire says so", ""}));
+    EXPECT_EQ(again.journal(), game.journal());
+    // check_line names the bad field before the action is decoded.
+    std::vector<nlohmann::json> broken = game.journal();
+    broken[1]["action"]["pile"] = 7;
+    try {
+        (void)RecordedGame<NotedPiles>::replay(NotedPiles{}, 3, game.journal_header(), broken, "noted.journal", where);
+        ADD_FAILURE() << "a pile that is no text replayed";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.where(), "line 3/action/pile");
+    }
 }
 
 TEST(RecordedGame, ARefusalChangesNothingNotEvenTheDice) {

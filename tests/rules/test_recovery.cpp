@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/journal.hpp"
-#include "fortuna/opponent.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/land/opponent.hpp"
+#include "fortuna/land/save.hpp"
 #include "opponent_test_support.hpp"
 
 namespace fortuna {

@@ -11,8 +11,8 @@
 #include <regex>
 #include <string>
 
-#include "fortuna/game.hpp"
-#include "fortuna/rules_of_play.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/rules_of_play.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::refusals_test {
@@ -337,7 +337,7 @@ TEST(Refusals, EveryRefusalCitesItsSectionAndTheUmpireOverrulesIt) {
 TEST(Refusals, EveryStopInTheActionsIsARefusalAMalformedFieldOrNothingToApply) {
     // A rule refused with a bare RuleError would have no section and no override: the actions stop
     // only through require (a refusal), fail (a malformed field) or impossible (nothing to apply).
-    const std::filesystem::path rules = std::filesystem::path(FORTUNA_TEST_DATA_DIR) / ".." / "src" / "rules";
+    const std::filesystem::path rules = std::filesystem::path(FORTUNA_TEST_DATA_DIR) / ".." / "src" / "rules" / "land";
     int files = 0;
     for (const auto& entry : std::filesystem::directory_iterator(rules)) {
         const std::string name = entry.path().filename().string();

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "fortuna/library.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

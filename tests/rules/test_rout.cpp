@@ -4,9 +4,9 @@
 // edge; measured by the library in both editions, judged when the umpire places it.
 #include <gtest/gtest.h>
 
-#include "fortuna/duties.hpp"
-#include "fortuna/geometry.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/land/duties.hpp"
+#include "fortuna/land/geometry.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -8,13 +8,13 @@
 #include <fstream>
 #include <set>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/game_session.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "fortuna/naval/opponent.hpp"
 #include "fortuna/naval/system.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::testing {

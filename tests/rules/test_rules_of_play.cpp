@@ -2,8 +2,8 @@
 // The rules of play enforced (docs/rules/enforcement.md): each refusal cites its seed section; the umpire overrules with a reason.
 #include <gtest/gtest.h>
 
-#include "fortuna/actions.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/land/actions.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

@@ -11,8 +11,8 @@
 #include <system_error>
 #include <unistd.h>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/save.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

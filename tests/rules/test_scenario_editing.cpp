@@ -10,10 +10,10 @@
 #include <regex>
 #include <sstream>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/land/scenario_editing.hpp"
 
 namespace fortuna {
 namespace scenario_editing_tests {

@@ -8,13 +8,13 @@
 #include <iterator>
 #include <random>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/geometry.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/geometry.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/scenario.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/land/scenario_editing.hpp"
 
 namespace fortuna {
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <system_error>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/session_opponent.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/analysis/session_opponent.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::testing {

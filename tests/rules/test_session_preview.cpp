@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <utility>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/naval.hpp"
-#include "fortuna/session_opponent.hpp"
+#include "fortuna/naval/model.hpp"
+#include "fortuna/analysis/session_opponent.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::testing {

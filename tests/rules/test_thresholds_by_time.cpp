@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna::thresholds_by_time_test {

@@ -9,12 +9,12 @@
 #include <map>
 #include <string>
 
-#include "fortuna/battle_report.hpp"
-#include "fortuna/battlefield.hpp"
-#include "fortuna/duties.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/battle_report.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/duties.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "test_game_support.hpp"
 
 namespace fortuna {

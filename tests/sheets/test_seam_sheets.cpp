@@ -17,15 +17,15 @@
 #include <unistd.h>
 
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/seam/game_session.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/scenario.hpp"
-#include "fortuna/session_opponent.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/analysis/session_opponent.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 #include "sheet_test_support.hpp"
 

@@ -15,15 +15,15 @@
 
 #include <QGuiApplication>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/game.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/naval.hpp"
-#include "fortuna/save.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/game.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/naval/model.hpp"
+#include "fortuna/land/save.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fortuna/naval/system.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
 #include "fortuna/sheets/table_plan.hpp"

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "fortuna/clausewitz/resolvers.hpp"
 #include "fortuna/clausewitz/tables.hpp"
 

@@ -18,11 +18,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "fortuna/clausewitz/board.hpp"
 #include "fortuna/clausewitz/resolvers.hpp"
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/recorded_game.hpp"
+#include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna::clausewitz {
 

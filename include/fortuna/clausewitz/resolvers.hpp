@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/terms.hpp"
+#include "fortuna/core/terms.hpp"
 
 namespace fortuna::clausewitz {
 

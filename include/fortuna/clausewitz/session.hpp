@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "fortuna/clausewitz/game.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 
 namespace fortuna::clausewitz {
 

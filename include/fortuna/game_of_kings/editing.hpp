@@ -17,7 +17,7 @@
 
 #include "fortuna/game_of_kings/game.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/seam/scenario_files.hpp"
 
 namespace fortuna::game_of_kings {
 

@@ -20,10 +20,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "fortuna/game_of_kings/resolvers.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
-#include "fortuna/recorded_game.hpp"
+#include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna::game_of_kings {
 

@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "fortuna/chance.hpp"
+#include "fortuna/core/chance.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
-#include "fortuna/terms.hpp"
+#include "fortuna/core/terms.hpp"
 
 namespace fortuna::game_of_kings {
 

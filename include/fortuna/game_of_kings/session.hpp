@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/game_of_kings/game.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/seam/game_session.hpp"
 
 namespace fortuna::game_of_kings {
 

@@ -2,7 +2,7 @@
 // Game Of Kings (seed 004) in the registry of rule systems.
 #pragma once
 
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 
 namespace fortuna::game_of_kings {
 

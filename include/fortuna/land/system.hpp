@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "fortuna/game_session.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/seam/rule_system.hpp"
 
 namespace fortuna {
 

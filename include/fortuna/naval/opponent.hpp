@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "fortuna/naval.hpp"
+#include "fortuna/naval/model.hpp"
 
 namespace fortuna {
 

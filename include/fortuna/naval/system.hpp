@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "fortuna/rule_system.hpp"
+#include "fortuna/seam/rule_system.hpp"
 
 namespace fortuna {
 

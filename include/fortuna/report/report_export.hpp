@@ -10,8 +10,8 @@
 
 #include <QImage>
 
-#include "fortuna/battle_report.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/battle_report.hpp"
+#include "fortuna/land/game.hpp"
 
 namespace fortuna::report {
 

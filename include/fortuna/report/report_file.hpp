@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 
 namespace fortuna::report {
 

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "fortuna/army.hpp"
-#include "fortuna/ruleset.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/army.hpp"
+#include "fortuna/land/ruleset.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fortuna/sheets/sheet_content.hpp"
 
 namespace fortuna {

@@ -13,7 +13,7 @@
 #include <QPageLayout>
 #include <QString>
 
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 
 class QPagedPaintDevice;
 

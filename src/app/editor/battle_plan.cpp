@@ -13,9 +13,9 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "fortuna/scenario.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/land/scenario.hpp"
+#include "fortuna/land/scenario_editing.hpp"
 
 namespace fortuna {
 class RulesLibrary;

@@ -32,10 +32,10 @@
 #include <cmath>
 #include <random>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {

@@ -16,13 +16,13 @@
 #include <QTimeEdit>
 #include <QVBoxLayout>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 #include "fortuna/game_of_kings/editing.hpp"
 #include "fortuna/land/system.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/rule_system.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/rule_system.hpp"
+#include "fortuna/land/scenario_editing.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

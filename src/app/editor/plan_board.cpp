@@ -15,10 +15,10 @@
 
 #include "board_geometry.hpp"
 #include "board_painting.hpp"
-#include "fortuna/battlefield.hpp"
-#include "fortuna/geometry.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/terrain_effects.hpp"
+#include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/geometry.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/terrain_effects.hpp"
 #include "qt_text.hpp"
 
 namespace fortuna::app {

@@ -24,8 +24,8 @@
 #include <cctype>
 #include <cmath>
 
-#include "fortuna/library.hpp"
-#include "fortuna/terrain_effects.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/land/terrain_effects.hpp"
 #include "plan_board.hpp"
 #include "qt_text.hpp"
 

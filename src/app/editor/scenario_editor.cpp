@@ -15,7 +15,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 #include "kings_editor.hpp"
 #include "new_battle_dialog.hpp"
 #include "plan_board.hpp"

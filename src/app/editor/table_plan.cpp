@@ -14,7 +14,7 @@
 #include <QStringList>
 
 #include "export_actions.hpp"
-#include "fortuna/scenario.hpp"
+#include "fortuna/land/scenario.hpp"
 #include "fortuna/sheets/table_plan.hpp"
 
 namespace fortuna::app {

@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "fortuna/clausewitz/board.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -10,8 +10,8 @@
 #include <set>
 
 #include "fortuna/clausewitz/game.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -7,7 +7,7 @@
 #include <numbers>
 
 #include "fortuna/clausewitz/game.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::clausewitz {
 

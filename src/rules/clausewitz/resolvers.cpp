@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "fortuna/clausewitz/resolvers.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -7,11 +7,11 @@
 
 #include "fortuna/clausewitz/session.hpp"
 #include "fortuna/clausewitz/system.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/game_files.hpp"
 #include "sheets.hpp"
 
 namespace fortuna::clausewitz {

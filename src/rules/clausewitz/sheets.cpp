@@ -11,7 +11,7 @@
 #include <filesystem>
 
 #include "fortuna/clausewitz/resolvers.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -5,8 +5,8 @@
 #include "fortuna/clausewitz/session.hpp"
 #include "fortuna/clausewitz/system.hpp"
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "fortuna/clausewitz/tables.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::clausewitz {
 

@@ -9,10 +9,10 @@
 #include <map>
 #include <set>
 
-#include "fortuna/chance.hpp"
-#include "fortuna/errors.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/system.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings {
 

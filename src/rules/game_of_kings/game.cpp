@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings {
 

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::game_of_kings {
 

@@ -8,12 +8,12 @@
 #include <cstdio>
 #include <set>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/system.hpp"
-#include "fortuna/game_session.hpp"
-#include "fortuna/journal.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/save.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/core/journal.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/core/game_files.hpp"
 #include "sheets.hpp"
 
 namespace fortuna::game_of_kings {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <map>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::game_of_kings {
 

@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <set>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 #include "fortuna/game_of_kings/editing.hpp"
 #include "fortuna/game_of_kings/session.hpp"
-#include "fortuna/game_session.hpp"
+#include "fortuna/seam/game_session.hpp"
 #include "fortuna/game_of_kings/tables.hpp"
-#include "fortuna/library.hpp"
-#include "fortuna/scenario_editing.hpp"
+#include "fortuna/seam/library.hpp"
+#include "fortuna/seam/scenario_files.hpp"
 
 namespace fortuna::game_of_kings {
 

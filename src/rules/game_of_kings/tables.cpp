@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "fortuna/errors.hpp"
-#include "fortuna/library.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/seam/library.hpp"
 
 namespace fortuna::game_of_kings {
 

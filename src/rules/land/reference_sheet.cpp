@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "fortuna/chance.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/land/resolution.hpp"
 
 namespace fortuna::sheets {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "fortuna/ruleset.hpp"
+#include "fortuna/land/ruleset.hpp"
 #include "fortuna/sheets/sheet_content.hpp"
 
 namespace fortuna::sheets {

@@ -2,7 +2,7 @@
 // Builds a sheet source from a game in progress: the scenario's sheet with the live units laid over it.
 #include <map>
 
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/sheets/sheet_source.hpp"
 
 namespace fortuna::sheets {

@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <map>
 
-#include "fortuna/chance.hpp"
-#include "fortuna/errors.hpp"
-#include "fortuna/resolution.hpp"
+#include "fortuna/core/chance.hpp"
+#include "fortuna/core/errors.hpp"
+#include "fortuna/land/resolution.hpp"
 #include "fortuna/sheets/sheet_source.hpp"
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "reference_sheet.hpp"
 #include "sheets.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "fortuna/game.hpp"
+#include "fortuna/land/game.hpp"
 #include "fortuna/sheets/sheet_content.hpp"
 #include "fortuna/sheets/sheet_source.hpp"
 

@@ -7,7 +7,7 @@
 #include <cctype>
 #include <variant>
 
-#include "fortuna/errors.hpp"
+#include "fortuna/core/errors.hpp"
 
 namespace fortuna::naval {
 

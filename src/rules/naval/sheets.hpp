@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fortuna/naval.hpp"
+#include "fortuna/naval/model.hpp"
 #include "fortuna/sheets/sheet_content.hpp"
 
 namespace fortuna::naval {
