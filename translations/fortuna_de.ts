@@ -1472,6 +1472,42 @@ Eingabe: den Auflöser öffnen</translation>
         <source>%1: not applied, the draft&apos;s shape does not allow it (%2); the Problems say what to correct</source>
         <translation>%1: nicht angewandt, die Form des Entwurfs lässt es nicht zu (%2); die Probleme sagen, was zu berichtigen ist</translation>
     </message>
+    <message>
+        <source>Export &amp;Table Plan as PDF…</source>
+        <translation>&amp;Tischplan als PDF exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Table Plan</source>
+        <translation>Tischplan exportieren</translation>
+    </message>
+    <message>
+        <source>Paper (landscape):</source>
+        <translation>Papier (quer):</translation>
+    </message>
+    <message>
+        <source>%1-table-plan.pdf</source>
+        <translation>%1-tischplan.pdf</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Wrote the table plan to %1</source>
+        <translation>Tischplan nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>The paper is A4, A3 or Letter, not %1</source>
+        <translation>Das Papier ist A4, A3 oder Letter, nicht %1</translation>
+    </message>
+    <message>
+        <source>The table plan could not be written: %1</source>
+        <translation>Der Tischplan konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>This build prints no sheets.</source>
+        <translation>Dieser Build druckt keine Blätter.</translation>
+    </message>
 </context>
 <context>
     <name>fortuna::app::KingsPlan</name>

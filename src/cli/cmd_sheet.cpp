@@ -23,6 +23,7 @@
 #include "fortuna/land/scenario.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
 #include "fortuna/sheets/sheets.hpp"
+#include "fortuna/sheets/kings_table_plan.hpp"
 #include "fortuna/sheets/table_plan.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/naval/system.hpp"
@@ -191,7 +192,7 @@ int run_sheet(const std::string& kind, const Arguments& args, Context& context) 
     return print_content(land_sheet(kind, source), kind, land_system(), origin, out, paper, printed, context);
 }
 
-// The table plan (issue 31, item 5): a land scenario's table to scale and its set-up list.
+// The table plan (issue 31, item 5): a land or Game Of Kings scenario's table to scale and its set-up list.
 int run_table_plan(const Arguments& args, Context& context) {
     if (!args.positional().empty()) throw UsageError("unexpected '" + args.positional().front() + "'");
     const auto scenario = args.value("scenario");
@@ -200,6 +201,22 @@ int run_table_plan(const Arguments& args, Context& context) {
     const PlanPaper paper = paper_of(args);
     const QDate printed = printed_date(args);
     if (const auto other_system = session_file(context, scenario, std::nullopt)) {
+        // Game Of Kings' plan is drawn from its scenario document, a draft too (the editor prints it).
+        if (other_system->claimed.system->id() == "game-of-kings" && other_system->claimed.document.is_object()) {
+            const nlohmann::json& document = other_system->claimed.document;
+            const std::string name = document.value("name", document.value("id", std::string("the battle")));
+            const auto gui = fortuna::qt::headless_gui_application();
+            OutputFile file(out, ".pdf", context);
+            const int pages = write_kings_table_plan_pdf(document, context.library().data_dir(), QString::fromStdString(file.path().string()),
+                                                         paper, printed);
+            file.deliver();
+            emit(context,
+                 json{{"sheet", "table-plan"}, {"system", "game-of-kings"}, {"file", out}, {"pages", pages}, {"paper", paper_name(paper)},
+                      {"ruleset", "game-of-kings"}, {"for", name}},
+                 {"wrote " + file.name() + ": Table plan for " + name + ", " + std::to_string(pages) + (pages == 1 ? " page" : " pages") +
+                  " (" + paper_name(paper) + " landscape)"});
+            return kExitOk;
+        }
         if (other_system->claimed.system != &naval_system()) return write_seam_sheet("table-plan", *other_system, args, context, false);
         refuse_other_system(context, scenario, std::nullopt, "sheet table-plan", "prints the table plan of a land battle this release");
     }
@@ -223,7 +240,7 @@ int run_table_plan(const Arguments& args, Context& context) {
 }
 
 void declare_table_plan(CLI::App& command) {
-    command.add_option("--scenario", "the battle: a shipped land scenario id or a scenario .json file")->type_name("ID|FILE");
+    command.add_option("--scenario", "the battle: a shipped land or Game Of Kings scenario id, or a scenario .json file")->type_name("ID|FILE");
     command.add_option("--out", "the PDF to write; '-' writes it to standard output")->type_name("FILE.pdf|-")->required();
     command.add_option("--paper", "a4 (default), a3 or letter, landscape")->type_name("PAPER");
     command.add_option("--date", "the date printed on the plan (default today)")->type_name("YYYY-MM-DD");

@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QStandardPaths>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -306,6 +307,13 @@ private slots:
                                                              library_->data_dir() / "scenarios" / "fontenoy-1745.json");
         const double check_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         QVERIFY(problems.empty());
+        // The table plan for the notice board (Ctrl+P): written whole; a paper it does not know refused.
+        QTemporaryDir plans;
+        const QString pdf = plans.filePath(u"fontenoy-plan.pdf"_s);
+        QCOMPARE(opened->exportTablePlan(pdf, u"A3"_s), QString());
+        QVERIFY(QFileInfo(pdf).size() > 10000);
+        QVERIFY(opened->exportTablePlan(plans.filePath(u"x.pdf"_s), u"A5"_s).contains(u"A5"_s));
+        QVERIFY(!QFileInfo::exists(plans.filePath(u"x.pdf"_s)));
         qInfo("Fontenoy (%d units): battle_problems %.1f ms; one edit with the board and docks made again %.1f ms", opened->plan().unitCount(), check_ms,
               edit_ms);
         opened->plan().undoStack()->undo();  // unchanged again: closing asks nothing

@@ -27,6 +27,7 @@
 #include "fortuna/land/scenario.hpp"
 #include "fortuna/analysis/session_opponent.hpp"
 #include "fortuna/sheets/content_sheet.hpp"
+#include "fortuna/sheets/kings_table_plan.hpp"
 #include "sheet_test_support.hpp"
 
 #include <QDate>
@@ -112,6 +113,28 @@ std::string paragraphs(const SheetSection& s) {
     if (!poppler()) GTEST_SKIP() << "pdftotext/pdfinfo (poppler-utils) not installed"
 
 // ------------------------------------------------------------------ Game Of Kings
+
+TEST(GameOfKingsSheets, TheTablePlanDrawsFontenoysGroundAndListsEveryUnitBySector) {
+    SEAM_REQUIRE_POPPLER();
+    const nlohmann::json document = fortuna::read_json_file(scenario_file("fontenoy-1745"));
+    const fs::path pdf = scratch() / "fontenoy-table-plan.pdf";
+    const int pages = fortuna::sheets::write_kings_table_plan_pdf(document, FORTUNA_TEST_DATA_DIR, QString::fromStdString(pdf.string()),
+                                                                  fortuna::sheets::PlanPaper::A4, QDate(2026, 11, 26));
+    EXPECT_EQ(pages_of(pdf), pages);
+    const std::string text = text_of(pdf);
+    for (const char* words : {"Table plan", "Set-up", "Player A: France (Saxe)", "Player B: The Pragmatic Allies", "The centre sector", "Fontenoy (built-", "2026-11-26"})
+        EXPECT_NE(text.find(words), std::string::npos) << words;
+    // Every unit of the scenario is in the set-up list.
+    for (const auto& unit : document.at("units")) EXPECT_NE(text.find(unit.at("id").get<std::string>()), std::string::npos) << unit.at("id");
+    // A draft without units or ground prints its table and sides, and nothing it cannot read.
+    nlohmann::json draft = document;
+    draft.erase("units");
+    draft["terrain"] = nlohmann::json::object();
+    const fs::path empty = scratch() / "draft-table-plan.pdf";
+    EXPECT_GE(fortuna::sheets::write_kings_table_plan_pdf(draft, FORTUNA_TEST_DATA_DIR, QString::fromStdString(empty.string()),
+                                                          fortuna::sheets::PlanPaper::Letter),
+              1);
+}
 
 TEST(GameOfKingsSheets, TheKeySummaryPrintsTheTablesMusketryAndMeleeNumbers) {
     const auto session = open(scenario_file("encounter-1745"));
@@ -374,7 +397,7 @@ TEST(SeamSheetCli, AKindASystemLacksIsRefusedNamingTheKindsItPrints) {
     const std::pair<std::string, std::string> cases[] = {
         {"sheet brigade-cards --scenario encounter-1745" + out, "it prints reference, roster, victory"},
         {"sheet roster --scenario quatre-bras-opening-1815" + out, "it prints reference, brigade-cards, victory"},
-        {"sheet table-plan --scenario encounter-1745" + out, "not table-plan"},
+        {"sheet table-plan --scenario quatre-bras-opening-1815" + out, "not table-plan"},
         {"sheet victory --scenario encounter-1745 --paper a5" + out, "--paper must be a4, a3 or letter"},
         {"sheet victory --scenario encounter-1745 --ruleset reason" + out, "--ruleset goes with the land games' sheets"},
         {"sheet brigade-cards --scenario test-skirmish" + out, "the land games print victory, roster, reference and table-plan"},

@@ -14,6 +14,7 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -37,6 +38,10 @@
 #include "fortuna/seam/rule_system.hpp"
 #include "fortuna/land/scenario.hpp"
 #include "qt_text.hpp"
+
+#ifdef FORTUNA_HAVE_TABLE_PLAN
+#include "fortuna/sheets/kings_table_plan.hpp"
+#endif
 
 namespace fortuna::app {
 
@@ -602,6 +607,22 @@ void KingsEditor::buildActions() {
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &KingsEditor::saveAs);
     file->addSeparator();
     file->addAction(tr("&Play"), QKeySequence(u"F5"_s), this, [this] { play(); });
+#ifdef FORTUNA_HAVE_TABLE_PLAN
+    file->addSeparator();
+    // The club's notice board: the table to scale and the set-up list (issue 31, item 5).
+    file->addAction(tr("Export &Table Plan as PDF…"), QKeySequence::Print, this, [this] {
+        const QStringList papers{u"A4"_s, u"A3"_s, u"Letter"_s};
+        bool chosen = false;
+        const QString paper = QInputDialog::getItem(this, tr("Export Table Plan"), tr("Paper (landscape):"), papers, 0, false, &chosen);
+        if (!chosen) return;
+        QString pdf = QFileDialog::getSaveFileName(this, tr("Export Table Plan"), tr("%1-table-plan.pdf").arg(qs(text_in(plan_->document(), "id"))),
+                                                   tr("PDF (*.pdf)"));
+        if (pdf.isEmpty()) return;
+        if (!pdf.endsWith(u".pdf"_s, Qt::CaseInsensitive)) pdf += u".pdf"_s;
+        const QString refusal = exportTablePlan(pdf, paper);
+        say(refusal.isEmpty() ? tr("Wrote the table plan to %1").arg(pdf) : refusal);
+    });
+#endif
     file->addSeparator();
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
 
@@ -622,6 +643,25 @@ void KingsEditor::buildActions() {
     bar->addAction(redo);
     bar->addSeparator();
     bar->addAction(tr("Play"), this, [this] { play(); });
+}
+
+QString KingsEditor::exportTablePlan(const QString& pdf, const QString& paper) {
+#ifdef FORTUNA_HAVE_TABLE_PLAN
+    const auto chosen = sheets::plan_paper_from_string(paper.toStdString());
+    if (!chosen) return tr("The paper is A4, A3 or Letter, not %1").arg(paper);
+    try {
+        // The draft as it stands, problems and all: the plan leaves out what it cannot read.
+        const nlohmann::json document = nlohmann::json::parse(plan_->document().dump());
+        sheets::write_kings_table_plan_pdf(document, plan_->library().data_dir(), pdf, *chosen);
+        return {};
+    } catch (const std::exception& error) {
+        return tr("The table plan could not be written: %1").arg(QString::fromUtf8(error.what()));
+    }
+#else
+    (void)pdf;
+    (void)paper;
+    return tr("This build prints no sheets.");
+#endif
 }
 
 QString KingsEditor::statusText() const { return verdict_->text(); }

@@ -115,6 +115,9 @@ public:
     // refusal in words, or an empty string.
     // Random terrain: thrown from `seed`, or from the typed faces ("5,1,5,2,...").
     QString randomTerrain(std::uint64_t seed, const QString& typed = {});
+    // The table plan of the battle as it stands (File > Export Table Plan, Ctrl+P) written as a
+    // landscape PDF on "A4", "A3" or "Letter".
+    QString exportTablePlan(const QString& pdf, const QString& paper = QStringLiteral("A4"));
     // A player's choice for a sector whose kind die gave one: hill, water, wood, built-up-area.
     QString chooseTerrain(int row, int column, const QString& kind);
     // Historic (D40): the ground placed by name, the generator's throw dropped; or not.
