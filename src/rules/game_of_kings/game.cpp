@@ -562,18 +562,23 @@ std::optional<std::pair<double, double>> GameModel::charge_position(int unit, in
 // D29, D46: which of a unit's four arcs a point lies in, by the lines through its corners at 45
 // degrees: "front" beyond its front edge by at least as much as beyond a side edge, "rear" likewise
 // behind its rear edge, "left" or "right" beyond a side edge by more; "" on the unit itself.
-std::string GameModel::arc_of(int unit, double x, double y) const {
-    const auto& t = state_.units[static_cast<std::size_t>(unit)];
-    const auto [tw, td] = size_of(scenario_->units[static_cast<std::size_t>(unit)].type, t.formation);
-    const double gx = facing_dx(t.facing), gy = facing_dy(t.facing);  // its front
-    const double lx = -gy, ly = gx;                                       // its left
-    const double rx = x - t.x, ry = y - t.y;
+std::string arc_around(const Rect& footprint, int facing, double x, double y) {
+    const bool across = facing == kFacePlusX || facing == kFaceMinusX;
+    const double tw = across ? footprint.y1 - footprint.y0 : footprint.x1 - footprint.x0;  // its frontage
+    const double td = across ? footprint.x1 - footprint.x0 : footprint.y1 - footprint.y0;  // its depth
+    const double gx = facing_dx(facing), gy = facing_dy(facing);  // its front
+    const double lx = -gy, ly = gx;                                 // its left
+    const double rx = x - (footprint.x0 + footprint.x1) / 2, ry = y - (footprint.y0 + footprint.y1) / 2;
     const double ahead = rx * gx + ry * gy, aside = rx * lx + ry * ly;
     const double before = ahead - td / 2, behind = -ahead - td / 2, beside = std::abs(aside) - tw / 2;
     if (before > 1e-9 && before >= beside - 1e-9) return "front";
     if (behind > 1e-9 && behind >= beside - 1e-9) return "rear";
     if (beside > 1e-9) return aside > 0 ? "left" : "right";
     return "";
+}
+
+std::string GameModel::arc_of(int unit, double x, double y) const {
+    return arc_around(footprint(unit), state_.units[static_cast<std::size_t>(unit)].facing, x, y);
 }
 
 // The charger's centre, where it stands, says which edge of the target it reaches (arc_of); it

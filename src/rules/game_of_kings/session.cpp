@@ -252,9 +252,21 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     if (d > allowance || d >= flanker_at) continue;
                     flanker = static_cast<int>(j), flanker_at = d, flanker_left = arc == "left";
                 }
+                // It does not wheel to give another enemy within a move its flank or rear.
+                const auto exposes = [&](const WheelPlan& wheel) {
+                    const Rect was = game.footprint(unit);
+                    const double w = was.x1 - was.x0, d = was.y1 - was.y0;
+                    const Rect now = {wheel.x - d / 2, wheel.y - w / 2, wheel.x + d / 2, wheel.y + w / 2};  // turned a quarter
+                    for (std::size_t j = 0; j < n; ++j) {
+                        if (!here.enemy(j) || static_cast<int>(j) == flanker || st.units[j].status == Status::Retreating) continue;
+                        if (rect_distance(now, game.footprint(static_cast<int>(j))) > game.move_allowance(static_cast<int>(j))) continue;
+                        if (arc_around(now, wheel.facing, st.units[j].x, st.units[j].y) != "front") return true;
+                    }
+                    return false;
+                };
                 if (flanker >= 0) {
                     const WheelPlan wheel = game.wheel_plan(unit, flanker_left);
-                    if (wheel.blocked.empty() && wheel.arc_cm <= allowance)
+                    if (wheel.blocked.empty() && wheel.arc_cm <= allowance && !exposes(wheel))
                         if (auto p = offer(json{{"action", "wheel"}, {"unit", spec.id}, {"direction", flanker_left ? "left" : "right"}},
                                            spec.id + " wheels " + (flanker_left ? "left" : "right") + " to face " + sc.units[static_cast<std::size_t>(flanker)].id +
                                                ", on its flank " + cm(flanker_at) + " away, within a move (" + cm(wheel.arc_cm) + " of its " + cm(allowance) +
@@ -264,7 +276,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     // No enemy on that flank now: it wheels back to face the enemy's edge.
                     const bool left = facing_after_wheel(u.facing, true) == me.facing;
                     const WheelPlan wheel = game.wheel_plan(unit, left);
-                    if (wheel.blocked.empty() && wheel.arc_cm <= allowance)
+                    if (wheel.blocked.empty() && wheel.arc_cm <= allowance && !exposes(wheel))
                         if (auto p = offer(json{{"action", "wheel"}, {"unit", spec.id}, {"direction", left ? "left" : "right"}},
                                            spec.id + " wheels " + (left ? "left" : "right") + " back to face the enemy's edge: no enemy on its flank within a move (D46)"))
                             return p;
