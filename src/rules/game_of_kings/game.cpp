@@ -625,7 +625,8 @@ std::optional<ChargePlan> GameModel::charge_plan(int unit, int target, std::stri
 WheelPlan GameModel::wheel_plan(int unit, bool left) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
-    const auto [w, d] = size_of(spec.type, u.formation);
+    const auto size = size_of(spec.type, u.formation);
+    const double w = size.first, d = size.second;
     const double fx = facing_dx(u.facing), fy = facing_dy(u.facing);
     const double sx = left ? -fy : fy, sy = left ? fx : -fx;  // the side it turns to
     const double px = u.x + fx * d / 2 + sx * w / 2, py = u.y + fy * d / 2 + sy * w / 2;  // the front corner on that side
@@ -643,8 +644,9 @@ WheelPlan GameModel::wheel_plan(int unit, bool left) const {
         const auto turn = [c, s](double x, double y) { return std::pair{x * c - y * s, x * s + y * c}; };
         const auto [ox, oy] = turn(vx, vy);
         const double cx = px + ox, cy = py + oy;
-        const auto [ax, ay] = turn(fx, fy);  // the front, turned
-        const auto [bx, by] = turn(sx, sy);  // the frontage, turned
+        const auto front = turn(fx, fy);     // the front, turned
+        const auto frontage = turn(sx, sy);  // the frontage, turned
+        const double ax = front.first, ay = front.second, bx = frontage.first, by = frontage.second;
         const bool last = k == samples;
         for (const double a : {-1.0, 1.0})
             for (const double b : {-1.0, 1.0}) {
