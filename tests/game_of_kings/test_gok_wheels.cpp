@@ -230,7 +230,7 @@ TEST(GokWheels, AChargerThatDoesNotFaceTheEdgeItReachesMustWheelFirst) {
     // lines, beyond its side; facing +y it does not face that flank.
     Recorded game = wheel_france({{"F-cavalerie", {40, 40}}, {"A-british-horse", {30, 40}}}, "left");
     const std::string why = wheel_refusal(game, {{"action", "charge"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}});
-    EXPECT_NE(why.find("reaches A-british-horse's flank (D46)"), std::string::npos) << why;
+    EXPECT_NE(why.find("A-british-horse is not before F-cavalerie's front: it stands in A-british-horse's flank arc (D46)"), std::string::npos) << why;
     EXPECT_NE(why.find("wheel first"), std::string::npos) << why;
     // The opponent wheels it to face the enemy on its flank, within a move, with its reason.
     const auto proposal = propose_action(game.model(), 0, {});
@@ -251,6 +251,22 @@ TEST(GokWheels, AChargerThatDoesNotFaceTheEdgeItReachesMustWheelFirst) {
     const auto plan = game.model().charge_plan(game.model().unit_index("F-cavalerie"), game.model().unit_index("A-british-horse"), nullptr);
     ASSERT_TRUE(plan.has_value());
     EXPECT_EQ(plan->edge, "flank");
+}
+
+TEST(GokWheels, AChargerFacingAFrontOrRearEdgeReachesItFromBeyondItsLineAsBefore) {
+    // The British horse (facing -y) at (38, 34), the French Cavalerie at (30, 30) facing +y: more
+    // beside it (6 cm beyond its side) than before it (2 cm beyond its front), in its flank arc, but
+    // facing its front edge from beyond that edge's line: it reaches the front, as every journal
+    // before D46 has it, centred on it at (38, 30).
+    Recorded game = wheel_france({{"F-cavalerie", {30, 30}}, {"A-british-horse", {38, 34}}}, "left");
+    const GameModel& m = game.model();
+    EXPECT_EQ(m.arc_of(m.unit_index("A-british-horse"), 30, 30), "right");  // its right, as it faces -y
+    const auto plan = m.charge_plan(m.unit_index("F-cavalerie"), m.unit_index("A-british-horse"), nullptr);
+    ASSERT_TRUE(plan.has_value());
+    EXPECT_EQ(plan->edge, "front");
+    EXPECT_FALSE(plan->flank);
+    EXPECT_DOUBLE_EQ(plan->x, 38);
+    EXPECT_DOUBLE_EQ(plan->y, 30);
 }
 
 TEST(GokWheels, TheOpponentChargesAFlankWithItsReason) {

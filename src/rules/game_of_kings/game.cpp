@@ -581,36 +581,40 @@ std::string GameModel::arc_of(int unit, double x, double y) const {
     return arc_around(footprint(unit), state_.units[static_cast<std::size_t>(unit)].facing, x, y);
 }
 
-// The charger's centre, where it stands, says which edge of the target it reaches (arc_of); it
-// contacts that edge squarely, centred on it, so it must face it.
+// D29, D46: a charger contacts squarely, centred on it, the edge of the target its own front faces,
+// from anywhere beyond that edge's line (the target before its front, as D29 always measured); that
+// edge is the target's front, rear or a flank by the target's facing. A flank edge is reached only
+// from the flank's arc (arc_of): a charger standing in the target's front or rear arc meets that.
 std::optional<ChargePlan> GameModel::charge_plan(int unit, int target, std::string* why) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     const auto& t = state_.units[static_cast<std::size_t>(target)];
+    const std::string& uid = scenario_->units[static_cast<std::size_t>(unit)].id;
+    const std::string& tid = scenario_->units[static_cast<std::size_t>(target)].id;
     const auto [tw, td] = size_of(scenario_->units[static_cast<std::size_t>(target)].type, t.formation);
     const double gx = facing_dx(t.facing), gy = facing_dy(t.facing);  // the target's front
-    const double lx = -gy, ly = gx;                                       // its left
+    const double nx = -facing_dx(u.facing), ny = -facing_dy(u.facing);  // the outward side of the edge the charger faces
+    const bool along = std::abs(nx * gx + ny * gy) > 0.5;               // that edge is the target's front or rear
+    const double reach = along ? td / 2 : tw / 2;                        // the target's half-extent that way
+    const double beyond = (u.x - t.x) * nx + (u.y - t.y) * ny - reach;
     const std::string arc = arc_of(target, u.x, u.y);
-    ChargePlan plan;
-    double nx = 0, ny = 0, reach = 0;  // the edge's outward side, the target's half-extent that way
-    if (arc == "front") {
-        plan.edge = "front", nx = gx, ny = gy, reach = td / 2;
-    } else if (arc == "rear") {
-        plan.edge = "rear", nx = -gx, ny = -gy, reach = td / 2;
-        plan.from_rear = true;
-    } else if (!arc.empty()) {
-        plan.edge = "flank", nx = arc == "left" ? lx : -lx, ny = arc == "left" ? ly : -ly, reach = tw / 2;
-        plan.flank = true;
-    } else {
-        if (why) *why = "the charger stands on the target";
+    const auto refuse = [&](const std::string& words) {
+        if (why) *why = words;
         return std::nullopt;
+    };
+    if (beyond <= 1e-9) {
+        if (arc == "left" || arc == "right") return refuse(tid + " is not before " + uid + "'s front: it stands in " + tid + "'s flank arc (D46): wheel first");
+        if ((t.x - u.x) * facing_dx(u.facing) + (t.y - u.y) * facing_dy(u.facing) <= 0) return refuse("the target is not before its front: about-face first");
+        return refuse(tid + " is not before " + uid + "'s front (D29, D46): wheel first");
     }
-    const int needed = gok_facing_of(-nx, -ny);
-    if (u.facing != needed) {
-        if (why)
-            *why = "from where it stands " + scenario_->units[static_cast<std::size_t>(unit)].id + " reaches " + scenario_->units[static_cast<std::size_t>(target)].id +
-                   "'s " + plan.edge + " (D46), which is not before its front: it faces " + facing_name(u.facing) + " and must face " + facing_name(needed) + ": " +
-                   (u.facing == -needed ? "about-face first" : "wheel first");
-        return std::nullopt;
+    ChargePlan plan;
+    if (along) {
+        plan.from_rear = nx * gx + ny * gy < 0;
+        plan.edge = plan.from_rear ? "rear" : "front";
+    } else {
+        if (arc != "left" && arc != "right")
+            return refuse(uid + " faces " + tid + "'s flank but stands in its " + arc + " arc: a flank is reached only from beyond the front and rear arcs (D46)");
+        plan.edge = "flank";
+        plan.flank = true;
     }
     const auto [cw, cd] = size_of(scenario_->units[static_cast<std::size_t>(unit)].type, u.formation);
     (void)cw;
