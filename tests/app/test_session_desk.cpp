@@ -250,13 +250,13 @@ private slots:
         const auto duties = desk->session().duties();
         QVERIFY(duties.size() >= 2);
         QVERIFY(duties.back().action["action"] == "end-sector");
-        const std::vector<std::string> order{"rally", "unlimber", "fire-gun", "about-face", "reorganise", "move", "charge", "fire", "melee", "end-sector"};
+        const std::vector<std::string> order{"rally", "unlimber", "fire-gun", "about-face", "reorganise", "move", "wheel", "charge", "fire", "melee", "end-sector"};
         std::size_t last = 0;
         for (const SessionDuty& duty : duties) {
             const auto at = static_cast<std::size_t>(std::find(order.begin(), order.end(), duty.action["action"].get<std::string>()) - order.begin());
             QVERIFY2(at < order.size(), duty.words.c_str());
-            // about-face, reorganise, move and charge come unit by unit within step 3
-            const auto step_of = [](std::size_t i) { return i <= 0 ? 0 : i <= 2 ? 1 : i <= 6 ? 2 : i <= 7 ? 3 : i; };
+            // about-face, reorganise, move, wheel and charge come unit by unit within step 3
+            const auto step_of = [](std::size_t i) { return i <= 0 ? 0 : i <= 2 ? 1 : i <= 7 ? 2 : i <= 8 ? 3 : i; };
             QVERIFY2(step_of(at) >= step_of(last), duty.words.c_str());
             last = at;
             // Each duty's preview is the rules' (a refusal would say why there are no odds).

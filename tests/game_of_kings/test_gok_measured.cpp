@@ -156,14 +156,14 @@ TEST(GokMeasured, RearOfAMeleeIsTheBoards) {
 }
 
 TEST(GokMeasured, FlankOfAMeleeIsTheBoards) {
-    // No wheels in this version (D29): every contact is front or rear, and the board shows no flank.
+    // A charge from ahead of the target's front edge is a frontal contact: the board shows no flank (D46).
     const json melee{{"action", "melee"}, {"unit", "F-cavalerie"}, {"target", "A-british-horse"}};
     Recorded agreed = measured_contact(15, false);
     agreed.apply_json(measured_with(melee, "flank", false));
     EXPECT_NE(measured_text(agreed).find("flank: the action claims no flank; the board agrees"), std::string::npos) << measured_text(agreed);
     Recorded umpire = measured_claim_cases([] { return measured_contact(15, false); }, measured_with(melee, "flank", true),
-                                           "flank: the action claims flank, the board shows front, no flank (no wheels, D29) (seed 004, MELEES; D29)",
-                                           "flank (the board shows: front, no flank");
+                                           "flank: the action claims flank, the board shows no flank (seed 004, MELEES; D46)",
+                                           "flank (the board shows: no flank");
     EXPECT_NE(measured_text(umpire).find("attacking in flank or rear"), std::string::npos) << measured_text(umpire);
 }
 

@@ -7,7 +7,9 @@
 //
 // Geometry (decisions D25-D31 in docs/rules/game-of-kings.md): centimetres, x along the table's long
 // edge from player A's left, y from player A's edge; a unit is a rectangle centred on (x, y), facing
-// towards +y or -y (this version plays no wheels).
+// one of the table's four directions (+y, -y, +x, -x): a quarter wheel (D46) turns it by 90 degrees,
+// so every footprint stays a rectangle square to the table (a unit facing +x or -x has its frontage
+// along y).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +37,20 @@ inline constexpr const char* kSystemId = "game-of-kings";
 struct Rect {
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
+
+// A unit's facing (UnitState::facing): +1 towards +y (player B's edge), -1 towards -y, +2 towards +x
+// (the table's right as player A sees it), -2 towards -x (D46).
+inline constexpr int kFacePlusY = 1, kFaceMinusY = -1, kFacePlusX = 2, kFaceMinusX = -2;
+inline double facing_dx(int facing) { return facing == kFacePlusX ? 1.0 : facing == kFaceMinusX ? -1.0 : 0.0; }
+inline double facing_dy(int facing) { return facing == kFacePlusY ? 1.0 : facing == kFaceMinusY ? -1.0 : 0.0; }
+// The facing after a quarter wheel: left (anticlockwise seen from above, x right and y up) or right.
+int facing_after_wheel(int facing, bool left);
+// "+y", "-y", "+x", "-x"
+std::string facing_name(int facing);
+// Which arc of a unit standing on `footprint` facing `facing` the point (x, y) lies in, by the lines
+// through its corners at 45 degrees (D46): "front" (beyond its front edge by at least as much as
+// beyond a side edge), "rear" (likewise behind its rear edge), "left" or "right"; "" on the unit.
+std::string arc_around(const Rect& footprint, int facing, double x, double y);
 double rect_distance(const Rect& a, const Rect& b);
 bool rects_overlap(const Rect& a, const Rect& b);
 
@@ -120,7 +136,7 @@ std::string_view to_string(Status status);
 
 struct UnitState {
     double x = 0, y = 0;
-    int facing = 1;
+    int facing = 1;  // kFacePlusY, kFaceMinusY, kFacePlusX, kFaceMinusX
     std::string formation;
     int effectiveness = 100;
     Status status = Status::Normal;
@@ -139,6 +155,28 @@ struct Contact {
     // The charge that made it crossed a river (at a crossing): the defender defends the river bank
     // and has the seed's die for it while the contact lasts (seed 004, MELEES; D27).
     bool across_river = false;
+    // The charger reached the defender's flank (its left or right edge), measured at the charge from
+    // where the charger stood (D46): the attacker has the seed's flank die while the contact lasts.
+    bool flank = false;
+};
+
+// Where a charge of one unit against another would make contact, measured on the board (D29, D46):
+// the edge of the target in whose arc the charger's centre stands (GameModel::arc_of: "front",
+// "rear" or "flank"), and the place the charger stands touching it, centred on that edge.
+struct ChargePlan {
+    double x = 0, y = 0;
+    std::string edge;  // "front", "rear", "flank"
+    bool from_rear = false, flank = false;
+};
+
+// A quarter wheel measured on the board (seed 004, MOVEMENT: "When a unit wheels, measure the
+// distance from the front-centre of the unit"; D46): about the front corner on the side it turns
+// to, the front centre travelling a quarter circle of half the frontage.
+struct WheelPlan {
+    double x = 0, y = 0;  // the centre after the wheel
+    int facing = 1;       // the facing after it
+    double arc_cm = 0;    // the distance the front centre travels
+    std::string blocked;  // why the wheel cannot be made ("" when it can), naming the rule
 };
 
 struct TurnState {
@@ -170,6 +208,7 @@ struct Action {
     std::string kind;  // begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber,
                        // unlimber, about-face, reorganise, fire, melee, end-sector
     std::string unit, target, sector, first, formation;
+    std::string direction;  // wheel: "left" / "right"; unlimber: "left", "right" or "about" (the gun's pivot)
     std::optional<double> to_x, to_y;
     std::vector<Roll> dice;  // every roll, in the order taken (d10 rolls as kind Random, value face-1)
     // The action's first roll as a player threw it ("roll": [faces]), the one its preview names
@@ -293,6 +332,14 @@ public:
     std::string river_on_path(int unit, double x, double y) const;
     // The position of `unit` touching `target` if it charged now, and the distance; nullopt with why.
     std::optional<std::pair<double, double>> charge_position(int unit, int target, std::string* why) const;
+    // The charge's contact as the board measures it (D29, D46); nullopt with why (the charger does
+    // not face the edge its place reaches: wheel or about-face first).
+    std::optional<ChargePlan> charge_plan(int unit, int target, std::string* why) const;
+    // Which of `unit`'s arcs the point (x, y) lies in, by the lines through its corners at 45 degrees
+    // (D46): "front", "rear", "left", "right"; "" on the unit itself.
+    std::string arc_of(int unit, double x, double y) const;
+    // A quarter wheel of `unit` to the left or right, measured (its cost, the place it ends, what is in the way).
+    WheelPlan wheel_plan(int unit, bool left) const;
     // The melee setup of a contact as the board shows it now.
     MeleeSetup melee_setup(const Contact& contact) const;
     // The request melee_setup prepares, every term measured on the board.

@@ -46,9 +46,32 @@ std::pair<UnitType, std::string> moving_as(UnitType type, const std::string& for
     return {type, retreating && is_foot(type) ? "retreating" : formation};
 }
 
-Rect rect_at(double x, double y, UnitType type, const std::string& formation) {
-    const auto [w, d] = size_of(type, formation);
+// The footprint square to the table: a unit facing +x or -x has its frontage along y (D46).
+Rect rect_at(double x, double y, UnitType type, const std::string& formation, int facing = kFacePlusY) {
+    auto [w, d] = size_of(type, formation);
+    if (facing == kFacePlusX || facing == kFaceMinusX) std::swap(w, d);
     return {x - w / 2, y - d / 2, x + w / 2, y + d / 2};
+}
+
+// An oblique rectangle (centre, unit axes u and v, half-extents hu and hv) against a rectangle square
+// to the table, by separating axes: they overlap (more than a hair) when no axis separates them.
+bool gok_oblique_overlaps(double cx, double cy, double ux, double uy, double hu, double vx, double vy, double hv, const Rect& r) {
+    constexpr double e = 1e-6;
+    const double rx = (r.x0 + r.x1) / 2, ry = (r.y0 + r.y1) / 2, rw = (r.x1 - r.x0) / 2, rh = (r.y1 - r.y0) / 2;
+    const double dx = rx - cx, dy = ry - cy;
+    // the table's axes
+    if (std::abs(dx) >= rw + hu * std::abs(ux) + hv * std::abs(vx) - e) return false;
+    if (std::abs(dy) >= rh + hu * std::abs(uy) + hv * std::abs(vy) - e) return false;
+    // the oblique rectangle's axes
+    if (std::abs(dx * ux + dy * uy) >= hu + rw * std::abs(ux) + rh * std::abs(uy) - e) return false;
+    if (std::abs(dx * vx + dy * vy) >= hv + rw * std::abs(vx) + rh * std::abs(vy) - e) return false;
+    return true;
+}
+
+// A facing as a unit vector, and back.
+int gok_facing_of(double dx, double dy) {
+    if (std::abs(dx) > std::abs(dy)) return dx > 0 ? kFacePlusX : kFaceMinusX;
+    return dy > 0 ? kFacePlusY : kFaceMinusY;
 }
 
 int points_of(UnitType type, const Tables& tables) { return type == UnitType::Foot ? tables.points_foot : tables.points_other; }
@@ -105,6 +128,22 @@ double rect_distance(const Rect& a, const Rect& b) {
 bool rects_overlap(const Rect& a, const Rect& b) {
     constexpr double e = 1e-6;
     return a.x0 < b.x1 - e && b.x0 < a.x1 - e && a.y0 < b.y1 - e && b.y0 < a.y1 - e;
+}
+
+int facing_after_wheel(int facing, bool left) {
+    // Left is anticlockwise (x to the right, y up): the new front is the old left side.
+    const double fx = facing_dx(facing), fy = facing_dy(facing);
+    return left ? gok_facing_of(-fy, fx) : gok_facing_of(fy, -fx);
+}
+
+std::string facing_name(int facing) {
+    switch (facing) {
+        case kFacePlusY: return "+y";
+        case kFaceMinusY: return "-y";
+        case kFacePlusX: return "+x";
+        case kFaceMinusX: return "-x";
+        default: return "+y";
+    }
 }
 
 std::string_view to_string(Status status) {
@@ -372,7 +411,7 @@ int GameModel::unit_index(const std::string& id) const {
 
 Rect GameModel::footprint(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    return rect_at(u.x, u.y, scenario_->units[static_cast<std::size_t>(unit)].type, u.formation);
+    return rect_at(u.x, u.y, scenario_->units[static_cast<std::size_t>(unit)].type, u.formation, u.facing);
 }
 
 double GameModel::distance(int a, int b) const { return rect_distance(footprint(a), footprint(b)); }
@@ -380,10 +419,18 @@ double GameModel::distance(int a, int b) const { return rect_distance(footprint(
 // D26: "within a 45-degree arc of its front": some point of the target lies ahead of the front edge
 // and within 22.5 degrees of straight ahead from some point of that edge.
 bool GameModel::in_arc(int firer, int target) const {
-    const Rect f = footprint(firer), t = footprint(target);
+    // Seen from the firer as it faces now (D46): `ahead` along its front, `across` along its frontage.
     const int facing = state_.units[static_cast<std::size_t>(firer)].facing;
-    const double front = facing > 0 ? f.y1 : f.y0;
-    const double far = facing > 0 ? t.y1 - front : front - t.y0;
+    const auto turned = [facing](const Rect& r) {
+        const double fx = facing_dx(facing), fy = facing_dy(facing);
+        // a frame whose +y is the facing and whose +x is the firer's right: (across, ahead)
+        const double a0 = r.x0 * fy - r.y0 * fx, a1 = r.x1 * fy - r.y1 * fx;
+        const double b0 = r.x0 * fx + r.y0 * fy, b1 = r.x1 * fx + r.y1 * fy;
+        return Rect{std::min(a0, a1), std::min(b0, b1), std::max(a0, a1), std::max(b0, b1)};
+    };
+    const Rect f = turned(footprint(firer)), t = turned(footprint(target));
+    const double front = f.y1;
+    const double far = t.y1 - front;
     if (far <= 0) return false;
     const double gap = std::max({0.0, t.x0 - f.x1, f.x0 - t.x1});
     return gap <= std::tan(22.5 * 3.14159265358979323846 / 180.0) * far + 1e-9;
@@ -394,7 +441,9 @@ bool GameModel::in_arc(int firer, int target) const {
 bool GameModel::visible(int firer, int target) const {
     const Rect f = footprint(firer), t = footprint(target);
     const auto& fu = state_.units[static_cast<std::size_t>(firer)];
-    const double sx = fu.x, sy = fu.facing > 0 ? f.y1 : f.y0;
+    // the front centre, as the unit faces now (D46)
+    const double sx = fu.facing == kFacePlusX ? f.x1 : fu.facing == kFaceMinusX ? f.x0 : fu.x;
+    const double sy = fu.facing == kFacePlusY ? f.y1 : fu.facing == kFaceMinusY ? f.y0 : fu.y;
     const double ex = std::clamp(sx, t.x0, t.x1), ey = std::clamp(sy, t.y0, t.y1);
     if (weather() == Weather::Fog) {
         const double limit = tables_->weather_effects.at("fog").visibility_cm;
@@ -464,7 +513,7 @@ std::string GameModel::path_blocked(int unit, double x, double y, int ignore) co
     const int samples = std::max(1, static_cast<int>(std::ceil(length / kSample)));
     for (int k = 1; k <= samples; ++k) {
         const double f = static_cast<double>(k) / samples;
-        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation);
+        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation, u.facing);
         const bool last = k == samples;
         if (r.x0 < 0 || r.y0 < 0 || r.x1 > scenario_->width_cm || r.y1 > scenario_->depth_cm)
             return "the move leaves the table";
@@ -497,7 +546,7 @@ std::string GameModel::river_on_path(int unit, double x, double y) const {
     const int samples = std::max(1, static_cast<int>(std::ceil(length / kSample)));
     for (int k = 0; k <= samples; ++k) {
         const double f = static_cast<double>(k) / samples;
-        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation);
+        const Rect r = rect_at(u.x + (x - u.x) * f, u.y + (y - u.y) * f, spec.type, u.formation, u.facing);
         for (const auto& piece : scenario_->terrain)
             if (piece.kind == "river" && rects_overlap(r, piece.area)) return piece.name;
     }
@@ -505,17 +554,150 @@ std::string GameModel::river_on_path(int unit, double x, double y) const {
 }
 
 std::optional<std::pair<double, double>> GameModel::charge_position(int unit, int target, std::string* why) const {
+    const auto plan = charge_plan(unit, target, why);
+    if (!plan) return std::nullopt;
+    return std::pair{plan->x, plan->y};
+}
+
+// D29, D46: which of a unit's four arcs a point lies in, by the lines through its corners at 45
+// degrees: "front" beyond its front edge by at least as much as beyond a side edge, "rear" likewise
+// behind its rear edge, "left" or "right" beyond a side edge by more; "" on the unit itself.
+std::string arc_around(const Rect& footprint, int facing, double x, double y) {
+    const bool across = facing == kFacePlusX || facing == kFaceMinusX;
+    const double tw = across ? footprint.y1 - footprint.y0 : footprint.x1 - footprint.x0;  // its frontage
+    const double td = across ? footprint.x1 - footprint.x0 : footprint.y1 - footprint.y0;  // its depth
+    const double gx = facing_dx(facing), gy = facing_dy(facing);  // its front
+    const double lx = -gy, ly = gx;                                 // its left
+    const double rx = x - (footprint.x0 + footprint.x1) / 2, ry = y - (footprint.y0 + footprint.y1) / 2;
+    const double ahead = rx * gx + ry * gy, aside = rx * lx + ry * ly;
+    const double before = ahead - td / 2, behind = -ahead - td / 2, beside = std::abs(aside) - tw / 2;
+    if (before > 1e-9 && before >= beside - 1e-9) return "front";
+    if (behind > 1e-9 && behind >= beside - 1e-9) return "rear";
+    if (beside > 1e-9) return aside > 0 ? "left" : "right";
+    return "";
+}
+
+std::string GameModel::arc_of(int unit, double x, double y) const {
+    return arc_around(footprint(unit), state_.units[static_cast<std::size_t>(unit)].facing, x, y);
+}
+
+// D29, D46: a charger contacts squarely, centred on it, the edge of the target its own front faces,
+// from anywhere beyond that edge's line (the target before its front, as D29 always measured); that
+// edge is the target's front, rear or a flank by the target's facing. A flank edge is reached only
+// from the flank's arc (arc_of): a charger standing in the target's front or rear arc meets that.
+std::optional<ChargePlan> GameModel::charge_plan(int unit, int target, std::string* why) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     const auto& t = state_.units[static_cast<std::size_t>(target)];
-    if ((t.y - u.y) * u.facing <= 0) {
-        if (why) *why = "the target is not before its front: about-face first";
+    const std::string& uid = scenario_->units[static_cast<std::size_t>(unit)].id;
+    const std::string& tid = scenario_->units[static_cast<std::size_t>(target)].id;
+    const auto [tw, td] = size_of(scenario_->units[static_cast<std::size_t>(target)].type, t.formation);
+    const double gx = facing_dx(t.facing), gy = facing_dy(t.facing);  // the target's front
+    const double nx = -facing_dx(u.facing), ny = -facing_dy(u.facing);  // the outward side of the edge the charger faces
+    const bool along = std::abs(nx * gx + ny * gy) > 0.5;               // that edge is the target's front or rear
+    const double reach = along ? td / 2 : tw / 2;                        // the target's half-extent that way
+    const double beyond = (u.x - t.x) * nx + (u.y - t.y) * ny - reach;
+    const std::string arc = arc_of(target, u.x, u.y);
+    const auto refuse = [&](const std::string& words) {
+        if (why) *why = words;
         return std::nullopt;
+    };
+    if (beyond <= 1e-9) {
+        if (arc == "left" || arc == "right") return refuse(tid + " is not before " + uid + "'s front: it stands in " + tid + "'s flank arc (D46): wheel first");
+        if ((t.x - u.x) * facing_dx(u.facing) + (t.y - u.y) * facing_dy(u.facing) <= 0) return refuse("the target is not before its front: about-face first");
+        return refuse(tid + " is not before " + uid + "'s front (D29, D46): wheel first");
     }
-    const Rect tr = footprint(target);
-    const auto [w, depth] = size_of(scenario_->units[static_cast<std::size_t>(unit)].type, u.formation);
-    (void)w;
-    const double y = u.facing > 0 ? tr.y0 - depth / 2 : tr.y1 + depth / 2;
-    return std::pair{t.x, y};
+    ChargePlan plan;
+    if (along) {
+        plan.from_rear = nx * gx + ny * gy < 0;
+        plan.edge = plan.from_rear ? "rear" : "front";
+    } else {
+        if (arc != "left" && arc != "right")
+            return refuse(uid + " faces " + tid + "'s flank but stands in its " + arc + " arc: a flank is reached only from beyond the front and rear arcs (D46)");
+        plan.edge = "flank";
+        plan.flank = true;
+    }
+    const auto [cw, cd] = size_of(scenario_->units[static_cast<std::size_t>(unit)].type, u.formation);
+    (void)cw;
+    plan.x = t.x + nx * (reach + cd / 2);
+    plan.y = t.y + ny * (reach + cd / 2);
+    return plan;
+}
+
+// Seed 004, MOVEMENT: "When a unit wheels, measure the distance from the front-centre of the unit"
+// (D46): a quarter wheel about the front corner on the side it turns to; its front centre travels a
+// quarter circle of radius half the frontage. The way is swept at small steps of the turn.
+WheelPlan GameModel::wheel_plan(int unit, bool left) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const auto& spec = scenario_->units[static_cast<std::size_t>(unit)];
+    const auto size = size_of(spec.type, u.formation);
+    const double w = size.first, d = size.second;
+    const double fx = facing_dx(u.facing), fy = facing_dy(u.facing);
+    const double sx = left ? -fy : fy, sy = left ? fx : -fx;  // the side it turns to
+    const double px = u.x + fx * d / 2 + sx * w / 2, py = u.y + fy * d / 2 + sy * w / 2;  // the front corner on that side
+    WheelPlan plan;
+    plan.facing = facing_after_wheel(u.facing, left);
+    plan.x = px + fx * w / 2 - sx * d / 2;
+    plan.y = py + fy * w / 2 - sy * d / 2;
+    plan.arc_cm = std::acos(-1.0) / 2 * (w / 2);
+    const double outer = std::acos(-1.0) / 2 * std::hypot(w, d);
+    const int samples = std::max(8, static_cast<int>(std::ceil(outer / kSample)));
+    const double vx = u.x - px, vy = u.y - py;  // the centre from the pivot
+    for (int k = 1; k <= samples && plan.blocked.empty(); ++k) {
+        const double angle = (left ? 1.0 : -1.0) * std::acos(-1.0) / 2 * k / samples;
+        const double c = std::cos(angle), s = std::sin(angle);
+        const auto turn = [c, s](double x, double y) { return std::pair{x * c - y * s, x * s + y * c}; };
+        const auto [ox, oy] = turn(vx, vy);
+        const double cx = px + ox, cy = py + oy;
+        const auto front = turn(fx, fy);     // the front, turned
+        const auto frontage = turn(sx, sy);  // the frontage, turned
+        const double ax = front.first, ay = front.second, bx = frontage.first, by = frontage.second;
+        const bool last = k == samples;
+        for (const double a : {-1.0, 1.0})
+            for (const double b : {-1.0, 1.0}) {
+                const double x = cx + a * ax * d / 2 + b * bx * w / 2, y = cy + a * ay * d / 2 + b * by * w / 2;
+                if (plan.blocked.empty() && (x < -1e-6 || y < -1e-6 || x > scenario_->width_cm + 1e-6 || y > scenario_->depth_cm + 1e-6))
+                    plan.blocked = "the wheel leaves the table (D46)";
+            }
+        if (!plan.blocked.empty()) break;
+        const auto meets = [&](const Rect& r) { return gok_oblique_overlaps(cx, cy, ax, ay, d / 2, bx, by, w / 2, r); };
+        for (const auto& piece : scenario_->terrain) {
+            if (piece.kind == "water" && meets(piece.area)) {
+                plan.blocked = (piece.name.empty() ? "water (row " + std::to_string(piece.row) + ", column " + std::to_string(piece.column) + ")" : piece.name) +
+                               " is impassable (D27)";
+                break;
+            }
+            if (piece.kind == "river" && meets(piece.area)) {
+                bool carried = false;
+                for (const auto& crossing : scenario_->terrain)
+                    carried = carried || (crossing.kind == "crossing" && cx >= crossing.area.x0 && cx <= crossing.area.x1 && cy >= crossing.area.y0 && cy <= crossing.area.y1);
+                if (!carried) {
+                    plan.blocked = "the river " + piece.name + " is crossed only at a crossing, a bridge or ford (D45)";
+                    break;
+                }
+            }
+        }
+        if (!plan.blocked.empty()) break;
+        for (std::size_t i = 0; i < state_.units.size(); ++i) {
+            const int other = static_cast<int>(i);
+            if (other == unit || state_.units[i].status == Status::Removed) continue;
+            const auto& ospec = scenario_->units[i];
+            const bool friend_ = ospec.side == spec.side;
+            if (!meets(footprint(other))) continue;
+            if (friend_ && !last && (ospec.type == UnitType::LightFoot || spec.type == UnitType::LightFoot)) continue;
+            plan.blocked = std::string(friend_ ? "" : "the enemy ") + ospec.id + " is in the way of the wheel" +
+                           (friend_ ? " (only light foot are passed through, and a wheel may not end on them: seed 004, MOVEMENT)" : " (D46)");
+            break;
+        }
+    }
+    if (plan.blocked.empty()) {
+        const Rect end = rect_at(plan.x, plan.y, spec.type, u.formation, plan.facing);
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (scenario_->units[i].side != spec.side && state_.units[i].status != Status::Removed && rect_distance(end, footprint(static_cast<int>(i))) < 0.5) {
+                plan.blocked = "it would touch " + scenario_->units[i].id + "; contact is made with \"charge\" (D29)";
+                break;
+            }
+    }
+    return plan;
 }
 
 int GameModel::points_now(int side) const {
@@ -670,7 +852,7 @@ json GameModel::to_json() const {
                   {"sector", spec.sector},
                   {"x", std::round(u.x * 100) / 100},
                   {"y", std::round(u.y * 100) / 100},
-                  {"facing", u.facing > 0 ? "+y" : "-y"},
+                  {"facing", facing_name(u.facing)},
                   {"formation", u.formation},
                   {"effectiveness", u.effectiveness},
                   {"status", to_string(u.status)}};
@@ -679,10 +861,13 @@ json GameModel::to_json() const {
         units.push_back(unit);
     }
     json contacts = json::array();
-    for (const auto& c : state_.contacts)
-        contacts.push_back({{"attacker", scenario_->units[static_cast<std::size_t>(c.attacker)].id},
-                            {"defender", scenario_->units[static_cast<std::size_t>(c.defender)].id},
-                            {"from_rear", c.from_rear}});
+    for (const auto& c : state_.contacts) {
+        json contact{{"attacker", scenario_->units[static_cast<std::size_t>(c.attacker)].id},
+                     {"defender", scenario_->units[static_cast<std::size_t>(c.defender)].id},
+                     {"from_rear", c.from_rear}};
+        if (c.flank) contact["flank"] = true;
+        contacts.push_back(contact);
+    }
     const TurnState& t = state_.turn;
     json sides = json::array();
     for (int s = 0; s < 2; ++s)
@@ -711,6 +896,7 @@ json GameModel::encode(const Action& a) {
     if (!a.sector.empty()) out["sector"] = a.sector;
     if (!a.first.empty()) out["first"] = a.first;
     if (!a.formation.empty()) out["formation"] = a.formation;
+    if (!a.direction.empty()) out["direction"] = a.direction;
     if (a.to_x) out["to"] = {*a.to_x, *a.to_y};
     if (!a.override_reason.empty()) out["override"] = a.override_reason;
     for (const auto& [key, value] : a.claims.items()) out[key] = value;
@@ -730,12 +916,12 @@ json GameModel::encode(const Action& a) {
 GameModel::Action GameModel::decode(const json& in) {
     if (!in.is_object()) throw RuleError("an action is a JSON object with \"action\"");
     static const std::set<std::string> kinds{"begin-turn", "choose", "action-points", "sector", "rally", "fire-gun", "move", "charge",
-                                             "form", "limber", "unlimber", "about-face", "reorganise", "fire", "melee", "end-sector"};
-    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "to", "dice", "roll", "override"};
+                                             "form", "limber", "unlimber", "about-face", "wheel", "reorganise", "fire", "melee", "end-sector"};
+    static const std::set<std::string> fields{"action", "unit", "target", "sector", "first", "formation", "direction", "to", "dice", "roll", "override"};
     Action a;
     if (!in.contains("action") || !in["action"].is_string() || !kinds.count(in["action"].get<std::string>()))
         throw RuleError("action: expects one of begin-turn, choose, action-points, sector, rally, fire-gun, move, charge, form, limber, "
-                        "unlimber, about-face, reorganise, fire, melee, end-sector; got " + (in.contains("action") ? in["action"].dump() : std::string("none")));
+                        "unlimber, about-face, wheel, reorganise, fire, melee, end-sector; got " + (in.contains("action") ? in["action"].dump() : std::string("none")));
     a.kind = in["action"].get<std::string>();
     // Claims about the board (issue 32): which actions may state them, and what each expects.
     static const std::map<std::string, std::set<std::string>> claim_kinds{
@@ -770,6 +956,15 @@ GameModel::Action GameModel::decode(const json& in) {
     if (!a.formation.empty() && a.kind != "form")
         throw RuleError("formation: not a field of a Game Of Kings " + a.kind + " action (only form changes it; a unit's formation is the board's)");
     text("override", a.override_reason);
+    text("direction", a.direction);
+    if (!a.direction.empty() && a.kind != "wheel" && a.kind != "unlimber")
+        throw RuleError("direction: not a field of a Game Of Kings " + a.kind + " action (only wheel and unlimber turn a unit: D46)");
+    if (a.kind == "wheel" && a.direction != "left" && a.direction != "right")
+        throw RuleError("direction: wheel expects \"left\" or \"right\" (a quarter wheel about the front corner on that side, D46); got " +
+                        (in.contains("direction") ? in["direction"].dump() : std::string("none")));
+    if (a.kind == "unlimber" && !a.direction.empty() && a.direction != "left" && a.direction != "right" && a.direction != "about")
+        throw RuleError("direction: unlimber pivots the gun \"left\", \"right\" or \"about\" (seed 004, MOVEMENT: 'the gun may be pivoted as part of unlimbering'); got " +
+                        in["direction"].dump());
     if (in.contains("to")) {
         const json& to = in["to"];
         if (!to.is_array() || to.size() != 2 || !to[0].is_number() || !to[1].is_number())
@@ -1300,7 +1495,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
 
     // Unit actions: the step of the sector's order, the unit, the board.
     static const std::map<std::string, int> step_of{{"rally", 0}, {"fire-gun", 1}, {"move", 2}, {"charge", 2}, {"form", 2}, {"limber", 2},
-                                                   {"unlimber", 2}, {"about-face", 2}, {"reorganise", 2}, {"fire", 3}, {"melee", 4}};
+                                                   {"unlimber", 2}, {"about-face", 2}, {"wheel", 2}, {"reorganise", 2}, {"fire", 3}, {"melee", 4}};
     require_step(step_of.at(a.kind), a.kind);
     const int unit = require_unit(a.unit, "unit", true);
     auto& u = state_.units[static_cast<std::size_t>(unit)];
@@ -1500,6 +1695,51 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation.push_back(out.summary + " (1 action point, no loss of movement; seed 004, MOVEMENT)");
         return;
     }
+    if (a.kind == "wheel") {
+        // Seed 004, MOVEMENT: "When a unit wheels, measure the distance from the front-centre of the
+        // unit"; a gun "may be pivoted as part of unlimbering" (D46).
+        if (spec.type == UnitType::Gun)
+            throw RuleError("unit: a gun does not wheel; it may be pivoted as part of unlimbering (seed 004, MOVEMENT): unlimber with \"direction\" (D46)");
+        rule(u.formation != "dismounted", "unit: " + spec.id + " is dismounted; its troopers on foot do not wheel: mount first (D14, D46)");
+        rule(!u.moved, "unit: " + spec.id + " has moved this turn; a wheel is its move (seed 004, MOVEMENT; D46)");
+        rule(!u.formed_line, "unit: " + spec.id + " changed from column to line this turn and may not otherwise move (seed 004, MOVEMENT)");
+        const double allowance = move_allowance(unit);
+        const bool left = a.direction == "left";
+        const WheelPlan plan = wheel_plan(unit, left);
+        rule(plan.arc_cm <= allowance + 1e-9, "unit: the wheel's front centre travels " + fmt_cm(plan.arc_cm) + ", beyond " + spec.id + "'s move of " +
+                                                   fmt_cm(allowance) + " (seed 004, MOVEMENT: 'measure the distance from the front-centre'; D46)");
+        rule(plan.blocked.empty(), "direction: the wheel is blocked (D46): " + plan.blocked);
+        spend(cost("move"), "a wheel (a move)");
+        u.moved = true;
+        std::string words = spec.id + " wheels " + a.direction + ": its front centre travels " + fmt_cm(plan.arc_cm) + " of its " + fmt_cm(allowance);
+        bool made = true;
+        if (plan.arc_cm >= allowance * tables_->variation_from - 1e-9) {
+            {
+                Foreseen seen;
+                seen.summary = spec.id + " wheels " + a.direction + ", " + fmt_cm(plan.arc_cm) + " of its " + fmt_cm(allowance) +
+                               ": three quarters or more throws The Variation, 1 falls short and the wheel is not made (seed 004, MOVEMENT; D30, D46)";
+                seen.roll_kind = "d6";
+                seen.faces = 1;
+                const auto short_faces = static_cast<std::uint64_t>(std::max(0, tables_->variation_down_on));
+                seen.odds.emplace_back("the wheel: made", fortuna::Probability{6 - short_faces, 6});
+                seen.odds.emplace_back("the wheel: falls short", fortuna::Probability{short_faces, 6});
+                at_roll(std::move(seen));
+            }
+            const int face = faces.take(6);
+            made = face > tables_->variation_down_on;
+            out.explanation.push_back("three quarters or more of its move: the Variation throws " + std::to_string(face) +
+                                      (made ? (face >= tables_->variation_up_on ? ", +25 %: the quarter wheel ends where it was ordered (D30, D46)" : ", as ordered")
+                                            : ", -25 %: the wheel falls short and the unit stays as it stood, its move spent (D30, D46)"));
+        }
+        if (made) {
+            u.x = plan.x;
+            u.y = plan.y;
+            u.facing = plan.facing;
+        }
+        out.summary = made ? spec.id + " wheels " + a.direction + ", facing " + facing_name(u.facing) : spec.id + " falls short of its wheel";
+        out.explanation.insert(out.explanation.begin(), words + " about its front " + a.direction + " corner (1 action point, its move this turn; seed 004, MOVEMENT; D46)");
+        return;
+    }
     if (a.kind == "reorganise") {
         if (!u.disorganised) throw RuleError("unit: " + spec.id + " is not disorganised");
         spend(cost("reorganise"), "reorganising");
@@ -1515,7 +1755,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         if (a.formation == u.formation) throw RuleError("formation: " + spec.id + " is already " + a.formation);
         const bool down = a.formation == "dismounted";
         rule(!(down && (u.moved || u.fired)), "unit: " + spec.id + " has moved this turn; dismounting it may not otherwise move or fire that turn (D14, as column to line: seed 004, MOVEMENT)");
-        const Rect r = rect_at(u.x, u.y, spec.type, a.formation);
+        const Rect r = rect_at(u.x, u.y, spec.type, a.formation, u.facing);
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
                 throw RuleError("formation: no room to " + std::string(down ? "dismount" : "mount") + ": " + scenario_->units[i].id + " is in the way");
@@ -1535,7 +1775,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         if (a.formation == u.formation) throw RuleError("formation: " + spec.id + " is already in " + a.formation);
         const bool to_line = a.formation == "line";
         rule(!(to_line && (u.moved || u.fired)), "unit: " + spec.id + " has moved or fired; changing to line it may not otherwise move or fire that turn (seed 004, MOVEMENT)");
-        const Rect r = rect_at(u.x, u.y, spec.type, a.formation);
+        const Rect r = rect_at(u.x, u.y, spec.type, a.formation, u.facing);
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
                 throw RuleError("formation: no room for " + a.formation + ": " + scenario_->units[i].id + " is in the way");
@@ -1551,10 +1791,23 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         const bool limber = a.kind == "limber";
         if ((u.formation == "limbered") == limber) throw RuleError("unit: " + spec.id + " is already " + u.formation);
         rule(!u.fired_gun, "unit: a gun that has fired cannot also be limbered (seed 004, COMMAND & CONTROL)");
+        // "the gun may be pivoted as part of unlimbering" (seed 004, MOVEMENT): about its centre, a
+        // quarter left or right or about (D46).
+        int facing = u.facing;
+        if (!a.direction.empty()) {
+            facing = a.direction == "about" ? -u.facing : facing_after_wheel(u.facing, a.direction == "left");
+            const Rect r = rect_at(u.x, u.y, spec.type, "unlimbered", facing);
+            if (r.x0 < 0 || r.y0 < 0 || r.x1 > scenario_->width_cm || r.y1 > scenario_->depth_cm)
+                throw RuleError("direction: the gun pivoted would leave the table (D46)");
+            for (std::size_t i = 0; i < state_.units.size(); ++i)
+                if (static_cast<int>(i) != unit && state_.units[i].status != Status::Removed && rects_overlap(r, footprint(static_cast<int>(i))))
+                    throw RuleError("direction: no room to pivot the gun: " + scenario_->units[i].id + " is in the way (D46)");
+        }
         spend(cost("limber_or_unlimber"), a.kind);
         u.formation = limber ? "limbered" : "unlimbered";
-        out.summary = spec.id + " " + (limber ? "limbers" : "unlimbers");
-        out.explanation.push_back(out.summary + " (1 action point; seed 004, MOVEMENT)");
+        u.facing = facing;
+        out.summary = spec.id + " " + (limber ? "limbers" : "unlimbers") + (a.direction.empty() ? "" : ", pivoted " + a.direction + " to face " + facing_name(facing));
+        out.explanation.push_back(out.summary + " (1 action point; seed 004, MOVEMENT" + (a.direction.empty() ? "" : ": 'the gun may be pivoted as part of unlimbering'; D46") + ")");
         return;
     }
     // move and charge
@@ -1573,7 +1826,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
              "to: " + fmt_cm(length) + " is beyond " + spec.id + "'s move of " + fmt_cm(allowance) + " (seed 004, MOVEMENT)");
         const std::string blocked = path_blocked(unit, *a.to_x, *a.to_y);
         if (!blocked.empty()) throw RuleError("to: " + blocked);
-        const Rect end = rect_at(*a.to_x, *a.to_y, spec.type, u.formation);
+        const Rect end = rect_at(*a.to_x, *a.to_y, spec.type, u.formation, u.facing);
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (scenario_->units[i].side != spec.side && state_.units[i].status != Status::Removed && rect_distance(end, footprint(static_cast<int>(i))) < 0.5)
                 throw RuleError("to: it would touch " + scenario_->units[i].id + "; contact is made with \"charge\" (D29)");
@@ -1606,7 +1859,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
                 const double ex = u.x + (fx - u.x) * factor, ey = u.y + (fy - u.y) * factor;
                 for (int k = 20; k >= 0; --k) {
                     const double px = fx + (ex - fx) * k / 20.0, py = fy + (ey - fy) * k / 20.0;
-                    const Rect r = rect_at(px, py, spec.type, u.formation);
+                    const Rect r = rect_at(px, py, spec.type, u.formation, u.facing);
                     bool ok = path_blocked(unit, px, py).empty();
                     for (std::size_t i = 0; ok && i < state_.units.size(); ++i)
                         if (scenario_->units[i].side != spec.side && state_.units[i].status != Status::Removed && rect_distance(r, footprint(static_cast<int>(i))) < 0.5)
@@ -1646,8 +1899,9 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     for (const auto& c : state_.contacts)
         if (c.attacker == target || c.defender == target) throw RuleError("target: " + tspec.id + " is already in melee (this version fights one contact a unit, D29)");
     std::string why;
-    const auto place = charge_position(unit, target, &why);
-    if (!place) throw RuleError("target: " + why);
+    const auto plan = charge_plan(unit, target, &why);
+    if (!plan) throw RuleError("target: " + why);
+    const std::optional<std::pair<double, double>> place = std::pair{plan->x, plan->y};
     const double length = std::hypot(place->first - u.x, place->second - u.y);
     const double before = distance(unit, target);
     if (length > allowance + 1e-9)
@@ -1666,7 +1920,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         const double x = u.x, y = u.y;
         u.x = place->first;
         u.y = place->second;
-        add_melee_after(seen, Contact{unit, target, (u.y - tu.y) * tu.facing < 0, false, -1, !river.empty()});
+        add_melee_after(seen, Contact{unit, target, plan->from_rear, false, -1, !river.empty(), plan->flank});
         u.x = x;
         u.y = y;
     };
@@ -1695,14 +1949,14 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
     }
     u.x = place->first;
     u.y = place->second;
-    const bool from_rear = (u.y - tu.y) * tu.facing < 0;
+    const bool from_rear = plan->from_rear, flank = plan->flank;
     if (tspec.type == UnitType::Gun) {
         remove_unit(target, out, "a gun contacted is automatically eliminated (seed 004, MELEES)");
         out.summary = spec.id + " charges and overruns the gun " + tspec.id;
         return;
     }
     // Infantry contacted frontally by an enemy that began its move outside musketry range fires first, at -1.
-    if (is_foot(tspec.type) && !from_rear && before > tables_->musket_cm && tu.status == Status::Normal) {
+    if (is_foot(tspec.type) && !from_rear && !flank && before > tables_->musket_cm && tu.status == Status::Normal) {
         MusketryRequest req;
         req.firer = tspec.type;
         req.effectiveness = tu.effectiveness;
@@ -1738,9 +1992,10 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
             return;
         }
     }
-    state_.contacts.push_back({unit, target, from_rear, false, -1, !river.empty()});
+    state_.contacts.push_back({unit, target, from_rear, false, -1, !river.empty(), flank});
     if (!river.empty()) out.explanation.push_back(spec.id + " came across the river " + river + ": " + tspec.id + " defends its bank (seed 004, MELEES; D27)");
-    out.summary = spec.id + " charges " + tspec.id + (from_rear ? " in the rear" : "") + ": contact";
+    out.summary = spec.id + " charges " + tspec.id + (from_rear ? " in the rear" : flank ? " in the flank" : "") + ": contact";
+    if (flank) out.explanation.push_back(spec.id + " stood beyond " + tspec.id + "'s side, between the lines of its front and rear: it attacks in flank (seed 004, MELEES: a die per 25 %; D46)");
     out.explanation.push_back(out.summary + " (the melee is fought in the melee step)");
 }
 
@@ -1826,7 +2081,8 @@ MeleeRequest GameModel::melee_request(const Contact& c) const {
     req.defender = side(c.defender, c.attacker, false);
     req.from_rear = c.from_rear;
     req.continuing = c.continuing;
-    if (c.across_river) req.defender.bonuses.insert("river");  // defending a river bank, measured at the charge (D27)
+    if (c.across_river) req.defender.bonuses.insert("river");
+    if (c.flank) req.attacker.bonuses.insert("flank");  // attacking in flank, measured at the charge (D46)  // defending a river bank, measured at the charge (D27)
     return req;
 }
 
@@ -1839,7 +2095,7 @@ std::string gok_higher_ground(const MeleeRequest& req) {
 std::string GameModel::melee_heading(const Contact& c, const MeleeRequest& req) const {
     const std::string higher = gok_higher_ground(req);
     return scenario_->units[static_cast<std::size_t>(c.attacker)].id + " (attacker) against " + scenario_->units[static_cast<std::size_t>(c.defender)].id +
-           " (defender)" + (c.continuing ? ", continuing" : "") + "; measured on the board: " + (c.from_rear ? "from the rear" : "from the front") +
+           " (defender)" + (c.continuing ? ", continuing" : "") + "; measured on the board: " + (c.from_rear ? "from the rear" : c.flank ? "in the flank" : "from the front") +
            ", higher ground " + (higher == "neither" ? std::string("neither side's") : "the " + higher + "'s") + ", the defender " +
            (req.defender.cover ? "behind cover" : "in the open") + (c.across_river ? ", defending a river bank (the attacker came across the river; D27)" : "") +
            " (seed 004, MELEES; D2, D29)";
@@ -1879,12 +2135,15 @@ void GameModel::melee_claims(const Action& a, Contact& contact, MeleeRequest& re
         req.from_rear = contact.from_rear;
     }
     if (a.claims.contains("flank")) {
-        // Units face towards or away from the enemy edge and no wheel is played: a contact is front or rear (D29).
+        // Measured at the charge from where the charger stood (D46).
         const bool claimed = a.claims.at("flank").get<bool>();
-        const bool read = claim(a, "flank", false, claimed ? "flank" : "no flank", aspect(contact.from_rear) + ", no flank (no wheels, D29)",
-                                "seed 004, MELEES; D29", notes, !claimed)
+        const auto flank_words = [](bool flank) { return std::string(flank ? "flank" : "no flank"); };
+        const bool read = claim(a, "flank", contact.flank, flank_words(claimed), flank_words(contact.flank), "seed 004, MELEES; D46", notes,
+                                claimed == contact.flank)
                               .get<bool>();
+        contact.flank = read;
         if (read) req.attacker.bonuses.insert("flank");
+        else req.attacker.bonuses.erase("flank");
     }
     if (a.claims.contains("higher-ground")) {
         const std::string measured = gok_higher_ground(req);

@@ -179,12 +179,12 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
             const UnitSpec& spec = sc.units[i];
             if (u.status != Status::Normal || here.in_contact(unit)) continue;
             // About-face a unit that rallied with its back to the enemy.
-            if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced) {
+            if (u.facing == -me.facing && spec.type != UnitType::Gun && !u.about_faced) {
                 if (auto p = offer(json{{"action", "about-face"}, {"unit", spec.id}}, spec.id + " rallied with its back to the enemy: it faces them again"))
                     return p;
                 continue;
             }
-            if (u.facing != me.facing) continue;
+            if (u.facing == -me.facing) continue;
             if (u.disorganised && points > reserve) {
                 if (auto p = offer(json{{"action", "reorganise"}, {"unit", spec.id}}, spec.id + " is disorganised: reorganised it fires without the -1 (seed 004, MORALE)"))
                     return p;
@@ -200,14 +200,22 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
             // Charges by the doctrine's odds.
             const double ratio = foot(spec.type) ? doctrine.charge_foot : doctrine.charge_horse;
             if (!(spec.type == UnitType::LightFoot)) {
-                for (std::size_t j = 0; j < n; ++j) {
-                    if (!here.enemy(j)) continue;
+                // A flank first (its die per 25 %, seed 004, MELEES; D46), then the rest in the file's order.
+                std::vector<std::size_t> order;
+                for (const bool flank_pass : {true, false})
+                    for (std::size_t j = 0; j < n; ++j) {
+                        if (!here.enemy(j)) continue;
+                        const auto plan = game.charge_plan(unit, static_cast<int>(j), nullptr);
+                        if ((plan && plan->flank) == flank_pass) order.push_back(j);
+                    }
+                for (const std::size_t j : order) {
                     const int e = static_cast<int>(j);
                     if (!may_contact(spec, sc.units[j], st.units[j])) continue;
                     if (game.distance(unit, e) > allowance) continue;
                     std::string why;
-                    const auto place = game.charge_position(unit, e, &why);
-                    if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
+                    const auto plan = game.charge_plan(unit, e, &why);
+                    if (!plan || std::hypot(plan->x - u.x, plan->y - u.y) > allowance) continue;
+                    const auto place = std::optional<std::pair<double, double>>{std::pair{plan->x, plan->y}};
                     if (!game.path_blocked(unit, place->first, place->second, e).empty()) continue;
                     if (sc.units[j].type == UnitType::Gun) {
                         if (auto p = offer(json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
@@ -216,8 +224,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                         continue;
                     }
                     if (std::any_of(st.contacts.begin(), st.contacts.end(), [&](const Contact& c) { return c.attacker == e || c.defender == e; })) continue;
-                    Contact c{unit, e, false, false, -1};
-                    c.from_rear = (place->second - st.units[j].y) * st.units[j].facing < 0;
+                    Contact c{unit, e, plan->from_rear, false, -1, false, plan->flank};
                     MeleeSetup setup;
                     try {
                         setup = game.melee_setup(c);
@@ -227,11 +234,55 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     const double win = setup.defender.loses, lose = setup.attacker.loses;
                     if (win > 0 && win >= ratio * lose)
                         if (auto p = offer(json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
-                                           "charge: " + sc.units[j].id + " loses the melee with chance " + pct(win) + ", " + spec.id + " with " + pct(lose) +
+                                           std::string(plan->flank ? "a flank charge (a die per 25 %, seed 004, MELEES; D46): " : "") + "charge: " + sc.units[j].id + " loses the melee with chance " + pct(win) + ", " + spec.id + " with " + pct(lose) +
                                                " (doctrine: at least " + std::to_string(ratio).substr(0, 3) + " times)"))
                             return p;
                 }
             }
+            // Wheel to face an enemy on its flank within a move (D46): the nearest such, if the wheel can be made.
+            if (spec.type != UnitType::Gun && u.formation != "dismounted") {
+                int flanker = -1;
+                double flanker_at = 1e9;
+                bool flanker_left = false;
+                for (std::size_t j = 0; j < n; ++j) {
+                    if (!here.enemy(j) || st.units[j].status == Status::Retreating) continue;
+                    const std::string arc = game.arc_of(unit, st.units[j].x, st.units[j].y);
+                    if (arc != "left" && arc != "right") continue;
+                    const double d = game.distance(unit, static_cast<int>(j));
+                    if (d > allowance || d >= flanker_at) continue;
+                    flanker = static_cast<int>(j), flanker_at = d, flanker_left = arc == "left";
+                }
+                // It does not wheel to give another enemy within a move its flank or rear.
+                const auto exposes = [&](const WheelPlan& wheel) {
+                    const Rect was = game.footprint(unit);
+                    const double w = was.x1 - was.x0, d = was.y1 - was.y0;
+                    const Rect now = {wheel.x - d / 2, wheel.y - w / 2, wheel.x + d / 2, wheel.y + w / 2};  // turned a quarter
+                    for (std::size_t j = 0; j < n; ++j) {
+                        if (!here.enemy(j) || static_cast<int>(j) == flanker || st.units[j].status == Status::Retreating) continue;
+                        if (rect_distance(now, game.footprint(static_cast<int>(j))) > game.move_allowance(static_cast<int>(j))) continue;
+                        if (arc_around(now, wheel.facing, st.units[j].x, st.units[j].y) != "front") return true;
+                    }
+                    return false;
+                };
+                if (flanker >= 0) {
+                    const WheelPlan wheel = game.wheel_plan(unit, flanker_left);
+                    if (wheel.blocked.empty() && wheel.arc_cm <= allowance && !exposes(wheel))
+                        if (auto p = offer(json{{"action", "wheel"}, {"unit", spec.id}, {"direction", flanker_left ? "left" : "right"}},
+                                           spec.id + " wheels " + (flanker_left ? "left" : "right") + " to face " + sc.units[static_cast<std::size_t>(flanker)].id +
+                                               ", on its flank " + cm(flanker_at) + " away, within a move (" + cm(wheel.arc_cm) + " of its " + cm(allowance) +
+                                               "; seed 004, MOVEMENT; D46)"))
+                            return p;
+                } else if (u.facing != me.facing) {
+                    // No enemy on that flank now: it wheels back to face the enemy's edge.
+                    const bool left = facing_after_wheel(u.facing, true) == me.facing;
+                    const WheelPlan wheel = game.wheel_plan(unit, left);
+                    if (wheel.blocked.empty() && wheel.arc_cm <= allowance && !exposes(wheel))
+                        if (auto p = offer(json{{"action", "wheel"}, {"unit", spec.id}, {"direction", left ? "left" : "right"}},
+                                           spec.id + " wheels " + (left ? "left" : "right") + " back to face the enemy's edge: no enemy on its flank within a move (D46)"))
+                            return p;
+                }
+            }
+            if (u.facing != me.facing) continue;  // a wheeled unit does not advance sideways
             // Advance: foot until an enemy is in musket range; horse until one is within a move.
             double nearest = 1e9;
             for (std::size_t j = 0; j < n; ++j)
@@ -367,7 +418,7 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                 const UnitState& u = st.units[i];
                 const UnitSpec& spec = sc.units[i];
                 if (u.status != Status::Normal || here.in_contact(unit)) continue;
-                if (u.facing != me.facing && spec.type != UnitType::Gun && !u.about_faced)
+                if (u.facing == -me.facing && spec.type != UnitType::Gun && !u.about_faced)
                     add(spec.id + " has its back to the enemy: it may about-face" + left, json{{"action", "about-face"}, {"unit", spec.id}});
                 if (u.disorganised) add(spec.id + " is disorganised: it may reorganise" + left, json{{"action", "reorganise"}, {"unit", spec.id}});
                 // Horse dismount to fire carbines at an enemy within their reach, and mount again (D14).
@@ -379,9 +430,25 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                         json{{"action", "form"}, {"unit", spec.id}, {"formation", "dismounted"}});
                 if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
                 const double allowance = game.move_allowance(unit);
-                const double ahead = within_move(u.y, std::round((u.y + u.facing * allowance) * 100) / 100, 0.0, allowance);
-                add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
-                    json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
+                if (u.facing == kFacePlusY || u.facing == kFaceMinusY) {
+                    const double ahead = within_move(u.y, std::round((u.y + facing_dy(u.facing) * allowance) * 100) / 100, 0.0, allowance);
+                    add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
+                        json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
+                } else {
+                    const double ahead = within_move(u.x, std::round((u.x + facing_dx(u.facing) * allowance) * 100) / 100, 0.0, allowance);
+                    add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
+                        json{{"action", "move"}, {"unit", spec.id}, {"to", {ahead, std::round(u.y * 100) / 100}}});
+                }
+                // The quarter wheels (seed 004, MOVEMENT; D46), each with its cost and what stops it.
+                if (u.formation != "dismounted")
+                    for (const bool to_left : {true, false}) {
+                        const WheelPlan wheel = game.wheel_plan(unit, to_left);
+                        const std::string way = to_left ? "left" : "right";
+                        if (wheel.arc_cm > allowance + 1e-9 || !wheel.blocked.empty()) continue;
+                        add(spec.id + " may wheel " + way + " to face " + facing_name(wheel.facing) + " (its front centre travels " + cm(wheel.arc_cm) + " of its " +
+                                cm(allowance) + ")" + left,
+                            json{{"action", "wheel"}, {"unit", spec.id}, {"direction", way}});
+                    }
                 if (spec.type == UnitType::LightFoot || u.formation == "dismounted") continue;
                 for (std::size_t j = 0; j < n; ++j) {
                     if (!here.enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
@@ -506,8 +573,9 @@ PlayerActions gok_player_actions() {
         {"charge", {"target"}, true, {"dice", "roll", "override"}},
         {"form", {"formation"}, false, {"override"}},
         {"limber", {}, false, {"override"}},
-        {"unlimber", {}, false, {"override"}},
+        {"unlimber", {"direction"}, false, {"override"}},
         {"about-face", {}, false, {"override"}},
+        {"wheel", {"direction"}, false, {"dice", "roll", "override"}},
         {"reorganise", {}, false, {"override"}},
         {"fire", {"target"}, true, {"cover", "range", "dice", "roll", "override"}},
         {"melee", {"target"}, true, {"rear", "flank", "higher-ground", "dice", "roll", "override"}},
@@ -607,9 +675,11 @@ public:
             piece.side = model.scenario().units[i].side;
             piece.x_cm = u.x;
             piece.y_cm = model.scenario().depth_cm - u.y;
-            piece.facing_deg = u.facing > 0 ? 0 : 180;
-            piece.width_cm = r.x1 - r.x0;
-            piece.depth_cm = r.y1 - r.y0;
+            // Clockwise from the table's top: +y north, +x east (D46); the frontage drawn across the facing.
+            piece.facing_deg = u.facing == kFacePlusY ? 0 : u.facing == kFacePlusX ? 90 : u.facing == kFaceMinusY ? 180 : 270;
+            const bool across = u.facing == kFacePlusX || u.facing == kFaceMinusX;
+            piece.width_cm = across ? r.y1 - r.y0 : r.x1 - r.x0;
+            piece.depth_cm = across ? r.x1 - r.x0 : r.y1 - r.y0;
             piece.status = u.status != Status::Normal ? std::string(to_string(u.status)) : u.disorganised ? "disorganised" : "";
             mark_effectiveness(piece, model.scenario().units[i].type, u.effectiveness);
             out.push_back(piece);
