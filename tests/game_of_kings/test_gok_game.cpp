@@ -182,6 +182,37 @@ TEST(GokGame, UndoNeverRerollsAndTypedDiceAreTheUmpires) {
     EXPECT_EQ(game.model().state().turn.points[0], 2);
 }
 
+TEST(GokGame, ARedoneThrowTakesItsDiceBackSoTheNextLikeItIsThrownAfresh) {
+    Recorded game = new_game(7);
+    game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});
+    game.apply_json({{"action", "choose"}, {"first", "france"}});
+    game.apply_json({{"action", "action-points"}});
+    ASSERT_TRUE(game.undo());
+    ASSERT_TRUE(game.redo());
+    // The opponent plays France's half to its end; the Allies' action points are the next throw of
+    // the same kind: fresh from the dice, not France's redone d10 and d6 thrown again.
+    std::set<std::string> refused[2];
+    for (int step = 0; step < 600; ++step) {
+        const int side = game.model().acting_side();
+        const auto proposal = propose_action(game.model(), side, refused[side]);
+        ASSERT_TRUE(proposal.has_value());
+        const bool points = proposal->action.value("action", std::string()) == "action-points";
+        const auto draws = game.dice().draws();
+        try {
+            game.apply_json(proposal->action);
+        } catch (const RuleError&) {
+            refused[side].insert(proposal->action.dump());
+            continue;
+        }
+        if (points) {
+            EXPECT_EQ(side, 1);
+            EXPECT_GT(game.dice().draws(), draws);
+            return;
+        }
+    }
+    FAIL() << "the Allies' half never threw its action points";
+}
+
 TEST(GokGame, EveryCircumstanceIsMeasuredAndRefusalsChangeNothing) {
     Recorded game = new_game(5);
     game.apply_json({{"action", "begin-turn"}, {"dice", {3, 4, 5, 2}}});

@@ -1097,21 +1097,34 @@ const Applied& GameModel::apply(Action action, Dice& dice) {
     return done_.back()->applied;
 }
 
+namespace gok_kept_dice {
+
+// An action's generated dice as the kept-roll record holds them, under the action's key: the d6
+// as thrown, a d10 as the random number it came from.
+struct Slots {
+    std::string key;
+    std::vector<Roll> d6, d10;
+};
+Slots of(const Action& a) {
+    Slots slots{a.kind + "/" + a.unit + "/" + a.target + "/" + a.sector, {}, {}};
+    for (const Roll& r : a.dice) {
+        if (r.source != RollSource::Generated) continue;
+        if (r.kind == RollKind::Random) slots.d10.push_back(Roll{RollKind::Random, r.value - 1, RollSource::Generated});
+        else slots.d6.push_back(r);
+    }
+    return slots;
+}
+
+}  // namespace gok_kept_dice
+
 bool GameModel::undo() {
     if (done_.empty()) return false;
     auto last = done_.back();
     done_.pop_back();
     state_ = last->before;
-    const Action& a = last->applied.action;
-    const std::string key = a.kind + "/" + a.unit + "/" + a.target + "/" + a.sector;
-    std::vector<Roll> d6, d10;
-    for (const Roll& r : a.dice) {
-        if (r.source != RollSource::Generated) continue;
-        if (r.kind == RollKind::Random) d10.push_back(Roll{RollKind::Random, r.value - 1, RollSource::Generated});
-        else d6.push_back(r);
-    }
-    kept_.keep(key, "d6", d6);
-    kept_.keep(key, "d10", d10);
+    const gok_kept_dice::Slots slots = gok_kept_dice::of(last->applied.action);
+    kept_.keep(slots.key, "d6", slots.d6);
+    kept_.keep(slots.key, "d10", slots.d10);
     undone_.push_back(last);
     return true;
 }
@@ -1121,6 +1134,11 @@ bool GameModel::redo() {
     auto again = undone_.back();
     undone_.pop_back();
     state_ = again->after;
+    // The dice the undo kept are the redone action's own again: taken back, so the next action
+    // like it (the other side's action points, the same volley next turn) throws afresh.
+    const gok_kept_dice::Slots slots = gok_kept_dice::of(again->applied.action);
+    kept_.take_back(slots.key, "d6", slots.d6);
+    kept_.take_back(slots.key, "d10", slots.d10);
     done_.push_back(again);
     return true;
 }
