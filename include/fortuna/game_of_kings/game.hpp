@@ -47,6 +47,7 @@ inline double facing_dy(int facing) { return facing == kFacePlusY ? 1.0 : facing
 int facing_after_wheel(int facing, bool left);
 // "+y", "-y", "+x", "-x"
 std::string facing_name(int facing);
+std::string facing_words(int facing);  // "player B's edge", "the left (as player A sees the table)"
 // Which arc of a unit standing on `footprint` facing `facing` the point (x, y) lies in, by the lines
 // through its corners at 45 degrees (D46): "front" (beyond its front edge by at least as much as
 // beyond a side edge), "rear" (likewise behind its rear edge), "left" or "right"; "" on the unit.

@@ -146,6 +146,29 @@ std::string facing_name(int facing) {
     }
 }
 
+// The facing in a player's words: the scenario format's y runs from player A's edge towards B's,
+// x from A's left (the save keeps facing_name's "+y").
+namespace gok_explained {
+
+// A resolver's explanation opens with its setup's lines, which the action's explanation already
+// holds: only what the roll added is appended, so no line is told twice.
+void append_after_setup(Explanation& out, const Explanation& resolved, std::size_t setup_lines) {
+    const std::size_t skip = std::min(setup_lines, resolved.size());
+    out.insert(out.end(), resolved.begin() + static_cast<std::ptrdiff_t>(skip), resolved.end());
+}
+
+}  // namespace gok_explained
+
+std::string facing_words(int facing) {
+    switch (facing) {
+        case kFacePlusY: return "player B's edge";
+        case kFaceMinusY: return "player A's edge";
+        case kFacePlusX: return "the right (as player A sees the table)";
+        case kFaceMinusX: return "the left (as player A sees the table)";
+        default: return "player B's edge";
+    }
+}
+
 std::string_view to_string(Status status) {
     switch (status) {
         case Status::Normal: return "normal";
@@ -1642,7 +1665,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
         out.explanation.insert(out.explanation.begin(), spec.id + " fires " + std::string(to_string(req.shot)) + " at " + a.target + ", measured " + fmt_cm(range) +
                                                             (behind_cover(target) ? ", the target behind cover" : ", the target in the open"));
-        out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+        gok_explained::append_after_setup(out.explanation, r.explanation, setup.explanation.size());
         u.fired_gun = true;
         hit(target, r.hits, out, "artillery");
         if (r.hits > 0) morale_test(target, out, faces, false);
@@ -1696,7 +1719,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         out.explanation.insert(out.explanation.begin(), notes.begin(), notes.end());
         out.explanation.insert(out.explanation.begin(), spec.id + " fires at " + a.target + ", measured " + fmt_cm(range) +
                                                             (behind_cover(target) ? ", the target behind cover" : ", the target in the open"));
-        out.explanation.insert(out.explanation.end(), r.explanation.begin(), r.explanation.end());
+        gok_explained::append_after_setup(out.explanation, r.explanation, setup.explanation.size());
         u.fired = true;
         hit(target, r.hits, out, "musketry");
         if (r.hits > 0) morale_test(target, out, faces, false);
@@ -1754,7 +1777,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
             u.y = plan.y;
             u.facing = plan.facing;
         }
-        out.summary = made ? spec.id + " wheels " + a.direction + ", facing " + facing_name(u.facing) : spec.id + " falls short of its wheel";
+        out.summary = made ? spec.id + " wheels " + a.direction + ", facing " + facing_words(u.facing) : spec.id + " falls short of its wheel";
         out.explanation.insert(out.explanation.begin(), words + " about its front " + a.direction + " corner (1 action point, its move this turn; seed 004, MOVEMENT; D46)");
         return;
     }
@@ -1824,7 +1847,7 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         spend(cost("limber_or_unlimber"), a.kind);
         u.formation = limber ? "limbered" : "unlimbered";
         u.facing = facing;
-        out.summary = spec.id + " " + (limber ? "limbers" : "unlimbers") + (a.direction.empty() ? "" : ", pivoted " + a.direction + " to face " + facing_name(facing));
+        out.summary = spec.id + " " + (limber ? "limbers" : "unlimbers") + (a.direction.empty() ? "" : ", pivoted " + a.direction + " to face " + facing_words(facing));
         out.explanation.push_back(out.summary + " (1 action point; seed 004, MOVEMENT" + (a.direction.empty() ? "" : ": 'the gun may be pivoted as part of unlimbering'; D46") + ")");
         return;
     }

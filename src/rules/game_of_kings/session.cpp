@@ -445,7 +445,7 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                         const WheelPlan wheel = game.wheel_plan(unit, to_left);
                         const std::string way = to_left ? "left" : "right";
                         if (wheel.arc_cm > allowance + 1e-9 || !wheel.blocked.empty()) continue;
-                        add(spec.id + " may wheel " + way + " to face " + facing_name(wheel.facing) + " (its front centre travels " + cm(wheel.arc_cm) + " of its " +
+                        add(spec.id + " may wheel " + way + " to face " + facing_words(wheel.facing) + " (its front centre travels " + cm(wheel.arc_cm) + " of its " +
                                 cm(allowance) + ")" + left,
                             json{{"action", "wheel"}, {"unit", spec.id}, {"direction", way}});
                     }
