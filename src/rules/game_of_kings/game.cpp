@@ -453,10 +453,10 @@ bool GameModel::in_arc(int firer, int target) const {
     };
     const Rect f = turned(footprint(firer)), t = turned(footprint(target));
     const double front = f.y1;
-    const double far = t.y1 - front;
-    if (far <= 0) return false;
+    const double beyond = t.y1 - front;  // not "far": windows.h makes that a macro
+    if (beyond <= 0) return false;
     const double gap = std::max({0.0, t.x0 - f.x1, f.x0 - t.x1});
-    return gap <= std::tan(22.5 * 3.14159265358979323846 / 180.0) * far + 1e-9;
+    return gap <= std::tan(22.5 * 3.14159265358979323846 / 180.0) * beyond + 1e-9;
 }
 
 // D28: no other unit stands on the line from the firer's front centre to the target's nearest point;
