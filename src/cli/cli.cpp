@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "fortuna/core/errors.hpp"
+#include "fortuna/core/message_catalogue.hpp"
 
 #ifndef FORTUNA_VERSION
 #define FORTUNA_VERSION "dev"
@@ -137,7 +138,7 @@ void emit(Context& context, const nlohmann::json& document, const std::vector<st
         stream << document.dump(2) << "\n";
         return;
     }
-    for (const auto& line : lines) stream << line << "\n";
+    for (const auto& line : lines) stream << shown(line) << "\n";
 }
 
 OutputFile::OutputFile(const std::string& requested, const std::string& extension, Context& context)
@@ -242,10 +243,43 @@ int report(Context& context, const Failure& failure) {
         return failure.code;
     }
     const std::string who = failure.command.empty() ? "fortuna-cli" : "fortuna-cli " + failure.command;
-    context.err << who << ": " << failure.message << "\n";
+    context.err << who << ": " << shown(failure.message) << "\n";
     if (failure.code == kExitUsage && failure.kind == "usage")
-        context.err << "Run '" << who << " --help' for " << (failure.command.empty() ? "the commands" : "its options") << ".\n";
+        context.err << shown("Run '" + who + " --help' for " + (failure.command.empty() ? "the commands" : "its options") + ".") << "\n";
     return failure.code;
+}
+
+// The words a person reads in the language the environment asks for (LANG, LC_MESSAGES, LC_ALL),
+// from the data folder's catalogue; JSON output stays in the language-neutral English. A broken
+// catalogue is said once and the command goes on in English.
+void choose_language(int argc, const char* const* argv, Context& context) {
+    show_words_in(nullptr);
+    if (context.json) return;
+    std::filesystem::path data = context.data_dir;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word(argv[i]);
+        if (word == "--data" && i + 1 < argc) data = argv[i + 1];
+        else if (word.starts_with("--data=")) data = std::string(word.substr(7));
+    }
+    try {
+        show_words_in(catalogue_for(language_of_environment(), data));
+    } catch (const DataError& error) {
+        context.err << "fortuna-cli: the words of your language could not be read, so English it is: " << error.what() << "\n";
+    }
+}
+
+// --help in the chosen language: every command's, option's and group's description, and CLI11's labels.
+void show_help_in_language(CLI::App& command) {
+    command.description(shown(command.get_description()));
+    command.footer(shown(command.get_footer()));
+    for (CLI::Option* option : command.get_options({})) {
+        option->description(shown(option->get_description()));
+        if (!option->get_group().empty()) option->group(shown(option->get_group()));
+    }
+    for (const char* label : {"Usage", "OPTIONS", "SUBCOMMAND", "SUBCOMMANDS", "Options", "Subcommands", "Positionals", "REQUIRED",
+                              "Excludes", "Needs", "TEXT", "INT", "FLOAT", "UINT", "Env"})
+        if (const std::string said = shown(label); said != label) command.get_formatter()->label(label, said);
+    for (CLI::App* sub : command.get_subcommands({})) show_help_in_language(*sub);
 }
 
 // Levenshtein distance, for "did you mean" on a misspelt option.
@@ -305,8 +339,10 @@ int run_command_line(int argc, const char* const* argv, Context& context) {
     // Known before parsing so that even a parse error is reported as JSON.
     for (int i = 1; i < argc; ++i)
         if (std::string_view(argv[i]) == "--json") context.json = true;
+    choose_language(argc, argv, context);
     CommandTree tree;
     build_command_tree(tree);
+    if (words_shown_in()) show_help_in_language(tree.app);
     if (argc <= 1) {
         context.err << tree.app.help();
         return kExitUsage;

@@ -43,6 +43,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/seam/library.hpp"
 
 namespace fortuna::cli {

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "cli.hpp"
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/core/errors.hpp"
 #include "fortuna/core/json_fields.hpp"
 #include "fortuna/land/game.hpp"
@@ -223,13 +224,13 @@ int play(const PlayRequest& request, Context& context) {
         owned.push_back(own_game_files(*request.load));
     if (request.load) {
         if (const auto holder = game_files_in_use(*request.load))
-            context.err << "fortuna-cli play: note: " << *request.load << " is open in " << holder->describe()
-                        << "; continuing it as it stands on disk\n";
+            context.err << "fortuna-cli play: "
+                        << shown("note: " + *request.load + " is open in " + holder->describe() + "; continuing it as it stands on disk") << "\n";
     }
 
     Continued continued = open_game(library, request);
     Game& game = continued.game;
-    for (const auto& note : continued.notes) context.err << "fortuna-cli play: " << note << "\n";
+    for (const auto& note : continued.notes) context.err << "fortuna-cli play: " << shown(note) << "\n";
 
     // The journal is the recovery file: every action reaches the disk as it is applied, so a
     // crash before the save loses nothing. An existing journal is continued, never cut short.
@@ -281,18 +282,18 @@ int play(const PlayRequest& request, Context& context) {
     if (request.save && !save_failure) lines.push_back("Saved to " + *request.save);
     emit(context, document, lines);
     if (stopped) {
-        context.err << "fortuna-cli play: refused " << *stopped << "\n"
-                    << "  the " << plural(applied.size(), "action") << " before it were applied"
-                    << (request.save && !save_failure ? " and saved" : "");
-        if (!applied.empty()) context.err << "; the last: #" << applied.back()["seq"].get<int>() << " " << applied.back()["summary"].get<std::string>();
-        context.err << "\n";
+        std::string after = "the " + plural(applied.size(), "action") + " before it were applied" + (request.save && !save_failure ? " and saved" : "");
+        if (!applied.empty())
+            after += "; the last: #" + std::to_string(applied.back()["seq"].get<int>()) + " " + applied.back()["summary"].get<std::string>();
+        context.err << "fortuna-cli play: " << shown("refused " + *stopped) << "\n  " << shown(after) << "\n";
     }
     if (save_failure) {
-        context.err << "fortuna-cli play: " << *save_failure << "\n"
-                    << "  " << plural(applied.size(), "action") << " applied"
-                    << (game.journal_file() ? "; every one is in the journal " + game.journal_file()->string() : std::string())
-                    << "; save elsewhere with --load " << (game.journal_file() ? game.journal_file()->string() : std::string("JOURNAL"))
-                    << " --save OTHER\n";
+        context.err << "fortuna-cli play: " << shown(*save_failure) << "\n  "
+                    << shown(plural(applied.size(), "action") + " applied" +
+                             (game.journal_file() ? "; every one is in the journal " + game.journal_file()->string() : std::string()) +
+                             "; save elsewhere with --load " + (game.journal_file() ? game.journal_file()->string() : std::string("JOURNAL")) +
+                             " --save OTHER")
+                    << "\n";
     }
     return stopped || save_failure ? kExitFailure : kExitOk;
 }

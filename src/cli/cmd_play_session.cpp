@@ -4,6 +4,7 @@
 #include <set>
 #include <system_error>
 
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/core/errors.hpp"
 #include "fortuna/seam/game_session.hpp"
 #include "fortuna/core/journal.hpp"
@@ -144,7 +145,7 @@ int play_session(const SessionPlayRequest& request, Context& context) {
     const RuleSystem& system = *request.game.claimed.system;
     std::unique_ptr<GameSession> session =
         system.open_game(context.library(), request.game.file, request.game.claimed, request.new_game ? seed_or_random(request.seed) : 0);
-    for (const auto& note : session->opening_notes()) context.err << "fortuna-cli play: " << note << "\n";
+    for (const auto& note : session->opening_notes()) context.err << "fortuna-cli play: " << shown(note) << "\n";
 
     // The journal keeps every action on disk as it applies, so nothing is lost before the save;
     // an existing journal is continued, never cut short.
@@ -199,11 +200,11 @@ int play_session(const SessionPlayRequest& request, Context& context) {
     if (request.save && !save_failure) lines.push_back("Saved to " + *request.save);
     emit(context, document, lines);
     if (stopped) {
-        context.err << "fortuna-cli play: refused " << *stopped << "\n"
-                    << "  the " << plural(applied.size(), "action") << " before it were applied"
-                    << (request.save && !save_failure ? " and saved" : "") << "\n";
+        context.err << "fortuna-cli play: " << shown("refused " + *stopped) << "\n  "
+                    << shown("the " + plural(applied.size(), "action") + " before it were applied" + (request.save && !save_failure ? " and saved" : ""))
+                    << "\n";
     }
-    if (save_failure) context.err << "fortuna-cli play: " << *save_failure << "\n";
+    if (save_failure) context.err << "fortuna-cli play: " << shown(*save_failure) << "\n";
     return stopped || save_failure ? kExitFailure : kExitOk;
 }
 

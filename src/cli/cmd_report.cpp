@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "cli.hpp"
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/land/battle_report.hpp"
 #include "fortuna/report/report_file.hpp"
 #include "fortuna/seam/game_session.hpp"
@@ -20,7 +21,7 @@ int report_session(const Arguments& args, Context& context, const SessionFile& g
     const auto session = system.open_game(context.library(), game.file, game.claimed, 0);
     const SessionReport report = make_session_report(*session);
     if (args.flag("text")) {
-        context.out << session_report_text(report);
+        context.out << shown(session_report_text(report));
         return kExitOk;
     }
     const std::string out = args.required("out");
@@ -47,7 +48,7 @@ int run_report(const Arguments& args, Context& context) {
     const Game game = load_game(context.library(), save);
     const BattleReport report = make_battle_report(game);
     if (args.flag("text")) {
-        context.out << battle_report_text(report);
+        context.out << shown(battle_report_text(report));
         return kExitOk;
     }
     const std::string out = args.required("out");

@@ -105,11 +105,11 @@ void serve_command(const std::string& line, companion::CompanionServer& server, 
         context.out << companion::dump_json(answer) << std::endl;
         return;
     }
-    if (answer.contains("error")) context.out << answer["error"].get<std::string>() << "\n";
-    if (answer.contains("fog")) context.out << "  fog of war " << (answer["fog"].get<bool>() ? "on" : "off") << "\n";
+    if (answer.contains("error")) context.out << shown(answer["error"].get<std::string>()) << "\n";
+    if (answer.contains("fog")) context.out << "  " << shown(std::string("fog of war ") + (answer["fog"].get<bool>() ? "on" : "off")) << "\n";
     if (answer.contains("reissued"))
         for (auto it = answer["reissued"].begin(); it != answer["reissued"].end(); ++it)
-            context.out << "  new code for " << it.key() << ": " << it.value().get<std::string>() << " (the old one is revoked)\n";
+            context.out << "  " << shown("new code for " + it.key() + ": " + it.value().get<std::string>() + " (the old one is revoked)") << "\n";
     else if (answer.contains("codes"))
         for (auto it = answer["codes"].begin(); it != answer["codes"].end(); ++it) context.out << "  " << it.key() << ": " << it.value().get<std::string>() << "\n";
     context.out << std::flush;
@@ -140,7 +140,7 @@ int run_serve(const Arguments& args, Context& context) {
         if (load && !other->claimed.format.ends_with("-save") && !other->claimed.format.ends_with("-journal"))
             throw UsageError("--load continues a save or a journal; " + other->file.string() + " is a " + system.describe(other->claimed.format));
         session = system.open_game(library, other->file, other->claimed, load ? 0 : serve_seed(args));
-        for (const auto& note : session->opening_notes()) context.err << "fortuna-cli serve: " << note << "\n";
+        for (const auto& note : session->opening_notes()) context.err << "fortuna-cli serve: " << shown(note) << "\n";
     } else {
         // --advisory: without the rules of play (docs/rules/enforcement.md), as `play --advisory`.
         const Enforcement enforcement = args.flag("advisory") ? Enforcement{false, false, false, false} : Enforcement{};
@@ -208,7 +208,7 @@ int run_serve(const Arguments& args, Context& context) {
     try {
         server.listen(address, static_cast<quint16>(port));
     } catch (const std::runtime_error& error) {
-        context.err << "fortuna-cli serve: " << error.what() << "\n";
+        context.err << "fortuna-cli serve: " << shown(error.what()) << "\n";
         return kExitFailure;
     }
 
@@ -216,7 +216,7 @@ int run_serve(const Arguments& args, Context& context) {
                      {"attribution", attribution}, {"scenario", session->scenario_id()}, {"system", session->system().id()}};
     context.out << first.dump() << std::endl;
     if (!context.json) {
-        context.out << "Serving " << session->scenario_name() << " (" << session->system().name() << ") at " << server.url().toStdString() << " (Ctrl+C stops)\n";
+        context.out << shown("Serving " + session->scenario_name() + " (" + session->system().name() + ") at " + server.url().toStdString() + " (Ctrl+C stops)") << "\n";
         const json codes = server.codes().to_json();
         for (auto it = codes.begin(); it != codes.end(); ++it) context.out << "  " << it.key() << ": " << it.value().get<std::string>() << "\n";
         context.out << std::flush;
@@ -284,7 +284,7 @@ int run_serve(const Arguments& args, Context& context) {
     if (save_failure) document["save_failed"] = *save_failure;
     std::vector<std::string> lines{"Stopped serving after " + std::to_string(session->journal().size()) + " journal lines (" + journal.string() + ")"};
     if (save && !save_failure) lines.push_back("Saved to " + *save);
-    if (save_failure) context.err << "fortuna-cli serve: not saved: " << *save_failure << "\n";
+    if (save_failure) context.err << "fortuna-cli serve: " << shown("not saved: " + *save_failure) << "\n";
     emit(context, document, lines);
     return save_failure ? kExitFailure : kExitOk;
 }

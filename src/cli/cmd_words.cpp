@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+// fortuna-cli words: which lines of a text the message catalogue of a language does not know yet,
+// so a translator sees what is left (docs/translating.md).
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <string>
+
+#include "cli.hpp"
+#include "fortuna/seam/game_session.hpp"
+#include "fortuna/seam/rule_system.hpp"
+
+namespace fortuna::cli {
+namespace {
+
+void declare_missing(CLI::App& command) {
+    command.add_option("--language", "the catalogue's language (default: the environment's, from LC_ALL, LC_MESSAGES or LANG)")
+        ->type_name("LANG");
+    command.add_option("file", "the text to check, one line a sentence (default: standard input)")->type_name("FILE");
+}
+
+int run_missing(const Arguments& args, Context& context) {
+    const std::string language = args.value("language").value_or(language_of_environment());
+    if (language.empty()) throw UsageError("give --language (English needs no catalogue)");
+    const auto catalogue = catalogue_for(language, context.data_dir);
+    if (!catalogue) throw UsageError("no catalogue for '" + language + "' in " + (context.data_dir / "words").string());
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (const auto name = args.value("file")) {
+        file.open(*name);
+        if (!file) throw UsageError("cannot read '" + *name + "'");
+        in = &file;
+    }
+    nlohmann::json missing = nlohmann::json::array();
+    std::vector<std::string> lines;
+    std::size_t read = 0;
+    for (std::string line; std::getline(*in, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        ++read;
+        if (catalogue->knows(line)) continue;
+        missing.push_back(line);
+        lines.push_back(line);
+    }
+    lines.push_back(std::to_string(missing.size()) + " of " + std::to_string(read) + " lines unknown to the " + language + " catalogue (" +
+                    std::to_string(catalogue->size()) + " entries)");
+    emit(context, {{"language", language}, {"lines", read}, {"missing", missing}, {"entries", catalogue->size()}}, lines);
+    return missing.empty() ? kExitOk : kExitFailure;
+}
+
+void declare_corpus(CLI::App& command) {
+    command.add_option("--scenario", "a scenario id of any rule system, or its file")->type_name("ID")->required();
+    command.add_option("--seed", "the generator's seed (default 1)")->type_name("N");
+    command.add_option("--most", "the most actions the programmed opponents play (default 400)")->type_name("N");
+}
+
+// Every string of a JSON value that reads as words (a space in it), for the public state and sheets.
+void words_in(const nlohmann::json& value, std::vector<std::string>& out) {
+    if (value.is_string()) {
+        if (const std::string& text = value.get_ref<const std::string&>(); text.find(' ') != std::string::npos) out.push_back(text);
+    } else if (value.is_structured()) {
+        for (const auto& item : value) words_in(item, out);
+    }
+}
+
+// What a person reads of a game through the seam, played by the programmed opponents on both sides:
+// the clock, the state, the duties, each action's summary, steps, terms and reason, refusals, the
+// outcome, the public state and the sheets. One line a sentence, each once: the input of
+// `words missing` and of the catalogue tests.
+int run_corpus(const Arguments& args, Context& context) {
+    const std::string scenario = args.required("scenario");
+    std::optional<std::filesystem::path> file;
+    if (scenario.find('/') != std::string::npos || scenario.ends_with(".json")) file = scenario;
+    else
+        for (const RuleSystem* system : rule_systems())
+            if (auto found = system->scenario_file(context.library(), scenario)) file = *found;
+    if (!file) throw UsageError("no rule system ships a scenario '" + scenario + "'");
+    const ClaimedFile claimed = claim_file_or_refuse(*file);
+    const std::uint64_t seed = args.seed().value_or(1);
+    const int most = args.integer("most", 400);
+    std::unique_ptr<GameSession> session = claimed.system->open_game(context.library(), *file, claimed, seed);
+
+    std::vector<std::string> said;
+    const auto take = [&](const std::string& text) {
+        std::size_t start = 0;
+        for (;;) {  // one line at a time, as the catalogue looks them up
+            const std::size_t end = text.find('\n', start);
+            const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+            if (line.find_first_not_of(" \t") != std::string::npos) said.push_back(line.substr(line.find_first_not_of(" \t")));
+            if (end == std::string::npos) return;
+            start = end + 1;
+        }
+    };
+    const auto look = [&] {
+        take(session->clock_label());
+        for (const auto& line : session->state_lines()) take(line);
+        for (const auto& duty : session->duties()) take(duty.words);
+        for (const auto& piece : session->pieces()) take(piece.status);
+        std::vector<std::string> words;
+        words_in(session->public_state(), words);
+        for (const auto& text : words) take(text);
+    };
+    for (const auto& note : session->opening_notes()) take(note);
+    for (int played = 0; played < most && !session->outcome().over; ++played) {
+        look();
+        const int side = session->acting_side();
+        const auto proposal = session->propose(side < 0 ? 0 : side);
+        if (!proposal) break;
+        take(proposal->reason);
+        const ActionPreview preview = session->preview(proposal->action);
+        take(preview.summary);
+        take(preview.unavailable);
+        for (const auto& chance : preview.odds) take(chance.outcome);
+        try {
+            const Happened happened = session->apply(proposal->action);
+            take(happened.summary);
+            for (const auto& step : happened.explanation) take(step);
+        } catch (const std::exception& refusal) {
+            take(refusal.what());
+            session->refused(side < 0 ? 0 : side, proposal->action);
+        }
+    }
+    look();
+    take(session->outcome().reason);
+    for (const std::string& kind : session->sheet_kinds()) {
+        const SheetContent sheet = session->sheet(kind);
+        for (const std::string* text : {&sheet.title, &sheet.subject, &sheet.subtitle}) take(*text);
+        for (const SheetSection& section : sheet.sections) {
+            take(section.heading);
+            for (const SheetBlock& block : section.blocks) {
+                take(block.text);
+                for (const auto& header : block.table.header) take(header);
+                for (const SheetRow& row : block.table.rows)
+                    for (const SheetCell& cell : row.cells) take(cell.text);
+                for (const SheetTrackRow& row : block.track.rows) {
+                    take(row.label);
+                    for (const SheetTrackBox& box : row.boxes)
+                        for (const std::string* text : {&box.corner, &box.top, &box.centre, &box.foot_left, &box.foot_right}) take(*text);
+                    for (const SheetLane& lane : row.lanes) {
+                        take(lane.label);
+                        for (const auto& mark : lane.marks) take(mark.second);
+                    }
+                }
+            }
+        }
+    }
+    std::vector<std::string> unique;
+    std::set<std::string> seen;
+    for (const std::string& line : said)
+        if (seen.insert(line).second) unique.push_back(line);
+    if (context.json) {
+        emit(context, {{"scenario", scenario}, {"seed", seed}, {"lines", unique}}, {});
+        return kExitOk;
+    }
+    for (const std::string& line : unique) context.out << line << "\n";  // English, as the library says it
+    return kExitOk;
+}
+
+const Registration corpus{"words corpus", "every sentence a person reads of a game played by the programmed opponents, in English, one a line",
+                          declare_corpus, run_corpus};
+
+const Registration missing{"words missing", "the lines of a text the message catalogue of a language does not know (exit 1 when any)",
+                           declare_missing, run_missing};
+
+}  // namespace
+}  // namespace fortuna::cli

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+// The library's words in the reader's language: patterns found in English text, retold.
+#include "fortuna/core/message_catalogue.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "core/json_reader.hpp"
+#include "fortuna/core/data_files.hpp"
+#include "fortuna/core/errors.hpp"
+
+namespace fortuna {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+constexpr int kDeepest = 6;                      // placeholders inside placeholders, at most
+constexpr std::size_t kMostRemembered = 20'000;  // texts remembered before the memory starts again
+
+bool name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+
+// "{unit} fires at {range}" -> literals {"", " fires at ", ""}, names {"unit", "range"}.
+void split_pattern(const std::string& text, std::vector<std::string>& literals, std::vector<std::string>& names) {
+    literals.assign(1, {});
+    names.clear();
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == '{') {
+            std::size_t j = i + 1;
+            while (j < text.size() && name_char(text[j])) ++j;
+            if (j > i + 1 && j < text.size() && text[j] == '}') {
+                names.push_back(text.substr(i + 1, j - i - 1));
+                literals.emplace_back();
+                i = j + 1;
+                continue;
+            }
+        }
+        literals.back() += text[i++];
+    }
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+    std::vector<std::string_view> lines;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t end = text.find('\n', start);
+        lines.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        if (end == std::string_view::npos) return lines;
+        start = end + 1;
+    }
+}
+
+// Fits the pattern's placeholders from `k` on to text[at...]: each takes at least one character,
+// the shortest that lets the rest fit (backtracking to longer ones). The pieces go to `found`.
+bool fit(const MessageCatalogue::Pattern& p, std::string_view text, std::size_t at, std::size_t k,
+         std::vector<std::string_view>& found) {
+    if (k == p.names.size()) return at == text.size();
+    const std::string& after = p.literals[k + 1];
+    if (k + 1 == p.names.size()) {  // the last placeholder takes all up to the closing literal
+        if (text.size() < at + 1 + after.size() || text.substr(text.size() - after.size()) != after) return false;
+        found[k] = text.substr(at, text.size() - after.size() - at);
+        return true;
+    }
+    for (std::size_t next = text.find(after, at + 1); next != std::string_view::npos; next = text.find(after, next + 1)) {
+        found[k] = text.substr(at, next - at);
+        if (fit(p, text, next + after.size(), k + 1, found)) return true;
+    }
+    return false;
+}
+
+// The chosen catalogue, read by any thread (the companion's server among them).
+struct Chosen {
+    std::mutex mutex;
+    std::shared_ptr<const MessageCatalogue> catalogue;
+};
+Chosen& chosen() {
+    static Chosen chosen;
+    return chosen;
+}
+
+}  // namespace
+
+void MessageCatalogue::add(std::string english, std::string translation, const std::string& where) {
+    Pattern p;
+    split_pattern(english, p.literals, p.names);
+    split_pattern(translation, p.out_literals, p.out_names);
+    const std::set<std::string> in(p.names.begin(), p.names.end()), out(p.out_names.begin(), p.out_names.end());
+    if (in.size() != p.names.size())
+        throw DataError(where, english, "each placeholder once in the English pattern", "a placeholder named twice");
+    if (in != out)
+        throw DataError(where, english, "a translation with the English pattern's placeholders, each of them",
+                        "\"" + translation + "\"");
+    for (std::size_t k = 1; k + 1 < p.literals.size(); ++k)
+        if (p.literals[k].empty())
+            throw DataError(where, english, "words between two placeholders (a pattern cannot tell where one ends)",
+                            "two placeholders side by side");
+    if (p.names.empty()) {
+        const auto [it, added] = exact_.emplace(english, translation);
+        if (!added && it->second != translation)
+            throw DataError(where, english, "one translation for each English text",
+                            "\"" + translation + "\" beside \"" + it->second + "\"");
+        return;
+    }
+    for (const Pattern& known : patterns_)
+        if (known.literals == p.literals) {
+            if (known.out_literals == p.out_literals && known.out_names == p.out_names) return;
+            throw DataError(where, english, "one translation for each English pattern", "\"" + translation + "\"");
+        }
+    for (std::size_t k = 0; k < p.literals.size(); ++k) {
+        p.literal_length += p.literals[k].size();
+        for (const char c : p.literals[k])
+            if (std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80) p.has_words = true;
+        if (p.literals[k].size() > p.literals[p.anchor].size()) p.anchor = k;
+    }
+    if (p.literal_length == 0) throw DataError(where, english, "some words beside the placeholders", "placeholders only");
+    // The most specific pattern first: "{unit} fires on {target}" before "{who}: {what}".
+    const auto place = std::upper_bound(patterns_.begin(), patterns_.end(), p, [](const Pattern& a, const Pattern& b) {
+        return a.literal_length > b.literal_length;
+    });
+    patterns_.insert(place, std::move(p));
+    std::lock_guard lock(memory_->mutex);
+    memory_->shown.clear();
+}
+
+MessageCatalogue MessageCatalogue::load(const fs::path& folder) {
+    MessageCatalogue catalogue;
+    std::vector<fs::path> files;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error))
+        if (entry.path().extension() == ".json") files.push_back(entry.path());
+    if (error) throw DataError(folder.string(), "", "a folder of the language's word files", error.message());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+        const json document = read_json_file(file);
+        const detail::JsonReader reader(document, file.string());
+        if (reader.string("format") != "fortuna-words")
+            reader.fail_at("format", "\"fortuna-words\"", detail::describe_json(document["format"]));
+        const std::string language = reader.string("language");
+        if (catalogue.language_.empty()) catalogue.language_ = language;
+        else if (language != catalogue.language_)
+            reader.fail_at("language", "\"" + catalogue.language_ + "\", the language of the folder's other files", "\"" + language + "\"");
+        const json& words = document.contains("words") ? document["words"] : json();
+        if (!words.is_object()) reader.fail_at("words", "an object of English patterns and their translations");
+        for (const auto& [english, translation] : words.items()) {
+            if (!translation.is_string())
+                throw DataError(file.string(), "/words/" + english, "the translation as text", detail::describe_json(translation));
+            catalogue.add(english, translation.get<std::string>(), file.string());
+        }
+    }
+    return catalogue;
+}
+
+std::string MessageCatalogue::piece_shown(std::string_view piece, int depth) const {
+    std::string out;
+    if (depth < kDeepest && line_shown(piece, out, depth + 1)) return out;
+    return std::string(piece);
+}
+
+bool MessageCatalogue::line_shown(std::string_view line, std::string& out, int depth) const {
+    // An indented line (a step under its heading) keeps its indent: the words after it are looked up.
+    if (depth == 0 && !line.empty() && (line.front() == ' ' || line.front() == '\t')) {
+        const std::size_t words = line.find_first_not_of(" \t");
+        if (words == std::string_view::npos || !line_shown(line.substr(words), out, 0)) return false;
+        out.insert(0, line.substr(0, words));
+        return true;
+    }
+    if (const auto it = exact_.find(std::string(line)); it != exact_.end()) {
+        out = it->second;
+        return true;
+    }
+    std::vector<std::string_view> found;
+    const Pattern* p = fitting(line, found);
+    if (p == nullptr) return false;
+    out.clear();
+    for (std::size_t k = 0; k < p->out_literals.size(); ++k) {
+        out += p->out_literals[k];
+        if (k < p->out_names.size()) {
+            const auto slot = std::find(p->names.begin(), p->names.end(), p->out_names[k]) - p->names.begin();
+            out += piece_shown(found[static_cast<std::size_t>(slot)], depth);
+        }
+    }
+    return true;
+}
+
+const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line, std::vector<std::string_view>& found) const {
+    for (const Pattern& p : patterns_) {
+        if (p.literal_length >= line.size()) continue;  // each placeholder takes a character at least
+        if (line.find(p.literals[p.anchor]) == std::string_view::npos) continue;
+        if (!line.starts_with(p.literals.front())) continue;
+        found.assign(p.names.size(), {});
+        if (fit(p, line, p.literals.front().size(), 0, found)) return &p;
+    }
+    return nullptr;
+}
+
+bool MessageCatalogue::line_known(std::string_view line, int depth) const {
+    if (depth > kDeepest) return false;
+    if (const std::size_t words = line.find_first_not_of(" \t"); words != 0 && words != std::string_view::npos) line = line.substr(words);
+    if (exact_.contains(std::string(line))) return true;
+    std::vector<std::string_view> found;
+    const Pattern* p = fitting(line, found);
+    if (p == nullptr) return false;
+    if (p->has_words) return true;
+    return std::all_of(found.begin(), found.end(), [&](std::string_view piece) { return line_known(piece, depth + 1); });
+}
+
+std::string MessageCatalogue::shown(std::string_view english) const {
+    if (english.empty()) return {};
+    {
+        std::lock_guard lock(memory_->mutex);
+        if (const auto it = memory_->shown.find(std::string(english)); it != memory_->shown.end()) return it->second;
+    }
+    std::string out;
+    if (!line_shown(english, out, 0)) {
+        out.clear();
+        bool first = true;
+        for (std::string_view line : lines_of(english)) {
+            if (!first) out += '\n';
+            first = false;
+            std::string said;
+            out += line_shown(line, said, 0) ? said : std::string(line);
+        }
+    }
+    std::lock_guard lock(memory_->mutex);
+    if (memory_->shown.size() >= kMostRemembered) memory_->shown.clear();
+    memory_->shown.emplace(english, out);
+    return out;
+}
+
+bool MessageCatalogue::knows(std::string_view english) const {
+    if (line_known(english, 0)) return true;
+    const auto lines = lines_of(english);
+    return lines.size() > 1 &&
+           std::all_of(lines.begin(), lines.end(), [&](std::string_view line) { return line.empty() || line_known(line, 0); });
+}
+
+void show_words_in(std::shared_ptr<const MessageCatalogue> catalogue) {
+    std::lock_guard lock(chosen().mutex);
+    chosen().catalogue = std::move(catalogue);
+}
+
+std::shared_ptr<const MessageCatalogue> words_shown_in() {
+    std::lock_guard lock(chosen().mutex);
+    return chosen().catalogue;
+}
+
+std::string shown(std::string_view english) {
+    const auto catalogue = words_shown_in();
+    return catalogue ? catalogue->shown(english) : std::string(english);
+}
+
+std::string language_of_environment() {
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* value = std::getenv(name);
+        if (value == nullptr || *value == '\0') continue;
+        std::string language(value);
+        language = language.substr(0, language.find_first_of("_.@"));
+        if (language == "C" || language == "POSIX" || language == "en") return {};
+        return language;
+    }
+    return {};
+}
+
+std::shared_ptr<const MessageCatalogue> catalogue_for(const std::string& language, const fs::path& data_dir) {
+    if (language.empty() || language == "en") return nullptr;
+    if (language.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos) return nullptr;
+    const fs::path folder = data_dir / "words" / language;
+    std::error_code error;
+    if (!fs::is_directory(folder, error)) return nullptr;
+    return std::make_shared<const MessageCatalogue>(MessageCatalogue::load(folder));
+}
+
+}  // namespace fortuna

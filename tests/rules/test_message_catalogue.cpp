@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// The message catalogue: English patterns found in the library's text and retold in German.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "fortuna/core/errors.hpp"
+#include "fortuna/core/message_catalogue.hpp"
+
+namespace fortuna {
+namespace {
+
+MessageCatalogue german() {
+    MessageCatalogue c;
+    c.add("no effect", "keine Wirkung");
+    c.add("disrupted", "erschüttert");
+    c.add("{unit} has no bases left and leaves the table", "{unit} hat keine Basen mehr und verlässt den Tisch");
+    c.add("{battery} fires on {target} at {range}, roll {roll} -> {code}: {effect}",
+          "{battery} feuert auf {target} auf {range}, Wurf {roll} -> {code}: {effect}");
+    c.add("{who}: {what}", "{who}: {what}");
+    c.add("{unit} becomes {state}", "{unit} wird {state}");
+    return c;
+}
+
+TEST(MessageCatalogue, RetellsAPatternWithItsPiecesInTheirPlaces) {
+    const MessageCatalogue c = german();
+    EXPECT_EQ(c.shown("B-I3 Bohemian foot (1) has no bases left and leaves the table"),
+              "B-I3 Bohemian foot (1) hat keine Basen mehr und verlässt den Tisch");
+}
+
+TEST(MessageCatalogue, TranslatesAPieceTheCatalogueKnowsWholeAndKeepsNamesAsTheyAre) {
+    const MessageCatalogue c = german();
+    EXPECT_EQ(c.shown("CL-A1 League battery (left) fires on B-I3 Bohemian foot (1) at 255 mm, roll 0.573 -> -: no effect"),
+              "CL-A1 League battery (left) feuert auf B-I3 Bohemian foot (1) auf 255 mm, Wurf 0.573 -> -: keine Wirkung");
+    EXPECT_EQ(c.shown("CL-G1 Tilly: B-I2 becomes disrupted"), "CL-G1 Tilly: B-I2 wird erschüttert");
+}
+
+TEST(MessageCatalogue, APatternOfPunctuationAloneKnowsALineOnlyWhenItKnowsItsPieces) {
+    const MessageCatalogue c = german();
+    EXPECT_TRUE(c.knows("CL-G1 Tilly: B-I2 becomes disrupted"));  // "{who}: {what}" and "{unit} becomes {state}"
+    EXPECT_FALSE(c.knows("CL-G1 Tilly: gallops away"));          // "{who}: {what}" alone is no translation
+    EXPECT_TRUE(c.knows("B-I2 becomes anything"));                // a pattern with words knows its line
+}
+
+TEST(MessageCatalogue, KeepsWhatItDoesNotKnowAndRetellsEachLineOnItsOwn) {
+    const MessageCatalogue c = german();
+    EXPECT_EQ(c.shown("a sentence nobody wrote"), "a sentence nobody wrote");
+    EXPECT_FALSE(c.knows("a sentence nobody wrote"));
+    EXPECT_EQ(c.shown("no effect\nsomething else"), "keine Wirkung\nsomething else");
+    EXPECT_FALSE(c.knows("no effect\nsomething else"));
+    EXPECT_TRUE(c.knows("no effect\ndisrupted"));
+    EXPECT_EQ(c.shown(""), "");
+    EXPECT_EQ(c.shown("  no effect"), "  keine Wirkung");  // an indented step keeps its indent
+}
+
+TEST(MessageCatalogue, PrefersTheMostSpecificPatternOverAGeneralOne) {
+    MessageCatalogue c = german();
+    // "{who}: {what}" would also fit; the pattern with more words wins.
+    EXPECT_EQ(c.shown("X has no bases left and leaves the table"), "X hat keine Basen mehr und verlässt den Tisch");
+}
+
+TEST(MessageCatalogue, RefusesATranslationThatLosesOrInventsAPlaceholder) {
+    MessageCatalogue c;
+    EXPECT_THROW(c.add("{unit} routs", "flieht", "de/land.json"), DataError);
+    EXPECT_THROW(c.add("{unit} routs", "{einheit} flieht", "de/land.json"), DataError);
+    EXPECT_THROW(c.add("{a}{b} routs", "{a}{b} flieht", "de/land.json"), DataError);
+    EXPECT_THROW(c.add("{a}", "{a}", "de/land.json"), DataError);
+    c.add("routs", "flieht");
+    EXPECT_THROW(c.add("routs", "weicht", "de/land.json"), DataError);
+    c.add("routs", "flieht");  // the same translation twice is no conflict
+    try {
+        c.add("{unit} routs", "flieht", "de/land.json");
+        FAIL();
+    } catch (const DataError& e) {
+        EXPECT_EQ(e.file(), "de/land.json");
+        EXPECT_EQ(e.where(), "{unit} routs");
+    }
+}
+
+TEST(MessageCatalogue, ATranslationMayReorderItsPlaceholders) {
+    MessageCatalogue c;
+    c.add("{unit} charges {enemy}", "{enemy} wird von {unit} angegriffen");
+    EXPECT_EQ(c.shown("F-C1 charges I-I2"), "I-I2 wird von F-C1 angegriffen");
+}
+
+TEST(MessageCatalogue, LoadsAFolderAndNamesTheFileOfABrokenOne) {
+    const auto folder = std::filesystem::temp_directory_path() / "fortuna-words-test" / "de";
+    std::filesystem::remove_all(folder.parent_path());
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "a.json") << R"({"format":"fortuna-words","format_version":1,"language":"de","words":{"no effect":"keine Wirkung"}})";
+    const MessageCatalogue c = MessageCatalogue::load(folder);
+    EXPECT_EQ(c.language(), "de");
+    EXPECT_EQ(c.shown("no effect"), "keine Wirkung");
+    EXPECT_EQ(catalogue_for("de", folder.parent_path().parent_path() / "nothing-here"), nullptr);
+    std::ofstream(folder / "b.json") << R"({"format":"fortuna-words","format_version":1,"language":"de","words":{"x {a}":7}})";
+    try {
+        (void)MessageCatalogue::load(folder);
+        FAIL();
+    } catch (const DataError& e) {
+        EXPECT_NE(e.file().find("b.json"), std::string::npos);
+        EXPECT_EQ(e.where(), "/words/x {a}");
+    }
+    std::filesystem::remove_all(folder.parent_path());
+}
+
+TEST(MessageCatalogue, ShownIsEnglishUntilAClientChoosesALanguage) {
+    show_words_in(nullptr);
+    EXPECT_EQ(shown("no effect"), "no effect");
+    show_words_in(std::make_shared<const MessageCatalogue>(german()));
+    EXPECT_EQ(shown("no effect"), "keine Wirkung");
+    show_words_in(nullptr);
+}
+
+#ifndef _WIN32  // setenv is POSIX's
+TEST(MessageCatalogue, ReadsTheLanguageFromTheEnvironmentAsPosixDoes) {
+    ::setenv("LC_ALL", "", 1);
+    ::setenv("LC_MESSAGES", "de_AT.UTF-8", 1);
+    ::setenv("LANG", "en_GB.UTF-8", 1);
+    EXPECT_EQ(language_of_environment(), "de");
+    ::setenv("LC_ALL", "C.UTF-8", 1);
+    EXPECT_EQ(language_of_environment(), "");
+    ::unsetenv("LC_ALL");
+    ::unsetenv("LC_MESSAGES");
+    ::unsetenv("LANG");
+    EXPECT_EQ(language_of_environment(), "");
+}
+#endif
+
+}  // namespace
+}  // namespace fortuna
