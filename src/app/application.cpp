@@ -132,6 +132,8 @@ int run_fortuna(int argc, char** argv) {
     std::shared_ptr<const RulesLibrary> library;
     try {
         library = std::make_shared<const RulesLibrary>(loading.get());
+        if (const QString broken = showRulesWordsInLocale(library->data_dir()); !broken.isEmpty())
+            spdlog::warn("the rules' words stay in English: {}", broken.toStdString());
     } catch (const std::exception& error) {
         // No rules folder at all: nothing can be played, but say so where the user looks.
         spdlog::critical("cannot load the rules data: {}", error.what());

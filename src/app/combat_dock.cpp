@@ -159,8 +159,8 @@ void CombatPanel::rebuildLists() {
         attacker_leader_->addItem(tr("none"), QString());
         defender_leader_->addItem(tr("none"), QString());
         for (const General& general : game.generals()) {
-            attacker_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
-            defender_leader_->addItem(qs(general.id.code + " " + general.id.name), qs(general.id.code));
+            attacker_leader_->addItem(qs(general.id.code + " " + general.id.name), verbatim(general.id.code));
+            defender_leader_->addItem(qs(general.id.code + " " + general.id.name), verbatim(general.id.code));
         }
         pickLikelyPair();
     }

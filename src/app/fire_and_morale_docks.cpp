@@ -337,7 +337,7 @@ void RallyPanel::refresh() {
     general_->clear();
     general_->addItem(tr("no general"), QString());
     for (const General& g : game.generals())
-        if (g.id.side == side && g.effective()) general_->addItem(qs(g.id.code + " " + g.id.name), qs(g.id.code));
+        if (g.id.side == side && g.effective()) general_->addItem(qs(g.id.code + " " + g.id.name), verbatim(g.id.code));
     general_->setCurrentIndex(std::max(0, general_->findData(general)));
     general_->blockSignals(false);
     RallySupport support = RallySupport::None;

@@ -184,7 +184,7 @@ void GameDocument::attachRecoveryJournal(const std::filesystem::path& existing) 
     }
 }
 
-QString GameDocument::recoveryJournal() const { return journal_.empty() ? QString() : qs(journal_.string()); }
+QString GameDocument::recoveryJournal() const { return journal_.empty() ? QString() : verbatim(journal_.string()); }
 
 void GameDocument::discardRecoveryJournal() {
     if (game_) game_->detach_journal();

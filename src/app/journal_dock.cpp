@@ -97,7 +97,7 @@ void JournalPanel::showEntry(int row) {
     if (!action) return detail_->clear();
     QString html = QStringLiteral("<p><b>#%1 %2</b></p><ol>").arg(action->seq).arg(qs(action->summary).toHtmlEscaped());
     for (const std::string& line : action->explanation) html += u"<li>"_s + qs(line).toHtmlEscaped() + u"</li>"_s;
-    html += u"</ol><p style='color:#666'>"_s + qs(action->input.dump()).toHtmlEscaped() + u"</p>"_s;
+    html += u"</ol><p style='color:#666'>"_s + verbatim(action->input.dump()).toHtmlEscaped() + u"</p>"_s;
     detail_->setHtml(html);
 }
 

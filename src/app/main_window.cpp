@@ -322,16 +322,16 @@ void MainWindow::activateDuty(const Duty& duty, const std::string& target) {
         if (crisis_ != nullptr) crisis_->rollEdit()->setFocus(Qt::OtherFocusReason);
         break;
     case DutyKind::Reinforcements:
-        prefillCommand(u"reinf "_s + qs(duty.action.value("id", std::string())));
+        prefillCommand(u"reinf "_s + verbatim(duty.action.value("id", std::string())));
         break;
     case DutyKind::Messenger:
         prefillCommand(QStringLiteral("deliver %1 ").arg(duty.action.value("messenger", 0)));
         break;
     case DutyKind::Control:
-        if (!units.empty()) prefillCommand(u"ct "_s + qs(game.units()[units.front()].id.code) + u" "_s);
+        if (!units.empty()) prefillCommand(u"ct "_s + verbatim(game.units()[units.front()].id.code) + u" "_s);
         break;
     case DutyKind::Rout:
-        if (!units.empty()) prefillCommand(u"rout "_s + qs(game.units()[units.front()].id.code));
+        if (!units.empty()) prefillCommand(u"rout "_s + verbatim(game.units()[units.front()].id.code));
         break;
     }
 }
@@ -587,7 +587,7 @@ void MainWindow::offerRecovery() {
     }
     const QString own = document_->recoveryJournal();
     for (const RecoveryCandidate& c : candidates) {
-        const QString path = qs(c.journal.string());
+        const QString path = verbatim(c.journal.string());
         // Another running program's game is not unfinished: never offered, never deleted.
         if (path == own || c.lines == 0 || c.in_use) continue;
         QMessageBox box(QMessageBox::Question, tr("Recover an unfinished game?"),

@@ -391,7 +391,7 @@ QString SessionDesk::dutyIntoLine(int row) {
         return text;
     }
     duties_->setCurrentRow(row);
-    action_line_->setText(qs(duty_actions_[static_cast<std::size_t>(row)].dump()));
+    action_line_->setText(verbatim(duty_actions_[static_cast<std::size_t>(row)].dump()));
     previewLine();
     // A move's place is the umpire's to measure: the line is theirs to edit before Enter.
     action_line_->setFocus();
@@ -410,7 +410,7 @@ QString SessionDesk::proposalIntoLine() {
     // The reason goes with the action into the journal ("why"), as N's would.
     nlohmann::json action = proposal->action;
     action["why"] = proposal->reason;
-    action_line_->setText(qs(action.dump()));
+    action_line_->setText(verbatim(action.dump()));
     previewLine();
     action_line_->setFocus();
     say(tr("Proposed: %1 (Enter applies it, Tab types its roll)").arg(qs(proposal->reason)), false);

@@ -7,6 +7,8 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include "fortuna/core/message_catalogue.hpp"
+
 namespace fortuna::app {
 
 using namespace Qt::StringLiterals;
@@ -25,6 +27,17 @@ void install(QCoreApplication& app, const QString& name, const QString& folder) 
 void installTranslations(QCoreApplication& app) {
     install(app, u"fortuna"_s, u":/i18n"_s);  // qt_add_translations in src/app/CMakeLists.txt
     install(app, u"qtbase"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath));  // dialog buttons
+}
+
+QString showRulesWordsInLocale(const std::filesystem::path& data_dir) {
+    const QString language = QLocale().name().section(u'_', 0, 0);
+    try {
+        show_words_in(catalogue_for(language.toStdString(), data_dir));
+        return {};
+    } catch (const std::exception& error) {
+        show_words_in(nullptr);
+        return QString::fromStdString(error.what());
+    }
 }
 
 }  // namespace fortuna::app

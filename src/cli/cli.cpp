@@ -118,7 +118,7 @@ const RulesLibrary& Context::library() const {
         loaded = RulesLibrary::load(data_dir);
         // A broken data file disables itself only: say which, then work with the rest.
         for (const DataError& problem : loaded->problems())
-            err << "fortuna-cli: warning: left out a broken data file: " << problem.what() << "\n";
+            err << "fortuna-cli: " << shown("warning: left out a broken data file: " + std::string(problem.what())) << "\n";
     }
     return *loaded;
 }
@@ -279,7 +279,10 @@ void show_help_in_language(CLI::App& command) {
     for (const char* label : {"Usage", "OPTIONS", "SUBCOMMAND", "SUBCOMMANDS", "Options", "Subcommands", "Positionals", "REQUIRED",
                               "Excludes", "Needs", "TEXT", "INT", "FLOAT", "UINT", "Env"})
         if (const std::string said = shown(label); said != label) command.get_formatter()->label(label, said);
-    for (CLI::App* sub : command.get_subcommands({})) show_help_in_language(*sub);
+    for (CLI::App* sub : command.get_subcommands({})) {
+        if (!sub->get_group().empty()) sub->group(shown(sub->get_group()));
+        show_help_in_language(*sub);
+    }
 }
 
 // Levenshtein distance, for "did you mean" on a misspelt option.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli.hpp"
+#include "fortuna/analysis/words_read.hpp"
 #include "fortuna/seam/game_session.hpp"
 #include "fortuna/seam/rule_system.hpp"
 
@@ -53,15 +54,6 @@ void declare_corpus(CLI::App& command) {
     command.add_option("--most", "the most actions the programmed opponents play (default 400)")->type_name("N");
 }
 
-// Every string of a JSON value that reads as words (a space in it), for the public state and sheets.
-void words_in(const nlohmann::json& value, std::vector<std::string>& out) {
-    if (value.is_string()) {
-        if (const std::string& text = value.get_ref<const std::string&>(); text.find(' ') != std::string::npos) out.push_back(text);
-    } else if (value.is_structured()) {
-        for (const auto& item : value) words_in(item, out);
-    }
-}
-
 // What a person reads of a game through the seam, played by the programmed opponents on both sides:
 // the clock, the state, the duties, each action's summary, steps, terms and reason, refusals, the
 // outcome, the public state and the sheets. One line a sentence, each once: the input of
@@ -79,74 +71,7 @@ int run_corpus(const Arguments& args, Context& context) {
     const int most = args.integer("most", 400);
     std::unique_ptr<GameSession> session = claimed.system->open_game(context.library(), *file, claimed, seed);
 
-    std::vector<std::string> said;
-    const auto take = [&](const std::string& text) {
-        std::size_t start = 0;
-        for (;;) {  // one line at a time, as the catalogue looks them up
-            const std::size_t end = text.find('\n', start);
-            const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-            if (line.find_first_not_of(" \t") != std::string::npos) said.push_back(line.substr(line.find_first_not_of(" \t")));
-            if (end == std::string::npos) return;
-            start = end + 1;
-        }
-    };
-    const auto look = [&] {
-        take(session->clock_label());
-        for (const auto& line : session->state_lines()) take(line);
-        for (const auto& duty : session->duties()) take(duty.words);
-        for (const auto& piece : session->pieces()) take(piece.status);
-        std::vector<std::string> words;
-        words_in(session->public_state(), words);
-        for (const auto& text : words) take(text);
-    };
-    for (const auto& note : session->opening_notes()) take(note);
-    for (int played = 0; played < most && !session->outcome().over; ++played) {
-        look();
-        const int side = session->acting_side();
-        const auto proposal = session->propose(side < 0 ? 0 : side);
-        if (!proposal) break;
-        take(proposal->reason);
-        const ActionPreview preview = session->preview(proposal->action);
-        take(preview.summary);
-        take(preview.unavailable);
-        for (const auto& chance : preview.odds) take(chance.outcome);
-        try {
-            const Happened happened = session->apply(proposal->action);
-            take(happened.summary);
-            for (const auto& step : happened.explanation) take(step);
-        } catch (const std::exception& refusal) {
-            take(refusal.what());
-            session->refused(side < 0 ? 0 : side, proposal->action);
-        }
-    }
-    look();
-    take(session->outcome().reason);
-    for (const std::string& kind : session->sheet_kinds()) {
-        const SheetContent sheet = session->sheet(kind);
-        for (const std::string* text : {&sheet.title, &sheet.subject, &sheet.subtitle}) take(*text);
-        for (const SheetSection& section : sheet.sections) {
-            take(section.heading);
-            for (const SheetBlock& block : section.blocks) {
-                take(block.text);
-                for (const auto& header : block.table.header) take(header);
-                for (const SheetRow& row : block.table.rows)
-                    for (const SheetCell& cell : row.cells) take(cell.text);
-                for (const SheetTrackRow& row : block.track.rows) {
-                    take(row.label);
-                    for (const SheetTrackBox& box : row.boxes)
-                        for (const std::string* text : {&box.corner, &box.top, &box.centre, &box.foot_left, &box.foot_right}) take(*text);
-                    for (const SheetLane& lane : row.lanes) {
-                        take(lane.label);
-                        for (const auto& mark : lane.marks) take(mark.second);
-                    }
-                }
-            }
-        }
-    }
-    std::vector<std::string> unique;
-    std::set<std::string> seen;
-    for (const std::string& line : said)
-        if (seen.insert(line).second) unique.push_back(line);
+    const std::vector<std::string> unique = words_read_in_play(*session, most);
     if (context.json) {
         emit(context, {{"scenario", scenario}, {"seed", seed}, {"lines", unique}}, {});
         return kExitOk;

@@ -2,6 +2,8 @@
 // Draws the board for each quarter hour and writes the battle report as HTML or PDF.
 #include "fortuna/report/report_export.hpp"
 
+#include "fortuna/core/message_catalogue.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -27,7 +29,8 @@ namespace fortuna::report {
 
 namespace {
 
-QString qs(const std::string& text) { return QString::fromStdString(text); }
+// What a person reads, in the chosen language (fortuna/core/message_catalogue.hpp).
+QString qs(const std::string& text) { return QString::fromStdString(shown(text)); }
 
 QString escaped(const std::string& text) { return qs(text).toHtmlEscaped(); }
 

@@ -2,6 +2,7 @@
 // The sheets' page-layout engine: measuring, splitting between pages and columns, page frame and numbers.
 #include "layout.hpp"
 
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/land/scenario.hpp"
 
 #include <algorithm>
@@ -52,7 +53,8 @@ const Fonts& fonts() {
     return instance;
 }
 
-QString qs(const std::string& text) { return QString::fromStdString(text); }
+// What a person reads, in the chosen language (fortuna/core/message_catalogue.hpp).
+QString qs(const std::string& text) { return QString::fromStdString(shown(text)); }
 QString clock(int minutes) { return qs(format_clock(minutes)); }
 
 // ------------------------------------------------------------------ Canvas

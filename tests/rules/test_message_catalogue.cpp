@@ -69,6 +69,8 @@ TEST(MessageCatalogue, RefusesATranslationThatLosesOrInventsAPlaceholder) {
     c.add("routs", "flieht");
     EXPECT_THROW(c.add("routs", "weicht", "de/land.json"), DataError);
     c.add("routs", "flieht");  // the same translation twice is no conflict
+    c.add("line {status}", "Linie {status}");
+    c.add("line {mod}", "Linie {mod}");  // the same pattern, its placeholder named otherwise: one
     try {
         c.add("{unit} routs", "flieht", "de/land.json");
         FAIL();
@@ -76,6 +78,21 @@ TEST(MessageCatalogue, RefusesATranslationThatLosesOrInventsAPlaceholder) {
         EXPECT_EQ(e.file(), "de/land.json");
         EXPECT_EQ(e.where(), "{unit} routs");
     }
+}
+
+TEST(MessageCatalogue, APlaceholderNeverTakesALineBreakSoEachLineOfAReportIsToldOnItsOwn) {
+    MessageCatalogue c;
+    c.add("{side} throws action points: {points}", "{side} würfelt Aktionspunkte: {points}");
+    c.add("Round {n}", "Runde {n}");
+    EXPECT_EQ(c.shown("France throws action points: 3\nRound 2"), "France würfelt Aktionspunkte: 3\nRunde 2");
+}
+
+TEST(MessageCatalogue, APatternThatBeginsWithItsWordsIsPreferredToOneThatOnlyEndsWithThem) {
+    MessageCatalogue c;
+    c.add("why: {reason}", "warum: {reason}");
+    c.add("{unit} moves", "{unit} marschiert");
+    c.add("to stop the enemy's moves", "um die Züge des Feindes zu stoppen");
+    EXPECT_EQ(c.shown("why: to stop the enemy's moves"), "warum: um die Züge des Feindes zu stoppen");
 }
 
 TEST(MessageCatalogue, ATranslationMayReorderItsPlaceholders) {
@@ -93,14 +110,15 @@ TEST(MessageCatalogue, LoadsAFolderAndNamesTheFileOfABrokenOne) {
     EXPECT_EQ(c.language(), "de");
     EXPECT_EQ(c.shown("no effect"), "keine Wirkung");
     EXPECT_EQ(catalogue_for("de", folder.parent_path().parent_path() / "nothing-here"), nullptr);
-    std::ofstream(folder / "b.json") << R"({"format":"fortuna-words","format_version":1,"language":"de","words":{"x {a}":7}})";
-    try {
-        (void)MessageCatalogue::load(folder);
-        FAIL();
-    } catch (const DataError& e) {
-        EXPECT_NE(e.file().find("b.json"), std::string::npos);
-        EXPECT_EQ(e.where(), "/words/x {a}");
-    }
+    std::ofstream(folder / "b.json") << R"({"format":"fortuna-words","format_version":1,"language":"de","words":{"x {a}":7,"no effect":"ohne Wirkung","y {b}":"Y {b}"}})";
+    // Each broken entry is left out and named; the rest serves, and the first translation stays.
+    const MessageCatalogue with_problems = MessageCatalogue::load(folder);
+    ASSERT_EQ(with_problems.problems().size(), 2U);
+    EXPECT_NE(with_problems.problems()[0].file().find("b.json"), std::string::npos);
+    EXPECT_EQ(with_problems.problems()[0].where(), "/words/no effect");  // the words in the order of their keys
+    EXPECT_EQ(with_problems.problems()[1].where(), "/words/x {a}");
+    EXPECT_EQ(with_problems.shown("no effect"), "keine Wirkung");
+    EXPECT_EQ(with_problems.shown("y 3"), "Y 3");
     std::filesystem::remove_all(folder.parent_path());
 }
 

@@ -24,14 +24,18 @@
 #include <unordered_map>
 #include <vector>
 
+#include "fortuna/core/errors.hpp"
+
 namespace fortuna {
 
 class MessageCatalogue {
 public:
-    // Reads every *.json of `folder` (in name order). Throws DataError naming the file and the
-    // entry: a file that is not such a document, a translation whose placeholders differ from its
-    // pattern's, a pattern given two different translations.
+    // Reads every *.json of `folder` (in name order). A file that is not such a document, a
+    // translation whose placeholders differ from its pattern's, a pattern given a second, different
+    // translation (the first stays): each is left out and kept in problems(), naming the file and
+    // the entry, and the rest of the catalogue serves. A folder that cannot be read throws DataError.
     static MessageCatalogue load(const std::filesystem::path& folder);
+    const std::vector<DataError>& problems() const noexcept { return problems_; }
 
     // Adds one entry (the loader, and tests). `where` names it in an error.
     void add(std::string english, std::string translation, const std::string& where = "catalogue");
@@ -65,8 +69,11 @@ private:
     std::string piece_shown(std::string_view piece, int depth) const;
 
     std::string language_;
+    std::vector<DataError> problems_;
     std::unordered_map<std::string, std::string> exact_;  // patterns without a placeholder
-    std::vector<Pattern> patterns_;                        // most literal text first
+    std::vector<Pattern> patterns_;                        // most specific first (specificity() in the .cpp)
+    std::unordered_map<std::string, std::string> pattern_keys_;  // a pattern's literals -> its translation, for duplicates
+    void add_entry(std::string english, std::string translation, const std::string& where, bool keep_order);
     // Texts already shown: a desk shows the same names and phrases again and again.
     struct Memory {
         std::mutex mutex;

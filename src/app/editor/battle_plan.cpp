@@ -158,7 +158,7 @@ void BattlePlan::open(const QString& file_or_id) {
     Scenario read = read_scenario_draft(document, path.string(), *library_);
     undo_stack_.clear();
     scenario_ = std::move(read);
-    file_ = shipped_id ? QString() : QFileInfo(qs(path.string())).absoluteFilePath();
+    file_ = shipped_id ? QString() : QFileInfo(verbatim(path.string())).absoluteFilePath();
     unsaved_new_ = false;
     selection_ = {};
     checkProblems();

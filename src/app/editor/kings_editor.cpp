@@ -678,17 +678,17 @@ void KingsEditor::updateTitle() {
 void KingsEditor::refreshBattle() {
     refreshing_ = true;
     const Ordered& d = plan_->document();
-    id_->setText(qs(text_in(d, "id")));
-    name_->setText(qs(text_in(d, "name")));
+    id_->setText(verbatim(text_in(d, "id")));
+    name_->setText(verbatim(text_in(d, "name")));
     turns_->setValue(value_in(d, "turns").is_number_integer() ? d.at("turns").get<int>() : 20);
     historic_->setChecked(flag_in(d, "historic"));
     for (int side = 0; side < 2; ++side) {
         const Ordered s = d.contains("sides") && d.at("sides").is_array() && d.at("sides").size() > static_cast<std::size_t>(side)
                               ? d.at("sides").at(static_cast<std::size_t>(side))
                               : Ordered::object();
-        side_ids_[side]->setText(qs(text_in(s, "id")));
-        side_names_[side]->setText(qs(text_in(s, "name")));
-        unit_side_->setItemText(side, qs(text_in(s, "name")));
+        side_ids_[side]->setText(verbatim(text_in(s, "id")));
+        side_names_[side]->setText(verbatim(text_in(s, "name")));
+        unit_side_->setItemText(side, verbatim(text_in(s, "name")));
         generals_[side]->clear();
         generals_[side]->addItem(tr("(choose a unit)"), QString());
         for (int i = 0; i < plan_->unitCount(); ++i)

@@ -156,7 +156,7 @@ void KingsPlan::open(const QString& file_or_id) {
     Document document = Document::parse(kings_plan_detail::read_text_file_for_plan(path));
     undo_stack_.clear();
     document_ = std::move(document);
-    file_ = shipped ? QString() : QFileInfo(qs(path.string())).absoluteFilePath();
+    file_ = shipped ? QString() : QFileInfo(verbatim(path.string())).absoluteFilePath();
     unsaved_new_ = false;
     selection_ = {};
     refresh();

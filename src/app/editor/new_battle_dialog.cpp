@@ -211,8 +211,8 @@ void NewBattleDialog::rulesetChosen() {
         const nlohmann::ordered_json empty = game_of_kings::new_battle_document(tables);
         for (std::size_t i = 0; i < sides_.size(); ++i) {
             sides_[i].nation->clear();
-            sides_[i].id->setText(qs(empty.at("sides").at(i).at("id").get<std::string>()));
-            sides_[i].name->setText(qs(empty.at("sides").at(i).at("name").get<std::string>()));
+            sides_[i].id->setText(verbatim(empty.at("sides").at(i).at("id").get<std::string>()));
+            sides_[i].name->setText(verbatim(empty.at("sides").at(i).at("name").get<std::string>()));
         }
         scale_->setText(tr("The seed's 6 ft x 2 ft 6 in table (12 sectors of 1 ft x 1 ft 3 in for its random terrain); "
                            "Game Of Kings states its distances on the table, in cm: no ground scale. The turn limit is set in the editor."));
@@ -223,7 +223,7 @@ void NewBattleDialog::rulesetChosen() {
         QComboBox* nation = sides_[i].nation;
         nation->clear();
         if (!library_.has_ruleset(id)) continue;
-        for (const Army* army : library_.armies(id)) nation->addItem(qs(army->name), qs(army->id));
+        for (const Army* army : library_.armies(id)) nation->addItem(qs(army->name), verbatim(army->id));
         nation->setCurrentIndex(std::min(static_cast<int>(i), nation->count() - 1));
     }
     sayScale();

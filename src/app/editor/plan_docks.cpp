@@ -986,10 +986,10 @@ void PlanOrderOfBattlePanel::addCommandDialog() {
     for (const SideSetup& s : plan_.scenario().sides) which->addItem(qs(s.name));
     which->setCurrentIndex(std::max(0, side));
     auto* name = new QLineEdit(tr("First brigade"), &dialog);
-    auto* code = new QLineEdit(qs(plan_.suggestGeneralCode(std::max(0, side))), &dialog);
+    auto* code = new QLineEdit(verbatim(plan_.suggestGeneralCode(std::max(0, side))), &dialog);
     auto* general = new QLineEdit(&dialog);
     auto* great = new QCheckBox(tr("a great captain"), &dialog);
-    connect(which, &QComboBox::currentIndexChanged, &dialog, [this, code](int at) { code->setText(qs(plan_.suggestGeneralCode(at))); });
+    connect(which, &QComboBox::currentIndexChanged, &dialog, [this, code](int at) { code->setText(verbatim(plan_.suggestGeneralCode(at))); });
     form->addRow(tr("Side:"), which);
     form->addRow(tr("Command name:"), name);
     form->addRow(tr("General's code:"), code);

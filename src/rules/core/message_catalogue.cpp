@@ -16,9 +16,9 @@
 namespace fortuna {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
-namespace {
+// The file's own helpers, named apart: the library is compiled in unity batches.
+namespace catalogue_matching {
 
 constexpr int kDeepest = 6;                      // placeholders inside placeholders, at most
 constexpr std::size_t kMostRemembered = 20'000;  // texts remembered before the memory starts again
@@ -56,23 +56,32 @@ std::vector<std::string_view> lines_of(std::string_view text) {
     }
 }
 
-// Fits the pattern's placeholders from `k` on to text[at...]: each takes at least one character,
-// the shortest that lets the rest fit (backtracking to longer ones). The pieces go to `found`.
+// Fits the pattern's placeholders from `k` on to text[at...]: each takes at least one character
+// and never a line break (a report's lines are told each on its own), the shortest that lets the
+// rest fit (backtracking to longer ones). The pieces go to `found`.
 bool fit(const MessageCatalogue::Pattern& p, std::string_view text, std::size_t at, std::size_t k,
          std::vector<std::string_view>& found) {
     if (k == p.names.size()) return at == text.size();
     const std::string& after = p.literals[k + 1];
+    const std::size_t line_end = std::min(text.find('\n', at), text.size());
     if (k + 1 == p.names.size()) {  // the last placeholder takes all up to the closing literal
         if (text.size() < at + 1 + after.size() || text.substr(text.size() - after.size()) != after) return false;
+        if (text.size() - after.size() > line_end) return false;
         found[k] = text.substr(at, text.size() - after.size() - at);
         return true;
     }
-    for (std::size_t next = text.find(after, at + 1); next != std::string_view::npos; next = text.find(after, next + 1)) {
+    for (std::size_t next = text.find(after, at + 1); next != std::string_view::npos && next <= line_end; next = text.find(after, next + 1)) {
         found[k] = text.substr(at, next - at);
         if (fit(p, text, next + after.size(), k + 1, found)) return true;
     }
     return false;
 }
+
+// The most specific pattern is tried first: the one with the most words of its own, its opening
+// words counted twice. A sentence's opening words place it ("why: {reason}"), where words at its
+// end may be the end of any sentence ("{unit} moves").
+std::size_t specificity(const MessageCatalogue::Pattern& p) { return p.literal_length + p.literals.front().size(); }
+bool more_specific(const MessageCatalogue::Pattern& a, const MessageCatalogue::Pattern& b) { return specificity(a) > specificity(b); }
 
 // The chosen catalogue, read by any thread (the companion's server among them).
 struct Chosen {
@@ -84,12 +93,17 @@ Chosen& chosen() {
     return chosen;
 }
 
-}  // namespace
+}  // namespace catalogue_matching
+
 
 void MessageCatalogue::add(std::string english, std::string translation, const std::string& where) {
+    add_entry(std::move(english), std::move(translation), where, true);
+}
+
+void MessageCatalogue::add_entry(std::string english, std::string translation, const std::string& where, bool keep_order) {
     Pattern p;
-    split_pattern(english, p.literals, p.names);
-    split_pattern(translation, p.out_literals, p.out_names);
+    catalogue_matching::split_pattern(english, p.literals, p.names);
+    catalogue_matching::split_pattern(translation, p.out_literals, p.out_names);
     const std::set<std::string> in(p.names.begin(), p.names.end()), out(p.out_names.begin(), p.out_names.end());
     if (in.size() != p.names.size())
         throw DataError(where, english, "each placeholder once in the English pattern", "a placeholder named twice");
@@ -107,11 +121,20 @@ void MessageCatalogue::add(std::string english, std::string translation, const s
                             "\"" + translation + "\" beside \"" + it->second + "\"");
         return;
     }
-    for (const Pattern& known : patterns_)
-        if (known.literals == p.literals) {
-            if (known.out_literals == p.out_literals && known.out_names == p.out_names) return;
-            throw DataError(where, english, "one translation for each English pattern", "\"" + translation + "\"");
-        }
+    // Two patterns are one when their words are: "line {status}" and "line {mod}" alike. Their
+    // translations are one when they put the same pieces in the same places.
+    std::string key;
+    for (const std::string& literal : p.literals) key += literal + '\x1f';
+    std::string told;
+    for (std::size_t k = 0; k < p.out_literals.size(); ++k) {
+        told += p.out_literals[k];
+        if (k < p.out_names.size())
+            told += "{" + std::to_string(std::find(p.names.begin(), p.names.end(), p.out_names[k]) - p.names.begin()) + "}";
+    }
+    if (const auto [it, added] = pattern_keys_.emplace(key, told); !added) {
+        if (it->second == told) return;
+        throw DataError(where, english, "one translation for each English pattern", "\"" + translation + "\"");
+    }
     for (std::size_t k = 0; k < p.literals.size(); ++k) {
         p.literal_length += p.literals[k].size();
         for (const char c : p.literals[k])
@@ -120,10 +143,8 @@ void MessageCatalogue::add(std::string english, std::string translation, const s
     }
     if (p.literal_length == 0) throw DataError(where, english, "some words beside the placeholders", "placeholders only");
     // The most specific pattern first: "{unit} fires on {target}" before "{who}: {what}".
-    const auto place = std::upper_bound(patterns_.begin(), patterns_.end(), p, [](const Pattern& a, const Pattern& b) {
-        return a.literal_length > b.literal_length;
-    });
-    patterns_.insert(place, std::move(p));
+    if (keep_order) patterns_.insert(std::upper_bound(patterns_.begin(), patterns_.end(), p, catalogue_matching::more_specific), std::move(p));
+    else patterns_.push_back(std::move(p));  // load() sorts once at the end
     std::lock_guard lock(memory_->mutex);
     memory_->shown.clear();
 }
@@ -137,28 +158,38 @@ MessageCatalogue MessageCatalogue::load(const fs::path& folder) {
     if (error) throw DataError(folder.string(), "", "a folder of the language's word files", error.message());
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {
-        const json document = read_json_file(file);
-        const detail::JsonReader reader(document, file.string());
-        if (reader.string("format") != "fortuna-words")
-            reader.fail_at("format", "\"fortuna-words\"", detail::describe_json(document["format"]));
-        const std::string language = reader.string("language");
-        if (catalogue.language_.empty()) catalogue.language_ = language;
-        else if (language != catalogue.language_)
-            reader.fail_at("language", "\"" + catalogue.language_ + "\", the language of the folder's other files", "\"" + language + "\"");
-        const json& words = document.contains("words") ? document["words"] : json();
-        if (!words.is_object()) reader.fail_at("words", "an object of English patterns and their translations");
-        for (const auto& [english, translation] : words.items()) {
-            if (!translation.is_string())
-                throw DataError(file.string(), "/words/" + english, "the translation as text", detail::describe_json(translation));
-            catalogue.add(english, translation.get<std::string>(), file.string());
+        try {
+            const nlohmann::json document = read_json_file(file);
+            const detail::JsonReader reader(document, file.string());
+            if (reader.string("format") != "fortuna-words")
+                reader.fail_at("format", "\"fortuna-words\"", detail::describe_json(document["format"]));
+            const std::string language = reader.string("language");
+            if (catalogue.language_.empty()) catalogue.language_ = language;
+            else if (language != catalogue.language_)
+                reader.fail_at("language", "\"" + catalogue.language_ + "\", the language of the folder's other files", "\"" + language + "\"");
+            const nlohmann::json& words = document.contains("words") ? document["words"] : nlohmann::json();
+            if (!words.is_object()) reader.fail_at("words", "an object of English patterns and their translations");
+            for (const auto& [english, translation] : words.items()) {
+                try {
+                    if (!translation.is_string())
+                        throw DataError(file.string(), "/words/" + english, "the translation as text", detail::describe_json(translation));
+                    catalogue.add_entry(english, translation.get<std::string>(), file.string(), false);
+                } catch (const DataError& problem) {
+                    catalogue.problems_.emplace_back(file.string(), problem.where().starts_with("/") ? problem.where() : "/words/" + english,
+                                                     problem.expected(), problem.found());
+                }
+            }
+        } catch (const DataError& problem) {
+            catalogue.problems_.push_back(problem);
         }
     }
+    std::stable_sort(catalogue.patterns_.begin(), catalogue.patterns_.end(), catalogue_matching::more_specific);
     return catalogue;
 }
 
 std::string MessageCatalogue::piece_shown(std::string_view piece, int depth) const {
     std::string out;
-    if (depth < kDeepest && line_shown(piece, out, depth + 1)) return out;
+    if (depth < catalogue_matching::kDeepest && line_shown(piece, out, depth + 1)) return out;
     return std::string(piece);
 }
 
@@ -194,13 +225,13 @@ const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line
         if (line.find(p.literals[p.anchor]) == std::string_view::npos) continue;
         if (!line.starts_with(p.literals.front())) continue;
         found.assign(p.names.size(), {});
-        if (fit(p, line, p.literals.front().size(), 0, found)) return &p;
+        if (catalogue_matching::fit(p, line, p.literals.front().size(), 0, found)) return &p;
     }
     return nullptr;
 }
 
 bool MessageCatalogue::line_known(std::string_view line, int depth) const {
-    if (depth > kDeepest) return false;
+    if (depth > catalogue_matching::kDeepest) return false;
     if (const std::size_t words = line.find_first_not_of(" \t"); words != 0 && words != std::string_view::npos) line = line.substr(words);
     if (exact_.contains(std::string(line))) return true;
     std::vector<std::string_view> found;
@@ -220,7 +251,7 @@ std::string MessageCatalogue::shown(std::string_view english) const {
     if (!line_shown(english, out, 0)) {
         out.clear();
         bool first = true;
-        for (std::string_view line : lines_of(english)) {
+        for (std::string_view line : catalogue_matching::lines_of(english)) {
             if (!first) out += '\n';
             first = false;
             std::string said;
@@ -228,26 +259,26 @@ std::string MessageCatalogue::shown(std::string_view english) const {
         }
     }
     std::lock_guard lock(memory_->mutex);
-    if (memory_->shown.size() >= kMostRemembered) memory_->shown.clear();
+    if (memory_->shown.size() >= catalogue_matching::kMostRemembered) memory_->shown.clear();
     memory_->shown.emplace(english, out);
     return out;
 }
 
 bool MessageCatalogue::knows(std::string_view english) const {
     if (line_known(english, 0)) return true;
-    const auto lines = lines_of(english);
+    const auto lines = catalogue_matching::lines_of(english);
     return lines.size() > 1 &&
            std::all_of(lines.begin(), lines.end(), [&](std::string_view line) { return line.empty() || line_known(line, 0); });
 }
 
 void show_words_in(std::shared_ptr<const MessageCatalogue> catalogue) {
-    std::lock_guard lock(chosen().mutex);
-    chosen().catalogue = std::move(catalogue);
+    std::lock_guard lock(catalogue_matching::chosen().mutex);
+    catalogue_matching::chosen().catalogue = std::move(catalogue);
 }
 
 std::shared_ptr<const MessageCatalogue> words_shown_in() {
-    std::lock_guard lock(chosen().mutex);
-    return chosen().catalogue;
+    std::lock_guard lock(catalogue_matching::chosen().mutex);
+    return catalogue_matching::chosen().catalogue;
 }
 
 std::string shown(std::string_view english) {

@@ -5,6 +5,7 @@
 #include "fortuna/seam/library.hpp"
 #include "fortuna/land/army.hpp"
 #include "fortuna/core/data_files.hpp"
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/seam/rule_system.hpp"
 #include "fortuna/core/json_fields.hpp"
@@ -155,6 +156,15 @@ namespace {
 std::string check_one_file(const RulesLibrary& library, const fs::path& file) {
     const ClaimedFile claimed = claim_file(file);
     if (claimed.format.empty() && claimed.document.is_object() && claimed.document.contains("$schema")) return "schema";
+    if (claimed.format == "fortuna-words") {
+        // A language's words: checked with the folder it belongs to, its own entries' problems named.
+        const MessageCatalogue catalogue = MessageCatalogue::load(file.parent_path());
+        std::vector<DataError> own;
+        for (const DataError& problem : catalogue.problems())
+            if (fs::path(problem.file()) == file) own.push_back(problem);
+        if (!own.empty()) throw DataErrors(std::move(own));
+        return "words (" + catalogue.language() + ")";
+    }
     if (claimed.system == nullptr)
         throw DataError(file.string(), "/format", "a file of a rule system this program knows: " + known_formats() + " or a JSON schema",
                         claimed.format.empty() ? "no \"format\"" : "\"" + claimed.format + "\"");
