@@ -41,6 +41,20 @@ TEST(MessageCatalogue, APatternOfPunctuationAloneKnowsALineOnlyWhenItKnowsItsPie
     EXPECT_TRUE(c.knows("CL-G1 Tilly: B-I2 becomes disrupted"));  // "{who}: {what}" and "{unit} becomes {state}"
     EXPECT_FALSE(c.knows("CL-G1 Tilly: gallops away"));          // "{who}: {what}" alone is no translation
     EXPECT_TRUE(c.knows("B-I2 becomes anything"));                // a pattern with words knows its line
+    EXPECT_FALSE(c.knows("B-I2 becomes the worse for it"));       // unless a piece it leaves is English
+}
+
+TEST(MessageCatalogue, WhereAPatternFitsTwoWaysThePiecesItKnowsDecide) {
+    MessageCatalogue c;
+    c.add("{duty} ({n} action points left)", "{duty} (noch {n} Aktionspunkte)");
+    c.add("{unit} may move up to {d} ({why})", "{unit} darf bis zu {d} ziehen ({why})");
+    c.add("the line holds the place straight ahead", "die Linie hält den Platz geradeaus");
+    EXPECT_EQ(c.shown("A-guards may move up to 6.0 cm (the line holds the place straight ahead) (4 action points left)"),
+              "A-guards darf bis zu 6.0 cm ziehen (die Linie hält den Platz geradeaus) (noch 4 Aktionspunkte)");
+    EXPECT_TRUE(c.knows("A-guards may move up to 6.0 cm (the line holds the place straight ahead) (4 action points left)"));
+    EXPECT_TRUE(reads_as_english("the line holds"));
+    EXPECT_FALSE(reads_as_english("League battery (left)"));
+    EXPECT_FALSE(reads_as_english("6.0 cm"));
 }
 
 TEST(MessageCatalogue, KeepsWhatItDoesNotKnowAndRetellsEachLineOnItsOwn) {

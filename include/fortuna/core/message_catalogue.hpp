@@ -46,9 +46,9 @@ public:
     // The text in this language: the whole text if a pattern fits it, else each line on its own;
     // a line no pattern fits is kept in English.
     std::string shown(std::string_view english) const;
-    // Whether every line of `english` has a pattern with words of its own (what the coverage tests
-    // ask). A pattern of punctuation alone ("{who}: {what}", "{a}, {b}") knows a line only when
-    // the catalogue knows each piece it splits the line into.
+    // Whether every line of `english` has a pattern (what the coverage tests ask) whose pieces are
+    // each known too, or names and numbers (reads_as_english false): "{unit} becomes {state}"
+    // knows "B-I2 becomes disrupted" only when it knows "disrupted".
     bool knows(std::string_view english) const;
 
     // An English text to translate, each translation's placeholders named: "found" pieces.
@@ -65,7 +65,7 @@ public:
 private:
     bool line_shown(std::string_view line, std::string& out, int depth) const;
     bool line_known(std::string_view line, int depth) const;
-    const Pattern* fitting(std::string_view line, std::vector<std::string_view>& found) const;
+    const Pattern* fitting(std::string_view line, std::vector<std::string_view>& found, int depth) const;
     std::string piece_shown(std::string_view piece, int depth) const;
 
     std::string language_;
@@ -88,6 +88,11 @@ void show_words_in(std::shared_ptr<const MessageCatalogue> catalogue);
 std::shared_ptr<const MessageCatalogue> words_shown_in();
 // `english` in the chosen language (itself when none is chosen).
 std::string shown(std::string_view english);
+
+// Whether a text has one of English's commonest little words ("the", "of", "with" ...): the test
+// the coverage checks and the desk's German test use to tell a sentence left in English from a
+// name or a number.
+bool reads_as_english(std::string_view text);
 
 // The language the environment asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
 // and not empty, its language part ("de" of "de_DE.UTF-8"); "" for C, POSIX and English.

@@ -55,10 +55,14 @@ std::vector<std::string> words_read_in_play(GameSession& game, int most) {
         const auto proposal = session->propose(side < 0 ? 0 : side);
         if (!proposal) break;
         take(proposal->reason);
-        const ActionPreview preview = session->preview(proposal->action);
-        take(preview.summary);
-        take(preview.unavailable);
-        for (const auto& chance : preview.odds) take(chance.outcome);
+        try {  // a proposal the rules refuse is refused in its preview too: both are read
+            const ActionPreview preview = session->preview(proposal->action);
+            take(preview.summary);
+            take(preview.unavailable);
+            for (const auto& chance : preview.odds) take(chance.outcome);
+        } catch (const std::exception& refusal) {
+            take(refusal.what());
+        }
         try {
             const Happened happened = session->apply(proposal->action);
             take(happened.summary);

@@ -57,25 +57,33 @@ std::vector<std::string_view> lines_of(std::string_view text) {
 }
 
 // Fits the pattern's placeholders from `k` on to text[at...]: each takes at least one character
-// and never a line break (a report's lines are told each on its own), the shortest that lets the
-// rest fit (backtracking to longer ones). The pieces go to `found`.
-bool fit(const MessageCatalogue::Pattern& p, std::string_view text, std::size_t at, std::size_t k,
-         std::vector<std::string_view>& found) {
-    if (k == p.names.size()) return at == text.size();
+// and never a line break (a report's lines are told each on its own), the shortest first, then
+// longer ones. Each complete fit goes to `fits`, at most kMostFits of them.
+constexpr std::size_t kMostFits = 8;
+void fit(const MessageCatalogue::Pattern& p, std::string_view text, std::size_t at, std::size_t k, std::vector<std::string_view>& found,
+         std::vector<std::vector<std::string_view>>& fits) {
+    if (fits.size() >= kMostFits) return;
+    if (k == p.names.size()) {
+        if (at == text.size()) fits.push_back(found);
+        return;
+    }
     const std::string& after = p.literals[k + 1];
     const std::size_t line_end = std::min(text.find('\n', at), text.size());
     if (k + 1 == p.names.size()) {  // the last placeholder takes all up to the closing literal
-        if (text.size() < at + 1 + after.size() || text.substr(text.size() - after.size()) != after) return false;
-        if (text.size() - after.size() > line_end) return false;
+        if (text.size() < at + 1 + after.size() || text.substr(text.size() - after.size()) != after) return;
+        if (text.size() - after.size() > line_end) return;
         found[k] = text.substr(at, text.size() - after.size() - at);
-        return true;
+        fits.push_back(found);
+        return;
     }
     for (std::size_t next = text.find(after, at + 1); next != std::string_view::npos && next <= line_end; next = text.find(after, next + 1)) {
         found[k] = text.substr(at, next - at);
-        if (fit(p, text, next + after.size(), k + 1, found)) return true;
+        fit(p, text, next + after.size(), k + 1, found, fits);
+        if (fits.size() >= kMostFits) return;
     }
-    return false;
 }
+
+bool is_word_char(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '\''; }
 
 // The most specific pattern is tried first: the one with the most words of its own, its opening
 // words counted twice. A sentence's opening words place it ("why: {reason}"), where words at its
@@ -206,7 +214,7 @@ bool MessageCatalogue::line_shown(std::string_view line, std::string& out, int d
         return true;
     }
     std::vector<std::string_view> found;
-    const Pattern* p = fitting(line, found);
+    const Pattern* p = fitting(line, found, depth);
     if (p == nullptr) return false;
     out.clear();
     for (std::size_t k = 0; k < p->out_literals.size(); ++k) {
@@ -219,13 +227,31 @@ bool MessageCatalogue::line_shown(std::string_view line, std::string& out, int d
     return true;
 }
 
-const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line, std::vector<std::string_view>& found) const {
+const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line, std::vector<std::string_view>& found, int depth) const {
+    std::vector<std::vector<std::string_view>> fits;
     for (const Pattern& p : patterns_) {
         if (p.literal_length >= line.size()) continue;  // each placeholder takes a character at least
         if (line.find(p.literals[p.anchor]) == std::string_view::npos) continue;
         if (!line.starts_with(p.literals.front())) continue;
         found.assign(p.names.size(), {});
-        if (catalogue_matching::fit(p, line, p.literals.front().size(), 0, found)) return &p;
+        fits.clear();
+        catalogue_matching::fit(p, line, p.literals.front().size(), 0, found, fits);
+        if (fits.empty()) continue;
+        // Where the pattern fits more than one way ("{duty} ({n} action points left)" on a duty
+        // with brackets of its own), the way whose pieces the catalogue knows, or that are names
+        // and numbers, is the sentence's; the first such (the shortest pieces first) on a tie.
+        std::size_t best = 0;
+        if (fits.size() > 1 && depth < catalogue_matching::kDeepest) {
+            int best_score = -1;
+            for (std::size_t i = 0; i < fits.size(); ++i) {
+                int score = 0;
+                for (std::string_view piece : fits[i])
+                    if (!reads_as_english(piece) || line_known(piece, depth + 1)) ++score;
+                if (score > best_score) best_score = score, best = i;
+            }
+        }
+        found = fits[best];
+        return &p;
     }
     return nullptr;
 }
@@ -235,10 +261,15 @@ bool MessageCatalogue::line_known(std::string_view line, int depth) const {
     if (const std::size_t words = line.find_first_not_of(" \t"); words != 0 && words != std::string_view::npos) line = line.substr(words);
     if (exact_.contains(std::string(line))) return true;
     std::vector<std::string_view> found;
-    const Pattern* p = fitting(line, found);
+    const Pattern* p = fitting(line, found, depth);
     if (p == nullptr) return false;
-    if (p->has_words) return true;
-    return std::all_of(found.begin(), found.end(), [&](std::string_view piece) { return line_known(piece, depth + 1); });
+    // Each piece the pattern leaves is known too, or a name or a number (no English in it); a
+    // pattern of punctuation alone only splits, so its pieces must be known or hold no word at all.
+    return std::all_of(found.begin(), found.end(), [&](std::string_view piece) {
+        if (line_known(piece, depth + 1)) return true;
+        if (p->has_words) return !reads_as_english(piece);
+        return std::none_of(piece.begin(), piece.end(), catalogue_matching::is_word_char);
+    });
 }
 
 std::string MessageCatalogue::shown(std::string_view english) const {
@@ -284,6 +315,28 @@ std::shared_ptr<const MessageCatalogue> words_shown_in() {
 std::string shown(std::string_view english) {
     const auto catalogue = words_shown_in();
     return catalogue ? catalogue->shown(english) : std::string(english);
+}
+
+bool reads_as_english(std::string_view text) {
+    // English's commonest little words that no German sentence has: a unit's or a side's name
+    // ("Bohemian foot (1)") has none of them, an English sentence hardly ever none.
+    static const std::set<std::string, std::less<>> english{
+        "the", "and", "of", "to", "is", "are", "with", "from", "for", "on", "at", "by", "has", "have", "its", "not", "or",
+        "this", "that", "which", "may", "must", "cannot", "been", "after", "before", "each", "every", "into", "than", "when",
+        "where", "who", "would", "should", "there", "their", "they", "them", "his", "it", "be", "no", "yet"};
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && !catalogue_matching::is_word_char(text[i])) ++i;
+        std::size_t j = i;
+        while (j < text.size() && catalogue_matching::is_word_char(text[j])) ++j;
+        if (j > i) {
+            std::string word(text.substr(i, j - i));
+            for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            if (english.contains(word)) return true;
+        }
+        i = j;
+    }
+    return false;
 }
 
 std::string language_of_environment() {
