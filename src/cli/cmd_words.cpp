@@ -14,10 +14,24 @@
 namespace fortuna::cli {
 namespace {
 
+// A shipped scenario of any rule system (or its file), opened through the seam.
+std::unique_ptr<GameSession> open_scenario(const std::string& scenario, std::uint64_t seed, Context& context) {
+    std::optional<std::filesystem::path> file;
+    if (scenario.find('/') != std::string::npos || scenario.ends_with(".json")) file = scenario;
+    else
+        for (const RuleSystem* system : rule_systems())
+            if (auto found = system->scenario_file(context.library(), scenario)) file = *found;
+    if (!file) throw UsageError("no rule system ships a scenario '" + scenario + "'");
+    const ClaimedFile claimed = claim_file_or_refuse(*file);
+    return claimed.system->open_game(context.library(), *file, claimed, seed);
+}
+
 void declare_missing(CLI::App& command) {
     command.add_option("--language", "the catalogue's language (default: the environment's, from LC_ALL, LC_MESSAGES or LANG)")
         ->type_name("LANG");
     command.add_option("file", "the text to check, one line a sentence (default: standard input)")->type_name("FILE");
+    command.add_option("--scenario", "leave this scenario's names (battle, sides, units, generals, places) out of each line first: "
+                                     "they stay as the scenario writes them")->type_name("ID");
 }
 
 int run_missing(const Arguments& args, Context& context) {
@@ -32,13 +46,15 @@ int run_missing(const Arguments& args, Context& context) {
         if (!file) throw UsageError("cannot read '" + *name + "'");
         in = &file;
     }
+    std::vector<std::string> names;
+    if (const auto scenario = args.value("scenario")) names = names_in_play(*open_scenario(*scenario, 1, context));
     nlohmann::json missing = nlohmann::json::array();
     std::vector<std::string> lines;
     std::size_t read = 0;
     for (std::string line; std::getline(*in, line);) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         ++read;
-        if (catalogue->knows(line)) continue;
+        if (catalogue->knows(without_names(line, names))) continue;
         missing.push_back(line);
         lines.push_back(line);
     }
@@ -60,16 +76,9 @@ void declare_corpus(CLI::App& command) {
 // `words missing` and of the catalogue tests.
 int run_corpus(const Arguments& args, Context& context) {
     const std::string scenario = args.required("scenario");
-    std::optional<std::filesystem::path> file;
-    if (scenario.find('/') != std::string::npos || scenario.ends_with(".json")) file = scenario;
-    else
-        for (const RuleSystem* system : rule_systems())
-            if (auto found = system->scenario_file(context.library(), scenario)) file = *found;
-    if (!file) throw UsageError("no rule system ships a scenario '" + scenario + "'");
-    const ClaimedFile claimed = claim_file_or_refuse(*file);
     const std::uint64_t seed = args.seed().value_or(1);
     const int most = args.integer("most", 400);
-    std::unique_ptr<GameSession> session = claimed.system->open_game(context.library(), *file, claimed, seed);
+    std::unique_ptr<GameSession> session = open_scenario(scenario, seed, context);
 
     const std::vector<std::string> unique = words_read_in_play(*session, most);
     if (context.json) {

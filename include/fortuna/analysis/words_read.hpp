@@ -17,4 +17,12 @@ class GameSession;
 // the battle report. One line a sentence (indents dropped), each once, in the order first read.
 std::vector<std::string> words_read_in_play(GameSession& session, int most);
 
+// The game's own names, which stay as the scenario writes them in every language: the battle's,
+// the sides', and every unit's, general's and place's name in its roster and public state. The
+// coverage checks leave them out of a sentence before they ask a catalogue about it.
+std::vector<std::string> names_in_play(const GameSession& session);
+
+// `line` with each of `names` (longest first) put as "X": what is left is the sentence of ours.
+std::string without_names(std::string line, const std::vector<std::string>& names);
+
 }  // namespace fortuna

@@ -2,6 +2,7 @@
 // Every sentence a person reads of a game, gathered through the seam (issue 28, item 5).
 #include "fortuna/analysis/words_read.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -24,7 +25,39 @@ void words_in(const nlohmann::json& value, std::vector<std::string>& out) {
     }
 }
 
+// Every value of a "name" member, at any depth.
+void names_in(const nlohmann::json& value, std::set<std::string>& out) {
+    if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) {
+            if (item.is_string() && (key == "name" || key.ends_with("_name"))) out.insert(item.get<std::string>());
+            else names_in(item, out);
+        }
+    } else if (value.is_array()) {
+        for (const auto& item : value) names_in(item, out);
+    }
+}
+
 }  // namespace words_read_detail
+
+std::vector<std::string> names_in_play(const GameSession& session) {
+    std::set<std::string> names{session.scenario_name()};
+    for (const std::string& side : session.side_names()) names.insert(side);
+    words_read_detail::names_in(session.roster(), names);
+    words_read_detail::names_in(session.public_state(), names);
+    for (const Ground& ground : session.ground()) names.insert(ground.name);
+    names.erase("");
+    std::vector<std::string> list(names.begin(), names.end());
+    std::sort(list.begin(), list.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    return list;
+}
+
+std::string without_names(std::string line, const std::vector<std::string>& names) {
+    for (const std::string& name : names) {
+        if (name.size() < 3) continue;  // "X" itself, and letters that are words
+        for (std::size_t at = line.find(name); at != std::string::npos; at = line.find(name, at + 1)) line.replace(at, name.size(), "X");
+    }
+    return line;
+}
 
 std::vector<std::string> words_read_in_play(GameSession& game, int most) {
     GameSession* const session = &game;

@@ -59,10 +59,17 @@ std::vector<std::string_view> lines_of(std::string_view text) {
 // Fits the pattern's placeholders from `k` on to text[at...]: each takes at least one character
 // and never a line break (a report's lines are told each on its own), the shortest first, then
 // longer ones. Each complete fit goes to `fits`, at most kMostFits of them.
+// A pattern whose separators recur in the text (", " in a list) could try very many ways: after
+// kMostSteps the search stops with the fits found so far, so no text ever holds up a desk.
 constexpr std::size_t kMostFits = 8;
+constexpr std::size_t kMostSteps = 4'000;
+// And one text's whole look-up, its pieces' look-ups and their pieces' included, at most this
+// many steps: past it each pattern takes its first fit, and what is left of the text stays as it is.
+constexpr long kMostStepsForAText = 200'000;
+thread_local long steps_left = kMostStepsForAText;
 void fit(const MessageCatalogue::Pattern& p, std::string_view text, std::size_t at, std::size_t k, std::vector<std::string_view>& found,
-         std::vector<std::vector<std::string_view>>& fits) {
-    if (fits.size() >= kMostFits) return;
+         std::vector<std::vector<std::string_view>>& fits, std::size_t& steps) {
+    if (fits.size() >= kMostFits || ++steps > kMostSteps || --steps_left < 0) return;
     if (k == p.names.size()) {
         if (at == text.size()) fits.push_back(found);
         return;
@@ -78,8 +85,8 @@ void fit(const MessageCatalogue::Pattern& p, std::string_view text, std::size_t 
     }
     for (std::size_t next = text.find(after, at + 1); next != std::string_view::npos && next <= line_end; next = text.find(after, next + 1)) {
         found[k] = text.substr(at, next - at);
-        fit(p, text, next + after.size(), k + 1, found, fits);
-        if (fits.size() >= kMostFits) return;
+        fit(p, text, next + after.size(), k + 1, found, fits, steps);
+        if (fits.size() >= kMostFits || steps > kMostSteps || steps_left < 0) return;
     }
 }
 
@@ -230,18 +237,21 @@ bool MessageCatalogue::line_shown(std::string_view line, std::string& out, int d
 const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line, std::vector<std::string_view>& found, int depth) const {
     std::vector<std::vector<std::string_view>> fits;
     for (const Pattern& p : patterns_) {
+        // The cheap refusals first: too short, the wrong opening or ending words, then the longest words missing.
         if (p.literal_length >= line.size()) continue;  // each placeholder takes a character at least
+        if (!line.starts_with(p.literals.front()) || !line.ends_with(p.literals.back())) continue;
+        if (--catalogue_matching::steps_left < 0) return nullptr;
         if (line.find(p.literals[p.anchor]) == std::string_view::npos) continue;
-        if (!line.starts_with(p.literals.front())) continue;
         found.assign(p.names.size(), {});
         fits.clear();
-        catalogue_matching::fit(p, line, p.literals.front().size(), 0, found, fits);
+        std::size_t steps = 0;
+        catalogue_matching::fit(p, line, p.literals.front().size(), 0, found, fits, steps);
         if (fits.empty()) continue;
         // Where the pattern fits more than one way ("{duty} ({n} action points left)" on a duty
         // with brackets of its own), the way whose pieces the catalogue knows, or that are names
         // and numbers, is the sentence's; the first such (the shortest pieces first) on a tie.
         std::size_t best = 0;
-        if (fits.size() > 1 && depth < catalogue_matching::kDeepest) {
+        if (fits.size() > 1 && depth == 0 && catalogue_matching::steps_left > 0) {
             int best_score = -1;
             for (std::size_t i = 0; i < fits.size(); ++i) {
                 int score = 0;
@@ -258,6 +268,7 @@ const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line
 
 bool MessageCatalogue::line_known(std::string_view line, int depth) const {
     if (depth > catalogue_matching::kDeepest) return false;
+    if (std::none_of(line.begin(), line.end(), catalogue_matching::is_word_char)) return true;  // "+0.100", "0.000-0.083", "-"
     if (const std::size_t words = line.find_first_not_of(" \t"); words != 0 && words != std::string_view::npos) line = line.substr(words);
     if (exact_.contains(std::string(line))) return true;
     std::vector<std::string_view> found;
@@ -278,6 +289,7 @@ std::string MessageCatalogue::shown(std::string_view english) const {
         std::lock_guard lock(memory_->mutex);
         if (const auto it = memory_->shown.find(std::string(english)); it != memory_->shown.end()) return it->second;
     }
+    catalogue_matching::steps_left = catalogue_matching::kMostStepsForAText;
     std::string out;
     if (!line_shown(english, out, 0)) {
         out.clear();
@@ -296,6 +308,7 @@ std::string MessageCatalogue::shown(std::string_view english) const {
 }
 
 bool MessageCatalogue::knows(std::string_view english) const {
+    catalogue_matching::steps_left = catalogue_matching::kMostStepsForAText;
     if (line_known(english, 0)) return true;
     const auto lines = catalogue_matching::lines_of(english);
     return lines.size() > 1 &&
