@@ -507,5 +507,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(GameFilesTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_app_files_tests, GameFilesTest)
 #include "test_game_files.moc"
