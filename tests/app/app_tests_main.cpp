@@ -55,6 +55,16 @@ void printUsage(std::FILE* to) {
     for (const RegisteredTest& test : sortedTests()) std::fprintf(to, "  %-40s %s\n", test.name, test.meta->className());
 }
 
+// The source path QFINDTESTDATA starts from, as QTEST_MAIN set it (the build folder too, as CMake
+// defines it for a Qt test).
+void setSourcePath(const RegisteredTest& test) {
+#ifdef QT_TESTCASE_BUILDDIR
+    QTest::setMainSourcePath(test.source, QT_TESTCASE_BUILDDIR);
+#else
+    QTest::setMainSourcePath(test.source);
+#endif
+}
+
 // QTEST_MAIN's set-up around one class: its initMain(), the QApplication, 96 dpi, the source path.
 // The application's name stays the program's former one, so each class keeps its own settings file
 // and test-mode folders when ctest runs two classes side by side.
@@ -65,7 +75,7 @@ int runClass(const RegisteredTest& test, std::vector<char*> arguments) {
     QApplication application(count, arguments.data());
     QApplication::setAttribute(Qt::AA_Use96Dpi, true);
     QCoreApplication::setApplicationName(QString::fromUtf8(test.name));
-    QTest::setMainSourcePath(test.source);
+    setSourcePath(test);
     const std::unique_ptr<QObject> object = test.make();
     return QTest::qExec(object.get(), count, arguments.data());
 }
@@ -80,7 +90,7 @@ int runAll(const std::vector<RegisteredTest>& tests, std::vector<char*> argument
     std::vector<std::string> failed;
     for (const RegisteredTest& test : tests) {
         QCoreApplication::setApplicationName(QString::fromUtf8(test.name));
-        QTest::setMainSourcePath(test.source);
+        setSourcePath(test);
         const std::unique_ptr<QObject> object = test.make();
         if (QTest::qExec(object.get(), count, arguments.data()) != 0) failed.emplace_back(test.name);
     }
