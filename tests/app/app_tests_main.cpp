@@ -100,10 +100,16 @@ int runAll(const std::vector<RegisteredTest>& tests, std::vector<char*> argument
 }
 
 // CMake's check (the test fortuna_app_tests_every_class_runs): the names ctest runs are exactly
-// the registered classes, so that no class is compiled in and never run.
+// the registered classes, each registered once, so that no class is compiled in and never run.
 int checkCtestRuns(const std::vector<RegisteredTest>& tests, const std::vector<std::string_view>& run) {
     const std::set<std::string_view> runs(run.begin(), run.end());
     int problems = 0;
+    for (std::size_t i = 1; i < tests.size(); ++i)
+        if (std::string_view(tests[i - 1].name) == tests[i].name) {
+            std::fprintf(stderr, "%s: two classes are registered as %s (%s and %s): expected a name of its own for each\n", kProgram,
+                         tests[i].name, tests[i - 1].meta->className(), tests[i].meta->className());
+            ++problems;
+        }
     for (const RegisteredTest& test : tests)
         if (runs.count(test.name) == 0) {
             std::fprintf(stderr, "%s: the class %s (%s) is registered but no ctest test runs it: add fortuna_app_test(%s ...) to tests/app/CMakeLists.txt\n",
