@@ -139,6 +139,12 @@ int run(int argc, char* argv[]) {
     }
     if (first == "--ctest-runs") return checkCtestRuns(tests, std::vector<std::string_view>(argv + 2, argv + argc));
 
+    // Without a display Qt would stop the program at the QApplication: the offscreen platform
+    // stands in, as it does for the app's --help (ctest sets it anyway).
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
     // QtTest reads the program's name and everything after the class, as it did before.
     std::vector<char*> arguments{argv[0]};
     arguments.insert(arguments.end(), argv + 2, argv + argc);
