@@ -96,5 +96,6 @@ private:
 
 }  // namespace fortuna::app
 
-QTEST_MAIN(fortuna::app::BattleLabTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_battle_lab_tests, fortuna::app::BattleLabTest)
 #include "test_battle_lab.moc"

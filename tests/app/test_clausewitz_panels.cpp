@@ -223,5 +223,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(ClausewitzPanelsTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_clausewitz_panels_tests, ClausewitzPanelsTest)
 #include "test_clausewitz_panels.moc"

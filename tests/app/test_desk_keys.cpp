@@ -488,5 +488,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(DeskKeysTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_desk_tests, DeskKeysTest)
 #include "test_desk_keys.moc"

@@ -33,7 +33,8 @@ using namespace fortuna;
 using namespace fortuna::app;
 using namespace Qt::StringLiterals;
 
-namespace {
+// A named namespace: the app's test files share unity batches (tests/app/CMakeLists.txt).
+namespace app_files_test {
 
 // Answers the next message box with the button whose text contains `button` (after the
 // ampersand is removed) and records the box's text for the test to read. The watch for the box
@@ -78,7 +79,9 @@ private:
 
 void answerNextDialog(const QString& button, DialogAnswer* answer) { answer->watchFor(button); }
 
-}  // namespace
+}  // namespace app_files_test
+using app_files_test::answerNextDialog;
+using app_files_test::DialogAnswer;
 
 class GameFilesTest : public QObject {
     Q_OBJECT
@@ -507,5 +510,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(GameFilesTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_app_files_tests, GameFilesTest)
 #include "test_game_files.moc"

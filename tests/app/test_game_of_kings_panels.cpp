@@ -122,5 +122,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(GameOfKingsPanelsTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_game_of_kings_panels_tests, GameOfKingsPanelsTest)
 #include "test_game_of_kings_panels.moc"

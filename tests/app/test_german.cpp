@@ -190,5 +190,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(GermanTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_app_german_tests, GermanTest)
 #include "test_german.moc"

@@ -323,5 +323,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(KingsEditorTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_kings_editor_tests, KingsEditorTest)
 #include "test_kings_editor.moc"

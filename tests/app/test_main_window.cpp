@@ -523,5 +523,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(MainWindowTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_app_tests, MainWindowTest)
 #include "test_main_window.moc"

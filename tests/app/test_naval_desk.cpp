@@ -369,5 +369,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(NavalDeskTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_naval_desk_tests, NavalDeskTest)
 #include "test_naval_desk.moc"

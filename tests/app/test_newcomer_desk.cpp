@@ -185,5 +185,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(NewcomerDeskTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_newcomer_tests, NewcomerDeskTest)
 #include "test_newcomer_desk.moc"

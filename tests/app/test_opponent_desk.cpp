@@ -332,5 +332,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(OpponentDeskTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_opponent_desk_tests, OpponentDeskTest)
 #include "test_opponent_desk.moc"

@@ -584,5 +584,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(ScenarioEditorTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_scenario_editor_tests, ScenarioEditorTest)
 #include "test_scenario_editor.moc"

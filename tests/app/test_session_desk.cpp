@@ -346,5 +346,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(SessionDeskTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_session_desk_tests, SessionDeskTest)
 #include "test_session_desk.moc"

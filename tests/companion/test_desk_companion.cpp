@@ -308,5 +308,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(DeskCompanionTest)
+#include "app_test_registry.hpp"
+FORTUNA_APP_TEST(fortuna_desk_companion_tests, DeskCompanionTest)
 #include "test_desk_companion.moc"
