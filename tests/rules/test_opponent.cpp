@@ -90,7 +90,9 @@ TEST(Opponent, PlaysOnlyItsOwnHalfTurnAndEndsEachPhaseSayingWhy) {
     ASSERT_EQ(ends.size(), 5u);
     EXPECT_EQ(ends[0].rfind("phase a (", 0), 0u) << ends[0];
     EXPECT_EQ(ends[4].rfind("phase e (", 0), 0u) << ends[4];
-    EXPECT_NE(ends[2].find("B-C7 is held in reserve"), std::string::npos) << ends[2];
+    // Units held for one reason are named together, the reason said once.
+    EXPECT_NE(ends[2].find("B-C7, B-L1, B-L2 is held in reserve"), std::string::npos) << ends[2];
+    EXPECT_EQ(ends[2].find("holds its ground"), ends[2].rfind("holds its ground")) << ends[2];
     EXPECT_EQ(game.clock().turn, 2);
 }
 

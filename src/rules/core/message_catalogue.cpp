@@ -235,35 +235,45 @@ bool MessageCatalogue::line_shown(std::string_view line, std::string& out, int d
 }
 
 const MessageCatalogue::Pattern* MessageCatalogue::fitting(std::string_view line, std::vector<std::string_view>& found, int depth) const {
+    // Near the top of a text, the sentence is the way of reading it that leaves no English behind:
+    // of the first few patterns that fit, each way they fit is scored by its pieces (known, or a
+    // name or a number), and the first whole score wins, else the best. Deeper, the first fit is
+    // taken: the look-up of one text stays bounded.
+    const bool choose = depth <= 1;
+    const int most_weighed = depth == 0 ? 16 : 4;
+    const Pattern* best_pattern = nullptr;
+    std::vector<std::string_view> best_found;
+    int best_score = -1, weighed = 0;
     std::vector<std::vector<std::string_view>> fits;
     for (const Pattern& p : patterns_) {
         // The cheap refusals first: too short, the wrong opening or ending words, then the longest words missing.
         if (p.literal_length >= line.size()) continue;  // each placeholder takes a character at least
         if (!line.starts_with(p.literals.front()) || !line.ends_with(p.literals.back())) continue;
-        if (--catalogue_matching::steps_left < 0) return nullptr;
+        if (--catalogue_matching::steps_left < 0) break;
         if (line.find(p.literals[p.anchor]) == std::string_view::npos) continue;
         found.assign(p.names.size(), {});
         fits.clear();
         std::size_t steps = 0;
         catalogue_matching::fit(p, line, p.literals.front().size(), 0, found, fits, steps);
         if (fits.empty()) continue;
-        // Where the pattern fits more than one way ("{duty} ({n} action points left)" on a duty
-        // with brackets of its own), the way whose pieces the catalogue knows, or that are names
-        // and numbers, is the sentence's; the first such (the shortest pieces first) on a tie.
-        std::size_t best = 0;
-        if (fits.size() > 1 && depth == 0 && catalogue_matching::steps_left > 0) {
-            int best_score = -1;
-            for (std::size_t i = 0; i < fits.size(); ++i) {
-                int score = 0;
-                for (std::string_view piece : fits[i])
-                    if (!reads_as_english(piece) || line_known(piece, depth + 1)) ++score;
-                if (score > best_score) best_score = score, best = i;
+        if (!choose || catalogue_matching::steps_left <= 0) {
+            found = fits.front();
+            return &p;
+        }
+        for (const auto& pieces : fits) {
+            int score = 0;
+            for (std::string_view piece : pieces)
+                if (!reads_as_english(piece) || line_known(piece, depth + 1)) ++score;
+            if (score > best_score) best_score = score, best_pattern = &p, best_found = pieces;
+            if (score == static_cast<int>(pieces.size())) {
+                found = pieces;
+                return &p;
             }
         }
-        found = fits[best];
-        return &p;
+        if (++weighed >= most_weighed) break;
     }
-    return nullptr;
+    if (best_pattern != nullptr) found = best_found;
+    return best_pattern;
 }
 
 bool MessageCatalogue::line_known(std::string_view line, int depth) const {

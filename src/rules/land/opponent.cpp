@@ -299,8 +299,18 @@ std::optional<ActionRequest> Opponent::next(const Game& game) {
         ActionRequest end{EndPhaseAction{}};
         std::string words = "phase " + phase + " (" + game.phase().name + ") done";
         if (!held_.empty()) {
+            // Units held for one reason are named together ("B-I1, B-I2, B-C1 holds its ground
+            // (seed 001 ...)"), in the order first held: a whole line's reason once, not twenty times.
+            std::vector<std::pair<std::string, std::string>> groups;  // reason, codes
+            for (const std::string& held : held_) {
+                const std::size_t space = held.find(' ');
+                const std::string code = held.substr(0, space), reason = space == std::string::npos ? "" : held.substr(space + 1);
+                const auto same = std::find_if(groups.begin(), groups.end(), [&](const auto& group) { return group.first == reason; });
+                if (same == groups.end()) groups.emplace_back(reason, code);
+                else same->second += ", " + code;
+            }
             words += "; held: ";
-            for (std::size_t i = 0; i < held_.size(); ++i) words += (i ? "; " : "") + held_[i];
+            for (std::size_t i = 0; i < groups.size(); ++i) words += (i ? "; " : "") + groups[i].second + " " + groups[i].first;
         }
         end.why = words;
         end.override_reason = end_override_;
