@@ -67,20 +67,26 @@ QRectF Canvas::px(const QRectF& points) const {
 
 QPointF Canvas::px(const QPointF& points) const { return points * k_; }
 
-void Canvas::text(const QRectF& rect, int flags, const QString& text, const QFont& font, const QColor& colour) {
+// Every word a sheet prints and measures in the reader's language: the frames' own words ("printed
+// from", "Table plan") and the contents', measured as they are printed (catalogue look-ups are remembered).
+static QString told(const QString& text) { return text.isEmpty() ? text : QString::fromStdString(shown(text.toStdString())); }
+
+void Canvas::text(const QRectF& rect, int flags, const QString& english, const QFont& font, const QColor& colour) {
     painter_.setFont(font);
     painter_.setPen(colour);
-    painter_.drawText(px(rect), flags, text);
+    painter_.drawText(px(rect), flags, told(english));
 }
 
-double Canvas::text_height(const QString& text, const QFont& font, double width) const {
+double Canvas::text_height(const QString& english, const QFont& font, double width) const {
+    const QString text = told(english);
     const QFontMetricsF metrics(font, painter_.device());
     if (text.isEmpty()) return metrics.height() / k_;
     const QRectF bound = metrics.boundingRect(QRectF(0, 0, width * k_, 1e7), Qt::TextWordWrap, text);
     return bound.height() / k_;
 }
 
-double Canvas::text_width(const QString& text, const QFont& font) const {
+double Canvas::text_width(const QString& english, const QFont& font) const {
+    const QString text = told(english);
     const QFontMetricsF metrics(font, painter_.device());
     return metrics.horizontalAdvance(text) / k_;
 }
