@@ -336,7 +336,7 @@ void SessionDesk::refresh() {
     journal_->clear();
     for (const auto& line : session_->journal()) {
         QString text = u"#"_s + QString::number(line.value("seq", 0)) + u" "_s + qs(line.value("summary", std::string()));
-        if (line.contains("why") && line["why"].is_string()) text += u"\n      why: "_s + qs(line["why"].get<std::string>());
+        if (line.contains("why") && line["why"].is_string()) text += u"\n      "_s + qs("why: " + line["why"].get<std::string>());
         journal_->addItem(text);
     }
     journal_->scrollToBottom();
@@ -428,7 +428,7 @@ QString SessionDesk::opponentStep() {
     if (step.applied()) {
         const Happened& happened = *step.happened;
         undo_->push(new SessionCommand(*session_, u"#"_s + QString::number(happened.seq) + u" "_s + qs(happened.summary), [this] { refresh(); }));
-        say(qs(happened.summary) + u"\n  why: "_s + qs(step.reason), false);
+        say(qs(happened.summary) + u"\n  "_s + qs("why: " + step.reason), false);
         return {};
     }
     const QString text = step.result == OpponentStep::Result::NothingToPropose
