@@ -3,6 +3,7 @@
 #ifdef FORTUNA_HAVE_REPORT
 
 #include <filesystem>
+#include <sstream>
 
 #include "cli.hpp"
 #include "fortuna/core/message_catalogue.hpp"
@@ -48,7 +49,16 @@ int run_report(const Arguments& args, Context& context) {
     const Game game = load_game(context.library(), save);
     const BattleReport report = make_battle_report(game);
     if (args.flag("text")) {
-        context.out << shown(battle_report_text(report));
+        // A quarter hour's sentences make one paragraph: each is told in the reader's language on
+        // its own before they are joined, then the headings ("## The end, 14:25").
+        BattleReport told = report;
+        for (ReportSection& section : told.sections)
+            for (std::string& sentence : section.sentences) sentence = shown(sentence);
+        for (std::string& line : told.casualties) line = shown(line);
+        told.subtitle = shown(told.subtitle);
+        told.result = shown(told.result);
+        std::istringstream text(battle_report_text(told));
+        for (std::string line; std::getline(text, line);) context.out << (line.starts_with("#") ? shown(line) : line) << "\n";
         return kExitOk;
     }
     const std::string out = args.required("out");

@@ -271,13 +271,16 @@ QString report_html(const Game& game, const BattleReport& report, const std::vec
         for (const auto& line : s.sentences) html += escaped(line) + QStringLiteral(" ");
         // The caption above its picture: printed, QTextDocument left a picture's height of blank
         // below the image before a caption under it, so the caption lost its picture.
-        html += QStringLiteral("</p>\n<p><small>Battle of ") + escaped(report.title) + QStringLiteral(" (") + escaped(s.clock) +
-                QStringLiteral(")</small><br><img src=\"") + image_sources[k] +
-                QStringLiteral("\" width=\"%1\" height=\"%2\" alt=\"The board at the end of ").arg(picture_width).arg(picture_height) +
-                escaped(s.clock) + QStringLiteral("\"></p>\n");
+        html += QStringLiteral("</p>\n<p><small>") + escaped("Battle of " + report.title + " (" + s.clock + ")") +
+                QStringLiteral("</small><br><img src=\"") + image_sources[k] +
+                QStringLiteral("\" width=\"%1\" height=\"%2\" alt=\"").arg(picture_width).arg(picture_height) +
+                escaped("The board at the end of " + s.clock) + QStringLiteral("\"></p>\n");
     }
-    html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">The end, ") : QStringLiteral("<h2>The end, ")) + escaped(report.end_clock) + QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Army</th><th>base units</th>"
-                                                                                          "<th>lost</th><th>%</th><th>routing or gone</th><th>guns taken</th></tr>\n");
+    html += (paged ? QStringLiteral("<h2 style=\"page-break-before: always\">") : QStringLiteral("<h2>")) + escaped("The end, " + report.end_clock) +
+            QStringLiteral("</h2>\n<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr>");
+    for (const char* heading : {"Army", "base units", "lost", "%", "routing or gone", "guns taken"})
+        html += QStringLiteral("<th>") + escaped(heading) + QStringLiteral("</th>");
+    html += QStringLiteral("</tr>\n");
     for (const auto& side : report.sides)
         html += QStringLiteral("<tr><td>") + escaped(side.name) + QStringLiteral("</td><td>") + QString::number(side.bases_start) +
                 QStringLiteral("</td><td>") + QString::number(side.bases_lost) + QStringLiteral("</td><td>") +
