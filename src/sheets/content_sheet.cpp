@@ -243,8 +243,9 @@ int paint_content_sheet(const SheetContent& content, QPagedPaintDevice& device, 
         frame.title.clear();
     }
     if (!content.subtitle.empty()) details << qs(content.subtitle);
-    if (!origin.isEmpty()) details << QStringLiteral("printed from %1").arg(origin);
-    details << QStringLiteral("printed %1").arg(printed.toString(Qt::ISODate));
+    // Each piece told in the reader's language before the pieces are joined with " · ".
+    if (!origin.isEmpty()) details << qs("printed from " + origin.toStdString());
+    details << qs("printed " + printed.toString(Qt::ISODate).toStdString());
     frame.details = details.join(QStringLiteral(" \u00b7 "));
 
     const int columns = std::clamp(content.columns, 1, 2);

@@ -53,7 +53,9 @@ const Fonts& fonts() {
     return instance;
 }
 
-// What a person reads, in the chosen language (fortuna/core/message_catalogue.hpp).
+// A piece of the library's text in the reader's language, before a frame joins pieces ("Victory
+// and time sheet" + " — " + the battle's name): a joined line is no sentence the catalogue knows.
+// Canvas tells again what it prints (told() below) for the sheets' own words ("printed from").
 QString qs(const std::string& text) { return QString::fromStdString(shown(text)); }
 QString clock(int minutes) { return qs(format_clock(minutes)); }
 

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "fortuna/analysis/words_read.hpp"
 #include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/land/game.hpp"
 #include "fortuna/land/scenario.hpp"
@@ -138,12 +139,10 @@ private slots:
         std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
         // A rule's or a doctrine's citation ("seed 001, 12:15: 'The Catholic cannons open ...'") cites
         // the English source in its words: a line is read up to its first citation.
-        const auto without_names = [&](std::string line) {
+        const auto english_left = [&](const QString& text) {
+            std::string line = without_names(text.toStdString(), names);
             if (const std::size_t cited = line.find("seed 0"); cited != std::string::npos) line.erase(cited);
-            for (const std::string& name : names)
-                for (std::size_t at = name.size() < 3 ? std::string::npos : line.find(name); at != std::string::npos; at = line.find(name, at + 1))
-                    line.replace(at, name.size(), "X");
-            return line;
+            return reads_as_english(line);
         };
 
         std::set<QString> english;
@@ -155,7 +154,7 @@ private slots:
         }
         read += window_->statusBar()->currentMessage();
         for (const QString& text : read)  // an action as the journal keeps it is JSON, the same in every language
-            if (!text.startsWith(u'{') && reads_as_english(without_names(text.toStdString()))) english.insert(text);
+            if (!text.startsWith(u'{') && english_left(text)) english.insert(text);
         QString listed;
         int shown = 0;
         for (const QString& text : english)
