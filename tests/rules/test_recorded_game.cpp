@@ -3,6 +3,7 @@
 // throw: undo keeps the dice, a refusal changes nothing, the journal replays roll by roll.
 #include <gtest/gtest.h>
 
+#include "fortuna/core/game_record.hpp"
 #include "fortuna/core/recorded_game.hpp"
 
 namespace fortuna::testing {
@@ -197,6 +198,67 @@ TEST(RecordedGame, WithoutGeneratedRollsKeepsTheTypedOnes) {
     EXPECT_FALSE(stripped.contains("steady"));
     EXPECT_EQ(stripped["dice"].size(), 2u);
     EXPECT_EQ(stripped["dice"][1], 6);
+}
+
+// The two orders of kept rolls (game_record.hpp): two actions of one key undone, last first.
+TEST(KeptRolls, EachOrderGivesBackTheThrowsItsSavesWereWrittenWith) {
+    const Roll first{RollKind::D6, 2, RollSource::Generated}, second{RollKind::D6, 5, RollSource::Generated};
+    Dice dice(1);
+    KeptRolls thrown;  // every system since Game Of Kings
+    thrown.keep("volley", "die", {second});
+    thrown.keep("volley", "die", {first});
+    EXPECT_EQ(thrown.draw_one("volley", "die", RollKind::D6, dice).value, 2);
+    EXPECT_EQ(thrown.draw_one("volley", "die", RollKind::D6, dice).value, 5);
+    EXPECT_TRUE(thrown.empty());
+    KeptRolls undone(KeptRolls::Order::FirstUndoneFirst);  // land, release 0.1
+    undone.keep("volley", "die", {second});
+    undone.keep("volley", "die", {first});
+    EXPECT_EQ(undone.draw_one("volley", "die", RollKind::D6, dice).value, 5);
+    EXPECT_EQ(undone.draw_one("volley", "die", RollKind::D6, dice).value, 2);
+}
+
+TEST(KeptRolls, AKeptRollOfAnotherKindWaitsAndTypedRollsAreNeverKept) {
+    KeptRolls kept;
+    kept.keep("fire", "roll", {Roll{RollKind::Random, 734, RollSource::Generated}, Roll{RollKind::D6, 6, RollSource::Entered}});
+    EXPECT_FALSE(kept.take("fire", "roll", RollKind::D6).has_value());
+    const std::optional<Roll> random = kept.take("fire", "roll", RollKind::Random);
+    ASSERT_TRUE(random.has_value());
+    EXPECT_EQ(random->value, 734);
+    EXPECT_TRUE(kept.empty()) << "the typed 6 was kept";
+}
+
+TEST(KeptRolls, ARedoneActionTakesBackItsOwnThrowsWhereverTheyAre) {
+    KeptRolls kept(KeptRolls::Order::FirstUndoneFirst);
+    const Roll later{RollKind::D6, 3, RollSource::Generated}, earlier{RollKind::D6, 4, RollSource::Generated};
+    kept.keep("charge", "die", {later});
+    kept.keep("charge", "die", {earlier});  // behind the later one in this order
+    kept.take_back("charge", "die", {earlier});
+    Dice dice(1);
+    EXPECT_EQ(kept.draw_one("charge", "die", RollKind::D6, dice).value, 3);
+    EXPECT_TRUE(kept.empty());
+}
+
+TEST(GameRecord, UndoAndRedoLinesNameTheActionAndAStrayUndoIsRefusedAtItsLine) {
+    GameRecord record;
+    record.record_action({{"seq", 1}, {"do", "throw"}, {"summary", "A throws 4"}});
+    record.record_action({{"seq", 2}, {"do", "throw"}, {"summary", "B throws 2"}});
+    record.record_undo({{"turn", 1}});
+    EXPECT_EQ(record.lines().back()["summary"], "Undo #2: B throws 2");
+    EXPECT_EQ(record.lines().back()["turn"], 1);
+    EXPECT_EQ(record.redo_target(), 2);
+    record.record_redo(nlohmann::json::object());
+    EXPECT_EQ(record.lines().back()["of"], 2);
+    EXPECT_FALSE(record.can_redo());
+    GameRecord again;
+    int steps = 0;
+    try {
+        again.replay({{{"do", "undo"}, {"of", 1}}}, "game.journal", [](std::size_t i) { return "line " + std::to_string(i + 1); },
+                     [&](bool) { ++steps; }, [&](const nlohmann::json&, const std::string&) {});
+        FAIL() << "an undo of nothing replayed";
+    } catch (const DataError& error) {
+        EXPECT_EQ(error.where(), "line 1/of");
+        EXPECT_EQ(steps, 0);
+    }
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The kept-roll record, the journal, undo and redo lines, the replay and the save of a game,
-// written once for every rule system behind the seam (Game Of Kings, Clausewitz, ...).
+// A system's typed actions recorded: the journal line of each action with its rolls, the replay
+// that throws the dice again and compares, and the save, for every rule system behind the seam
+// (The Age of Sail, Game Of Kings, Clausewitz). The kept rolls and the journal with its undo and
+// redo lines are game_record.hpp's, which the land games use too.
 //
 // Honest undo (STYLE.md): every roll an action uses is stored inside the action, so redo swaps
 // its undo record back and never rolls. The generated rolls of an undone action are kept under
@@ -53,56 +55,10 @@
 
 #include "fortuna/core/chance.hpp"
 #include "fortuna/core/errors.hpp"
+#include "fortuna/core/game_record.hpp"
 #include "fortuna/core/journal.hpp"
 
 namespace fortuna {
-
-// Generated rolls of undone actions, by the action's key and the roll's slot.
-class KeptRolls {
-public:
-    // `count` rolls of `kind` for `slot` of the action keyed `key`: the kept ones first, in the
-    // order they were thrown, then fresh ones from `dice`.
-    std::vector<Roll> draw(std::string_view key, std::string_view slot, int count, RollKind kind, Dice& dice) {
-        std::vector<Roll> out;
-        auto found = kept_.find(slot_key(key, slot));
-        for (int i = 0; i < count; ++i) {
-            if (found != kept_.end() && !found->second.empty()) {
-                out.push_back(found->second.front());
-                found->second.erase(found->second.begin());
-            } else {
-                out.push_back(dice.roll(kind));
-            }
-        }
-        if (found != kept_.end() && found->second.empty()) kept_.erase(found);
-        return out;
-    }
-    Roll draw_one(std::string_view key, std::string_view slot, RollKind kind, Dice& dice) { return draw(key, slot, 1, kind, dice).front(); }
-
-    // An undone action's rolls of one slot: the generated ones are kept, ahead of any kept before
-    // (so undoing twice and asking again gives the first throw back first).
-    void keep(std::string_view key, std::string_view slot, const std::vector<Roll>& rolls) {
-        std::vector<Roll> generated;
-        for (const Roll& roll : rolls)
-            if (roll.source == RollSource::Generated) generated.push_back(roll);
-        if (generated.empty()) return;
-        auto& kept = kept_[slot_key(key, slot)];
-        kept.insert(kept.begin(), generated.begin(), generated.end());
-    }
-    // A redone action takes its rolls back: as many generated rolls of the slot as it holds are
-    // no longer kept for a new request (it has them again), so no later action draws them twice.
-    void take_back(std::string_view key, std::string_view slot, const std::vector<Roll>& rolls) {
-        auto found = kept_.find(slot_key(key, slot));
-        if (found == kept_.end()) return;
-        for (const Roll& roll : rolls)
-            if (roll.source == RollSource::Generated && !found->second.empty()) found->second.erase(found->second.begin());
-        if (found->second.empty()) kept_.erase(found);
-    }
-    bool empty() const { return kept_.empty(); }
-
-private:
-    static std::string slot_key(std::string_view key, std::string_view slot) { return std::string(key) + "#" + std::string(slot); }
-    std::map<std::string, std::vector<Roll>, std::less<>> kept_;
-};
 
 // Rolls in the journal's words: {"value": 4, "source": "generated"}; a bare number is typed.
 inline nlohmann::json roll_to_json(const Roll& roll) {
@@ -152,9 +108,9 @@ public:
     std::uint64_t seed() const { return seed_; }
     const Dice& dice() const { return dice_; }
     const nlohmann::json& journal_header() const { return header_; }
-    const std::vector<nlohmann::json>& journal() const { return journal_; }
-    bool can_undo() const { return !done_seqs_.empty(); }
-    bool can_redo() const { return !undone_.empty(); }
+    const std::vector<nlohmann::json>& journal() const { return record_.lines(); }
+    bool can_undo() const { return record_.can_undo(); }
+    bool can_redo() const { return record_.can_redo(); }
 
     // Applies an action, rolling what it lacks; a RuleError leaves the game and the dice as they
     // were (the rolls an undo kept included), as if never asked. A journal that cannot take the
@@ -168,15 +124,12 @@ public:
         if constexpr (requires { Model::line_extras(action); }) extras = Model::line_extras(action);
         try {
             const Applied& done = model_.apply(std::move(action), dice_);
-            const int seq = static_cast<int>(journal_.size()) + 1;
-            nlohmann::json line{{"seq", seq}, {"do", Model::kind(done.action)}, {"summary", done.summary}, {"action", Model::encode(done.action)}};
+            nlohmann::json line{{"seq", record_.next_seq()}, {"do", Model::kind(done.action)}, {"summary", done.summary}, {"action", Model::encode(done.action)}};
             line.update(before.line_context());
             line.update(extras);
             if (by) line["by"] = *by;
             if (why) line["why"] = *why;
-            record(line);
-            done_seqs_.push_back(seq);
-            undone_.clear();
+            record_.record_action(line);
             return done;
         } catch (...) {
             model_ = std::move(before);
@@ -206,44 +159,28 @@ public:
                     throw RuleError(std::string(key) + ": only the umpire overrules a rule; this action is by " + *by);
             apply(Model::decode(bare), by, why);
         }
-        return journal_.back();
+        return record_.lines().back();
     }
 
     bool undo() {
-        if (done_seqs_.empty()) return false;
-        const int of = done_seqs_.back();
-        const std::string summary = summary_of(of);
+        if (!record_.can_undo()) return false;
         // The line first: a journal that cannot take it leaves the game as it was.
-        record(step_line("undo", of, summary));
+        record_.record_undo(step_context());
         model_.undo();
-        done_seqs_.pop_back();
-        undone_.emplace_back(of, summary);
         return true;
     }
     bool redo() {
-        if (undone_.empty()) return false;
-        const auto [of, summary] = undone_.back();
-        record(step_line("redo", of, summary));
+        if (!record_.can_redo()) return false;
+        record_.record_redo(step_context());
         model_.redo();
-        undone_.pop_back();
-        done_seqs_.push_back(of);
         return true;
     }
 
     // Writes the header and every line so far (an existing journal of exactly these lines is
     // continued; one of another game is refused with JournalConflict), then each new line.
-    void attach_journal(const std::filesystem::path& file) {
-        std::vector<nlohmann::json> lines;
-        lines.reserve(journal_.size() + 1);
-        lines.push_back(header_);
-        lines.insert(lines.end(), journal_.begin(), journal_.end());
-        journal_file_ = JournalFile::create(file, lines);
-    }
-    void detach_journal() { journal_file_.reset(); }
-    std::optional<std::filesystem::path> journal_file() const {
-        if (!journal_file_) return std::nullopt;
-        return journal_file_->path();
-    }
+    void attach_journal(const std::filesystem::path& file) { record_.attach(file, header_); }
+    void detach_journal() { record_.detach(); }
+    std::optional<std::filesystem::path> journal_file() const { return record_.file(); }
 
     // Rebuilds the game from journal lines on a fresh model: each action's generated rolls are
     // thrown again from the seed and must equal the recorded ones, typed rolls are used as typed.
@@ -251,22 +188,9 @@ public:
     static RecordedGame replay(Model fresh, std::uint64_t seed, nlohmann::json header, const std::vector<nlohmann::json>& lines,
                                const std::string& file, const std::function<std::string(std::size_t)>& where) {
         RecordedGame game(std::move(fresh), seed, std::move(header));
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-            const nlohmann::json& line = lines[i];
-            const std::string at = where(i);
-            if (!line.is_object() || !line.contains("do") || !line["do"].is_string())
-                throw DataError(file, at + "/do", "a journal line with \"do\" (an action, undo or redo)", line.dump().substr(0, 60));
-            const std::string kind = line["do"].get<std::string>();
-            if (kind == "undo" || kind == "redo") {
-                const bool undoing = kind == "undo";
-                const bool none = undoing ? game.done_seqs_.empty() : game.undone_.empty();
-                const int next = none ? 0 : undoing ? game.done_seqs_.back() : game.undone_.back().first;
-                const nlohmann::json of = line.value("of", nlohmann::json());
-                if (none || of != next)
-                    throw DataError(file, at + "/of", none ? "no " + kind + ": there is nothing to " + kind + " here" : kind + " of #" + std::to_string(next),
-                                    of.dump());
-                undoing ? game.undo() : game.redo();
-            } else {
+        game.record_.replay(
+            lines, file, where, [&](bool undoing) { undoing ? game.undo() : game.redo(); },
+            [&](const nlohmann::json& line, const std::string& at) {
                 const nlohmann::json recorded = line.contains("action") ? line["action"] : nlohmann::json();
                 if constexpr (requires { game.model_.check_line(line, file, at); }) game.model_.check_line(line, file, at);
                 try {
@@ -278,10 +202,7 @@ public:
                 } catch (const RuleError& error) {
                     throw DataError(file, at + "/action", "an action the rules allow at this point", error.what());
                 }
-            }
-            // What is on disk stays as it was written, so an attached journal continues it.
-            game.journal_.back() = line;
-        }
+            });
         return game;
     }
 
@@ -292,34 +213,18 @@ private:
         else
             return Model::decode(action);
     }
-    std::string summary_of(int seq) const {
-        const nlohmann::json& line = journal_.at(static_cast<std::size_t>(seq - 1));
-        return line.value("summary", std::string());
-    }
-    nlohmann::json step_line(const std::string& kind, int of, const std::string& summary) const {
-        nlohmann::json line{{"seq", static_cast<int>(journal_.size()) + 1},
-                            {"do", kind},
-                            {"of", of},
-                            {"summary", std::string(kind == "undo" ? "Undo #" : "Redo #") + std::to_string(of) + ": " + summary}};
+    nlohmann::json step_context() const {
         if constexpr (requires { model_.step_context(); })
-            line.update(model_.step_context());
+            return model_.step_context();
         else
-            line.update(model_.line_context());
-        return line;
-    }
-    void record(const nlohmann::json& line) {
-        if (journal_file_) journal_file_->append(line);
-        journal_.push_back(line);
+            return model_.line_context();
     }
 
     Model model_;
     std::uint64_t seed_;
     Dice dice_;
     nlohmann::json header_;
-    std::vector<nlohmann::json> journal_;
-    std::vector<int> done_seqs_;                        // the journal seq of each action in effect
-    std::vector<std::pair<int, std::string>> undone_;  // seq and summary of each action undone, not redone
-    std::unique_ptr<JournalFile> journal_file_;
+    GameRecord record_;
 };
 
 }  // namespace fortuna

@@ -16,6 +16,7 @@
 
 #include "fortuna/land/actions.hpp"
 #include "fortuna/core/chance.hpp"
+#include "fortuna/core/game_record.hpp"
 #include "fortuna/land/conditions.hpp"
 #include "fortuna/land/resolution.hpp"
 #include "fortuna/land/ruleset.hpp"
@@ -282,8 +283,8 @@ public:
     int listen(GameListener listener);
     void unlisten(int id);
 
-    bool can_undo() const { return !history_.empty(); }
-    bool can_redo() const { return !redo_.empty(); }
+    bool can_undo() const { return record_.can_undo(); }
+    bool can_redo() const { return record_.can_redo(); }
     std::string undo_text() const;  // "Undo #12: F-I1 attacks I-I1 ..." or ""
     std::string redo_text() const;
     const AppliedAction& undo();     // throws RuleError when there is nothing to undo
@@ -295,7 +296,7 @@ public:
     int reresolving() const { return reresolving_; }
     const std::vector<AppliedAction>& redo_stack() const { return redo_; }  // next redo last
     // Every journal line so far: actions, undos and redos, in order.
-    const std::vector<nlohmann::json>& journal() const { return journal_; }
+    const std::vector<nlohmann::json>& journal() const { return record_.lines(); }
 
     // Durable journal: writes a header (scenario copy, seed) and the lines so far to the
     // file, fsyncs, then appends and fsyncs every later line before apply/undo/redo return.
@@ -324,7 +325,7 @@ private:
     std::size_t general_index(std::string_view code) const;
     void execute(detail::PendingAction& pending);
     Enforcement& edit_enforcement();
-    void record(const nlohmann::json& line);
+    nlohmann::json step_context() const;
     void notify(GameChange::Cause cause, const AppliedAction& action);
 
     const RulesLibrary* library_;
@@ -342,11 +343,10 @@ private:
     GameState state_;
     std::vector<AppliedAction> history_;
     std::vector<AppliedAction> redo_;
-    // Generated rolls of undone actions, by roll key and slot: the next request with the
-    // same key takes them instead of fresh ones (see the comment in game.cpp).
-    std::map<std::string, std::vector<Roll>> kept_rolls_;
-    std::vector<nlohmann::json> journal_;
-    std::unique_ptr<JournalFile> journal_file_;
+    // Generated rolls of undone actions, by roll key and slot: the next request with the same key
+    // takes them instead of fresh ones, in the order release 0.1 wrote its saves with.
+    KeptRolls kept_rolls_{KeptRolls::Order::FirstUndoneFirst};
+    GameRecord record_;  // the journal, its file, and which actions are in effect (game_record.hpp)
     StateChange* recording_ = nullptr;
     // The rules version an action is applied under: the current one in play, the one its
     // journal line records in a replay (a line without one is from release 0.1, before the

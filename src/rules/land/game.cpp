@@ -335,7 +335,7 @@ nlohmann::json Game::summary_json() const {
             {"sides", sides},
             {"victory", {{"result", judgement.result}, {"winner", judgement.winner}, {"margin", judgement.margin}}},
             {"actions", history_.size()},
-            {"journal_lines", journal_.size()},
+            {"journal_lines", record_.lines().size()},
             {"undo", undo_text()},
             {"redo", redo_text()}};
 }
@@ -506,13 +506,9 @@ ActionRoll ActionContext::draw(std::string_view slot, RollKind kind) {
         // An entered roll is the umpire's: malformed, it is refused, never replaced.
         roll.roll = Roll{kind, parse_roll(kind, it->second.text), RollSource::Entered};
     } else {
-        auto& kept_rolls = game_.kept_rolls_;
-        const auto kept = kept_rolls.find(p_.key_prefix + p_.roll_key + "#" + std::string(slot));
-        if (kept != kept_rolls.end() && !kept->second.empty() && kept->second.front().kind == kind) {
-            roll.roll = kept->second.front();
+        if (const std::optional<Roll> kept = game_.kept_rolls_.take(p_.key_prefix + p_.roll_key, slot, kind)) {
+            roll.roll = *kept;
             roll.reused = true;
-            kept->second.erase(kept->second.begin());
-            if (kept->second.empty()) kept_rolls.erase(kept);
         } else {
             roll.roll = game_.dice_.roll(kind);
         }
@@ -620,7 +616,7 @@ const AppliedAction& Game::apply(const ActionRequest& request) {
     }
     recording_ = nullptr;
     AppliedAction applied;
-    applied.seq = static_cast<int>(journal_.size()) + 1;
+    applied.seq = record_.next_seq();
     applied.request = std::move(p.request);
     applied.kind = std::string(applied.request.kind());
     applied.input = encode_action(applied.request);
@@ -635,7 +631,7 @@ const AppliedAction& Game::apply(const ActionRequest& request) {
     applied.overruled = std::move(p.overruled);
     const nlohmann::json line = action_line(applied, *this, clock_before);
     try {
-        record(line);
+        record_.record_action(line);
     } catch (...) {
         applied.change.toggle(state_);
         dice_ = dice_before;
@@ -666,11 +662,6 @@ void Game::notify(GameChange::Cause cause, const AppliedAction& action) {
     for (const auto& [id, listener] : listeners) listener(change);
 }
 
-void Game::record(const nlohmann::json& line) {
-    if (journal_file_) journal_file_->append(line);
-    journal_.push_back(line);
-}
-
 std::string Game::undo_text() const {
     return history_.empty() ? std::string() : "Undo #" + std::to_string(history_.back().seq) + ": " + history_.back().summary;
 }
@@ -678,21 +669,17 @@ std::string Game::redo_text() const {
     return redo_.empty() ? std::string() : "Redo #" + std::to_string(redo_.back().seq) + ": " + redo_.back().summary;
 }
 
+// The context of an undo or redo line: when it was taken back.
+nlohmann::json Game::step_context() const { return {{"turn", state_.clock.turn}, {"clock", clock_text()}}; }
+
 const AppliedAction& Game::undo() {
     if (history_.empty()) throw RuleError("there is nothing to undo");
+    record_.record_undo(step_context());  // the line first: a journal that cannot take it changes nothing
     AppliedAction& action = history_.back();
-    const nlohmann::json line{{"seq", static_cast<int>(journal_.size()) + 1},
-                              {"do", "undo"},
-                              {"of", action.seq},
-                              {"turn", state_.clock.turn},
-                              {"clock", clock_text()},
-                              {"summary", "Undo #" + std::to_string(action.seq) + ": " + action.summary}};
-    record(line);
     action.change.toggle(state_);
     sync_views();
     // Keep the generated rolls for the next request of the same kind (file comment).
-    for (const ActionRoll& roll : action.rolls)
-        if (roll.roll.source == RollSource::Generated) kept_rolls_[action.roll_key + "#" + roll.slot].push_back(roll.roll);
+    for (const ActionRoll& roll : action.rolls) kept_rolls_.keep(action.roll_key, roll.slot, {roll.roll});
     redo_.push_back(std::move(action));
     history_.pop_back();
     notify(GameChange::Cause::Undone, redo_.back());
@@ -701,26 +688,12 @@ const AppliedAction& Game::undo() {
 
 const AppliedAction& Game::redo() {
     if (redo_.empty()) throw RuleError("there is nothing to redo");
+    record_.record_redo(step_context());
     AppliedAction& action = redo_.back();
-    const nlohmann::json line{{"seq", static_cast<int>(journal_.size()) + 1},
-                              {"do", "redo"},
-                              {"of", action.seq},
-                              {"turn", state_.clock.turn},
-                              {"clock", clock_text()},
-                              {"summary", "Redo #" + std::to_string(action.seq) + ": " + action.summary}};
-    record(line);
     action.change.toggle(state_);
     sync_views();
     // Its rolls are in use again: they are no longer kept for another request.
-    for (const ActionRoll& roll : action.rolls) {
-        if (roll.roll.source != RollSource::Generated) continue;
-        const auto kept = kept_rolls_.find(action.roll_key + "#" + roll.slot);
-        if (kept == kept_rolls_.end()) continue;
-        auto& list = kept->second;
-        const auto it = std::find_if(list.begin(), list.end(), [&](const Roll& r) { return r.kind == roll.roll.kind && r.value == roll.roll.value; });
-        if (it != list.end()) list.erase(it);
-        if (list.empty()) kept_rolls_.erase(kept);
-    }
+    for (const ActionRoll& roll : action.rolls) kept_rolls_.take_back(action.roll_key, roll.slot, {roll.roll});
     history_.push_back(std::move(action));
     redo_.pop_back();
     notify(GameChange::Cause::Redone, history_.back());
@@ -761,68 +734,39 @@ nlohmann::json Game::journal_header() const {
     return header;
 }
 
-void Game::attach_journal(const std::filesystem::path& file) {
-    std::vector<nlohmann::json> lines;
-    lines.reserve(journal_.size() + 1);
-    lines.push_back(journal_header());
-    lines.insert(lines.end(), journal_.begin(), journal_.end());
-    journal_file_ = JournalFile::create(file, lines);
-}
-
-void Game::detach_journal() { journal_file_.reset(); }
-
-std::optional<std::filesystem::path> Game::journal_file() const {
-    if (!journal_file_) return std::nullopt;
-    return journal_file_->path();
-}
+void Game::attach_journal(const std::filesystem::path& file) { record_.attach(file, journal_header()); }
+void Game::detach_journal() { record_.detach(); }
+std::optional<std::filesystem::path> Game::journal_file() const { return record_.file(); }
 
 Game Game::replay(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, const std::vector<nlohmann::json>& lines,
                   const std::string& file, Enforcement enforcement) {
     Game game(library, std::move(scenario), seed, enforcement);
-    game.journal_.reserve(lines.size());
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const nlohmann::json& line = lines[i];
-        const std::string where = "line " + std::to_string(i + 1);
-        if (!line.is_object() || !line.contains("do") || !line["do"].is_string())
-            throw DataError(file, where, "a journal entry with \"do\"", line.dump().substr(0, 60));
-        const std::string kind = line["do"].get<std::string>();
-        try {
-            if (kind == "undo" || kind == "redo") {
-                const long long expected = integer_member(line, "of").value_or(-1);
-                const AppliedAction& done = kind == "undo" ? game.undo() : game.redo();
-                if (done.seq != expected)
-                    throw DataError(file, where + "/of", kind + " of #" + std::to_string(done.seq),
-                                    line.contains("of") ? line["of"].dump().substr(0, 60) : "nothing");
-            } else {
-                if (!line.contains("input") || !line["input"].is_object())
-                    throw DataError(file, where, "the action's \"input\" object", "nothing");
-                const nlohmann::json& input = line["input"];
-                const auto rules = line.find("rules");
-                game.applying_rules_ = 1;  // a line without a version is from release 0.1
-                if (rules != line.end()) {
-                    if (!rules->is_number_integer() || rules->get<long long>() < 1 || rules->get<long long>() > kRulesVersion)
-                        throw DataError(file, where, "\"rules\": a rules version from 1 to " + std::to_string(kRulesVersion),
-                                        rules->dump());
-                    game.applying_rules_ = rules->get<int>();
-                }
-                const AppliedAction& done = game.apply(input);
-                game.applying_rules_ = kRulesVersion;
-                const auto& recorded = line.contains("rolls") ? line["rolls"] : nlohmann::json::array();
-                nlohmann::json replayed = nlohmann::json::array();
-                for (const ActionRoll& roll : done.rolls) replayed.push_back(roll_json(roll));
-                if (recorded != replayed) {
-                    throw DataError(file, where, "the recorded rolls " + recorded.dump(),
-                                    "replay rolled " + replayed.dump() + ": the journal does not belong to this scenario and seed");
-                }
+    game.record_.replay(
+        lines, file, [](std::size_t i) { return "line " + std::to_string(i + 1); },
+        [&](bool undoing) { undoing ? game.undo() : game.redo(); },
+        [&](const nlohmann::json& line, const std::string& where) {
+            if (!line.contains("input") || !line["input"].is_object())
+                throw DataError(file, where, "the action's \"input\" object", "nothing");
+            const nlohmann::json& input = line["input"];
+            const auto rules = line.find("rules");
+            game.applying_rules_ = 1;  // a line without a version is from release 0.1
+            if (rules != line.end()) {
+                if (!rules->is_number_integer() || rules->get<long long>() < 1 || rules->get<long long>() > kRulesVersion)
+                    throw DataError(file, where, "\"rules\": a rules version from 1 to " + std::to_string(kRulesVersion), rules->dump());
+                game.applying_rules_ = rules->get<int>();
             }
-        } catch (const RuleError& error) {
-            throw DataError(file, where, "an action that can be applied", error.what());
-        }
-        // The journal is what was written: the line itself, not the replay's words for it. A
-        // journal of an earlier release (its explanations worded otherwise) is continued, not
-        // refused as "another game's" when the recovered game writes on (issue 28).
-        game.journal_.back() = line;
-    }
+            struct CurrentRules {
+                Game& game;
+                ~CurrentRules() { game.applying_rules_ = kRulesVersion; }
+            } current{game};
+            const AppliedAction& done = game.apply(input);
+            const auto& recorded = line.contains("rolls") ? line["rolls"] : nlohmann::json::array();
+            nlohmann::json replayed = nlohmann::json::array();
+            for (const ActionRoll& roll : done.rolls) replayed.push_back(roll_json(roll));
+            if (recorded != replayed)
+                throw DataError(file, where, "the recorded rolls " + recorded.dump(),
+                                "replay rolled " + replayed.dump() + ": the journal does not belong to this scenario and seed");
+        });
     return game;
 }
 
