@@ -6,6 +6,7 @@
 #include "bench_support.hpp"
 
 #include "fortuna/seam/library.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/resolution.hpp"
 
 namespace {
@@ -16,9 +17,9 @@ using fortuna::bench::library;
 
 CombatRequest typical_request(const std::string& ruleset) {
     CombatRequest request;
-    request.attacker.unit = &library().unit_type(ruleset, "britain/line-infantry");
+    request.attacker.unit = &land_tables(library()).unit_type(ruleset, "britain/line-infantry");
     request.attacker.bases = 5;
-    request.defender.unit = &library().unit_type(ruleset, "france/line-infantry");
+    request.defender.unit = &land_tables(library()).unit_type(ruleset, "france/line-infantry");
     request.defender.bases = 5;
     request.defender.state = UnitState::Disrupted;
     request.flank = true;
@@ -28,7 +29,7 @@ CombatRequest typical_request(const std::string& ruleset) {
 
 // The hot path without words: strengths, odds, shifts, modifiers, roll, result and effects.
 void BM_ResolveCombat(benchmark::State& state) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
     const CombatRequest request = typical_request("gloire-dice");
     Dice dice(1);
     for (auto _ : state) {
@@ -41,7 +42,7 @@ BENCHMARK(BM_ResolveCombat);
 
 // A full resolution with its explanation in words, as the CLI and the app do it.
 void BM_ResolveCombatWithExplanation(benchmark::State& state) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
     const CombatRequest request = typical_request("gloire-dice");
     Dice dice(1);
     for (auto _ : state) benchmark::DoNotOptimize(resolve_combat(rules, request, dice.roll(RollKind::D6)));
@@ -50,7 +51,7 @@ void BM_ResolveCombatWithExplanation(benchmark::State& state) {
 BENCHMARK(BM_ResolveCombatWithExplanation);
 
 void BM_ProbabilityPreviewDice(benchmark::State& state) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
     const CombatRequest request = typical_request("gloire-dice");
     for (auto _ : state) benchmark::DoNotOptimize(combat_probabilities(rules, request));
 }
@@ -58,7 +59,7 @@ BENCHMARK(BM_ProbabilityPreviewDice)->Unit(benchmark::kMicrosecond);
 
 // The random-number rule sets enumerate 1,000 rolls.
 void BM_ProbabilityPreviewRandomNumber(benchmark::State& state) {
-    const RuleSet& rules = library().ruleset("gloire");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire");
     const CombatRequest request = typical_request("gloire");
     for (auto _ : state) benchmark::DoNotOptimize(combat_probabilities(rules, request));
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "fortuna/land/army.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/core/errors.hpp"
 #include "fortuna/seam/library.hpp"
 #include "fuzz_support.hpp"
@@ -15,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto document = parse_json_text(fuzz::text_of(data, size), "fuzz.json");
         validate_against_schema(document, "army", "fuzz.json", library.data_dir());
         // As RulesLibrary::validate does: the army is read against the rule set it names.
-        const Army army = Army::from_json(document, "fuzz.json", library.ruleset(document.value("ruleset", "")));
+        const Army army = Army::from_json(document, "fuzz.json", land_tables(library).ruleset(document.value("ruleset", "")));
         (void)army;
     } catch (const DataError&) {
     } catch (const RuleError&) {

@@ -48,6 +48,7 @@
 #include "export_actions.hpp"
 #include "fire_and_morale_docks.hpp"
 #include "fortuna/seam/library.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/save.hpp"
 #include "game_document.hpp"
 #include "inspector_dock.hpp"
@@ -774,7 +775,7 @@ void MainWindow::showKeys() {
 
 void MainWindow::about() {
     QString rules;
-    for (const RuleSet* set : document_->library().rulesets())
+    for (const RuleSet* set : land_tables(document_->library()).rulesets())
         rules += QStringLiteral("<li><b>%1</b> (%2): %3</li>").arg(qs(set->name).toHtmlEscaped(), qs(set->period).toHtmlEscaped(),
                                                                     qs(set->source).toHtmlEscaped());
     QMessageBox::about(this, tr("About Fortuna Belli"),

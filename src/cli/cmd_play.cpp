@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "fortuna/core/message_catalogue.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/core/errors.hpp"
 #include "fortuna/core/json_fields.hpp"
 #include "fortuna/land/game.hpp"
@@ -380,7 +381,7 @@ int run_scenario_info(const Arguments& args, Context& context) {
     if (args.positional().size() != 1) throw UsageError("give one scenario id or file");
     const RulesLibrary& library = context.library();
     const Scenario scenario = load_scenario(library, args.positional().front());
-    const RuleSet& rules = library.ruleset(scenario.ruleset);
+    const RuleSet& rules = land_tables(library).ruleset(scenario.ruleset);
 
     std::vector<std::string> lines;
     lines.push_back(scenario.name + " [" + scenario.id + "]");

@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/resolution.hpp"
 #include "fortuna/seam/rule_system.hpp"
 
@@ -48,7 +49,7 @@ void add_explanation(std::vector<std::string>& lines, const Explanation& explana
 }
 
 const RuleSet& ruleset_of(const Arguments& args, Context& context) {
-    return context.library().ruleset(args.required("ruleset"));
+    return land_tables(context.library()).ruleset(args.required("ruleset"));
 }
 
 // ------------------------------------------------------------------ rulesets, armies
@@ -56,9 +57,9 @@ const RuleSet& ruleset_of(const Arguments& args, Context& context) {
 int run_rulesets(const Arguments&, Context& context) {
     json list = json::array();
     std::vector<std::string> lines;
-    for (const RuleSet* rules : context.library().rulesets()) {
+    for (const RuleSet* rules : land_tables(context.library()).rulesets()) {
         list.push_back({{"id", rules->id}, {"name", rules->name}, {"period", rules->period}, {"chance", rules->chance_model},
-                        {"source", rules->source}, {"armies", context.library().armies(rules->id).size()}});
+                        {"source", rules->source}, {"armies", land_tables(context.library()).armies(rules->id).size()}});
         lines.push_back(rules->id + "  " + rules->name + " (" + rules->period + ", " + rules->chance_model + ")");
     }
     // Every rule system of the registry, the land one (whose rule sets are listed above) among them.
@@ -82,9 +83,9 @@ int run_armies(const Arguments& args, Context& context) {
     std::vector<std::string> lines;
     const RollKind kind = rules.unit_roll_kind();
     std::size_t width = 0;  // align the columns on the longest NATION/TYPE
-    for (const Army* army : context.library().armies(rules.id))
+    for (const Army* army : land_tables(context.library()).armies(rules.id))
         for (const auto& unit : army->units) width = std::max(width, army->id.size() + 1 + unit.id.size());
-    for (const Army* army : context.library().armies(rules.id)) {
+    for (const Army* army : land_tables(context.library()).armies(rules.id)) {
         json units = json::array();
         lines.push_back(army->name + " (" + army->id + ", " + army->source + ")");
         for (const auto& unit : army->units) {
@@ -154,7 +155,7 @@ Combatant combatant(const Arguments& args, Context& context, const RuleSet& rule
         return c;
     }
     if (!unit) throw UsageError("give --" + std::string(side == "attacker" ? "attack N" : "defend N") + " or --" + side + " NATION/TYPE");
-    c.unit = &context.library().unit_type(rules.id, *unit);
+    c.unit = &land_tables(context.library()).unit_type(rules.id, *unit);
     c.label = *unit;
     c.bases = args.integer(side + "-bases", c.unit->typical_bases);
     if (c.bases < 1) throw UsageError("--" + side + "-bases must be at least 1");
@@ -404,7 +405,7 @@ int run_rally(const Arguments& args, Context& context) {
         throw UsageError(error.what());
     }
     const UnitType* unit = nullptr;
-    if (auto u = args.value("unit")) unit = &context.library().unit_type(rules.id, *u);
+    if (auto u = args.value("unit")) unit = &land_tables(context.library()).unit_type(rules.id, *u);
     RallySupport support = args.flag("general") ? RallySupport::General : RallySupport::None;
     if (auto captain = args.value("great-captain")) {
         const auto& known = rules.leaders.great_captains;

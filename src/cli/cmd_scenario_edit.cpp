@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/seam/rule_system.hpp"
 #include "fortuna/core/game_files.hpp"
 #include "fortuna/land/scenario.hpp"
@@ -86,11 +87,11 @@ int run_scenario_new(const Arguments& args, Context& context) {
             throw RuleError(system->name() + " (" + system->id() + ") has no editor yet: its scenarios are written by hand "
                             "(docs/data-format.md); scenario new makes a battle for a land rule set or a system with an editor");
         std::string known;
-        for (const RuleSet* rules : context.library().rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
+        for (const RuleSet* rules : land_tables(context.library()).rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
         // The other systems that make a new battle (the registry says, not a list kept here): one
         // whose new_scenario_document answers its own id, with a document or a refusal of the table.
         for (const RuleSystem* system : rule_systems()) {
-            if (context.library().has_ruleset(system->id())) continue;
+            if (land_tables(context.library()).has_ruleset(system->id())) continue;
             bool makes = false;
             try {
                 makes = system->new_scenario_document(context.library(), system->id(), table.width_mm, table.depth_mm).has_value();

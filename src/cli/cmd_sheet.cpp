@@ -17,6 +17,7 @@
 
 #include "cli.hpp"
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/seam/game_session.hpp"
 #include "fortuna/qt/headless_gui.hpp"
 #include "fortuna/land/save.hpp"
@@ -182,10 +183,10 @@ int run_sheet(const std::string& kind, const Arguments& args, Context& context) 
     if (totals) {
         const int start = parse_clock(args.value("start").value_or("12:00"));
         const int end = parse_clock(args.value("end").value_or("17:00"));
-        source = source_from_totals(library.ruleset(*ruleset), parse_totals(*totals), start, end);
+        source = source_from_totals(land_tables(library).ruleset(*ruleset), parse_totals(*totals), start, end);
     } else {
         source.kind = SourceKind::Totals;
-        source.rules = &library.ruleset(*ruleset);
+        source.rules = &land_tables(library).ruleset(*ruleset);
         source.title = source.rules->name;
     }
     const QString origin = kind == "reference" ? QString::fromStdString(std::filesystem::path(source.rules->file).filename().string()) : QString();

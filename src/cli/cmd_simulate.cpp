@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "fortuna/land/battle_lab.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/core/errors.hpp"
 #include "fortuna/seam/library.hpp"
 #include "fortuna/land/opponent.hpp"
@@ -248,7 +249,7 @@ int run_simulate(const Arguments& args, Context& context) {
     const auto file = args.value("ruleset-file");
     if (file) {
         edited.emplace(RulesLibrary::load(context.data_dir, {std::filesystem::path(*file)}));
-        if (!edited->has_ruleset(scenario.ruleset) || edited->ruleset(scenario.ruleset).id != scenario.ruleset)
+        if (!land_tables(*edited).has_ruleset(scenario.ruleset) || land_tables(*edited).ruleset(scenario.ruleset).id != scenario.ruleset)
             throw UsageError(*file + " edits another rule set; " + scenario.id + " is played with " + scenario.ruleset);
         lab(*edited, "edited: " + std::filesystem::path(*file).filename().string());
     }

@@ -29,6 +29,7 @@
 #include "editor/plan_docks.hpp"
 #include "editor/scenario_editor.hpp"
 #include "fortuna/land/battlefield.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/seam/library.hpp"
 #include "fortuna/land/opponent.hpp"
 #include "fortuna/seam/rule_system.hpp"
@@ -68,7 +69,7 @@ private:
         QApplication::processEvents();
     }
     static QString first_type(const RulesLibrary& library, const Scenario& s, int side) {
-        return QString::fromStdString(library.army(s.ruleset, s.sides[static_cast<std::size_t>(side)].nation).units.front().id);
+        return QString::fromStdString(land_tables(library).army(s.ruleset, s.sides[static_cast<std::size_t>(side)].nation).units.front().id);
     }
     static bool mentions(const BattlePlan& plan, const std::string& pointer) {
         for (const ScenarioProblem& p : plan.problems())
@@ -544,7 +545,7 @@ private slots:
             }
         }
         // The land rule sets and Game Of Kings (an editor of its own); the other two systems greyed.
-        QCOMPARE(enabled, static_cast<int>(library_->rulesets().size()) + 1);
+        QCOMPARE(enabled, static_cast<int>(land_tables(*library_).rulesets().size()) + 1);
         QCOMPARE(greyed, static_cast<int>(rule_systems().size()) - 2);
         dialog.choose(u"reason"_s, 100, 9000);
         const Scenario s = dialog.battle();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/game.hpp"
 #include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
@@ -20,13 +21,13 @@ using testing::gloire_dice;
 
 using fortuna::testing::library;
 
-const RuleSet& glaube() { return library().ruleset("glaube"); }
+const RuleSet& glaube() { return land_tables(library()).ruleset("glaube"); }
 
 
 // Seed 000, 3.2 and 9.1: "15% of the total and at 5% intervals thereafter" - to 100 % in every rule set.
 TEST(CrisisLevels, EveryRuleSetMarksFifteenPercentAndEveryFivePercentToOneHundred) {
     for (const std::string id : {"gloire-dice", "glaube", "gloire", "reason", "destiny"}) {
-        const auto& levels = library().ruleset(id).crisis_of_morale.levels;
+        const auto& levels = land_tables(library()).ruleset(id).crisis_of_morale.levels;
         ASSERT_EQ(levels.size(), 18u) << id;  // 15, 20, ... 100
         for (std::size_t i = 0; i < levels.size(); ++i) EXPECT_EQ(levels[i].percent, 15 + 5 * static_cast<int>(i)) << id;
     }
@@ -90,7 +91,7 @@ TEST(CrisisLevels, RandomNumberBandsFromFortyPercentFollowTheEssay) {
     };
     const std::vector<Expected> expected{{40, 926}, {45, 973}, {50, 992}, {55, 998}, {60, -1}, {100, -1}};
     for (const std::string id : {"glaube", "gloire", "reason", "destiny"}) {
-        const auto& levels = library().ruleset(id).crisis_of_morale.levels;
+        const auto& levels = land_tables(library()).ruleset(id).crisis_of_morale.levels;
         for (const auto& e : expected) {
             const auto level = static_cast<std::size_t>((e.percent - 15) / 5);
             ASSERT_LT(level, levels.size()) << id;
@@ -110,7 +111,7 @@ TEST(CrisisLevels, RandomNumberBandsFromFortyPercentFollowTheEssay) {
 // The chance of a crisis never falls as losses mount, and reaches certainty by 100 %.
 TEST(CrisisLevels, ChanceRisesWithEveryLevel) {
     for (const std::string id : {"gloire-dice", "glaube"}) {
-        const auto marks = crisis_marks(library().ruleset(id), 100);
+        const auto marks = crisis_marks(land_tables(library()).ruleset(id), 100);
         ASSERT_EQ(marks.size(), 18u) << id;
         for (std::size_t i = 1; i < marks.size(); ++i) EXPECT_GE(marks[i].chance.value(), marks[i - 1].chance.value()) << id;
         EXPECT_DOUBLE_EQ(marks.back().chance.value(), 1.0) << id;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fortuna/seam/library.hpp"
+#include "fortuna/land/land_tables.hpp"
 
 namespace fortuna {
 namespace {
@@ -67,11 +68,11 @@ TEST_F(BrokenData, ABrokenArmyDisablesOnlyItself) {
     ASSERT_EQ(library.problems().size(), 1U);
     EXPECT_EQ(library.problems()[0].file(), file("armies/gloire-dice/spain.json").string());
     // The rule set and its other armies work.
-    EXPECT_EQ(library.ruleset("gloire-dice").id, "gloire-dice");
-    EXPECT_EQ(library.army("gloire-dice", "france").id, "france");
+    EXPECT_EQ(land_tables(library).ruleset("gloire-dice").id, "gloire-dice");
+    EXPECT_EQ(land_tables(library).army("gloire-dice", "france").id, "france");
     // Asking for the broken one names its file and why.
     try {
-        (void)library.army("gloire-dice", "spain");
+        (void)land_tables(library).army("gloire-dice", "spain");
         FAIL() << "the broken army was found";
     } catch (const RuleError& error) {
         const std::string message = error.what();
@@ -91,10 +92,10 @@ TEST_F(BrokenData, ABrokenRuleSetDisablesItselfAndItsArmiesOnly) {
     EXPECT_EQ(library.problems()[0].where(), "/odds/attack_strengths/0");
     EXPECT_EQ(library.problems()[1].file(), file("armies/gloire").string());
     EXPECT_NE(library.problems()[1].expected().find("its rule set"), std::string::npos) << library.problems()[1].what();
-    ASSERT_EQ(library.rulesets().size(), 1U);
-    EXPECT_EQ(library.rulesets()[0]->id, "gloire-dice");
-    EXPECT_FALSE(library.armies("gloire-dice").empty());
-    EXPECT_THROW((void)library.ruleset("gloire"), RuleError);
+    ASSERT_EQ(land_tables(library).rulesets().size(), 1U);
+    EXPECT_EQ(land_tables(library).rulesets()[0]->id, "gloire-dice");
+    EXPECT_FALSE(land_tables(library).armies("gloire-dice").empty());
+    EXPECT_THROW((void)land_tables(library).ruleset("gloire"), RuleError);
 }
 
 TEST_F(BrokenData, NoTablesFolderAtAllIsStillAnError) {

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/core/chance.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/core/errors.hpp"
 #include "fortuna/land/game.hpp"
 #include "fortuna/seam/library.hpp"
@@ -147,7 +148,7 @@ inline void to_phase(Game& game, const std::string& id) {
 inline std::size_t index_of(const Game& game, const std::string& code) {
     return static_cast<std::size_t>(&game.unit(code) - game.units().data());
 }
-inline const RuleSet& gloire_dice() { return library().ruleset("gloire-dice"); }
+inline const RuleSet& gloire_dice() { return land_tables(library()).ruleset("gloire-dice"); }
 inline Roll random_number(int thousandths) { return Roll{RollKind::Random, thousandths, RollSource::Entered}; }
 inline const std::filesystem::path kData = FORTUNA_TEST_DATA_DIR;
 

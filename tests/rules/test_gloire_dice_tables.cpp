@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/seam/library.hpp"
 #include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
@@ -313,7 +314,7 @@ TEST(GloireDiceArmies, Tables1And2AsPrinted) {
         {"austria-prussia", "field-artillery", 1, 1, 5, 50, -20, 10, 10},
     };
     for (const auto& p : printed) {
-        const UnitType& unit = library().unit_type("gloire-dice", p.nation + "/" + p.type);
+        const UnitType& unit = land_tables(library()).unit_type("gloire-dice", p.nation + "/" + p.type);
         EXPECT_EQ(unit.factor_normal, p.normal) << p.nation << "/" << p.type;
         EXPECT_EQ(unit.factor_disrupted, p.disrupted) << p.nation << "/" << p.type;
         EXPECT_EQ(unit.rally, p.rally) << p.nation << "/" << p.type;
@@ -322,19 +323,19 @@ TEST(GloireDiceArmies, Tables1And2AsPrinted) {
         EXPECT_EQ(unit.movement.road, p.road) << p.nation << "/" << p.type;
         EXPECT_EQ(unit.movement.charge, p.charge) << p.nation << "/" << p.type;
     }
-    EXPECT_EQ(library().unit_type("gloire-dice", "france/guard").name, "Maison du Roi");
+    EXPECT_EQ(land_tables(library()).unit_type("gloire-dice", "france/guard").name, "Maison du Roi");
     // Spain has no shock cavalry in Table 1; asking for it names what Spain has.
     try {
-        (void)library().unit_type("gloire-dice", "spain/shock-cavalry");
+        (void)land_tables(library()).unit_type("gloire-dice", "spain/shock-cavalry");
         FAIL() << "spain/shock-cavalry should be unknown";
     } catch (const RuleError& error) {
         EXPECT_NE(std::string(error.what()).find("regular-cavalry"), std::string::npos) << error.what();
     }
-    EXPECT_EQ(library().armies("gloire-dice").size(), 7u);
+    EXPECT_EQ(land_tables(library()).armies("gloire-dice").size(), 7u);
 }
 
 TEST(GloireDiceArmies, MovementAllowances) {
-    const auto& unit = library().unit_type("gloire-dice", "france/line-infantry");
+    const auto& unit = land_tables(library()).unit_type("gloire-dice", "france/line-infantry");
     EXPECT_EQ(unit.movement.allowance("normal"), 50);
     EXPECT_EQ(unit.movement.allowance("difficult"), 40);
     EXPECT_EQ(unit.movement.allowance("road"), 60);

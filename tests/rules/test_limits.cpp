@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/core/journal.hpp"
 #include "fortuna/seam/library.hpp"
 #include "fortuna/core/limits.hpp"
@@ -133,8 +134,8 @@ TEST(Limits, TheRecoveryScanPassesOverFilesOfTheWrongShape) {
 // ---------------------------------------------------------------- absurd numbers in requests
 
 TEST(Limits, CombatRefusesABillionBasesAndHugeStrengths) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
-    const UnitType& line = library().unit_type("gloire-dice", "france/line-infantry");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
+    const UnitType& line = land_tables(library()).unit_type("gloire-dice", "france/line-infantry");
     CombatRequest request;
     request.attacker.unit = &line;
     request.attacker.bases = 1000000000;
@@ -160,7 +161,7 @@ TEST(Limits, CombatRefusesABillionBasesAndHugeStrengths) {
 // Found in review for issue 8: the victory margin's exact product (casualties x total x 100)
 // overflowed a long long, undefined behaviour, for totals near INT_MAX.
 TEST(Limits, MoraleAndVictoryRefuseArmiesOfABillionBases) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
     std::string message = refusal<RuleError>([&] { (void)judge_victory(rules, 2000000000, 2000000000, 1, 1, "A", "B"); });
     EXPECT_NE(message.find("1 to 1000000 base units"), std::string::npos) << message;
     message = refusal<RuleError>([&] { (void)assess_crisis(rules, 5, 2000000000); });
@@ -173,8 +174,8 @@ TEST(Limits, MoraleAndVictoryRefuseArmiesOfABillionBases) {
 }
 
 TEST(Limits, RollsOutsideTheDieAreRefused) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
-    const UnitType& line = library().unit_type("gloire-dice", "france/line-infantry");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
+    const UnitType& line = land_tables(library()).unit_type("gloire-dice", "france/line-infantry");
     CombatRequest request;
     request.attacker.unit = &line;
     request.attacker.bases = 4;
@@ -273,7 +274,7 @@ TEST(Limits, AnArmyWithABillionTypicalBasesOrAHugeFactorIsRefused) {
         document[json::json_pointer(pointer)] = value;
         try {
             validate_against_schema(document, "army", "absurd.json", kData);
-            (void)Army::from_json(document, "absurd.json", library().ruleset("gloire-dice"));
+            (void)Army::from_json(document, "absurd.json", land_tables(library()).ruleset("gloire-dice"));
             FAIL() << pointer << " = " << value.dump() << " was accepted";
         } catch (const DataError& error) {
             EXPECT_EQ(error.where().rfind(pointer, 0), 0U) << error.what();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fortuna/seam/library.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
 
@@ -50,7 +51,7 @@ constexpr double kBandRounding = 0.002;
 
 class RandomRuleSet : public ::testing::TestWithParam<std::string> {
 protected:
-    const RuleSet& rules() const { return library().ruleset(GetParam()); }
+    const RuleSet& rules() const { return land_tables(library()).ruleset(GetParam()); }
 };
 
 INSTANTIATE_TEST_SUITE_P(SeedZero, RandomRuleSet, ::testing::ValuesIn(kRandomRuleSets),
@@ -106,17 +107,17 @@ TEST_P(RandomRuleSet, ModifiersAsStated) {
 
 TEST(RandomRuleSets, GreatCaptainsAsStated) {
     using Names = std::vector<std::string>;
-    EXPECT_EQ(library().ruleset("glaube").leaders.great_captains, (Names{"Gustavus Adolphus", "Cromwell"}));
-    EXPECT_EQ(library().ruleset("gloire").leaders.great_captains, (Names{"Marlborough"}));
-    EXPECT_EQ(library().ruleset("reason").leaders.great_captains, (Names{"Frederick the Great"}));
-    EXPECT_EQ(library().ruleset("destiny").leaders.great_captains, (Names{"Napoleon"}));
+    EXPECT_EQ(land_tables(library()).ruleset("glaube").leaders.great_captains, (Names{"Gustavus Adolphus", "Cromwell"}));
+    EXPECT_EQ(land_tables(library()).ruleset("gloire").leaders.great_captains, (Names{"Marlborough"}));
+    EXPECT_EQ(land_tables(library()).ruleset("reason").leaders.great_captains, (Names{"Frederick the Great"}));
+    EXPECT_EQ(land_tables(library()).ruleset("destiny").leaders.great_captains, (Names{"Napoleon"}));
 }
 
 TEST(RandomRuleSets, SquareFireRangesAsStated) {
     // 8.6: the 'defensive hedgehog' replies within 0-30 mm, squares within 0-50 mm.
-    EXPECT_EQ(library().ruleset("glaube").cavalry_vs_square.infantry_fire_mm, 30.0);
+    EXPECT_EQ(land_tables(library()).ruleset("glaube").cavalry_vs_square.infantry_fire_mm, 30.0);
     for (const char* id : {"gloire", "reason", "destiny"})
-        EXPECT_EQ(library().ruleset(id).cavalry_vs_square.infantry_fire_mm, 50.0) << id;
+        EXPECT_EQ(land_tables(library()).ruleset(id).cavalry_vs_square.infantry_fire_mm, 50.0) << id;
 }
 
 TEST_P(RandomRuleSet, SevenResultsWithTheirEffects) {
@@ -402,7 +403,7 @@ TEST(RandomRuleSetArmies, TheNationsThePeriodsExpect) {
     };
     for (const auto& [ruleset, nations] : expected) {
         std::set<std::string> found;
-        for (const auto* army : library().armies(ruleset)) found.insert(army->id);
+        for (const auto* army : land_tables(library()).armies(ruleset)) found.insert(army->id);
         EXPECT_EQ(found, nations) << ruleset;
     }
 }
@@ -410,7 +411,7 @@ TEST(RandomRuleSetArmies, TheNationsThePeriodsExpect) {
 TEST(RandomRuleSetArmies, UnitIdsMeanTheSameInEveryNationOfARuleSet) {
     for (const auto& ruleset : kRandomRuleSets) {
         std::map<std::string, std::pair<Arm, std::string>> meaning;
-        for (const auto* army : library().armies(ruleset))
+        for (const auto* army : land_tables(library()).armies(ruleset))
             for (const auto& unit : army->units) {
                 const auto [it, fresh] = meaning.try_emplace(unit.id, unit.arm, unit.kind);
                 if (!fresh) {
@@ -423,7 +424,7 @@ TEST(RandomRuleSetArmies, UnitIdsMeanTheSameInEveryNationOfARuleSet) {
 
 TEST(RandomRuleSetArmies, FactorsAndNeedsOnTheDiceEditionsScale) {
     for (const auto& ruleset : kRandomRuleSets)
-        for (const auto* army : library().armies(ruleset))
+        for (const auto* army : land_tables(library()).armies(ruleset))
             for (const auto& unit : army->units) {
                 const std::string where = ruleset + "/" + army->id + "/" + unit.id;
                 // Rally needs are seed 002's 4-6, 5-6 or 6 by method step 6.
@@ -457,7 +458,7 @@ TEST(RandomRuleSetArmies, FactorsAndNeedsOnTheDiceEditionsScale) {
             }
     // Battalions of 5 base units outside Glaube (2.4.1).
     for (const char* ruleset : {"gloire", "reason", "destiny"})
-        for (const auto* army : library().armies(ruleset))
+        for (const auto* army : land_tables(library()).armies(ruleset))
             for (const auto& unit : army->units)
                 if (unit.arm == Arm::Infantry && unit.kind != "dismounted-dragoons") {
                     EXPECT_EQ(unit.typical_bases, 5) << ruleset;
@@ -466,8 +467,8 @@ TEST(RandomRuleSetArmies, FactorsAndNeedsOnTheDiceEditionsScale) {
 
 TEST(RandomRuleSetArmies, GloireArmiesAreSeed002sWithConvertedNeeds) {
     const std::map<int, int> converted{{4, 500}, {5, 650}, {6, 800}};
-    for (const auto* army : library().armies("gloire-dice")) {
-        const auto& ours = library().army("gloire", army->id);
+    for (const auto* army : land_tables(library()).armies("gloire-dice")) {
+        const auto& ours = land_tables(library()).army("gloire", army->id);
         for (const auto& unit : army->units) {
             const std::string id = unit.arm == Arm::Artillery ? "foot-artillery" : unit.id;
             const UnitType* same = ours.find(id);
@@ -487,15 +488,15 @@ TEST(RandomRuleSetArmies, WhiteMountainTroopsExist) {
     for (const char* nation : {"imperialists", "catholic-league", "bohemia"})
         for (const char* type : {"regulars", "cuirassiers", "arquebusiers", "dragoons-mounted", "dragoons-dismounted",
                                  "foot-artillery"})
-            EXPECT_NO_THROW(library().unit_type("glaube", std::string(nation) + "/" + type)) << nation << "/" << type;
+            EXPECT_NO_THROW(land_tables(library()).unit_type("glaube", std::string(nation) + "/" + type)) << nation << "/" << type;
     for (const char* nation : {"imperialists", "catholic-league"}) {
-        const auto& veterans = library().unit_type("glaube", std::string(nation) + "/veterans");
+        const auto& veterans = land_tables(library()).unit_type("glaube", std::string(nation) + "/veterans");
         EXPECT_EQ(veterans.typical_bases, 10);  // tercios: the top of 2.4.1's 5-10
     }
-    const auto& hungarians = library().unit_type("glaube", "bohemia/light-horse");
+    const auto& hungarians = land_tables(library()).unit_type("glaube", "bohemia/light-horse");
     EXPECT_NE(hungarians.name.find("Hungarian"), std::string::npos);
     EXPECT_EQ(hungarians.arm, Arm::Cavalry);
-    const auto& dragoons = library().unit_type("glaube", "bohemia/dragoons-mounted");
+    const auto& dragoons = land_tables(library()).unit_type("glaube", "bohemia/dragoons-mounted");
     EXPECT_TRUE(dragoons.can_dismount);  // 2.4.2: a move to mount or dismount
     EXPECT_EQ(dragoons.dismounted_as, "dragoons-dismounted");
 }
@@ -503,30 +504,30 @@ TEST(RandomRuleSetArmies, WhiteMountainTroopsExist) {
 TEST(RandomRuleSetArmies, GlaubeTroopTypesAsNamed) {
     // 2.4.1: Veterans, Regulars, Militia, Dismounted Dragoons; 2.4.2: heavy, medium, dragoons.
     std::set<std::string> kinds;
-    for (const auto* army : library().armies("glaube"))
+    for (const auto* army : land_tables(library()).armies("glaube"))
         for (const auto& unit : army->units) kinds.insert(unit.kind);
     for (const char* kind : {"veterans", "regulars", "militia", "dismounted-dragoons", "heavy", "medium", "dragoons"})
         EXPECT_TRUE(kinds.count(kind)) << kind;
     // Heavy shock above medium carbines above dragoons (seed 002's 5/3, 4/2, 3/2).
-    EXPECT_GT(library().unit_type("glaube", "imperialists/cuirassiers").factor_normal,
-              library().unit_type("glaube", "imperialists/arquebusiers").factor_normal);
-    EXPECT_GT(library().unit_type("glaube", "imperialists/arquebusiers").factor_normal,
-              library().unit_type("glaube", "imperialists/dragoons-mounted").factor_normal);
+    EXPECT_GT(land_tables(library()).unit_type("glaube", "imperialists/cuirassiers").factor_normal,
+              land_tables(library()).unit_type("glaube", "imperialists/arquebusiers").factor_normal);
+    EXPECT_GT(land_tables(library()).unit_type("glaube", "imperialists/arquebusiers").factor_normal,
+              land_tables(library()).unit_type("glaube", "imperialists/dragoons-mounted").factor_normal);
 }
 
 TEST(RandomRuleSetArmies, RiflesHaveTheirOwnCombatRange) {
     // Reason 2.4.1 (Minutemen), Destiny 2.4.1 (the 95th): rifles outrange the musket's 0-50 mm.
     for (const char* nation : {"american-militia", "continental-army"}) {
-        const auto& minutemen = library().unit_type("reason", std::string(nation) + "/minutemen");
+        const auto& minutemen = land_tables(library()).unit_type("reason", std::string(nation) + "/minutemen");
         ASSERT_TRUE(minutemen.combat_range_mm.has_value()) << nation;
-        EXPECT_GT(*minutemen.combat_range_mm, library().ruleset("reason").infantry_combat_mm);
+        EXPECT_GT(*minutemen.combat_range_mm, land_tables(library()).ruleset("reason").infantry_combat_mm);
     }
-    const auto& rifles = library().unit_type("destiny", "britain/rifles");
+    const auto& rifles = land_tables(library()).unit_type("destiny", "britain/rifles");
     ASSERT_TRUE(rifles.combat_range_mm.has_value());
-    EXPECT_GT(*rifles.combat_range_mm, library().ruleset("destiny").infantry_combat_mm);
-    EXPECT_FALSE(library().unit_type("destiny", "britain/line-infantry").combat_range_mm.has_value());
+    EXPECT_GT(*rifles.combat_range_mm, land_tables(library()).ruleset("destiny").infantry_combat_mm);
+    EXPECT_FALSE(land_tables(library()).unit_type("destiny", "britain/line-infantry").combat_range_mm.has_value());
     // Unique to the British army: no other Destiny nation has them.
-    for (const auto* army : library().armies("destiny"))
+    for (const auto* army : land_tables(library()).armies("destiny"))
         if (army->id != "britain") {
             EXPECT_EQ(army->find("rifles"), nullptr) << army->id;
         }
@@ -535,29 +536,29 @@ TEST(RandomRuleSetArmies, RiflesHaveTheirOwnCombatRange) {
 TEST(RandomRuleSetArmies, DestinyCavalryClassesAndLancers) {
     const auto& lib = library();
     // 2.4.2: heavy > medium (dragoons) > light in shock; light fastest, heavy slowest.
-    const auto& cuirassiers = lib.unit_type("destiny", "prussia/cuirassiers");
-    const auto& dragoons = lib.unit_type("destiny", "prussia/dragoons");
-    const auto& uhlans = lib.unit_type("destiny", "prussia/uhlans");
-    const auto& hussars = lib.unit_type("destiny", "prussia/hussars");
+    const auto& cuirassiers = land_tables(lib).unit_type("destiny", "prussia/cuirassiers");
+    const auto& dragoons = land_tables(lib).unit_type("destiny", "prussia/dragoons");
+    const auto& uhlans = land_tables(lib).unit_type("destiny", "prussia/uhlans");
+    const auto& hussars = land_tables(lib).unit_type("destiny", "prussia/hussars");
     EXPECT_GT(cuirassiers.factor_normal, dragoons.factor_normal);
     EXPECT_GT(dragoons.factor_normal, hussars.factor_normal);
     EXPECT_LT(cuirassiers.movement.normal, dragoons.movement.normal);
     EXPECT_LT(dragoons.movement.normal, hussars.movement.normal);
     // Uhlans and Lancers strike as medium cavalry in the first move of contact, as light after.
     for (const char* id : {"prussia/uhlans", "austria/uhlans", "russia/uhlans", "france/lancers"}) {
-        const auto& lancer = lib.unit_type("destiny", id);
+        const auto& lancer = land_tables(lib).unit_type("destiny", id);
         EXPECT_EQ(lancer.first_contact_as, "dragoons") << id;
         EXPECT_EQ(lancer.factor_normal, hussars.factor_normal) << id;
     }
     EXPECT_EQ(uhlans.kind, "light");
-    EXPECT_TRUE(lib.unit_type("destiny", "britain/hussars").first_contact_as.empty());
-    EXPECT_NO_THROW(lib.unit_type("destiny", "russia/cossacks"));
-    EXPECT_NO_THROW(lib.unit_type("destiny", "france/carabiniers"));
-    EXPECT_NO_THROW(lib.unit_type("destiny", "france/guard-cavalry"));
-    EXPECT_NO_THROW(lib.unit_type("destiny", "britain/highlanders"));  // in lieu of grenadiers
-    EXPECT_THROW(lib.unit_type("destiny", "britain/grenadiers"), RuleError);
+    EXPECT_TRUE(land_tables(lib).unit_type("destiny", "britain/hussars").first_contact_as.empty());
+    EXPECT_NO_THROW(land_tables(lib).unit_type("destiny", "russia/cossacks"));
+    EXPECT_NO_THROW(land_tables(lib).unit_type("destiny", "france/carabiniers"));
+    EXPECT_NO_THROW(land_tables(lib).unit_type("destiny", "france/guard-cavalry"));
+    EXPECT_NO_THROW(land_tables(lib).unit_type("destiny", "britain/highlanders"));  // in lieu of grenadiers
+    EXPECT_THROW(land_tables(lib).unit_type("destiny", "britain/grenadiers"), RuleError);
     // 2.4.3: every Destiny army has foot (slow, strong) and horse (fast, weak) batteries.
-    for (const auto* army : lib.armies("destiny")) {
+    for (const auto* army : land_tables(lib).armies("destiny")) {
         const UnitType* foot = army->find("foot-artillery");
         const UnitType* horse = army->find("horse-artillery");
         ASSERT_NE(foot, nullptr) << army->id;
@@ -570,7 +571,7 @@ TEST(RandomRuleSetArmies, DestinyCavalryClassesAndLancers) {
 
 TEST(RandomRuleSetArmies, ReasonTroopTypesAsNamed) {
     std::set<std::string> kinds;
-    for (const auto* army : library().armies("reason"))
+    for (const auto* army : land_tables(library()).armies("reason"))
         for (const auto& unit : army->units) kinds.insert(unit.kind);
     for (const char* kind : {"guard", "grenadiers", "line", "light", "militia", "minutemen", "heavy", "medium", "dragoons"})
         EXPECT_TRUE(kinds.count(kind)) << kind;
@@ -578,13 +579,13 @@ TEST(RandomRuleSetArmies, ReasonTroopTypesAsNamed) {
 
 TEST(RandomRuleSetArmies, UnitTypeOfAnotherRuleSetIsRefused) {
     const auto& lib = library();
-    EXPECT_NO_THROW(lib.unit_type("glaube", "sweden/veterans"));
+    EXPECT_NO_THROW(land_tables(lib).unit_type("glaube", "sweden/veterans"));
     // Sweden is a nation of Glaube only; rifles exist in Destiny only; hedgehog-era arquebusiers in Glaube only.
     for (const auto& [ruleset, type] : std::vector<std::pair<std::string, std::string>>{
              {"gloire-dice", "sweden/veterans"}, {"gloire", "sweden/veterans"}, {"gloire", "britain/rifles"},
              {"reason", "prussia/uhlans"}, {"destiny", "imperialists/arquebusiers"}, {"glaube", "spain/uhlans"}}) {
         try {
-            (void)lib.unit_type(ruleset, type);
+            (void)land_tables(lib).unit_type(ruleset, type);
             ADD_FAILURE() << ruleset << " accepted " << type;
         } catch (const RuleError& error) {
             const std::string message = error.what();

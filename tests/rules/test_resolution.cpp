@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "fortuna/seam/library.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/resolution.hpp"
 #include "test_game_support.hpp"
 
@@ -15,7 +16,7 @@ namespace {
 using testing::gloire_dice;
 
 using testing::library;
-const UnitType& unit(const std::string& id) { return library().unit_type("gloire-dice", id); }
+const UnitType& unit(const std::string& id) { return land_tables(library()).unit_type("gloire-dice", id); }
 
 Roll d6(int value) { return Roll{RollKind::D6, value, RollSource::Entered}; }
 Roll two_d6(int value) { return Roll{RollKind::TwoD6, value, RollSource::Entered}; }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fortuna/land/battle_report.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/battlefield.hpp"
 #include "fortuna/land/duties.hpp"
 #include "fortuna/land/game.hpp"
@@ -186,7 +187,7 @@ protected:
         q.to = to;
         q.screens = std::move(screens);
         q.minutes_before_dusk = dusk;
-        q.rules = &wm_library().ruleset("glaube");
+        q.rules = &land_tables(wm_library()).ruleset("glaube");
         return field_.line_of_sight(q);
     }
     Battlefield field_;

@@ -16,6 +16,7 @@
 #include <QGuiApplication>
 
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/game.hpp"
 #include "fortuna/seam/game_session.hpp"
 #include "fortuna/seam/library.hpp"
@@ -173,7 +174,7 @@ TEST(VictorySheet, WhiteMountainFitsOneA4Page) {
 
 TEST(VictorySheet, TypedTotalsWithTheirOwnTimes) {
     REQUIRE_POPPLER();
-    const auto source = source_from_totals(library().ruleset("glaube"), {40, 36}, parse_clock("10:30"), parse_clock("14:00"));
+    const auto source = source_from_totals(land_tables(library()).ruleset("glaube"), {40, 36}, parse_clock("10:30"), parse_clock("14:00"));
     const auto pdf = write(SheetKind::Victory, source, "victory-totals.pdf");
     const std::string text = pdf_text(pdf);
     EXPECT_EQ(pdf_pages(pdf), 1);
@@ -190,7 +191,7 @@ TEST(VictorySheet, TypedTotalsWithTheirOwnTimes) {
 // (12:00 to dusk at 17:00): one A4 page each, whether the rule set has six marks or ten.
 TEST(VictorySheet, EveryRuleSetFitsOneA4Page) {
     REQUIRE_POPPLER();
-    for (const RuleSet* rules : library().rulesets()) {
+    for (const RuleSet* rules : land_tables(library()).rulesets()) {
         const auto source = source_from_totals(*rules, {100, 74}, parse_clock("12:00"), parse_clock("17:00"));
         const auto pdf = write(SheetKind::Victory, source, "victory-totals-" + rules->id + ".pdf");
         EXPECT_EQ(pdf_pages(pdf), 1) << rules->id;
@@ -207,7 +208,7 @@ TEST(VictorySheet, EveryRuleSetFitsOneA4Page) {
 }
 
 TEST(VictorySheet, TypedTotalsAreChecked) {
-    const RuleSet& rules = library().ruleset("gloire-dice");
+    const RuleSet& rules = land_tables(library()).ruleset("gloire-dice");
     EXPECT_THROW(source_from_totals(rules, {40}, 720, 1020), RuleError);
     EXPECT_THROW(source_from_totals(rules, {40, 36, 12}, 720, 1020), RuleError);
     EXPECT_THROW(source_from_totals(rules, {40, 0}, 720, 1020), RuleError);
@@ -272,7 +273,7 @@ TEST(Roster, WhiteMountainAndTypedTotals) {
                 for (const auto& unit : command.units) EXPECT_NE(text.find(unit.code), std::string::npos) << unit.code;
         }
     }
-    const auto blank = source_from_totals(library().ruleset("reason"), {30, 28}, 720, 1020);
+    const auto blank = source_from_totals(land_tables(library()).ruleset("reason"), {30, 28}, 720, 1020);
     const auto pdf = write(SheetKind::Roster, blank, "roster-totals.pdf", PlanPaper::Letter);
     EXPECT_EQ(pdf_pages(pdf), 1);
     const std::string text = pdf_text(pdf);
@@ -284,7 +285,7 @@ TEST(Roster, WhiteMountainAndTypedTotals) {
 
 TEST(Reference, EveryRuleSetPrintsItsTables) {
     REQUIRE_POPPLER();
-    for (const RuleSet* rules : library().rulesets()) {
+    for (const RuleSet* rules : land_tables(library()).rulesets()) {
         SheetSource source;
         source.kind = SourceKind::Totals;
         source.rules = rules;
@@ -315,7 +316,7 @@ TEST(Reference, AnEditedTablePrintsAsPlayed) {
     std::ofstream(table) << document.dump(2);
     const RulesLibrary house = RulesLibrary::load(data);
     SheetSource source;
-    source.rules = &house.ruleset("gloire-dice");
+    source.rules = &land_tables(house).ruleset("gloire-dice");
     const std::string text = pdf_text(write(SheetKind::Reference, source, "reference-house.pdf"));
     EXPECT_NE(text.find("Bloody stalemate"), std::string::npos);
     EXPECT_EQ(text.find("Disruption exchange"), std::string::npos);

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The data folder as a program opens it: the land rule sets and their armies loaded, and every
-// file of every rule system checked as the app and the CLI load it.
+// The data folder as a program opens it: each rule system's tables loaded by the system itself
+// (RuleSystem::load_library_tables), and every file of every rule system checked as the app and the CLI
+// load it.
 #pragma once
 
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -16,9 +18,14 @@
 
 namespace fortuna {
 
-struct Army;
-struct RuleSet;
-struct UnitType;
+class RuleSystem;
+
+// What a rule system loads of a data folder when the library opens it (the land rule sets and their
+// armies: land/land_tables.hpp). Each system knows its own type; the library only keeps it.
+class SystemTables {
+public:
+    virtual ~SystemTables() = default;
+};
 
 struct ValidationReport {
     struct Checked {
@@ -35,14 +42,16 @@ public:
     ~RulesLibrary();
     RulesLibrary(RulesLibrary&&) noexcept;
     RulesLibrary& operator=(RulesLibrary&&) noexcept;
-    // Loads every rule set in data/tables and every army in data/armies/<ruleset>/. A broken
-    // file is left out and recorded in problems(), with what depends on it (the armies of a
-    // broken rule set); everything else loads. Throws only when there is no tables folder.
+    // Asks every rule system to load its tables from the data folder (land: every rule set in
+    // data/tables and every army in data/armies/<ruleset>/). A broken file is left out and recorded
+    // in problems(), with what depends on it; everything else loads. Throws only when there is no
+    // tables folder.
     static RulesLibrary load(const std::filesystem::path& data_dir = default_data_dir());
-    // The same with house edits: each file is a rule set that takes the place of the shipped
-    // one with its id (the battle lab's "what if", docs/lab.md); the armies load against it.
-    // Throws DataError naming the file when it does not load or names no shipped rule set.
-    static RulesLibrary load(const std::filesystem::path& data_dir, const std::vector<std::filesystem::path>& edited_rulesets);
+    // The same with house edits: each file is one of a system's tables that takes the place of the
+    // shipped one with its id (the battle lab's "what if", docs/lab.md), given to the system whose
+    // format it is. Throws DataError naming the file when it does not load, names no shipped table,
+    // or is no system's.
+    static RulesLibrary load(const std::filesystem::path& data_dir, const std::vector<std::filesystem::path>& edited_tables);
 
     // The files load() left out, each with why; the app shows them, the CLI prints them.
     const std::vector<DataError>& problems() const { return problems_; }
@@ -58,21 +67,14 @@ public:
                                            const std::vector<std::filesystem::path>& paths = {});
 
     const std::filesystem::path& data_dir() const { return data_dir_; }
-    std::vector<const RuleSet*> rulesets() const;
-    const RuleSet& ruleset(std::string_view id) const;  // throws RuleError listing known ids
-    bool has_ruleset(std::string_view id) const;
-    std::vector<const Army*> armies(std::string_view ruleset) const;
-    const Army& army(std::string_view ruleset, std::string_view nation) const;
-    // "france/line-infantry"; throws RuleError naming what is known.
-    const UnitType& unit_type(std::string_view ruleset, std::string_view nation_slash_type) const;
+    // The tables `system_id` loaded, or nullptr when it loads none (each system's accessor casts
+    // them: land_tables(library)).
+    const SystemTables* tables_of(std::string_view system_id) const;
 
 private:
     std::filesystem::path data_dir_;
-    std::map<std::string, std::unique_ptr<RuleSet>, std::less<>> rulesets_;
-    std::map<std::string, std::map<std::string, std::unique_ptr<Army>, std::less<>>, std::less<>> armies_;
+    std::map<std::string, std::unique_ptr<SystemTables>, std::less<>> tables_;
     std::vector<DataError> problems_;
-    // The recorded problem of a file, to say why a rule set or army is missing.
-    const DataError* problem_with(const std::filesystem::path& file) const;
 };
 
 }  // namespace fortuna

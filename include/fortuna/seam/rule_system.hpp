@@ -22,6 +22,8 @@
 namespace fortuna {
 
 class RulesLibrary;
+class SystemTables;
+class DataError;
 class GameSession;
 struct ClaimedFile;
 struct ScenarioProblem;  // fortuna/core/data_files.hpp
@@ -45,6 +47,14 @@ public:
     virtual std::string era() const = 0;     // "1756-1815"
     virtual std::string source() const = 0;  // the seed it follows: "seed 000, The Age of Sail"
     virtual std::vector<FileFormat> formats() const = 0;
+
+    // Its tables of a data folder, loaded once when the library opens (RulesLibrary::load), or
+    // nullptr when it loads none there (the default: it reads its own files when a game opens).
+    // A broken file is left out and added to `problems`, naming the file; the rest loads. `edited`
+    // are house edits of its tables (the battle lab's "what if"); one that does not load throws.
+    virtual std::unique_ptr<SystemTables> load_library_tables(const std::filesystem::path& data_dir,
+                                                      const std::vector<std::filesystem::path>& edited,
+                                                      std::vector<DataError>& problems) const;
 
     // Checks one of its files exactly as its commands load it (schema, cross-references, a game set
     // up or replayed) and returns its description; throws DataError naming the file, the field and

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "fortuna/core/errors.hpp"
+#include "fortuna/land/land_tables.hpp"
 
 #include "fortuna/game_of_kings/editing.hpp"
 #include "fortuna/land/system.hpp"
@@ -61,7 +62,7 @@ NewBattleDialog::NewBattleDialog(const RulesLibrary& library, QWidget* parent) :
     ruleset_ = new QComboBox(this);
     ruleset_->setObjectName(u"ruleset"_s);
     auto* model = new QStandardItemModel(ruleset_);
-    for (const RuleSet* set : library_.rulesets()) {
+    for (const RuleSet* set : land_tables(library_).rulesets()) {
         auto* item = new QStandardItem(u"%1 (%2)"_s.arg(qs(set->name), qs(set->id)));
         item->setData(qs(set->id), Qt::UserRole);
         model->appendRow(item);
@@ -222,8 +223,8 @@ void NewBattleDialog::rulesetChosen() {
     for (std::size_t i = 0; i < sides_.size(); ++i) {
         QComboBox* nation = sides_[i].nation;
         nation->clear();
-        if (!library_.has_ruleset(id)) continue;
-        for (const Army* army : library_.armies(id)) nation->addItem(qs(army->name), verbatim(army->id));
+        if (!land_tables(library_).has_ruleset(id)) continue;
+        for (const Army* army : land_tables(library_).armies(id)) nation->addItem(qs(army->name), verbatim(army->id));
         nation->setCurrentIndex(std::min(static_cast<int>(i), nation->count() - 1));
     }
     sayScale();

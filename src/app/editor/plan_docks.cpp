@@ -25,6 +25,7 @@
 #include <cmath>
 
 #include "fortuna/seam/library.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/land/terrain_effects.hpp"
 #include "plan_board.hpp"
 #include "qt_text.hpp"
@@ -132,8 +133,8 @@ const UnitSetup& unit_of(const Scenario& s, int side, int command, int unit) {
 // The army a unit is drawn from: its own nation, else its side's.
 const Army* army_for(const RulesLibrary& library, const Scenario& s, int side, const std::string& nation) {
     const std::string want = nation.empty() ? side_of(s, side).nation : nation;
-    if (!library.has_ruleset(s.ruleset)) return nullptr;
-    for (const Army* army : library.armies(s.ruleset))
+    if (!land_tables(library).has_ruleset(s.ruleset)) return nullptr;
+    for (const Army* army : land_tables(library).armies(s.ruleset))
         if (army->id == want) return army;
     return nullptr;
 }
@@ -345,8 +346,8 @@ void PlanPropertiesPanel::addBattleFields() {
                        },
                        {}, {}, nullptr, base + u"sauve_qui_peut"_s});
     QStringList nations, nation_names;
-    if (plan_.library().has_ruleset(s.ruleset))
-        for (const Army* army : plan_.library().armies(s.ruleset)) nations << qs(army->id), nation_names << qs(army->name);
+    if (land_tables(plan_.library()).has_ruleset(s.ruleset))
+        for (const Army* army : land_tables(plan_.library()).armies(s.ruleset)) nations << qs(army->id), nation_names << qs(army->name);
     for (std::size_t i = 0; i < s.sides.size(); ++i) {
         const int side = static_cast<int>(i);
         const QString prefix = tr("side %1 ").arg(side + 1);

@@ -21,6 +21,7 @@
 // scenario and the seed repeats every draw of the generator, every kept roll and every undo:
 // the replayed game equals the live one, generator state included.
 #include "fortuna/land/game.hpp"
+#include "fortuna/land/land_tables.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -128,7 +129,7 @@ Clock& Game::edit_clock() {
 // ------------------------------------------------------------------ set-up
 
 Game::Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, Enforcement enforcement)
-    : library_(&library), scenario_(std::move(scenario)), rules_(&library.ruleset(scenario_.ruleset)), seed_(seed),
+    : library_(&library), scenario_(std::move(scenario)), rules_(&land_tables(library).ruleset(scenario_.ruleset)), seed_(seed),
       battlefield_(std::make_shared<const Battlefield>(scenario_)), initial_enforcement_(enforcement), dice_(seed) {
     state_.enforcement = enforcement;
     phases_ = rules_->phases.empty() ? default_phases() : rules_->phases;
@@ -156,7 +157,7 @@ Game::Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, E
             unit.id.side = side;
             unit.id.bases_start = setup.bases;
             unit.id.type = setup.unit_type;
-            if (unit.id.type == nullptr) unit.id.type = &library.unit_type(scenario_.ruleset, setup.nation + "/" + setup.type);
+            if (unit.id.type == nullptr) unit.id.type = &land_tables(library).unit_type(scenario_.ruleset, setup.nation + "/" + setup.type);
             unit.now.bases = setup.bases;
             unit.now.state = setup.state;
             unit.now.formation = setup.formation;
@@ -166,7 +167,7 @@ Game::Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, E
             // Dragoons: the army's dismounted type (seed 002, Tables 1-2 list both).
             const UnitType& type = *unit.id.type;
             if (type.can_dismount || type.kind == "dragoons") {
-                const Army& army = library.army(scenario_.ruleset, setup.nation);
+                const Army& army = land_tables(library).army(scenario_.ruleset, setup.nation);
                 const UnitType* dismounted = type.dismounted_as.empty() ? nullptr : army.find(type.dismounted_as);
                 if (dismounted == nullptr) {
                     for (const UnitType& candidate : army.units)
@@ -179,7 +180,7 @@ Game::Game(const RulesLibrary& library, Scenario scenario, std::uint64_t seed, E
             }
             // Uhlans and lancers: the shock of medium cavalry in the first move of contact (seed 000, 2.4.2).
             if (!type.first_contact_as.empty())
-                unit.id.first_contact_type = library.army(scenario_.ruleset, setup.nation).find(type.first_contact_as);
+                unit.id.first_contact_type = land_tables(library).army(scenario_.ruleset, setup.nation).find(type.first_contact_as);
             if (type.arm == Arm::Artillery) unit.now.guns = setup.guns_limbered ? Guns::Limbered : Guns::Unlimbered;
             unit_codes_.emplace(unit.id.code, units_.size());
             state_.units.push_back(unit.now);

@@ -2,6 +2,7 @@
 // Reads a scenario: schema first, then the cross-references the schema cannot see (one reader
 // for a file that must play, a draft, and every problem of a draft at once).
 #include "fortuna/land/scenario.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "scenario_reading.hpp"
 
 #include <algorithm>
@@ -113,10 +114,10 @@ public:
         s.description = text(document, "description").value_or("");
         s.source = text(document, "source").value_or("");
         s.ruleset = text(document, "ruleset").value_or("");
-        ruleset_known_ = library_.has_ruleset(s.ruleset);
+        ruleset_known_ = land_tables(library_).has_ruleset(s.ruleset);
         if (!ruleset_known_ && member(document, "ruleset") != nullptr && member(document, "ruleset")->is_string()) {
             std::string known;
-            for (const RuleSet* rules : library_.rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
+            for (const RuleSet* rules : land_tables(library_).rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
             problem("/ruleset", "a rule set in data/tables (" + known + ")", "'" + s.ruleset + "'");
         }
         if (const Json* board = member(document, "board")) {
@@ -330,7 +331,7 @@ private:
         // (a reinforcement of an unknown side has none to default to).
         if (!ruleset_known_ || unit.nation.empty()) return unit;
         const std::string nation_pointer = member(node, "nation") ? pointer + "/nation" : pointer;
-        const auto armies = library_.armies(scenario_.ruleset);
+        const auto armies = land_tables(library_).armies(scenario_.ruleset);
         const auto army = std::find_if(armies.begin(), armies.end(), [&](const Army* a) { return a->id == unit.nation; });
         if (army == armies.end()) {
             std::string known;
@@ -405,7 +406,7 @@ private:
                 if (percent.is_number_integer() && percent.get<std::int64_t>() >= 0 && percent.get<std::int64_t>() <= 100)
                     period.percents.push_back(percent.get<int>());
         if (ruleset_known_ && !period.percents.empty()) {
-            const auto& levels = library_.ruleset(s.ruleset).crisis_of_morale.levels;
+            const auto& levels = land_tables(library_).ruleset(s.ruleset).crisis_of_morale.levels;
             if (period.percents.size() > levels.size()) {
                 problem(pointer + "/percents",
                         "at most " + std::to_string(levels.size()) + " thresholds, one for each crisis level of the rule set",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A club's own battle (issue 31): a scenario written back as a file that diffs well.
 #include "fortuna/land/scenario_editing.hpp"
+#include "fortuna/land/land_tables.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -453,9 +454,9 @@ void write_node(std::string& out, const Ordered& node, int depth, Place place) {
 }  // namespace scenario_writing
 
 Scenario new_scenario(const RulesLibrary& library, std::string_view ruleset, double width_mm, double depth_mm) {
-    if (!library.has_ruleset(ruleset)) {
+    if (!land_tables(library).has_ruleset(ruleset)) {
         std::string known;
-        for (const RuleSet* rules : library.rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
+        for (const RuleSet* rules : land_tables(library).rulesets()) known += (known.empty() ? "" : ", ") + rules->id;
         throw RuleError("no land rule set '" + std::string(ruleset) + "': the rule sets are " + known);
     }
     const auto table_side = [](double mm, const char* what) {
@@ -466,7 +467,7 @@ Scenario new_scenario(const RulesLibrary& library, std::string_view ruleset, dou
     };
     table_side(width_mm, "width");
     table_side(depth_mm, "depth");
-    const std::vector<const Army*> armies = library.armies(ruleset);
+    const std::vector<const Army*> armies = land_tables(library).armies(ruleset);
     if (armies.empty()) throw RuleError("rule set '" + std::string(ruleset) + "' has no army lists in data/armies to field");
 
     Scenario scenario;

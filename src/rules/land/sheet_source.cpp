@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Builds a sheet source from a scenario or from army totals typed in.
 #include "fortuna/sheets/sheet_source.hpp"
+#include "fortuna/land/land_tables.hpp"
 
 #include <algorithm>
 
@@ -19,7 +20,7 @@ namespace sheet_source_detail {
 
 std::string nation_name(const RulesLibrary& library, const std::string& ruleset, const std::string& nation) {
     try {
-        return library.army(ruleset, nation).name;
+        return land_tables(library).army(ruleset, nation).name;
     } catch (const std::exception&) {
         return nation;
     }
@@ -52,7 +53,7 @@ using sheet_source_detail::nation_name;
 SheetSource source_from_scenario(const RulesLibrary& library, const Scenario& scenario) {
     SheetSource source;
     source.kind = SourceKind::Scenario;
-    source.rules = &library.ruleset(scenario.ruleset);
+    source.rules = &land_tables(library).ruleset(scenario.ruleset);
     source.title = scenario.name;
     source.origin = "scenario " + scenario.id;
     source.start = scenario.start;

@@ -5,6 +5,7 @@
 #include "fortuna/core/errors.hpp"
 #include "fortuna/seam/game_session.hpp"
 #include "fortuna/land/game.hpp"
+#include "fortuna/land/land_tables.hpp"
 #include "fortuna/seam/library.hpp"
 #include "fortuna/land/opponent.hpp"
 #include "fortuna/land/save.hpp"
@@ -32,6 +33,12 @@ public:
                 {"fortuna-save", "save", "saves"},             {"fortuna-journal", "journal", "journals"}};
     }
 
+    // The rule sets of data/tables and the armies of data/armies/<rule set>/ (land_tables.hpp).
+    std::unique_ptr<SystemTables> load_library_tables(const fs::path& data_dir, const std::vector<fs::path>& edited,
+                                              std::vector<DataError>& problems) const override {
+        return LandTables::load(data_dir, edited, problems);
+    }
+
     std::string check_file(const RulesLibrary& library, const fs::path& file, const nlohmann::json& document) const override {
         const std::string name = file.string();
         const std::string format = format_of(document);
@@ -47,15 +54,15 @@ public:
         if (format == "fortuna-army") {
             validate_against_schema(document, "army", name, library.data_dir());
             const std::string ruleset = document.at("ruleset").get<std::string>();
-            if (!library.has_ruleset(ruleset)) {
+            if (!land_tables(library).has_ruleset(ruleset)) {
                 try {
-                    (void)library.ruleset(ruleset);
+                    (void)land_tables(library).ruleset(ruleset);
                 } catch (const RuleError& missing) {
                     throw DataError(name, "/ruleset", "a rule set that loads from " + (library.data_dir() / "tables").string(),
                                     missing.what());
                 }
             }
-            (void)load_army_file(file, library.data_dir(), library.ruleset(ruleset));
+            (void)load_army_file(file, library.data_dir(), land_tables(library).ruleset(ruleset));
             return "army";
         }
         if (format == "fortuna-scenario") {
@@ -115,7 +122,7 @@ public:
 
     std::optional<nlohmann::ordered_json> new_scenario_document(const RulesLibrary& library, std::string_view ruleset,
                                                                 double width_mm, double depth_mm) const override {
-        if (!library.has_ruleset(ruleset)) return std::nullopt;  // not a land rule set
+        if (!land_tables(library).has_ruleset(ruleset)) return std::nullopt;  // not a land rule set
         return scenario_to_json(new_scenario(library, ruleset, width_mm, depth_mm));
     }
 };

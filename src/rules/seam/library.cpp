@@ -1,27 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The library of the data folder: the land rule sets and their armies loaded, and every file of
-// every system checked as the app and the CLI load it (`fortuna-cli validate`). Reading and
+// The library of the data folder: each rule system's tables loaded by the system, and every file
+// of every system checked as the app and the CLI load it (`fortuna-cli validate`). Reading and
 // schema-checking one file is data_files.cpp's.
 #include "fortuna/seam/library.hpp"
-#include "fortuna/land/army.hpp"
 #include "fortuna/core/data_files.hpp"
 #include "fortuna/core/message_catalogue.hpp"
-#include "fortuna/land/system.hpp"
 #include "fortuna/seam/rule_system.hpp"
-#include "fortuna/core/json_fields.hpp"
-#include "fortuna/land/opponent.hpp"
-#include "fortuna/land/ruleset.hpp"
 
 #include <algorithm>
 #include <set>
 
 #include <spdlog/spdlog.h>
 
-#include "fortuna/land/game.hpp"
-#include "fortuna/core/journal.hpp"
-#include "fortuna/core/limits.hpp"
-#include "fortuna/land/save.hpp"
-#include "fortuna/land/scenario.hpp"
 
 namespace fortuna {
 
@@ -31,121 +21,30 @@ RulesLibrary::RulesLibrary() = default;
 RulesLibrary::~RulesLibrary() = default;
 RulesLibrary::RulesLibrary(RulesLibrary&&) noexcept = default;
 RulesLibrary& RulesLibrary::operator=(RulesLibrary&&) noexcept = default;
-RuleSet load_ruleset_file(const fs::path& file, const fs::path& data_dir, bool named_after_id) {
-    const auto document = read_json_file(file);
-    validate_against_schema(document, "ruleset", file.string(), data_dir);
-    RuleSet rules = RuleSet::from_json(document, file.string());
-    if (named_after_id && rules.id != file.stem().string())
-        throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", rules.id);
-    return rules;
-}
-
-Army load_army_file(const fs::path& file, const fs::path& data_dir, const RuleSet& rules) {
-    const auto document = read_json_file(file);
-    validate_against_schema(document, "army", file.string(), data_dir);
-    Army army = Army::from_json(document, file.string(), rules);
-    if (army.id != file.stem().string())
-        throw DataError(file.string(), "/id", "\"" + file.stem().string() + "\" (the file's name)", army.id);
-    return army;
-}
-
-namespace {
-
-}  // namespace
-
 RulesLibrary RulesLibrary::load(const fs::path& data_dir) { return load(data_dir, {}); }
 
-RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::path>& edited_rulesets) {
+RulesLibrary RulesLibrary::load(const fs::path& data_dir, const std::vector<fs::path>& edited_tables) {
     RulesLibrary library;
     library.data_dir_ = data_dir;
     const fs::path tables = data_dir / "tables";
     std::error_code error;
     if (!fs::is_directory(tables, error))
         throw DataError(tables.string(), "", "a folder of rule-set tables (is FORTUNA_DATA right?)", "no such folder");
-    // A broken file disables itself and what depends on it, and is recorded: one bad army
-    // from a club's download must not stop the umpire's other rule sets (issue 13).
-    const auto record = [&](const DataError& problem) {
-        spdlog::info("{} (this file is not loaded)", problem.what());
-        // Every problem of the file, each on its own (issue 28, item 6).
-        if (const auto* many = dynamic_cast<const DataErrors*>(&problem)) library.problems_.insert(library.problems_.end(), many->all().begin(), many->all().end());
-        else library.problems_.push_back(problem);
-    };
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(tables))
-        if (entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-        try {
-            // Other rule systems' tables share the folder (The Age of Sail, Game Of Kings, ...): each
-            // reads its own; the land loader leaves them alone (rule_system.hpp).
-            const auto document = read_json_file(file);
-            if (const RuleSystem* owner = rule_system_for_format(format_of(document)); owner != nullptr && owner != &land_system())
-                continue;
-            auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir));
-            library.rulesets_.emplace(rules->id, std::move(rules));
-        } catch (const DataError& problem) {
-            record(problem);
-        }
+    // The house edits, each to the system whose format it is.
+    std::map<const RuleSystem*, std::vector<fs::path>> edits;
+    for (const fs::path& file : edited_tables) {
+        const ClaimedFile claimed = claim_file_or_refuse(file);
+        edits[claimed.system].push_back(file);
     }
-    for (const fs::path& file : edited_rulesets) {
-        auto rules = std::make_unique<RuleSet>(load_ruleset_file(file, data_dir, false));
-        const auto shipped = library.rulesets_.find(rules->id);
-        if (shipped == library.rulesets_.end()) {
-            std::string known;
-            for (const auto& [id, set] : library.rulesets_) known += (known.empty() ? "" : ", ") + id;
-            throw DataError(file.string(), "/id", "the id of a shipped rule set it edits (" + known + ")", rules->id);
-        }
-        spdlog::info("{}: rule set '{}' edited, in place of the shipped tables", file.string(), rules->id);
-        shipped->second = std::move(rules);
+    for (const RuleSystem* system : rule_systems()) {
+        const auto edited = edits.find(system);
+        std::unique_ptr<SystemTables> loaded =
+            system->load_library_tables(data_dir, edited == edits.end() ? std::vector<fs::path>{} : edited->second, library.problems_);
+        if (loaded) library.tables_.emplace(system->id(), std::move(loaded));
+        else if (edited != edits.end())
+            throw DataError(edited->second.front().string(), "/format", "a table of a system that takes house edits", format_of(read_json_file(edited->second.front())));
     }
-    const fs::path armies = data_dir / "armies";
-    if (fs::is_directory(armies, error)) {
-        std::vector<fs::path> folders;
-        for (const auto& entry : fs::directory_iterator(armies))
-            if (entry.is_directory()) folders.push_back(entry.path());
-        std::sort(folders.begin(), folders.end());
-        for (const auto& folder : folders) {
-            const std::string ruleset_id = folder.filename().string();
-            // data/armies/<system id>/ holds another rule system's army lists, which it reads; a land
-            // army there is in the wrong folder.
-            if (const RuleSystem* owner = find_rule_system(ruleset_id); owner != nullptr && owner != &land_system()) {
-                for (const auto& entry : fs::directory_iterator(folder)) {
-                    if (entry.path().extension() != ".json") continue;
-                    try {
-                        if (land_system().owns(format_of(read_json_file(entry.path()))))
-                            record(DataError(entry.path().string(), "",
-                                             "a folder named after a rule set in data/tables (" + folder.string() + " holds " + owner->name() + "'s army lists)",
-                                             ruleset_id));
-                    } catch (const DataError&) {
-                        // The owner's own check names what is wrong with it.
-                    }
-                }
-                continue;
-            }
-            const auto rules = library.rulesets_.find(ruleset_id);
-            if (rules == library.rulesets_.end()) {
-                const bool broken = fs::exists(tables / (ruleset_id + ".json"), error);
-                record(DataError(folder.string(), "",
-                                 broken ? "its rule set " + (tables / (ruleset_id + ".json")).string() + " to load first (see its own error)"
-                                        : "a folder named after a rule set in data/tables",
-                                 ruleset_id));
-                continue;
-            }
-            std::vector<fs::path> army_files;
-            for (const auto& entry : fs::directory_iterator(folder))
-                if (entry.path().extension() == ".json") army_files.push_back(entry.path());
-            std::sort(army_files.begin(), army_files.end());
-            for (const auto& file : army_files) {
-                try {
-                    auto army = std::make_unique<Army>(load_army_file(file, data_dir, *rules->second));
-                    library.armies_[ruleset_id].emplace(army->id, std::move(army));
-                } catch (const DataError& problem) {
-                    record(problem);
-                }
-            }
-        }
-    }
-    spdlog::debug("loaded {} rule sets from {} ({} broken files)", library.rulesets_.size(), data_dir.string(), library.problems_.size());
+    spdlog::debug("loaded the tables of {} rule systems from {} ({} broken files)", library.tables_.size(), data_dir.string(), library.problems_.size());
     return library;
 }
 
@@ -231,64 +130,9 @@ std::vector<DataError> RulesLibrary::validate(const fs::path& data_dir, const st
     return check_files(data_dir, paths).problems;
 }
 
-std::vector<const RuleSet*> RulesLibrary::rulesets() const {
-    std::vector<const RuleSet*> list;
-    for (const auto& [id, rules] : rulesets_) list.push_back(rules.get());
-    return list;
-}
-
-const DataError* RulesLibrary::problem_with(const fs::path& file) const {
-    for (const DataError& problem : problems_)
-        if (fs::path(problem.file()) == file) return &problem;
-    return nullptr;
-}
-
-bool RulesLibrary::has_ruleset(std::string_view id) const { return rulesets_.find(id) != rulesets_.end(); }
-
-const RuleSet& RulesLibrary::ruleset(std::string_view id) const {
-    const auto it = rulesets_.find(id);
-    if (it != rulesets_.end()) return *it->second;
-    std::string known;
-    for (const auto& [name, rules] : rulesets_) known += (known.empty() ? "" : ", ") + name;
-    if (const DataError* broken = problem_with(data_dir_ / "tables" / (std::string(id) + ".json")))
-        throw RuleError("rule set '" + std::string(id) + "' is not available: its file did not load: " + broken->what());
-    throw RuleError("unknown rule set '" + std::string(id) + "': expected one of " + known);
-}
-
-std::vector<const Army*> RulesLibrary::armies(std::string_view ruleset_id) const {
-    std::vector<const Army*> list;
-    (void)ruleset(ruleset_id);
-    if (const auto it = armies_.find(ruleset_id); it != armies_.end())
-        for (const auto& [id, army] : it->second) list.push_back(army.get());
-    return list;
-}
-
-const Army& RulesLibrary::army(std::string_view ruleset_id, std::string_view nation) const {
-    (void)ruleset(ruleset_id);
-    const auto it = armies_.find(ruleset_id);
-    if (it != armies_.end())
-        if (const auto found = it->second.find(nation); found != it->second.end()) return *found->second;
-    std::string known;
-    if (it != armies_.end())
-        for (const auto& [id, army] : it->second) known += (known.empty() ? "" : ", ") + id;
-    if (const DataError* broken = problem_with(data_dir_ / "armies" / std::string(ruleset_id) / (std::string(nation) + ".json")))
-        throw RuleError("the army '" + std::string(nation) + "' of rule set " + std::string(ruleset_id) +
-                        " is not available: its file did not load: " + broken->what());
-    throw RuleError("rule set " + std::string(ruleset_id) + " has no army '" + std::string(nation) +
-                    "': expected one of " + (known.empty() ? std::string("(none)") : known));
-}
-
-const UnitType& RulesLibrary::unit_type(std::string_view ruleset_id, std::string_view nation_slash_type) const {
-    const auto slash = nation_slash_type.find('/');
-    if (slash == std::string_view::npos)
-        throw RuleError("unit '" + std::string(nation_slash_type) + "': expected NATION/TYPE such as france/line-infantry");
-    const Army& nation = army(ruleset_id, nation_slash_type.substr(0, slash));
-    const auto type = nation_slash_type.substr(slash + 1);
-    if (const UnitType* unit = nation.find(type)) return *unit;
-    std::string known;
-    for (const auto& unit : nation.units) known += (known.empty() ? "" : ", ") + unit.id;
-    throw RuleError("the " + nation.name + " army of rule set " + std::string(ruleset_id) + " has no unit type '" +
-                    std::string(type) + "': expected one of " + known);
+const SystemTables* RulesLibrary::tables_of(std::string_view system_id) const {
+    const auto found = tables_.find(system_id);
+    return found == tables_.end() ? nullptr : found->second.get();
 }
 
 }  // namespace fortuna

@@ -33,6 +33,10 @@ std::string RuleSystem::describe(std::string_view format) const {
     return {};
 }
 
+std::unique_ptr<SystemTables> RuleSystem::load_library_tables(const fs::path&, const std::vector<fs::path>&, std::vector<DataError>&) const {
+    return nullptr;
+}
+
 std::unique_ptr<GameSession> RuleSystem::open_game(const RulesLibrary&, const fs::path& file, const ClaimedFile& claimed,
                                                    std::uint64_t) const {
     throw RuleError(file.string() + " is a " + describe(claimed.format) + " of " + name() +
