@@ -26,13 +26,25 @@ bool language_folder_name(const std::string& name) {
 }
 
 // The primary subtag of a language tag ("de" of "de-AT", "DE_de"), lowercased; nothing when the
-// tag is not letters (a path, "*", a byte that is not ASCII) or longer than a tag's eight.
+// tag is not one (RFC 5646: subtags of one to eight letters and digits, the first letters; at most
+// 35 characters here): a path, "*", a byte that is not ASCII, "de-" and 2,000 letters.
 std::optional<std::string> primary_subtag(std::string_view tag) {
     while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
     while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
+    if (tag.empty() || tag.size() > 35) return std::nullopt;
+    std::size_t run = 0;
+    for (char c : tag) {
+        const bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (c == '-' || c == '_') {
+            if (run == 0) return std::nullopt;
+            run = 0;
+        } else if (!alphanumeric || ++run > 8) {
+            return std::nullopt;
+        }
+    }
+    if (run == 0) return std::nullopt;
     const std::size_t end = tag.find_first_of("-_");
     const std::string_view primary = tag.substr(0, end);
-    if (primary.empty() || primary.size() > 8) return std::nullopt;
     std::string out;
     for (char c : primary) {
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -86,7 +98,7 @@ nlohmann::json page_words_of(const fs::path& file, std::vector<std::string>& pro
 
 // Members whose text a person reads, and the pieces' members told beside them in "words".
 const std::set<std::string, std::less<>>& words_members() {
-    static const std::set<std::string, std::less<>> members{"summary", "clock_label", "reason", "unavailable", "error", "outcome"};
+    static const std::set<std::string, std::less<>> members{"summary", "clock_label", "reason", "unavailable", "error", "outcome", "undo", "redo"};
     return members;
 }
 const std::set<std::string, std::less<>>& lines_members() {
@@ -157,7 +169,13 @@ PageLanguages PageLanguages::load(const std::filesystem::path& data_dir) {
             continue;
         }
         for (const DataError& problem : language.catalogue->problems()) served.problems_.push_back(problem.what());
-        language.page_words = page_languages_detail::page_words_of(folder / kPageWordsFile, served.problems_);
+        // The words file is one of the catalogue's: a fault the catalogue named already is not named twice.
+        std::vector<std::string> page_problems;
+        language.page_words = page_languages_detail::page_words_of(folder / kPageWordsFile, page_problems);
+        const std::string file = (folder / kPageWordsFile).string();
+        for (std::string& problem : page_problems)
+            if (std::none_of(served.problems_.begin(), served.problems_.end(), [&](const std::string& named) { return named.find(file) != std::string::npos; }))
+                served.problems_.push_back(std::move(problem));
         const auto own = language.page_words.find(kOwnNameEntry);
         language.own_name = own != language.page_words.end() ? own->get<std::string>() : language.id;
         served.languages_.push_back(std::move(language));
