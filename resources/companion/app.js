@@ -18,6 +18,10 @@ function t(english, values) {
   const text = htmlWords(english);
   return values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
 }
+// A number as the reader's language writes it: 12.5 in English, 12,5 in German.
+function decimal(x, digits) {
+  try { return Number(x).toLocaleString(page.language, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }); } catch (e) { return Number(x).toFixed(digits); }
+}
 // A path of the API with the page's language, so that what the server sends reads in it.
 function spoken(path) { return path + (path.includes('?') ? '&' : '?') + 'language=' + encodeURIComponent(page.language); }
 
@@ -300,7 +304,7 @@ function renderSides(s) {
     const at = next ? { percent: next.percent, bases: next.bases } : null;
     box.append(el('div', { class: 'side' },
       el('div', { class: 'head' }, el('strong', {}, side.name),
-        el('span', {}, t('{lost} of {start} bases lost ({percent}%)', { lost: side.bases_lost, start: side.bases_start, percent: side.percent_lost.toFixed(1) }))),
+        el('span', {}, t('{lost} of {start} bases lost ({percent}%)', { lost: side.bases_lost, start: side.bases_start, percent: decimal(side.percent_lost, 1) }))),
       track,
       el('div', { class: 'marks' }, side.crisis_due ? el('span', { class: 'due' }, t('Crisis of morale due.') + ' ') : null,
         !next ? t('Every threshold reached') : next.immediate ? t('Next threshold {percent}% at {bases} bases (sauve-qui-peut)', at)
@@ -617,7 +621,7 @@ const fromHash = new URLSearchParams(location.hash.slice(1)).get('code');
 let stored = '';
 try { stored = localStorage.getItem('fortuna-code') || ''; } catch (e) { /* none */ }
 view.code = (fromHash || stored || '').trim();
-if (fromHash) { try { localStorage.setItem('fortuna-code', fromHash); } catch (e) { /* none */ } history.replaceState(null, '', location.pathname); }
+if (fromHash) { try { localStorage.setItem('fortuna-code', fromHash); } catch (e) { /* none */ } history.replaceState(null, '', location.pathname + location.search); }
 $('p-kind').dispatchEvent(new Event('change'));
 $('g-kind').dispatchEvent(new Event('change'));
 // Tap the picture to zoom it (it scrolls inside its card), tap again to fit.
