@@ -178,7 +178,7 @@ function oddsBars(odds) {
   for (const o of odds || []) {
     const fill = el('span');
     fill.style.width = (100 * o.numerator / o.denominator).toFixed(1) + '%';
-    box.append(el('div', { class: 'odd', title: o.numerator + '/' + o.denominator }, el('span', {}, o.outcome), el('div', { class: 'bar' }, fill), el('span', { class: 'pct' }, o.percent)));
+    box.append(el('div', { class: 'odd', title: o.numerator + '/' + o.denominator }, el('span', {}, o.outcome), el('div', { class: 'bar' }, fill), el('span', { class: 'pct' }, page.language === 'en' ? o.percent : decimal(100 * o.numerator / o.denominator, 1) + ' %')));
   }
   return box;
 }
