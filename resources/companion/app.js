@@ -404,11 +404,20 @@ function renderUnits() {
   }
 }
 
-// A piece's sheet in a few words: "port_decks 2 · starboard_decks 2 · masts 3/3 · hull 4".
+// A piece's sheet in a few words: "port decks 2 · starboard decks 2 · masts standing 3/3 · hull 4". The
+// keys a system's sheet has (a ship's) in words; a key the page does not know shows as it is.
+function sheetKey(key) {
+  const words = {
+    class: () => t('class of ship'), decks_per_side: () => t('decks a side'), fire: () => t('fire aboard'), hull: () => t('hull'),
+    hull_start: () => t('hull at the start'), masts: () => t('masts standing'), port_decks: () => t('port decks'), starboard_decks: () => t('starboard decks'),
+  };
+  return words[key] ? words[key]() : key;
+}
 function pieceDetails(u) {
   const skip = ['code', 'name', 'state', 'status', 'x_cm', 'y_cm', 'heading_deg', 'facing_deg', 'words'];
   return Object.entries(u).filter(([k]) => !skip.includes(k)).map(([k, v]) =>
-    k + ' ' + (Array.isArray(v) ? v.filter((m) => m.standing !== false).length + '/' + v.length : typeof v === 'object' ? JSON.stringify(v) : v)).join(' · ');
+    sheetKey(k) + ' ' + (Array.isArray(v) ? v.filter((m) => m.standing !== false).length + '/' + v.length
+      : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' ? said(u, k) : v)).join(' · ');
 }
 
 function roster() { return (view.state && view.state.roster) || []; }

@@ -109,7 +109,7 @@ const std::set<std::string, std::less<>>& left_alone() {
     static const std::set<std::string, std::less<>> members{"action", "input", "result", "player_kinds", "player_open", "rolls"};
     return members;
 }
-constexpr std::string_view kPieceMembers[] = {"state", "status", "formation", "presence"};
+constexpr std::string_view kPieceMembers[] = {"state", "status", "formation", "presence", "fire", "class"};
 
 void tell_node(nlohmann::json& node, const MessageCatalogue& catalogue, int depth) {
     if (depth > 16) return;  // documents the server builds are shallow; a deeper one is left as it is

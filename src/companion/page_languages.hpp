@@ -64,8 +64,8 @@ private:
 // Tells in place what a person reads of a document the server sends: the members "summary",
 // "clock_label", "reason", "unavailable", "error", "undo", "redo", an odds line's "outcome", the lines of
 // "state_lines" and "explanation", a phase's "name". A piece's (a unit's, a ship's) state, status,
-// formation and presence stay as they are (the page's classes and checks read them) and are told
-// beside them in "words": {"state": "in Unordnung"}. Actions ("action", "input"), results and
+// formation, presence, fire and class stay as they are (the page's classes and checks read them)
+// and are told beside them in "words": {"state": "in Unordnung"}. Actions ("action", "input"), results and
 // player kinds are left alone: they are the record and the codes.
 void tell(nlohmann::json& document, const MessageCatalogue& catalogue);
 
