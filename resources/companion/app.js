@@ -15,7 +15,7 @@ const view = { code: '', role: 'spectator', name: 'spectator', n: -1, state: nul
 // names (?language=). t('Playing {side}', { side: 'French' }).
 const page = { language: 'en', words: {}, languages: [] };
 function t(english, values) {
-  const text = htmlWords(english);
+  const text = toldWords(english);
   return values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
 }
 // A number as the reader's language writes it: 12.5 in English, 12,5 in German.
@@ -25,19 +25,21 @@ function decimal(x, digits) {
 // A path of the API with the page's language, so that what the server sends reads in it.
 function spoken(path) { return path + (path.includes('?') ? '&' : '?') + 'language=' + encodeURIComponent(page.language); }
 
-// The words of index.html: every text and title, alt and aria-label, as written, told (the test
-// test_page_words.py reads them from index.html, as it reads each t('...') from this file).
-function htmlWords(english) { return Object.prototype.hasOwnProperty.call(page.words, english) ? page.words[english] : english; }
+// One text of the page in the reader's language (itself where the words have none). t() gives
+// it the values of its placeholders; tellPage() tells index.html's texts and its title, alt and
+// aria-label attributes with it (test_page_words.py reads those from index.html, as it reads each
+// t('...') from this file).
+function toldWords(english) { return Object.prototype.hasOwnProperty.call(page.words, english) ? page.words[english] : english; }
 function tellPage() {
   document.documentElement.lang = page.language;
-  document.title = htmlWords(document.title);
+  document.title = toldWords(document.title);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const english = node.nodeValue.trim();
     if (english && Object.prototype.hasOwnProperty.call(page.words, english)) node.nodeValue = node.nodeValue.replace(english, page.words[english]);
   }
   for (const name of ['title', 'alt', 'aria-label'])
-    for (const node of document.querySelectorAll('[' + name + ']')) node.setAttribute(name, htmlWords(node.getAttribute(name)));
+    for (const node of document.querySelectorAll('[' + name + ']')) node.setAttribute(name, toldWords(node.getAttribute(name)));
 }
 
 // The chooser: the browser's language (Accept-Language) unless one is chosen, remembered on this phone.
