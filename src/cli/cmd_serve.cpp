@@ -192,6 +192,7 @@ int run_serve(const Arguments& args, Context& context) {
                                       : companion::TableGame::over(*session);
     companion::CompanionServer server(std::move(table), limits);
     server.setAttributionLog(QString::fromStdString(attribution));
+    server.setLanguages(companion::PageLanguages::shared(context.data_dir));  // each phone in its own language
     if (const auto strengths = args.value("fog-strengths")) {
         // Under the fog, what a side is told of the enemy it sees (docs/rules/fog-of-war-strengths.md).
         const auto chosen = fortuna::fog_strengths_from(*strengths);

@@ -211,7 +211,8 @@ std::string allowed_methods(std::string_view path) {
     const auto slash = rest.find('/');
     const std::string_view what = rest.substr(0, slash);
     const bool deeper = slash != std::string_view::npos;
-    if (what == "state" || what == "me" || what == "journal" || what == "board.png" || what == "live") return deeper ? "" : "GET";
+    if (what == "state" || what == "me" || what == "journal" || what == "board.png" || what == "live" || what == "words")
+        return deeper ? "" : "GET";
     if (what == "actions") return deeper ? "" : "POST";
     if (what == "rolls" || what == "proposals") return deeper ? "POST" : "GET, POST";
     if (what == "fog") return deeper ? "" : "GET, POST";

@@ -30,6 +30,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "fortuna/core/data_files.hpp"
 #include "fortuna/core/json_fields.hpp"
 #include "fortuna/core/platform.hpp"
 
@@ -122,6 +123,26 @@ CompanionServer::CompanionServer(TableGame game, Limits limits, QObject* parent)
     // pushes), two on a larger one.
     painters_ = std::make_unique<QThreadPool>();
     painters_->setMaxThreadCount(std::clamp(QThread::idealThreadCount() / 2, 1, 2));
+    // Every language the pages may ask for, read once per process (not per request, nor per server).
+    languages_ = PageLanguages::shared(default_data_dir());
+}
+
+void CompanionServer::setLanguages(std::shared_ptr<const PageLanguages> languages) {
+    if (languages) languages_ = std::move(languages);
+}
+
+std::string CompanionServer::languageOf(const HttpRequest& request) const {
+    return languages_->choose(request.query_value("language"), request.header("accept-language"));
+}
+
+json CompanionServer::toldIn(json document, const std::string& language) const {
+    if (const MessageCatalogue* catalogue = languages_->catalogue(language)) tell(document, *catalogue);
+    return document;
+}
+
+std::string CompanionServer::toldIn(const std::string& text, const std::string& language) const {
+    const MessageCatalogue* catalogue = languages_->catalogue(language);
+    return catalogue ? catalogue->shown(text) : text;
 }
 
 CompanionServer::~CompanionServer() {
@@ -311,7 +332,7 @@ void CompanionServer::handleRequest(QTcpSocket* socket) {
     RateLimiter& bucket = request.path == "/api/board.png" ? pictures_ : requests_;
     if (!bucket.allow(ss(client), now())) {
         const int wait = static_cast<int>(std::ceil(bucket.retry_after(ss(client), now())));
-        reply = {429, "application/json", error_body(429, "too many requests from " + ss(client) + "; slow down"),
+        reply = {429, "application/json", error_body(429, toldIn("too many requests from " + ss(client) + "; slow down", languageOf(request))),
                  {{"Retry-After", std::to_string(std::max(1, wait))}}};
     } else {
         reply = route(request, client, socket);
@@ -383,7 +404,10 @@ void CompanionServer::acceptPage() {
         socket->setParent(this);
         socket->setMaxAllowedIncomingMessageSize(limits_.message_bytes);
         socket->setMaxAllowedIncomingFrameSize(limits_.message_bytes);
-        const Page page{socket, Caller{}, socket->peerAddress().toString(), socket->origin().isEmpty(), now(), false};
+        // The page's language: /api/live?language=de (the page's choice), else its browser's.
+        const std::string language = languages_->choose(ss(QUrlQuery(socket->requestUrl()).queryItemValue(QStringLiteral("language"))),
+                                                        socket->request().rawHeader("Accept-Language").toStdString());
+        const Page page{socket, Caller{}, socket->peerAddress().toString(), socket->origin().isEmpty(), now(), false, language};
         pages_.push_back(page);
         connect(socket, &QWebSocket::textMessageReceived, this, [this, socket](const QString& text) { pageMessage(socket, text); });
         connect(socket, &QWebSocket::binaryMessageReceived, this, [socket] {
@@ -400,7 +424,7 @@ void CompanionServer::acceptPage() {
             std::optional<std::size_t> since;
             if (ss(query.queryItemValue(QStringLiteral("game"))) == game_token_)
                 since = journal_index(ss(query.queryItemValue(QStringLiteral("since"))));
-            const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(page.caller, since)}};
+            const json hello{{"type", "hello"}, {"n", pushes_}, {"snapshot", toldIn(snapshot(page.caller, since), page.language)}};
             socket->sendTextMessage(qs(dump_json(hello)));
         } catch (const std::exception& error) {
             // A Qt slot: the page is closed rather than the server stopped.
@@ -435,10 +459,10 @@ void CompanionServer::pageMessage(QWebSocket* socket, const QString& text) {
                 throw ApiError(429, std::to_string(same) + " pages have joined with this code already; close one of them first");
             page->caller = caller;
             const auto since = message.game == game_token_ ? message.since : std::nullopt;
-            reply = {{"type", "hello"}, {"n", pushes_}, {"snapshot", snapshot(caller, since)}};
+            reply = {{"type", "hello"}, {"n", pushes_}, {"snapshot", toldIn(snapshot(caller, since), page->language)}};
         }
     } catch (const ApiError& error) {
-        reply = {{"type", "error"}, {"status", error.status}, {"error", error.what()}};
+        reply = {{"type", "error"}, {"status", error.status}, {"error", toldIn(std::string(error.what()), page->language)}};
     } catch (const std::exception& error) {
         // A Qt slot: nothing may leave it; the page hears that it failed, the log why.
         spdlog::error("companion: a message from {} failed: {}", ss(page->client), error.what());
@@ -467,13 +491,14 @@ CompanionServer::Reply CompanionServer::staticFile(const std::string& path) cons
 }
 
 CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const QString& client, QTcpSocket* socket) {
+    const std::string language = languageOf(request);
     try {
         if (!hostAllowed(request.header("host"))) throw ApiError(403, "unknown Host '" + cut_text(request.header("host"), 64) + "'");
-        if (request.path.rfind("/api/", 0) == 0) return api(request, client, socket);
+        if (request.path.rfind("/api/", 0) == 0) return api(request, client, socket, language);
         if (request.method != "GET") throw ApiError(405, "the page's files are read with GET");
         return staticFile(request.path);
     } catch (const ApiError& error) {
-        Reply reply{error.status, "application/json", error_body(error.status, error.what()), {}};
+        Reply reply{error.status, "application/json", error_body(error.status, toldIn(std::string(error.what()), language)), {}};
         if (error.status == 405) reply.headers.emplace_back("Allow", allowed_methods(request.path).empty() ? "GET" : allowed_methods(request.path));
         return reply;
     } catch (const std::exception& error) {
@@ -482,12 +507,13 @@ CompanionServer::Reply CompanionServer::route(const HttpRequest& request, const 
     }
 }
 
-CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QString& client, QTcpSocket* socket) {
+CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QString& client, QTcpSocket* socket, const std::string& language) {
     const std::vector<std::string> parts = segments(request.path);  // "api", ...
     const std::string what = parts.size() > 1 ? parts[1] : "";
     const bool get = request.method == "GET";
     const bool post = request.method == "POST";
-    const auto ok = [](int status, const json& body) { return Reply{status, "application/json", dump_json(body), {}}; };
+    // Every answer in the request's language: what a person reads told, keys and codes as they are.
+    const auto ok = [this, &language](int status, const json& body) { return Reply{status, "application/json", dump_json(toldIn(body, language)), {}}; };
     // Who owns a code, and what a player may ask for: the rule system's answers, never a list of ours.
     const SideOf owner = [this](std::string_view code) { return game_.owner_of(code); };
     const auto allowed = [this] { return game_.player_actions(); };
@@ -501,6 +527,12 @@ CompanionServer::Reply CompanionServer::api(const HttpRequest& request, const QS
         return ok(200, state);
     }
     if (what == "me" && parts.size() == 2 && get) return ok(200, snapshot(requireCaller(request)));
+    if (what == "words" && parts.size() == 2 && get) {
+        // The page's own words in the language asked for (?language=, else Accept-Language), and
+        // the languages served, for its chooser: from the catalogues read at start, never a file
+        // named by the request.
+        return Reply{200, "application/json", dump_json(languages_->words_document(language)), {}};
+    }
     if (what == "journal" && parts.size() == 2 && get) {
         // A page of lines: GET /api/journal?from=K&count=N (from 0, 100 lines, at most 500).
         const std::string from = request.query_value("from");
@@ -775,7 +807,7 @@ json CompanionServer::reissueCodes(const std::vector<std::string>& who) {
         if (holder.empty() || !fresh.contains(holder)) continue;
         page.caller = Caller{Caller::Role::Spectator, -1, "spectator"};
         const json told{{"type", "error"}, {"status", 401}, {"revoked", true},
-                        {"error", "the umpire issued a new join code for " + holder + "; this page watches until you join with it"}};
+                        {"error", toldIn("the umpire issued a new join code for " + holder + "; this page watches until you join with it", page.language)}};
         page.socket->sendTextMessage(qs(dump_json(told)));
     }
     std::string list;
@@ -967,13 +999,16 @@ void CompanionServer::pushUpdate(bool force) {
         update["state"] = game_.public_state();
         update["requests"] = requestsJson();
     }
-    const std::string shared = dump_json(update);
+    // The update every spectator gets, told once per language the pages read.
+    std::map<std::string, QString> shared;
     for (const Page& page : pages_) {
         if (page.closing) continue;
         const int viewer = viewerOf(page.caller);
         const bool fogged = game_.fogged_for(viewer);
         if (!fogged && (page.caller.role == Caller::Role::Spectator || !game_.has_game())) {
-            page.socket->sendTextMessage(qs(shared));
+            auto told = shared.find(page.language);
+            if (told == shared.end()) told = shared.emplace(page.language, qs(dump_json(toldIn(update, page.language)))).first;
+            page.socket->sendTextMessage(told->second);
             continue;
         }
         json mine = update;
@@ -983,13 +1018,13 @@ void CompanionServer::pushUpdate(bool force) {
             mine["journal"] = annotate(game_.journal_from(first, static_cast<std::size_t>(-1), viewer));
             mine["requests"] = requestsJson(viewer);
             if (page.caller.role == Caller::Role::Spectator) {
-                page.socket->sendTextMessage(qs(dump_json(mine)));
+                page.socket->sendTextMessage(qs(dump_json(toldIn(std::move(mine), page.language))));
                 continue;
             }
         }
         mine["proposals"] = proposalsJson(page.caller);
         mine["units"] = unitsFor(page.caller);
-        page.socket->sendTextMessage(qs(dump_json(mine)));
+        page.socket->sendTextMessage(qs(dump_json(toldIn(std::move(mine), page.language))));
     }
 }
 

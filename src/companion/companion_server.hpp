@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "companion_protocol.hpp"
+#include "page_languages.hpp"
 #include "table_game.hpp"
 
 class QTcpServer;
@@ -76,6 +77,11 @@ public:
     // no field for the sender yet). Throws std::runtime_error when the file cannot be opened.
     void setAttributionLog(const QString& file);
 
+    // The languages the pages may be served in (page_languages.hpp): each page and request is
+    // answered in its own, whatever the desk's. By default those of default_data_dir(); the
+    // command line gives its --data folder's. Read once per process and folder.
+    void setLanguages(std::shared_ptr<const PageLanguages> languages);
+
     // Revokes the join codes of these (side ids, or "umpire") and issues fresh ones in the same
     // step; none named: every side's (the umpire's is asked for by name, so that the umpire's
     // own page is not dropped by accident). The new codes, {"french": "..."}. Every page
@@ -120,6 +126,7 @@ private:
         bool watch_only = false;  // no Origin: not a browser's page, so it watches and never joins
         double heard = 0;         // when it last sent a message (now()): idle pages are closed
         bool closing = false;     // closed by the server, gone at its disconnected signal
+        std::string language;     // its words' language ("" English): ?language= on /api/live, else Accept-Language
     };
 
     void acceptConnections();
@@ -134,7 +141,12 @@ private:
     void pageMessage(QWebSocket* socket, const QString& text);
     // A reply of status 0 is on its way: the socket waits for a board picture (answerPicture).
     Reply route(const HttpRequest& request, const QString& client, QTcpSocket* socket);
-    Reply api(const HttpRequest& request, const QString& client, QTcpSocket* socket);
+    Reply api(const HttpRequest& request, const QString& client, QTcpSocket* socket, const std::string& language);
+    // The language a request is answered in: its ?language=, else its Accept-Language, else English.
+    std::string languageOf(const HttpRequest& request) const;
+    // A document as a page of this language reads it (tell(), page_languages.hpp); itself in English.
+    nlohmann::json toldIn(nlohmann::json document, const std::string& language) const;
+    std::string toldIn(const std::string& text, const std::string& language) const;
     // The board picture, GET /api/board.png: from the cache at once, or the socket waits for the
     // drawing of its (version, width, view) on the worker thread, one at a time, shared by every
     // request waiting for the same picture; the main thread meanwhile answers and pushes.
@@ -207,6 +219,7 @@ private:
     int pictures_active_ = 0;
     std::unique_ptr<QThreadPool> painters_;
     std::unique_ptr<QFile> attribution_;
+    std::shared_ptr<const PageLanguages> languages_;
 };
 
 }  // namespace fortuna::companion

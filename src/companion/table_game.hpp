@@ -86,7 +86,8 @@ public:
     std::optional<int> owner_of(std::string_view code) const;
     // What a side's player may ask for (the system's list).
     PlayerActions player_actions() const;
-    // Applies through the holder's path; the journal line it wrote. ApiError 409 when refused.
+    // Applies through the holder's path; the journal line it wrote. ApiError 409 when refused, in
+    // the rules' English whatever the desk's language (each page's is told from it).
     nlohmann::json apply(const nlohmann::json& action);
     // The library's exact preview (ApiError 409 when the rules refuse the action).
     Preview preview(const nlohmann::json& action) const;
@@ -106,6 +107,9 @@ public:
 
 private:
     const GameSession& session() const;  // ApiError 503 when no battle is open
+    // The rules' own (English) words for an action the holder refused, which a desk may have told
+    // in its own language: the preview's refusal, else the holder's words as they came.
+    std::string rules_refusal(const nlohmann::json& action, const std::string& holders) const;
     SessionSource session_;
     Perform perform_;
     BoardPainter painter_;

@@ -1017,6 +1017,139 @@ class FogOfWar(unittest.TestCase):
         self.assertIn("no fog of war", body["error"])
 
 
+class InGerman(ServedTestCase):
+    """Each page in its own language (docs/companion.md, In German): the page's choice (?language=),
+    else its browser's Accept-Language; what a person reads told, keys and codes English; anything
+    else a guest sends as a language reads as English and stops nothing."""
+
+    GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
+
+    def test_01_the_words_of_the_page(self):
+        status, words, _ = self.served.request("GET", "/api/words?language=de")
+        self.assertEqual(status, 200, words)
+        self.assertEqual(words["language"], "de")
+        self.assertIn({"id": "de", "name": "Deutsch"}, words["languages"])
+        self.assertIn({"id": "en", "name": "English"}, words["languages"])
+        self.assertEqual(words["words"]["Enter your dice"], "Ihren Wurf eingeben")
+        self.assertEqual(words["words"]["Playing {side}"], "{side} spielt")
+        # The browser's header, by its weights: German first, English first, a language not served first.
+        for header, expected in (("de-AT", "de"), ("en-GB,de;q=0.5", "en"), ("fr-FR,fr;q=0.9,de;q=0.4", "de"), ("de;q=0,en", "en")):
+            status, words, _ = self.served.request("GET", "/api/words", headers={"Accept-Language": header})
+            self.assertEqual((status, words["language"]), (200, expected), header)
+        self.assertEqual(self.served.request("GET", "/api/words", headers={"Accept-Language": "en"})[1]["words"], {})
+        self.assertEqual(self.served.request("POST", "/api/words")[0], 405)
+
+    def test_02_the_state_in_german_with_its_codes_in_english(self):
+        english = self.served.request("GET", "/api/state")[1]
+        status, state, _ = self.served.request("GET", "/api/state", headers=self.GERMAN)
+        self.assertEqual(status, 200)
+        self.assertEqual(english["clock_label"], "turn 1, 12:15, French's half")
+        self.assertEqual(state["clock_label"], "Zug 1, 12:15, Halbzug von French")
+        self.assertEqual(state["phase"], {"id": "a", "name": "Flucht und Unordnung aufheben"})
+        self.assertIn("  French: 0 von 14 Basen verloren (0.0 %); überschrittene Schwellen: keine; Einheiten: 4 normal", state["state_lines"])
+        # Keys, ids and action words as in English: the page's checks and the actions read them.
+        self.assertEqual(sorted(state), sorted(english))
+        for key in ("phasing_side", "side_ids", "side_names", "kind_key", "player_kinds", "roster", "sides", "clock", "scenario_name"):
+            self.assertEqual(state[key], english[key], key)
+        # The page's choice wins over its browser's, either way.
+        self.assertEqual(self.served.request("GET", "/api/state?language=de", headers={"Accept-Language": "en"})[1]["clock_label"], state["clock_label"])
+        self.assertEqual(self.served.request("GET", "/api/state?language=en", headers=self.GERMAN)[1]["clock_label"], english["clock_label"])
+
+    def test_03_a_roll_request_its_odds_and_the_journal_in_german(self):
+        combat = {"do": "combat", "attacker": "F-I1", "defender": "I-I1"}
+        status, asked, _ = self.served.request("POST", "/api/rolls", {"side": "french", "action": combat}, code=self.umpire, headers=self.GERMAN)
+        self.assertEqual(status, 201, asked)
+        status, english, _ = self.served.request("GET", "/api/rolls")
+        self.assertEqual(asked["action"], combat)  # the action as sent, never told
+        self.assertEqual(asked["roll_kind"], "d6")
+        self.assertIn(" greift ", asked["summary"])
+        self.assertNotEqual(asked["summary"], english[0]["summary"])
+        self.assertEqual([o["numerator"] for o in asked["odds"]], [o["numerator"] for o in english[0]["odds"]])
+        self.assertNotEqual([o["outcome"] for o in asked["odds"]], [o["outcome"] for o in english[0]["odds"]])
+        self.assertEqual(self.served.request("POST", "/api/rolls/%d" % asked["id"], {"value": 4}, code=self.french)[0], 200)
+        status, done, _ = self.served.request("POST", "/api/rolls/%d/apply" % asked["id"], {}, code=self.umpire, headers=self.GERMAN)
+        self.assertEqual(status, 200, done)
+        self.assertIn("Wurf 4", done["applied"]["summary"])
+        self.assertEqual(done["by"], "umpire (roll entered by french)")  # the record's words stay as written
+        self.assertEqual(done["applied"]["input"]["by"], "umpire (roll entered by french)")
+        lines = self.served.request("GET", "/api/journal", headers=self.GERMAN)[1]
+        self.assertIn("Wurf 4", lines[-1]["summary"])
+        self.assertIn("roll 4", self.served.request("GET", "/api/journal")[1][-1]["summary"])
+
+    def test_04_units_keep_their_codes_and_say_their_words_beside_them(self):
+        me = self.served.request("GET", "/api/me", code=self.french, headers=self.GERMAN)[1]
+        unit = next(u for u in me["units"]["french"] if u["code"] == "F-I2")
+        self.assertEqual((unit["formation"], unit["presence"]), ("line", "on-board"))
+        self.assertEqual(unit["words"], {"formation": "Linie", "presence": "auf dem Tisch"})
+        self.assertNotIn("words", self.served.request("GET", "/api/me", code=self.french)[1]["units"]["french"][0])
+
+    def test_05_refusals_in_german(self):
+        status, body, _ = self.served.request("POST", "/api/actions", {"do": "end-phase"}, code="0000-0000-0000-0000", headers=self.GERMAN)
+        self.assertEqual((status, body["error"]), (401, "unbekannter Beitrittscode"))
+        status, body, _ = self.served.request("POST", "/api/actions", {"do": "teleport"}, code=self.umpire, headers=self.GERMAN)
+        self.assertEqual(status, 409, body)
+        self.assertFalse(body["error"].startswith("unknown action"), body)
+        status, body, _ = self.served.request("POST", "/api/actions", {"do": "rally", "unit": "I-I1"}, code=self.french, headers=self.GERMAN)
+        self.assertEqual(status, 403, body)
+        self.assertIn("gehört nicht zu french", body["error"])
+
+    def test_06_the_live_feed_in_each_pages_language(self):
+        async def scenario():
+            uri = "ws://127.0.0.1:%d/api/live" % self.served.port
+            async with websockets.connect(uri + "?language=de", origin=self.served.origin()) as chosen, \
+                    websockets.connect(uri, origin=self.served.origin(), extra_headers=self.GERMAN) as browser, \
+                    websockets.connect(uri, origin=self.served.origin()) as english:
+                hellos = [json.loads(await page.recv()) for page in (chosen, browser, english)]
+                labels = [h["snapshot"]["state"]["clock_label"] for h in hellos]
+                self.assertEqual(labels[0], labels[1])
+                self.assertTrue(labels[0].startswith("Zug "), labels)
+                self.assertTrue(labels[2].startswith("turn "), labels)
+                await chosen.send(json.dumps({"type": "auth", "code": "0000-0000-0000-0000"}))
+                self.assertEqual(json.loads(await chosen.recv())["error"], "unbekannter Beitrittscode")
+                # One action, pushed to each page in its own words.
+                self.assertEqual(self.served.request("POST", "/api/actions", {"do": "end-phase"}, code=self.umpire)[0], 200)
+                for page, german in ((chosen, True), (browser, True), (english, False)):
+                    update = json.loads(await asyncio.wait_for(page.recv(), 5))
+                    self.assertEqual(update["type"], "update")
+                    summary = update["journal"][-1]["summary"]
+                    self.assertEqual(summary.startswith("Ende der Phase"), german, summary)
+                    self.assertEqual(update["journal"][-1]["do"], "end-phase")
+        asyncio.run(scenario())
+
+    def test_07_a_hostile_language_reads_as_english_and_stops_nothing(self):
+        english = self.served.request("GET", "/api/state")[1]["clock_label"]
+        hostile = ["../../etc", "../../../../etc/passwd", "de/../../etc", "de%00", "%2e%2e%2fde", "d" * 1500, "*", "de-" + "x" * 1500, "q=1"]
+        for value in hostile:
+            status, state, _ = self.served.request("GET", "/api/state?language=" + value)
+            self.assertEqual((status, state.get("clock_label")), (200, english), (value[:40], state))
+            status, words, _ = self.served.request("GET", "/api/words?language=" + value)
+            self.assertEqual((status, words["language"], words["words"]), (200, "en", {}), value[:40])
+            status, state, _ = self.served.request("GET", "/api/state", headers={"Accept-Language": value})
+            self.assertEqual((status, state.get("clock_label")), (200, english), (value[:40], state))
+        # A longer address (10 kB) is refused before anything reads it (414 or 431, the line or the header).
+        self.assertIn(self.served.request("GET", "/api/words?language=" + "d" * 10000)[0], (414, 431))
+        # Bytes that are not UTF-8 in the header and in the query; a header of 10 kB (over the limit
+        # of a request's headers: refused whole, 431) and one of 6 kB of entries.
+        def raw(data):
+            return raw_exchange(self.served, data)
+        reply = raw(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: \xff\xfe\xc3(de\r\n\r\n")
+        self.assertIn(status_of(reply), (200, 400))
+        if status_of(reply) == 200:
+            self.assertEqual(body_of(reply)["clock_label"], english)
+        reply = raw(b"GET /api/words?language=%ff%fe%c3%28 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        self.assertEqual((status_of(reply), body_of(reply)["language"]), (200, "en"))
+        self.assertEqual(status_of(raw(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: " + b"de," * 3400 + b"\r\n\r\n")), 431)
+        status, state, _ = self.served.request("GET", "/api/state", headers={"Accept-Language": "xx;q=0.5," * 700 + "de"})
+        self.assertEqual((status, state["clock_label"]), (200, english))  # the header's first kilobyte is read, no more
+
+        async def socket_page():
+            uri = "ws://127.0.0.1:%d/api/live?language=../../etc" % self.served.port
+            async with websockets.connect(uri, origin=self.served.origin()) as page:
+                self.assertEqual(json.loads(await page.recv())["snapshot"]["state"]["clock_label"], english)
+        asyncio.run(socket_page())
+        self.assertEqual(self.served.request("GET", "/api/state", headers=self.GERMAN)[0], 200)
+
+
 if __name__ == "__main__":
     CLI = sys.argv.pop(1)
     unittest.main(verbosity=2)

@@ -398,6 +398,73 @@ async def scenario(served, screenshots):
         close_browser(process, profile)
 
 
+async def page_in(browser, url, accept_language):
+    """A phone page whose browser asks for this language (its Accept-Language, from the first request)."""
+    target = await browser.send("Target.createTarget", {"url": "about:blank"})
+    session = (await browser.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}))["sessionId"]
+    page = Page(browser, session)
+    await page.send("Emulation.setDeviceMetricsOverride", PHONE)
+    agent = (await browser.send("Browser.getVersion"))["userAgent"]
+    await page.send("Network.enable")
+    await page.send("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": accept_language})
+    await page.send("Page.enable")
+    await page.send("Page.navigate", {"url": url})
+    return page
+
+
+async def german_scenario(served, screenshots):
+    """The page in German beside one in English (docs/companion.md, In German): a French player's
+    phone that asks for German gets its words and the server's sentences in German while a
+    Imperial player's reads English; its chooser then picks English, which the phone remembers."""
+    process, profile, url = await open_browser()
+    text = "(document.querySelector('%s') || {textContent: ''}).textContent"
+    try:
+        async with websockets.connect(url, max_size=None) as socket:
+            browser = Browser(socket)
+            german = await page_in(browser, served.url + "#code=" + served.codes["french"], "de-DE,de;q=0.9,en;q=0.5")
+            # The Imperial player's (pages of one browser share localStorage, where a page keeps its code).
+            english = await page_in(browser, served.url + "#code=" + served.codes["imperial"], "en-GB,en")
+            await german.until("document.documentElement.lang === 'de' && %s === 'French spielt' && %s === 'live'" % (text % "#role", text % "#live"),
+                               "the German page joined")
+            await german.until("%s.includes('Zug 1 · Halbzug von French') && %s.includes('Flucht und Unordnung')" % (text % "#clock-line", text % "#phase"),
+                               "the clock and the phase in German")
+            await german.until("%s === 'Verluste und Sauve-qui-peut' && %s.includes('von 14 Basen verloren (0,0 %%)')"
+                               % (text % "#casualties h2", text % "#sides"), "the casualties in German")
+            await english.until("document.documentElement.lang === 'en' && %s.includes('Rout and disruption removal')" % (text % "#phase"),
+                                "the English page at the same time")
+            status, asked, _ = await asyncio.to_thread(served.request, "POST", "/api/rolls",
+                                                       {"side": "french", "action": {"do": "combat", "attacker": "F-I1", "defender": "I-I1"}},
+                                                       served.codes["umpire"])
+            assert status == 201, (status, asked)
+            await german.until("%s === 'Ihren Wurf eingeben' && %s.includes(' greift ') && %s.includes('Keine Wirkung') && %s.includes('French würfelt d6')"
+                               % (text % "#dice h2", text % "#dice .what", text % "#dice .odds", text % "#dice .meta"), "the dice box in German")
+            await english.until("%s === 'Waiting for dice' && %s.includes(' attacks ') && %s.includes('No effect')"
+                                % (text % "#waiting h2", text % "#waiting .what", text % "#waiting .odds"), "the same request in English")
+            if screenshots:
+                await german.screenshot(os.path.join(screenshots, "companion-german.png"))
+            await german.js("""(() => { document.querySelector('#dice input.die').value = '4';
+                document.querySelector('#dice button.send-die').click(); return true; })()""")
+            await german.until("%s === 'Gesendet: 4. Der Schiedsrichter wendet ihn an.'" % (text % "#toast"), "the German toast")
+            status, done, _ = await asyncio.to_thread(served.request, "POST", "/api/rolls/%d/apply" % asked["id"], {}, served.codes["umpire"])
+            assert status == 200, (status, done)
+            await german.until("%s.includes('Wurf 4') && %s.includes('Schiedsrichter (Wurf eingegeben von french)')"
+                               % (text % "#journal li", text % "#journal li"), "the journal line in German")
+            await english.until("%s.includes('roll 4') && %s.includes('umpire (roll entered by french)')"
+                                % (text % "#journal li", text % "#journal li"), "the journal line in English")
+            # The chooser: English on this phone, remembered past a reload without ?language=.
+            await german.js("(() => { const s = document.getElementById('language'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true; })()")
+            # (Joined again with the code this browser kept last: the Imperial page's.)
+            await german.until("document.documentElement.lang === 'en' && %s.startsWith('Playing ') && %s.includes('roll 4')"
+                               % (text % "#role", text % "#journal li"), "the page in English by its chooser")
+            assert await german.js("localStorage.getItem('fortuna-language')") == "en"
+            await german.send("Page.navigate", {"url": served.url})
+            await german.until("document.documentElement.lang === 'en' && document.getElementById('language').value === 'en' && %s === 'live'"
+                               % (text % "#live"), "English remembered")
+            browser.reader.cancel()
+    finally:
+        close_browser(process, profile)
+
+
 def main():
     args = sys.argv[1:]
     cli = args.pop(0)
@@ -433,8 +500,16 @@ def main():
         assert code == 0, fogged.stderr
     finally:
         fogged.close()
+    in_german = Served(cli)
+    try:
+        asyncio.run(german_scenario(in_german, screenshots))
+        code, _ = in_german.stop()
+        assert code == 0, in_german.stderr
+    finally:
+        in_german.close()
     print("ok: a player's die, applied by the umpire, reached the spectator; a captain's proposal at sea was accepted; "
-          "the weather of Game Of Kings was typed on a phone; a player in the fog of war saw only what their units see")
+          "the weather of Game Of Kings was typed on a phone; a player in the fog of war saw only what their units see; "
+          "a phone read the game in German beside one in English and chose English")
     return 0
 
 

@@ -25,6 +25,7 @@
 
 #include "companion_dialog.hpp"
 #include "companion_server.hpp"
+#include "fortuna/core/message_catalogue.hpp"
 #include "fortuna/land/game.hpp"
 #include "fortuna/land/system.hpp"
 #include "fortuna/seam/library.hpp"
@@ -41,17 +42,19 @@ class DeskCompanionTest : public QObject {
     QNetworkAccessManager network_;
 
     // POSTs an action with the umpire's code (or this one); the status and the parsed answer.
-    std::pair<int, nlohmann::json> post(const QString& path, const nlohmann::json& body, std::string code = {}) {
+    std::pair<int, nlohmann::json> post(const QString& path, const nlohmann::json& body, std::string code = {}, const QByteArray& language = "en") {
         if (code.empty()) code = server_->codes().umpire();
         QNetworkRequest request(QUrl(server_->url() + path.mid(1)));
+        request.setRawHeader("Accept-Language", language);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
         request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(code));
         return answerOf(network_.post(request, QByteArray::fromStdString(body.dump())));
     }
 
     // GETs a URL (with this code, if any); the status and the parsed answer.
-    std::pair<int, nlohmann::json> get(const QString& url, const std::string& code = {}) {
+    std::pair<int, nlohmann::json> get(const QString& url, const std::string& code = {}, const QByteArray& language = "en") {
         QNetworkRequest request{QUrl(url)};
+        request.setRawHeader("Accept-Language", language);
         if (!code.empty()) request.setRawHeader("Authorization", QByteArray("Bearer ") + QByteArray::fromStdString(code));
         return answerOf(network_.get(request));
     }
@@ -288,6 +291,32 @@ private slots:
         QCOMPARE(get(server_->url() + QStringLiteral("api/board.png?width=720")).first, 200);
         QCOMPARE(gate->drawings.load(), 2);
         page.close();
+    }
+
+    void aPhoneReadsItsOwnLanguageWhateverTheDesks() {
+        // The desk speaks German (its locale sets the process's shown(), as translations.cpp does);
+        // one phone asks for English, another for German. The desk's own refusal reaches each in
+        // its own language: the English phone gets the rules' English, as with a desk in English.
+        const nlohmann::json unknown{{"do", "rally"}, {"unit", "X-99"}};
+        const auto [status, plain] = post(QStringLiteral("/api/actions"), unknown);
+        QCOMPARE(status, 409);
+        struct DeskInGerman {
+            explicit DeskInGerman(const RulesLibrary& library) { show_words_in(catalogue_for("de", library.data_dir())); }
+            ~DeskInGerman() { show_words_in(nullptr); }  // the next test's desk speaks English again
+        } desk_in_german(*library_);
+        QVERIFY(words_shown_in() != nullptr);
+        QVERIFY(shown(plain["error"].get<std::string>()) != plain["error"].get<std::string>());  // the desk would tell it
+        const auto [english_status, english] = post(QStringLiteral("/api/actions"), unknown);
+        const auto [german_status, german] = post(QStringLiteral("/api/actions"), unknown, {}, "de-DE,de");
+        QCOMPARE(english_status, 409);
+        QCOMPARE(german_status, 409);
+        QVERIFY2(english["error"] == plain["error"], english.dump().c_str());
+        QVERIFY2(german["error"].get<std::string>() == shown(plain["error"].get<std::string>()), german.dump().c_str());
+        QCOMPARE(document_->undoStack()->count(), 0);
+        // The state: each phone's clock in its own words.
+        QCOMPARE(get(server_->url() + QStringLiteral("api/state")).second["clock_label"].get<std::string>(), std::string("turn 1, 12:15, French's half"));
+        QCOMPARE(get(server_->url() + QStringLiteral("api/state"), {}, "de").second["clock_label"].get<std::string>(),
+                 std::string("Zug 1, 12:15, Halbzug von French"));
     }
 
     void theDesksOwnActionReachesThePages() {
