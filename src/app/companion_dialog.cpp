@@ -96,7 +96,7 @@ companion::TableGame deskTableGame(GameDocument& document) {
                 else stack->redo();
                 return std::nullopt;
             }
-            if (const auto refused = document.performJson(action)) return ss(*refused);
+            if (document.performJson(action)) return document.lastRefusal();  // each phone tells its own
             return std::nullopt;
         },
         [&document] {
@@ -119,8 +119,7 @@ companion::TableGame sessionTableGame(SessionDesk& desk) {
                 else stack->redo();
                 return std::nullopt;
             }
-            const QString refused = desk.perform(action);
-            if (!refused.isEmpty()) return ss(refused);
+            if (!desk.perform(action).isEmpty()) return desk.lastRefusal();
             return std::nullopt;
         });
 }
@@ -139,8 +138,7 @@ companion::TableGame navalTableGame(NavalDesk& desk) {
                 if (!(kind == "undo" ? desk.undo() : desk.redo())) return ss(desk.lastMessage());
                 return std::nullopt;
             }
-            const QString refused = desk.performFromTable(action);
-            if (!refused.isEmpty()) return ss(refused);
+            if (!desk.performFromTable(action).isEmpty()) return desk.lastRefusal();
             return std::nullopt;
         });
 }

@@ -245,6 +245,7 @@ std::optional<QString> GameDocument::performJson(const nlohmann::json& action) {
         return perform(decode_action(action));
     } catch (const std::exception& error) {
         spdlog::warn("refused {}: {}", action.dump(), error.what());
+        last_refusal_ = error.what();
         return qs(error.what());
     }
 }
@@ -269,9 +270,11 @@ std::optional<QString> GameDocument::perform(const ActionRequest& request) {
         // was, and every earlier action is on disk.
         spdlog::error("journal failed, {} not applied: {}", action().dump(), error.what());
         journalFailed(error);
+        last_refusal_ = std::string("Not applied: ") + error.what();
         return tr("Not applied: %1").arg(qs(error.what()));
     } catch (const std::exception& error) {
         spdlog::warn("refused {}: {}", action().dump(), error.what());
+        last_refusal_ = error.what();
         return qs(error.what());
     }
 }

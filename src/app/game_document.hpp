@@ -77,6 +77,9 @@ public:
     // companion's network messages) goes through performJson, which decodes it first.
     std::optional<QString> perform(const ActionRequest& request);
     std::optional<QString> performJson(const nlohmann::json& action);
+    // The last refusal in the rules' own (English) words, which perform returned told in the
+    // desk's language: the table companion tells each phone its own from these.
+    const std::string& lastRefusal() const { return last_refusal_; }
     const AppliedAction* lastApplied() const;
 
     // The crash-safe journal (seed-free words: every action is appended and fsynced by the
@@ -151,6 +154,7 @@ private:
     bool mirroring_ = false;  // adopt is stepping the undo stack back over the game's redo list
     std::vector<CasualtyPoint> casualties_;  // one per action in history, after it
     std::vector<std::size_t> selection_;
+    std::string last_refusal_;
 };
 
 }  // namespace fortuna::app

@@ -319,6 +319,7 @@ QString NavalDesk::performFromTable(const nlohmann::json& action) {
     try {
         return performAttributed(attributed_naval_action_from_json(action)) ? QString() : last_;
     } catch (const RuleError& error) {
+        last_refusal_ = error.what();
         return qs(error.what());
     }
 }
@@ -337,11 +338,13 @@ bool NavalDesk::performAttributed(AttributedNavalAction attributed) {
         return true;
     } catch (const RuleError& error) {
         last_ = qs(error.what());
+        last_refusal_ = error.what();
         log(tr("refused: %1").arg(last_));
         return false;
     } catch (const std::system_error& error) {
         // The journal could not take the line: the action is not applied (naval_files.hpp).
         last_ = tr("not applied, the journal could not be written: %1").arg(qs(error.what()));
+        last_refusal_ = std::string("not applied, the journal could not be written: ") + error.what();
         log(last_);
         return false;
     }

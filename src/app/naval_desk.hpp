@@ -77,6 +77,9 @@ public:
     int selectedShip() const { return ship_; }
     int selectedTarget() const { return target_; }
     QString lastMessage() const { return last_; }
+    // The last refusal in the rules' own (English) words, for the table companion, which tells
+    // each phone its own language from them (lastMessage is the desk's).
+    const std::string& lastRefusal() const { return last_refusal_; }
     // One action, as a key does it; false with the reason in lastMessage() when the rules refuse.
     bool perform(NavalAction action);
     // One action as the table companion sends it (JSON, with who asked beside it): the same path
@@ -147,6 +150,7 @@ private:
     double plan_distance_ = 0;
     std::vector<Roll> typed_dice_;
     QString last_;
+    std::string last_refusal_;
     NavalBoard* board_ = nullptr;
     QLabel* status_ = nullptr;
     QLabel* odds_ = nullptr;

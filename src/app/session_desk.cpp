@@ -369,16 +369,20 @@ QString SessionDesk::perform(const nlohmann::json& action) {
         say(text, false);
         return {};
     } catch (const RuleError& refusal) {
+        last_refusal_ = refusal.what();
         say(tr("Refused: %1").arg(qs(refusal.what())), true);
         return qs(refusal.what());
     } catch (const DataError& refusal) {
+        last_refusal_ = refusal.what();
         say(tr("Refused: %1").arg(qs(refusal.what())), true);
         return qs(refusal.what());
     } catch (const nlohmann::json::exception& refusal) {
+        last_refusal_ = refusal.what();
         say(tr("Refused: %1").arg(qs(refusal.what())), true);
         return qs(refusal.what());
     } catch (const std::system_error& failure) {
         // The journal could not take the line: the action was not applied.
+        last_refusal_ = failure.what();
         say(tr("Not applied: %1").arg(qs(failure.what())), true);
         return qs(failure.what());
     }

@@ -83,6 +83,9 @@ public:
     void previewLine();
     // Applies an action in the journal's words through the undo stack; the refusal in words, or "".
     QString perform(const nlohmann::json& action);
+    // The last refusal in the rules' own (English) words, which perform returned told in the
+    // desk's language: the table companion tells each phone its own from these.
+    const std::string& lastRefusal() const { return last_refusal_; }
     // The opponent's next action for the acting side, applied with its reason; the refusal, or "".
     QString opponentStep();
     // The opponent's next action put in the action line with its reason, its odds drawn, not yet
@@ -133,6 +136,7 @@ private:
     ActionPreview preview_;
     bool preview_valid_ = false;  // preview_ is of the action now in the line
     QLabel* status_ = nullptr;
+    std::string last_refusal_;
 };
 
 // Opens a scenario, save or journal of a system behind the seam (as claim_file read it) in a desk window.

@@ -13,7 +13,6 @@
 #include "companion_protocol.hpp"
 #include "fortuna/core/chance.hpp"
 #include "fortuna/core/errors.hpp"
-#include "fortuna/core/message_catalogue.hpp"
 
 namespace fortuna::companion {
 
@@ -114,30 +113,10 @@ PlayerActions TableGame::player_actions() const { return session().player_action
 
 nlohmann::json TableGame::apply(const nlohmann::json& action) {
     const std::size_t before = version();
-    if (const auto refused = perform_(action)) throw ApiError(409, rules_refusal(action, *refused));
+    if (const auto refused = perform_(action)) throw ApiError(409, *refused);  // the rules' English: each phone is told its own
     const auto& journal = session().journal();
     if (journal.size() <= before) throw ApiError(409, "the desk did not apply the action");
     return journal.back();
-}
-
-std::string TableGame::rules_refusal(const nlohmann::json& action, const std::string& holders) const {
-    // The desks of the app word their refusals in the desk's language (the process's shown()); a
-    // phone reads its own, told from the English. So the rules are asked again, on a copy of the
-    // game (the preview, which refuses as apply does and touches neither the game nor its dice),
-    // for their own words, taken when the desk's telling of them is what the holder said.
-    if (!words_shown_in()) return holders;         // no other language in this process: English
-    if (shown(holders) != holders) return holders;  // English that the desk's language would tell
-    std::string english;
-    try {
-        (void)session().preview(action);
-    } catch (const RuleError& refusal) {
-        english = refusal.what();
-    } catch (const DataError& refusal) {
-        english = refusal.what();
-    } catch (const std::exception&) {
-        // Not the rules' refusal (the copy could not even try it): the holder's words.
-    }
-    return !english.empty() && shown(english) == holders ? english : holders;
 }
 
 Preview TableGame::preview(const nlohmann::json& action) const {

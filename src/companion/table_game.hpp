@@ -107,9 +107,6 @@ public:
 
 private:
     const GameSession& session() const;  // ApiError 503 when no battle is open
-    // The rules' own (English) words for an action the holder refused, which a desk may have told
-    // in its own language: the preview's refusal, else the holder's words as they came.
-    std::string rules_refusal(const nlohmann::json& action, const std::string& holders) const;
     SessionSource session_;
     Perform perform_;
     BoardPainter painter_;
