@@ -116,8 +116,16 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     const SideSpec& me = sc.sides[static_cast<std::size_t>(side)];
     const Doctrine& doctrine = me.doctrine;
     if (t.phase == "over" || game.acting_side() != side) return std::nullopt;
+    // Nothing is proposed that the rules would refuse: each proposal is first run through apply's
+    // own code on a copy of the game, up to its first die (GameModel::foresee, the session's
+    // preview), and one refused there is passed over for the doctrine's next choice.
     const auto offer = [&](json action, std::string reason) -> std::optional<Proposal> {
         if (refused.count(action.dump())) return std::nullopt;
+        try {
+            (void)game.foresee(GameModel::decode(action));
+        } catch (const RuleError&) {
+            return std::nullopt;
+        }
         return Proposal{std::move(action), std::move(reason)};
     };
     if (t.phase == "begin-turn")
@@ -218,6 +226,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     const auto place = std::optional<std::pair<double, double>>{std::pair{plan->x, plan->y}};
                     if (!game.path_blocked(unit, place->first, place->second, e).empty()) continue;
                     if (sc.units[j].type == UnitType::Gun) {
+                        if (game.gun_protector(e) >= 0) continue;  // "cannot be contacted" (seed 004, MELEES)
                         if (auto p = offer(json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
                                            sc.units[j].id + " is within reach: a gun contacted without foot near it is eliminated (seed 004, MELEES)"))
                             return p;
@@ -452,7 +461,7 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                 if (spec.type == UnitType::LightFoot || u.formation == "dismounted") continue;
                 for (std::size_t j = 0; j < n; ++j) {
                     if (!here.enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
-                    if (!may_contact(spec, sc.units[j], st.units[j])) continue;
+                    if (!may_contact(spec, sc.units[j], st.units[j]) || game.gun_protector(static_cast<int>(j)) >= 0) continue;
                     std::string why;
                     const auto place = game.charge_position(unit, static_cast<int>(j), &why);
                     if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
