@@ -2,7 +2,8 @@
 // Clausewitz's Duties list and programmed opponent offer only what the rules accept: a brigade
 // whose front units have no combat dice left (D47; "Fire!" counts the combat dice of the front
 // units, Rulebook Adjustments) is not offered Fire!, as a reaction or in its own activation; both
-// ask refusal_of, the action run through the rules' own code on a copy (Game::foresee).
+// ask refusal_of, the action run through the rules' own code on a copy (Game::foresee). And the
+// whole battle of Quatre Bras, playable by the opponents since session 16 (D71).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -94,6 +95,53 @@ TEST(ClausewitzOffers, AnActivatedBrigadeWithoutFrontCombatDiceFiresWhatItHas) {
     EXPECT_NE(proposal->reason.find("the rules refuse its Fire!"), std::string::npos) << proposal->reason;
     EXPECT_NE(proposal->reason.find("no combat dice left"), std::string::npos) << proposal->reason;
     EXPECT_NO_THROW(game.apply_json(proposal->action)) << proposal->action.dump();
+}
+
+// The whole battle (D71): a brigade whose objective lies far off its front cannot march there in one
+// turn (the march's wheel alone would cost more actions than it has), so it wheels towards it as
+// far as the rules allow instead of ending its activation "holding" an objective 80 cm away.
+TEST(ClausewitzOffers, ABrigadeFacingAwayFromItsObjectiveWheelsTowardsIt) {
+    json d = read_json_file(kOffersData / "scenarios" / "quatre-bras-1815.json");
+    json& maitland = d["sides"][1]["brigades"][9];
+    ASSERT_EQ(maitland["id"], "maitland");
+    maitland.erase("arrives");
+    maitland["at"] = {8, 88};
+    maitland["facing"] = 180;  // as it arrives from the west edge, facing into the table (D60)
+    maitland["formation"] = "line";
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*offers_tables(), d, kOffersData, "whole"));
+    json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", d}}}, {"seed", "3"}};
+    Recorded game(Game(offers_tables(), scenario), 3, header);
+    game.apply_json({{"action", "draw"}, {"chip", "allied"}});
+    game.apply_json({{"action", "activate"}, {"brigade", "maitland"}, {"general", "cooke"}, {"command", {6, 6}}});
+    const auto proposal = propose_action(game.model(), game.model().side_index("allied"), {});
+    ASSERT_TRUE(proposal.has_value());
+    EXPECT_EQ(proposal->action.value("action", ""), "face") << proposal->action.dump() << ": " << proposal->reason;
+    EXPECT_NE(proposal->reason.find("towards objective 5"), std::string::npos) << proposal->reason;
+    EXPECT_EQ(proposal->reason.find("holds objective"), std::string::npos) << proposal->reason;
+    const double before = game.model().state().brigades[static_cast<std::size_t>(game.model().find_brigade("maitland"))].facing;
+    ASSERT_NO_THROW(game.apply_json(proposal->action)) << proposal->action.dump();
+    const double after = game.model().state().brigades[static_cast<std::size_t>(game.model().find_brigade("maitland"))].facing;
+    EXPECT_LT(after, before);  // from south (180) round towards the objective in the east (about 90)
+    EXPECT_GE(after, 89.0);
+}
+
+// The whole battle's first turns, both sides played by the opponent: no proposal is refused.
+TEST(ClausewitzOffers, TheWholeBattleOpensWithNoProposalRefused) {
+    const json d = read_json_file(kOffersData / "scenarios" / "quatre-bras-1815.json");
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*offers_tables(), d, kOffersData, "whole"));
+    json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", d}}}, {"seed", "1"}};
+    Recorded game(Game(offers_tables(), scenario), 1, header);
+    for (int step = 0; step < 250 && !game.model().state().over; ++step) {
+        const int side = game.model().acting_side();
+        const auto proposal = propose_action(game.model(), side, {});
+        ASSERT_TRUE(proposal.has_value()) << "step " << step;
+        try {
+            game.apply_json(proposal->action);
+        } catch (const RuleError& error) {
+            FAIL() << "step " << step << ": " << proposal->action.dump() << " refused: " << error.what();
+        }
+    }
+    EXPECT_GE(game.model().state().turn, 2);
 }
 
 }  // namespace cw_offers_test

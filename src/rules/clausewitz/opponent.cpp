@@ -75,6 +75,25 @@ std::optional<std::pair<double, double>> reachable(const Game& game, int b, doub
     return std::nullopt;
 }
 
+// A brigade whose objective lies off its front cannot march there when the wheel the march
+// includes costs more actions than it has left (Movement Part II: the outer corner travels the
+// frontage times the angle): it wheels towards it as far as its actions allow, ten degrees at a
+// time, each wheel asked of the rules (refusal_of) before it is proposed.
+std::optional<Proposed> wheel_towards(const Game& game, const Brigade& me, const Objective& objective, const std::vector<json>& refused, const std::string& why_doctrine) {
+    const double want = std::round(bearing_to(me.x, me.y, objective.x, objective.y));
+    const double turn = turn_between(want, me.facing);
+    if (turn <= 10.0) return std::nullopt;
+    const double sign = std::fmod(want - me.facing + 720.0, 360.0) <= 180.0 ? 1.0 : -1.0;
+    for (double step = std::round(turn); step >= 10.0; step -= 10.0) {
+        const double facing = std::fmod(std::round(me.facing + sign * step) + 720.0, 360.0);
+        const json face{{"action", "face"}, {"brigade", me.id}, {"facing", facing}};
+        if (was_refused(refused, face) || refusal_of(game, face)) continue;
+        return Proposed{face, "wheel " + cm1(step) + " degrees towards objective " + objective.id + " (" + objective.name + "), " + cm1(turn) +
+                                  " degrees off its front: the march there would cost more actions than it has (its wheel counts, Movement Part II), by " + why_doctrine};
+    }
+    return std::nullopt;
+}
+
 std::optional<Proposed> brigade_action(const Game& game, int b, const std::vector<json>& refused) {
     const Tables& tables = game.tables();
     const Brigade& me = game.state().brigades[static_cast<std::size_t>(b)];
@@ -152,6 +171,7 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
                 if (!was_refused(refused, march))
                     return Proposed{march, "march towards objective " + objective->id + " (" + objective->name + "), " + std::to_string(cost) + " actions, by " + why_doctrine};
             }
+            if (auto wheel = wheel_towards(game, me, *objective, refused, why_doctrine)) return wheel;
         }
         if (enemy >= 0 && enemy_d < 15.0) {
             const Brigade& e = all[static_cast<std::size_t>(enemy)];
@@ -161,6 +181,10 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
                 if (!was_refused(refused, face)) return Proposed{face, "wheel to face " + e.name + ", " + cm1(enemy_d) + " cm away, so its fire and zone of control cover it"};
             }
         }
+        if (objective && std::hypot(objective->x - me.x, objective->y - me.y) > 3.0)
+            return Proposed{end, me.name + " can come no nearer objective " + objective->id + " (" + objective->name + ", " +
+                                     cm1(std::hypot(objective->x - me.x, objective->y - me.y)) + " cm away) this turn and keeps " + std::to_string(me.actions_left) +
+                                     " actions in reserve for reactions, by " + why_doctrine};
         return Proposed{end, me.name + " holds " + (objective ? "objective " + objective->id + " (" + objective->name + ")" : std::string("its ground")) + " and keeps " +
                                  std::to_string(me.actions_left) + " actions in reserve for reactions, by " + why_doctrine};
     }
@@ -205,6 +229,7 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
                                                std::to_string(cost) + " actions, by " + why_doctrine};
             }
         }
+        if (auto wheel = wheel_towards(game, me, *objective, refused, why_doctrine)) return wheel;
     }
     if (objective && std::hypot(objective->x - me.x, objective->y - me.y) <= 3.0)
         return Proposed{end, me.name + " holds objective " + objective->id + " (" + objective->name + ") and keeps " + std::to_string(me.actions_left) +
