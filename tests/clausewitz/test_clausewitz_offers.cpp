@@ -97,6 +97,43 @@ TEST(ClausewitzOffers, AnActivatedBrigadeWithoutFrontCombatDiceFiresWhatItHas) {
     EXPECT_NO_THROW(game.apply_json(proposal->action)) << proposal->action.dump();
 }
 
+// D72: a wheel (a face, turned about the brigade's centre) may not turn it onto another brigade, as
+// a march may not pass through one (Movement Part II); the umpire may overrule it.
+TEST(ClausewitzOffers, AWheelOntoAnotherBrigadeIsRefused) {
+    json d = read_json_file(kOffersData / "scenarios" / "quatre-bras-opening-1815.json");
+    ASSERT_EQ(d["sides"][0]["brigades"][0]["id"], "husson");
+    // Gauthier at (60, 40), out of every enemy's zone, facing north in line; Husson 1 cm before it.
+    d["sides"][0]["brigades"][2]["at"] = {60, 40};
+    d["sides"][0]["generals"][1]["at"] = {60, 36};
+    double depth = 0;
+    {
+        const auto probe = std::make_shared<const Scenario>(scenario_from_json(*offers_tables(), d, kOffersData, "wheel"));
+        const Game measured(offers_tables(), probe);
+        depth = measured.footprint(measured.state().brigades[static_cast<std::size_t>(measured.find_brigade("gauthier"))]).depth_cm;
+    }
+    ASSERT_GT(depth, 0.0);
+    d["sides"][0]["brigades"][0]["at"] = {60, 40 + depth + 1.0};
+    auto scenario = std::make_shared<const Scenario>(scenario_from_json(*offers_tables(), d, kOffersData, "wheel"));
+    json header{{"format", "fortuna-journal"}, {"game", "clausewitz"}, {"scenario", {{"id", scenario->id}, {"document", d}}}, {"seed", "7"}};
+    Recorded game(Game(offers_tables(), scenario), 7, header);
+    game.apply_json({{"action", "draw"}, {"chip", "french"}});
+    game.apply_json({{"action", "activate"}, {"brigade", "gauthier"}, {"general", "foy"}, {"command", {6, 6}}});
+    ASSERT_EQ(game.model().state().brigades[static_cast<std::size_t>(game.model().find_brigade("gauthier"))].actions_left, 5);
+    // An eighth of a turn to the north-east (its outer corner travels 12 x 45 degrees = 9.4 cm: five
+    // actions, which it has) swings the right of Gauthier's 12 cm frontage into Husson's place.
+    const json wheel{{"action", "face"}, {"brigade", "gauthier"}, {"facing", 45}};
+    const auto refused = refusal_of(game.model(), wheel);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_NE(refused->find("onto Husson's brigade"), std::string::npos) << *refused;
+    EXPECT_THROW(game.apply_json(wheel), RuleError);
+    // A small wheel that stays clear is allowed; the umpire may overrule the rule.
+    const auto small = refusal_of(game.model(), json{{"action", "face"}, {"brigade", "gauthier"}, {"facing", 5}});
+    EXPECT_FALSE(small.has_value()) << *small;
+    json overruled = wheel;
+    overruled["overrule"] = "umpire: the brigade wheels about its left, clear of Husson";
+    EXPECT_NO_THROW(game.apply_json(overruled));
+}
+
 // The whole battle (D71): a brigade whose objective lies far off its front cannot march there in one
 // turn (the march's wheel alone would cost more actions than it has), so it wheels towards it as
 // far as the rules allow instead of ending its activation "holding" an objective 80 cm away.
