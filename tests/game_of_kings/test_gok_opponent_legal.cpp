@@ -95,7 +95,10 @@ TEST(GokOpponentLegal, AGunWithFootWithin4CmIsNeverOfferedForACharge) {
 }
 
 // The opponent asks the rules before it proposes: an action they would refuse is passed over
-// without being tried (no list of refusals is given), over Fontenoy's first seven turns.
+// without being tried (no list of refusals is given), over Fontenoy's first seven turns; and every
+// offer of the Duties list on the way is one the rules accept (before session 16 its straight-ahead
+// moves ran into friends, a charge's way could be blocked, and the sector's end was offered while a
+// melee was still to be fought).
 TEST(GokOpponentLegal, NoProposalOfFontenoysFirstTurnsIsRefused) {
     const fs::path file = kLegalData / "scenarios" / "fontenoy-1745.json";
     const auto scenario = std::make_shared<const Scenario>(scenario_from_json(*legal_tables(), kLegalData, read_json_file(file), file.string()));
@@ -104,7 +107,16 @@ TEST(GokOpponentLegal, NoProposalOfFontenoysFirstTurnsIsRefused) {
     Recorded game(GameModel(legal_tables(), scenario), 8, journal_header(*scenario, 8));
     int refused = 0, applied = 0;
     const std::set<std::string> none;
+    int offers = 0, offers_refused = 0;
     while (game.model().state().turn.phase != "over" && game.model().state().turn.turn <= 7 && applied < 4000) {
+        for (const auto& duty : duties_of(game.model())) {
+            ++offers;
+            try {
+                (void)game.model().foresee(GameModel::decode(duty.action));
+            } catch (const RuleError& error) {
+                if (++offers_refused <= 3) ADD_FAILURE() << "offered at " << game.model().clock_label() << ": " << duty.words << ": " << error.what();
+            }
+        }
         const auto proposal = propose_action(game.model(), game.model().acting_side(), none);
         ASSERT_TRUE(proposal.has_value()) << game.model().clock_label();
         try {
@@ -117,6 +129,8 @@ TEST(GokOpponentLegal, NoProposalOfFontenoysFirstTurnsIsRefused) {
         }
     }
     EXPECT_EQ(refused, 0);
+    EXPECT_EQ(offers_refused, 0) << "of " << offers;
+    EXPECT_GT(offers, 500);
     EXPECT_TRUE(game.model().state().turn.turn > 7 || game.model().state().turn.phase == "over") << game.model().clock_label();
 }
 
