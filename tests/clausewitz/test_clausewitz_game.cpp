@@ -90,12 +90,22 @@ TEST(ClausewitzGame, TheScenarioSetsUpFromSourcedStrengths) {
     EXPECT_EQ(game.model().scenario().turns, 9);  // 14:00 to 15:30, ten minutes a turn
     // One chip a player and five a general of division activated: France two divisions, the Allies one.
     EXPECT_EQ(game.model().state().bag, (std::vector<int>{11, 6}));
-    // The whole battle is not yet playable, and says why.
+    // The whole battle is playable since session 16 (D71): both doctrines, a general a division;
+    // the five brigades without a sourced strength are left out, and a copy that puts one back
+    // (its men null) is still refused, saying why.
+    const json whole = read_json_file(kGameData / "scenarios" / "quatre-bras-1815.json");
+    const Scenario battle = scenario_from_json(*shared_tables(), whole, kGameData, "qb");
+    EXPECT_EQ(battle.sides[0].posture, "attack");
+    EXPECT_EQ(battle.sides[1].posture, "hold");
+    EXPECT_EQ(battle.brigades.size() + battle.arrivals.size(), 17u);
+    EXPECT_EQ(battle.generals.size(), 11u);
+    json unsourced = whole;
+    unsourced["sides"][1]["brigades"][0]["men"] = nullptr;
     try {
-        (void)scenario_from_json(*shared_tables(), read_json_file(kGameData / "scenarios" / "quatre-bras-1815.json"), kGameData, "qb");
+        (void)scenario_from_json(*shared_tables(), unsourced, kGameData, "qb");
         FAIL();
     } catch (const RuleError& error) {
-        EXPECT_NE(std::string(error.what()).find("not yet playable"), std::string::npos);
+        EXPECT_NE(std::string(error.what()).find("not yet playable: /sides/1/brigades/0/men is null"), std::string::npos) << error.what();
     }
 }
 

@@ -375,8 +375,14 @@ struct Proposed {
 // The next action for `side` by the scenario's doctrine for it ("attack": close on the enemy and
 // its objective, fire when in range; "hold": stand on the objective, fire at what comes within
 // range), with its reason; nullopt when the side is not acting. `refused` holds the proposals the
-// rules refused since the last action applied.
+// rules refused since the last action applied. Nothing is proposed that the rules' own preview
+// (Game::foresee) refuses: such a choice is passed over for the doctrine's next.
 std::optional<Proposed> propose_action(const Game& game, int side, const std::vector<nlohmann::json>& refused);
+
+// Why the rules would refuse `action` now, or nullopt when they accept it (as far as its first
+// die): the action run through apply's own code on a copy (Game::foresee). The opponent and the
+// Duties list ask it, so neither offers what the rules refuse.
+std::optional<std::string> refusal_of(const Game& game, const nlohmann::json& action);
 
 // ------------------------------------------------------------------ the outcome
 

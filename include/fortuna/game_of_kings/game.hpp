@@ -331,6 +331,10 @@ public:
     // The river `unit`'s path to (x, y) would cross (its name), or "": the charge that crosses one
     // gives the defender the river-bank die (D27).
     std::string river_on_path(int unit, double x, double y) const;
+    // The friendly regular foot within gun_protection_cm of the gun `gun` (the first in the file), or
+    // -1: such a gun "cannot be contacted" (seed 004, MELEES). The charge's resolver refuses by it;
+    // the programmed opponent and the Duties list ask it too, so none offers what the rule refuses.
+    int gun_protector(int gun) const;
     // The position of `unit` touching `target` if it charged now, and the distance; nullopt with why.
     std::optional<std::pair<double, double>> charge_position(int unit, int target, std::string* why) const;
     // The charge's contact as the board measures it (D29, D46); nullopt with why (the charger does

@@ -1258,6 +1258,15 @@ std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, con
         }
         const double turn = angle_between(me.facing, *action.facing);
         const Wheel w = wheel(*tables_, me.arm, footprint(me).width_cm, turn);
+        // No wheeling onto another brigade, as no marching through one (D72).
+        const Footprint turned = footprint_at(me, me.x, me.y, norm360(*action.facing));
+        for (std::size_t j = 0; j < state_.brigades.size(); ++j) {
+            if (static_cast<int>(j) == b || state_.brigades[j].status == "gone" || !overlaps(turned, footprint(state_.brigades[j]))) continue;
+            overrule_or_refuse(action, "face: the wheel would turn " + me.name + " onto " + state_.brigades[j].name + " (no brigade passes through another, D72)" +
+                                           std::string(kMovement2Post),
+                               out);
+            break;
+        }
         std::string summary;
         if (!zone_test(b, action, key, dice, out, summary)) return summary;
         for (const auto& line : w.explanation) out.push_back(line);

@@ -75,6 +75,25 @@ std::optional<std::pair<double, double>> reachable(const Game& game, int b, doub
     return std::nullopt;
 }
 
+// A brigade whose objective lies off its front cannot march there when the wheel the march
+// includes costs more actions than it has left (Movement Part II: the outer corner travels the
+// frontage times the angle): it wheels towards it as far as its actions allow, ten degrees at a
+// time, each wheel asked of the rules (refusal_of) before it is proposed.
+std::optional<Proposed> wheel_towards(const Game& game, const Brigade& me, const Objective& objective, const std::vector<json>& refused, const std::string& why_doctrine) {
+    const double want = std::round(bearing_to(me.x, me.y, objective.x, objective.y));
+    const double turn = turn_between(want, me.facing);
+    if (turn <= 10.0) return std::nullopt;
+    const double sign = std::fmod(want - me.facing + 720.0, 360.0) <= 180.0 ? 1.0 : -1.0;
+    for (double step = std::round(turn); step >= 10.0; step -= 10.0) {
+        const double facing = std::fmod(std::round(me.facing + sign * step) + 720.0, 360.0);
+        const json face{{"action", "face"}, {"brigade", me.id}, {"facing", facing}};
+        if (was_refused(refused, face) || refusal_of(game, face)) continue;
+        return Proposed{face, "wheel " + cm1(step) + " degrees towards objective " + objective.id + " (" + objective.name + "), " + cm1(turn) +
+                                  " degrees off its front: the march there would cost more actions than it has (its wheel counts, Movement Part II), by " + why_doctrine};
+    }
+    return std::nullopt;
+}
+
 std::optional<Proposed> brigade_action(const Game& game, int b, const std::vector<json>& refused) {
     const Tables& tables = game.tables();
     const Brigade& me = game.state().brigades[static_cast<std::size_t>(b)];
@@ -124,10 +143,20 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
             if (!was_refused(refused, form))
                 return Proposed{form, "form line before firing on " + t.name + ": a column fires a quarter of its dice, a line all of them (Rulebook Adjustments)"};
         }
+        const std::string at = t.name + ", " + cm1(target_d) + " cm off its front edge";
         const json fire{{"action", "fire"}, {"brigade", me.id}, {"target", t.id}};
-        if (!was_refused(refused, fire))
-            return Proposed{fire, "Fire! at " + t.name + ", " + cm1(target_d) + " cm off its front edge: " + (target_d <= weapon.effective_cm ? "effective" : "long") +
-                                      " range of the " + weapon.id + " (" + cm1(weapon.effective_cm) + "/" + cm1(weapon.long_cm) + " cm)"};
+        const std::optional<std::string> no_fire = refusal_of(game, fire);
+        if (!no_fire && !was_refused(refused, fire))
+            return Proposed{fire, "Fire! at " + at + ": " + (target_d <= weapon.effective_cm ? "effective" : "long") + " range of the " + weapon.id + " (" +
+                                      cm1(weapon.effective_cm) + "/" + cm1(weapon.long_cm) + " cm)"};
+        // The rules refuse Fire! (no combat dice left at the front, D47): its other weapons, if the rules take them.
+        if (no_fire)
+            for (const char* kind : {"skirmish", "bombard"}) {
+                const json other{{"action", kind}, {"brigade", me.id}, {"target", t.id}};
+                if (was_refused(refused, other) || refusal_of(game, other)) continue;
+                return Proposed{other, std::string(std::string(kind) == "skirmish" ? "Fire Skirmish Weapons" : "Bombard") + " at " + at + ": the rules refuse its Fire! (" +
+                                           *no_fire + ")"};
+            }
     }
     double enemy_d = 0;
     const int enemy = nearest_enemy(game, me, &enemy_d);
@@ -142,6 +171,7 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
                 if (!was_refused(refused, march))
                     return Proposed{march, "march towards objective " + objective->id + " (" + objective->name + "), " + std::to_string(cost) + " actions, by " + why_doctrine};
             }
+            if (auto wheel = wheel_towards(game, me, *objective, refused, why_doctrine)) return wheel;
         }
         if (enemy >= 0 && enemy_d < 15.0) {
             const Brigade& e = all[static_cast<std::size_t>(enemy)];
@@ -151,6 +181,10 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
                 if (!was_refused(refused, face)) return Proposed{face, "wheel to face " + e.name + ", " + cm1(enemy_d) + " cm away, so its fire and zone of control cover it"};
             }
         }
+        if (objective && std::hypot(objective->x - me.x, objective->y - me.y) > 3.0)
+            return Proposed{end, me.name + " can come no nearer objective " + objective->id + " (" + objective->name + ", " +
+                                     cm1(std::hypot(objective->x - me.x, objective->y - me.y)) + " cm away) this turn and keeps " + std::to_string(me.actions_left) +
+                                     " actions in reserve for reactions, by " + why_doctrine};
         return Proposed{end, me.name + " holds " + (objective ? "objective " + objective->id + " (" + objective->name + ")" : std::string("its ground")) + " and keeps " +
                                  std::to_string(me.actions_left) + " actions in reserve for reactions, by " + why_doctrine};
     }
@@ -195,6 +229,7 @@ std::optional<Proposed> brigade_action(const Game& game, int b, const std::vecto
                                                std::to_string(cost) + " actions, by " + why_doctrine};
             }
         }
+        if (auto wheel = wheel_towards(game, me, *objective, refused, why_doctrine)) return wheel;
     }
     if (objective && std::hypot(objective->x - me.x, objective->y - me.y) <= 3.0)
         return Proposed{end, me.name + " holds objective " + objective->id + " (" + objective->name + ") and keeps " + std::to_string(me.actions_left) +
@@ -341,9 +376,8 @@ std::optional<Proposed> before_battle(const Game& game, int side, const std::vec
     return std::nullopt;
 }
 
-}  // namespace cw_opponent_detail
 
-std::optional<Proposed> propose_action(const Game& game, int side, const std::vector<json>& refused) {
+std::optional<Proposed> propose_by_doctrine(const Game& game, int side, const std::vector<json>& refused) {
     const GameState& s = game.state();
     if (s.over || game.acting_side() != side) return std::nullopt;
     if (!s.phase.empty()) return cw_opponent_detail::before_battle(game, side, refused);
@@ -430,6 +464,29 @@ std::optional<Proposed> propose_action(const Game& game, int side, const std::ve
     if (was_refused(refused, activate)) return Proposed{pass, "the activation of " + b.name + " was refused; the chip passes"};
     return Proposed{activate, general.name + " orders " + b.name + " (nearest the enemy, " + cm1(pick_d) + " cm): command test 2d6 " + std::to_string(target - points) +
                                   "+ with " + std::to_string(points) + " command point" + (points == 1 ? "" : "s") + ", " + std::to_string(general.points_left - points) + " kept"};
+}
+
+}  // namespace cw_opponent_detail
+
+std::optional<std::string> refusal_of(const Game& game, const json& action) {
+    try {
+        (void)game.foresee(Game::decode(action));
+    } catch (const RuleError& refusal) {
+        return std::string(refusal.what());
+    }
+    return std::nullopt;
+}
+
+// The doctrine's choice, asked of the rules before it is proposed: one they refuse is passed over
+// (as a refusal would be) and the doctrine chooses again. A choice it makes again after that (an
+// end of activation it always falls back to) is proposed, and the session's refusal tells of it.
+std::optional<Proposed> propose_action(const Game& game, int side, const std::vector<json>& refused) {
+    std::vector<json> passed_over = refused;
+    for (int choice = 0;; ++choice) {
+        std::optional<Proposed> next = cw_opponent_detail::propose_by_doctrine(game, side, passed_over);
+        if (!next || choice >= 200 || was_refused(passed_over, next->action) || !refusal_of(game, next->action)) return next;
+        passed_over.push_back(next->action);
+    }
 }
 
 }  // namespace fortuna::clausewitz

@@ -335,12 +335,16 @@ std::vector<SessionDuty> clausewitz_duties(const Game& game) {
             const Brigade& me = s.brigades[static_cast<std::size_t>(r)];
             std::string test;
             if (const auto zone = game.zone_morale(r, s.active)) test = ", a morale test " + std::to_string(zone->setup.pass_on) + "+ on 2d6 first (passes " + zone->odds.pass.percent(1) + ")";
-            bool guns = false, skirmishers = false, musketry = false;
-            for (const UnitBase& u : me.units) guns = guns || u.artillery_dice > 0, skirmishers = skirmishers || u.skirmish_dice > 0, musketry = musketry || u.combat_dice > 0;
             const std::string reserve = " (" + std::to_string(me.actions_left) + " in reserve" + test + "; D68)";
-            if (musketry) out.push_back({me.name + " reacts: Fire! at " + enemy.name + reserve, json{{"action", "fire"}, {"brigade", me.id}, {"target", enemy.id}}});
-            if (guns) out.push_back({me.name + " reacts: Bombard " + enemy.name + reserve, json{{"action", "bombard"}, {"brigade", me.id}, {"target", enemy.id}}});
-            if (skirmishers) out.push_back({me.name + " reacts: Fire Skirmish Weapons at " + enemy.name + reserve, json{{"action", "skirmish"}, {"brigade", me.id}, {"target", enemy.id}}});
+            // Each weapon only when the rules accept it (refusal_of: the action's own code on a
+            // copy): a front with no combat dice left, no guns, no skirmishers, out of arc or range.
+            const auto offer = [&](const char* kind, const std::string& words) {
+                const json action{{"action", kind}, {"brigade", me.id}, {"target", enemy.id}};
+                if (!refusal_of(game, action)) out.push_back({words + reserve, action});
+            };
+            offer("fire", me.name + " reacts: Fire! at " + enemy.name);
+            offer("bombard", me.name + " reacts: Bombard " + enemy.name);
+            offer("skirmish", me.name + " reacts: Fire Skirmish Weapons at " + enemy.name);
         }
         out.push_back({name(s.brigades[static_cast<std::size_t>(offered.front())].side) + " lets the reaction pass, keeping the actions in reserve (D68)", json{{"action", "pass-reaction"}}});
         return out;

@@ -576,6 +576,18 @@ std::string GameModel::river_on_path(int unit, double x, double y) const {
     return "";
 }
 
+// Seed 004, MELEES: "A gun can only be contacted if it has no friendly regular foot within 4cm"
+// (the tables' gun_protection_cm; light foot and horse do not protect it).
+int GameModel::gun_protector(int gun) const {
+    const UnitSpec& gspec = scenario_->units[static_cast<std::size_t>(gun)];
+    if (gspec.type != UnitType::Gun) return -1;
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (scenario_->units[i].side == gspec.side && scenario_->units[i].type == UnitType::Foot && state_.units[i].status != Status::Removed &&
+            distance(static_cast<int>(i), gun) <= tables_->gun_protection_cm)
+            return static_cast<int>(i);
+    return -1;
+}
+
 std::optional<std::pair<double, double>> GameModel::charge_position(int unit, int target, std::string* why) const {
     const auto plan = charge_plan(unit, target, why);
     if (!plan) return std::nullopt;
@@ -1930,13 +1942,9 @@ void GameModel::apply_action(Applied& out, FaceSource& faces) {
         throw RuleError("unit: light infantry never initiate contact except in a wood or built-up area (seed 004, MELEES)");
     rule(!(is_foot(spec.type) && is_horse(tspec.type) && state_.units[static_cast<std::size_t>(target)].formation != "dismounted"),
          "target: foot cannot initiate contact against horse (seed 004, MELEES; dismounted horse are on foot, D14)");
-    if (tspec.type == UnitType::Gun) {
-        for (std::size_t i = 0; i < state_.units.size(); ++i)
-            if (scenario_->units[i].side == tspec.side && scenario_->units[i].type == UnitType::Foot && state_.units[i].status != Status::Removed &&
-                distance(static_cast<int>(i), target) <= tables_->gun_protection_cm)
-                throw RuleError("target: " + tspec.id + " has friendly regular foot (" + scenario_->units[i].id + ") within " + fmt_cm(tables_->gun_protection_cm) +
-                                " and cannot be contacted (seed 004, MELEES)");
-    }
+    if (const int guard = gun_protector(target); guard >= 0)
+        throw RuleError("target: " + tspec.id + " has friendly regular foot (" + scenario_->units[static_cast<std::size_t>(guard)].id + ") within " +
+                        fmt_cm(tables_->gun_protection_cm) + " and cannot be contacted (seed 004, MELEES)");
     for (const auto& c : state_.contacts)
         if (c.attacker == target || c.defender == target) throw RuleError("target: " + tspec.id + " is already in melee (this version fights one contact a unit, D29)");
     std::string why;

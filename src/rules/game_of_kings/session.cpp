@@ -97,6 +97,17 @@ struct SideInSector {
     }
 };
 
+// Whether the rules accept `action` now, as far as its first die (GameModel::foresee: apply's own
+// code on a copy): the opponent's proposals and the Duties list's offers both ask it.
+bool rules_accept(const GameModel& game, const json& action) {
+    try {
+        (void)game.foresee(GameModel::decode(action));
+    } catch (const RuleError&) {
+        return false;
+    }
+    return true;
+}
+
 // A place rounded to 0.1 mm for the journal may land a hair beyond the move it was measured
 // within (seed 004, MOVEMENT, refuses it): the rounded depth is brought back 0.1 mm at a time.
 double within_move(double from_y, double to_y, double across, double allowance) {
@@ -116,8 +127,11 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
     const SideSpec& me = sc.sides[static_cast<std::size_t>(side)];
     const Doctrine& doctrine = me.doctrine;
     if (t.phase == "over" || game.acting_side() != side) return std::nullopt;
+    // Nothing is proposed that the rules would refuse: each proposal is first run through apply's
+    // own code on a copy of the game, up to its first die (GameModel::foresee, the session's
+    // preview), and one refused there is passed over for the doctrine's next choice.
     const auto offer = [&](json action, std::string reason) -> std::optional<Proposal> {
-        if (refused.count(action.dump())) return std::nullopt;
+        if (refused.count(action.dump()) || !rules_accept(game, action)) return std::nullopt;
         return Proposal{std::move(action), std::move(reason)};
     };
     if (t.phase == "begin-turn")
@@ -218,6 +232,7 @@ std::optional<Proposal> propose_action(const GameModel& game, int side, const st
                     const auto place = std::optional<std::pair<double, double>>{std::pair{plan->x, plan->y}};
                     if (!game.path_blocked(unit, place->first, place->second, e).empty()) continue;
                     if (sc.units[j].type == UnitType::Gun) {
+                        if (game.gun_protector(e) >= 0) continue;  // "cannot be contacted" (seed 004, MELEES)
                         if (auto p = offer(json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}},
                                            sc.units[j].id + " is within reach: a gun contacted without foot near it is eliminated (seed 004, MELEES)"))
                             return p;
@@ -430,14 +445,18 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                         json{{"action", "form"}, {"unit", spec.id}, {"formation", "dismounted"}});
                 if (u.moved || u.formed_line || spec.type == UnitType::Gun) continue;
                 const double allowance = game.move_allowance(unit);
-                if (u.facing == kFacePlusY || u.facing == kFaceMinusY) {
-                    const double ahead = within_move(u.y, std::round((u.y + facing_dy(u.facing) * allowance) * 100) / 100, 0.0, allowance);
-                    add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
-                        json{{"action", "move"}, {"unit", spec.id}, {"to", {std::round(u.x * 100) / 100, ahead}}});
-                } else {
-                    const double ahead = within_move(u.x, std::round((u.x + facing_dx(u.facing) * allowance) * 100) / 100, 0.0, allowance);
-                    add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left,
-                        json{{"action", "move"}, {"unit", spec.id}, {"to", {ahead, std::round(u.y * 100) / 100}}});
+                // The place straight ahead: the whole move, else three quarters, a half or a quarter of
+                // it, the first the rules accept (a friend, an enemy or the water in the way); none: no offer.
+                for (const double share : {1.0, 0.75, 0.5, 0.25}) {
+                    json to;
+                    if (u.facing == kFacePlusY || u.facing == kFaceMinusY)
+                        to = {std::round(u.x * 100) / 100, within_move(u.y, std::round((u.y + facing_dy(u.facing) * allowance * share) * 100) / 100, 0.0, allowance)};
+                    else
+                        to = {within_move(u.x, std::round((u.x + facing_dx(u.facing) * allowance * share) * 100) / 100, 0.0, allowance), std::round(u.y * 100) / 100};
+                    const json move{{"action", "move"}, {"unit", spec.id}, {"to", to}};
+                    if (!rules_accept(game, move)) continue;
+                    add(spec.id + " may move up to " + cm(allowance) + " (the line holds the place straight ahead: edit \"to\")" + left, move);
+                    break;
                 }
                 // The quarter wheels (seed 004, MOVEMENT; D46), each with its cost and what stops it.
                 if (u.formation != "dismounted")
@@ -452,11 +471,13 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
                 if (spec.type == UnitType::LightFoot || u.formation == "dismounted") continue;
                 for (std::size_t j = 0; j < n; ++j) {
                     if (!here.enemy(j) || game.distance(unit, static_cast<int>(j)) > allowance) continue;
-                    if (!may_contact(spec, sc.units[j], st.units[j])) continue;
+                    if (!may_contact(spec, sc.units[j], st.units[j]) || game.gun_protector(static_cast<int>(j)) >= 0) continue;
                     std::string why;
                     const auto place = game.charge_position(unit, static_cast<int>(j), &why);
                     if (!place || std::hypot(place->first - u.x, place->second - u.y) > allowance) continue;
-                    add(spec.id + " may charge " + sc.units[j].id + left, json{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}});
+                    const json charge{{"action", "charge"}, {"unit", spec.id}, {"target", sc.units[j].id}};
+                    if (!rules_accept(game, charge)) continue;  // the way to contact blocked, the target in melee: the resolver's own refusals
+                    add(spec.id + " may charge " + sc.units[j].id + left, charge);
                 }
             }
         // 4. muskets and carbines
@@ -478,7 +499,8 @@ std::vector<fortuna::SessionDuty> duties_of(const GameModel& game) {
         add(id(own) + " and " + id(other) + " are in contact: fight the melee (seed 004, MELEES)", json{{"action", "melee"}, {"unit", id(own)}, {"target", id(other)}},
             true);
     }
-    add("end the " + t.sector + " sector" + left, json{{"action", "end-sector"}});
+    // Offered when the rules allow it (not while a melee of the sector is still to be fought).
+    if (const json end{{"action", "end-sector"}}; rules_accept(game, end)) add("end the " + t.sector + " sector" + left, end);
     return out;
 }
 
