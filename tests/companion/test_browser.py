@@ -84,8 +84,13 @@ class Page:
         # The page may still be loading: a missing element counts as "not yet".
         guarded = "(() => { try { return !!(%s); } catch (e) { return false; } })()" % expression
         while time.monotonic() < deadline:
-            if await self.js(guarded):
-                return
+            try:
+                if await self.js(guarded):
+                    return
+            except RuntimeError as error:
+                # The page reloading under the question (the language chooser navigates): not yet.
+                if "navigated or closed" not in str(error) and "context was destroyed" not in str(error):
+                    raise
             await asyncio.sleep(0.05)
         state = await self.js("JSON.stringify({n: view.n, role: view.role, requests: view.requests.length, live: document.getElementById('live').textContent, "
                               "waiting: document.getElementById('waiting').hidden})")
