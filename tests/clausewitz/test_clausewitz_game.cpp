@@ -219,6 +219,25 @@ TEST(ClausewitzGame, UndoKeepsTheDiceAndARefusalChangesNothing) {
     EXPECT_EQ(game.model().to_json(), after);
 }
 
+// A redone draw takes its chip back from the rolls its undo kept (game_record.hpp: matched by
+// kind, a chip being a random number), so the next draw throws fresh, as a game never undone does.
+TEST(ClausewitzGame, ARedoneDrawTakesItsChipBackSoTheNextDrawIsThrownFresh) {
+    Recorded straight = game_of(face_to_face(), 5);
+    Recorded stepped = game_of(face_to_face(), 5);
+    for (Recorded* game : {&straight, &stepped}) {
+        game->apply_json({{"action", "draw"}});
+        if (game == &stepped) {
+            ASSERT_TRUE(game->undo());
+            ASSERT_TRUE(game->redo());
+        }
+        const bool french = game->model().state().chip == 0;
+        game->apply_json({{"action", "activate"}, {"brigade", french ? "gauthier" : "bijlandt"}, {"general", french ? "foy" : "perponcher"}, {"command", {6, 6}}});
+        game->apply_json({{"action", "end-activation"}});
+        game->apply_json({{"action", "draw"}});
+    }
+    EXPECT_EQ(stepped.journal().back()["action"], straight.journal().back()["action"]);
+}
+
 TEST(ClausewitzGame, ABrigadeWithActionsInReserveReactsToAnEnemyInItsZone) {
     Recorded game = game_of(face_to_face());
     game.apply_json({{"action", "draw"}, {"chip", "allied"}});

@@ -742,6 +742,16 @@ const Applied& Game::apply(Action action, Dice& dice) {
     return done_.back()->applied;
 }
 
+// Every roll of an action by its slot, as undo keeps them and redo takes them back (the chip is a
+// random number, the rest d6: KeptRolls matches each by its kind).
+namespace cw_record_detail {
+std::vector<std::pair<std::string, const std::vector<Roll>*>> rolls_by_slot(const Action& a) {
+    return {{"chip", &a.chip},   {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady},       {"fire", &a.fire},       {"save", &a.save},
+            {"lose", &a.lose},   {"melee", &a.melee},     {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}};
+}
+}  // namespace cw_record_detail
+using cw_record_detail::rolls_by_slot;
+
 bool Game::undo() {
     if (done_.empty()) return false;
     Done last = *done_.back();
@@ -749,11 +759,7 @@ bool Game::undo() {
     const GameState after = state_;
     state_ = *last.before;
     last.before = std::make_shared<const GameState>(after);
-    const Action& a = last.applied.action;
-    for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
-             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
-             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}})
-        kept_.keep(last.key, slot, *list);
+    for (const auto& [slot, list] : rolls_by_slot(last.applied.action)) kept_.keep(last.key, slot, *list);
     undone_.push_back(std::make_shared<const Done>(std::move(last)));
     return true;
 }
@@ -766,15 +772,7 @@ bool Game::redo() {
     state_ = *again.before;
     again.before = std::make_shared<const GameState>(before);
     // The rolls kept for it by the undo are its own again: take them back out of the record.
-    const Action& a = again.applied.action;
-    Dice unused(0);
-    for (const auto& [slot, list] : std::vector<std::pair<std::string, const std::vector<Roll>*>>{
-             {"chip", &a.chip}, {"command", &a.command}, {"morale", &a.morale}, {"steady", &a.steady}, {"fire", &a.fire}, {"save", &a.save}, {"lose", &a.lose},
-             {"melee", &a.melee}, {"defence", &a.defence}, {"lose_back", &a.lose_back}, {"colours", &a.colours}, {"roll_off", &a.roll_off}}) {
-        int generated = 0;
-        for (const Roll& r : *list) generated += r.source == RollSource::Generated ? 1 : 0;
-        if (generated > 0) (void)kept_.draw(again.key, slot, generated, RollKind::D6, unused);
-    }
+    for (const auto& [slot, list] : rolls_by_slot(again.applied.action)) kept_.take_back(again.key, slot, *list);
     done_.push_back(std::make_shared<const Done>(std::move(again)));
     return true;
 }
