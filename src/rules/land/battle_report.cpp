@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <map>
 #include <sstream>
+#include <variant>
+
+#include "fortuna/core/overloaded.hpp"
 
 namespace fortuna {
 
@@ -137,10 +140,6 @@ public:
     const Game& game_;
 };
 
-std::string text_of(const nlohmann::json& input, const char* key) {
-    return input.contains(key) && input[key].is_string() ? input[key].get<std::string>() : std::string();
-}
-
 }  // namespace
 
 BattleReport make_battle_report(const Game& game) {
@@ -212,11 +211,10 @@ BattleReport make_battle_report(const Game& game) {
         // to after the second, in place of the first telling (only the last action can be
         // re-rolled, so its telling is the last one made).
         const AppliedAction* rolled_again = nullptr;
-        if (action.kind == "reroll" && action.input.contains("of"))
+        if (const auto* reroll = std::get_if<RerollAction>(&action.request.action); reroll && reroll->of)
             for (std::size_t j = 0; j < i; ++j)
-                if (history[j].seq == action.input["of"]) rolled_again = &history[j];
-        const std::string& kind = rolled_again != nullptr ? rolled_again->kind : action.kind;
-        const nlohmann::json& in = rolled_again != nullptr ? rolled_again->input : action.input;
+                if (history[j].seq == *reroll->of) rolled_again = &history[j];
+        const Action& told = rolled_again != nullptr ? rolled_again->request.action : action.request.action;
         StateChange change = action.change;
         if (rolled_again != nullptr) {
             change = rolled_again->change;
@@ -236,111 +234,121 @@ BattleReport make_battle_report(const Game& game) {
                 if (u.id.code == code) return u.id.side;
             return -1;
         };
+        // What each kind of action tells (seed 000's events as a reader of the battle meets them);
+        // `quiet`: an action counted in its section though told only in a tally (moves, salvoes, rallies).
         std::string event;
-        if (kind == "combat") {
-            const std::string a = text_of(in, "attacker");
-            const std::string d = text_of(in, "defender");
-            std::string how;
-            if (action.result.contains("result_name")) how = " (" + action.result.value("column", std::string()) + ", " + action.result["result_name"].get<std::string>() + ")";
-            else if (action.result.contains("text")) how = " (" + action.result["text"].get<std::string>() + ")";
-            const std::string verb = action.result.value("table", std::string()) == "cavalry-vs-square" ? " charges the hedgehog of " : " attacks ";
-            const std::string outcome = say.consequences(change, state, {d, a});
-            event = say.unit(a) + verb + say.unit(d) + (in.value("charge", false) ? " at the charge" : "") +
-                    (in.value("flank", false) ? " in the flank" : "") + (in.value("rear", false) ? " in the rear" : "") + how + ": " +
-                    (outcome.empty() ? "neither gives way" : outcome);
-        } else if (kind == "artillery") {
-            const std::string b = text_of(in, "battery");
-            const int side = side_of_unit(b);
-            if (rolled_again == nullptr) ++t.fired[side];
-            const std::string outcome = say.consequences(change, state, {text_of(in, "target")});
-            if (!outcome.empty()) {
-                ++t.told[side];
-                const double range = in.value("range_mm", 0.0);
-                event = say.unit(b) + " fires on " + say.unit(text_of(in, "target")) + " at " + number(range * metres, 0) + " m: " + outcome;
-            }
-        } else if (kind == "rally") {
-            const bool rallied = action.result.value("rallied", false);
-            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
-            if (rallied) event = outcome.empty() ? say.unit(text_of(in, "unit")) + " rallies" : outcome;
-            else t.unrallied[side_of_unit(text_of(in, "unit"))].push_back(text_of(in, "unit"));
-        } else if (kind == "control") {
-            // seed 000, 8.7: told only when the victors are carried away.
-            if (action.result.contains("pursuing") && action.result["pursuing"].is_string())
-                event = say.unit(text_of(in, "unit")) + ", carried away by its success, pursues " +
-                        say.unit(action.result["pursuing"].get<std::string>());
-            else continue;
-        } else if (kind == "rout") {
-            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
-            const bool off = in.value("off_board", false) || action.result.value("off_board", false);  // rules 3 measure it
-            event = off ? say.unit(text_of(in, "unit")) + " flees the field"
-                                                 : (outcome.empty() ? say.unit(text_of(in, "unit")) + " flees" : outcome);
-        } else if (kind == "move" || kind == "charge") {
-            if (in.contains("general")) continue;  // generals ride where they are needed; not told
-            const std::string code = text_of(in, "unit");
-            if (kind == "charge") event = say.unit(code) + " charges";
-            else t.moved[side_of_unit(code)].push_back(code);
-            if (in.value("off_board", false)) event = say.unit(code) + " leaves the field";
-        } else if (kind == "formation") {
-            const std::string code = text_of(in, "unit");
-            std::vector<std::string> parts;
-            if (in.contains("to") && in["to"].is_string()) {
-                std::string to = in["to"].get<std::string>();
-                if (to == "square" || to == "hedgehog") to = rules.id == "glaube" ? "a defensive hedgehog" : "square";
-                parts.push_back("forms " + to);
-            }
-            if (in.contains("guns") && in["guns"].is_string()) parts.push_back(in["guns"].get<std::string>() == "limbered" ? "limbers its guns" : "unlimbers its guns");
-            if (in.contains("mount") && in["mount"].is_boolean()) parts.push_back(in["mount"].get<bool>() ? "mounts" : "dismounts");
-            if (parts.empty()) parts.push_back("changes its facing");
-            event = say.unit(code) + " " + join(parts);
-        } else if (kind == "leader") {
-            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
-            event = outcome.empty() ? say.general(text_of(in, "general")) + " rides through the fire unharmed" : outcome;
-        } else if (kind == "order") {
-            event = say.general(text_of(in, "general")) +
-                    (in.value("in_person", false) ? " gives his order in person to " : " sends a messenger to ") + text_of(in, "to") +
-                    ": \"" + text_of(in, "order") + "\"";
-        } else if (kind == "deliver") {
-            event = in.value("captured", false) ? "A messenger is taken by the enemy before he arrives"
-                                                : (action.result.value("understood", false) ? "An order arrives and is understood"
-                                                                                            : "An order arrives and is misunderstood");
-            if (in.contains("messenger") && in["messenger"].is_number_integer()) {
-                const int n = in["messenger"].get<int>();
-                if (n >= 1 && static_cast<std::size_t>(n) <= state.messengers.size())
-                    event += " (" + state.messengers[static_cast<std::size_t>(n - 1)].to + ")";
-            }
-        } else if (kind == "crisis") {
-            const std::string side = say.side_name(text_of(in, "side"));
-            const int level = action.result.value("level", 0);
-            if (action.result.value("crisis", false)) {
-                std::vector<std::string> codes;
-                for (const auto& c : action.result["affected"]) codes.push_back(c.get<std::string>());
-                event = "Crisis of morale: at " + std::to_string(level) + " % losses, " + plural(static_cast<int>(codes.size()), "unit", "units") +
-                        " of " + side + " waver or break (" + join(codes) + ")";
-            } else {
-                event = side + " stand firm at " + std::to_string(level) + " % losses";
-            }
-        } else if (kind == "reinforcements") {
-            event = action.summary;
-        } else if (kind == "set") {
-            // The umpire's hand: what no action covers (guns taken, a general hit by a stray
-            // ball) is set directly; it is told like any other event, with the reason.
-            const std::string reason = text_of(in, "reason");
-            const std::string outcome = say.consequences(change, state, {text_of(in, "unit")});
-            if (!outcome.empty()) {
-                event = outcome + (reason.empty() ? std::string() : " (" + reason + ")");
-            } else {
-                std::string what = action.summary;
-                if (what.rfind("Correction: ", 0) == 0) what = what.substr(12);
-                event = "(The umpire corrects the table: " + what + ")";
-            }
-        }
+        bool quiet = false;
+        bool skip = false;
+        const Overloaded tell{
+            [&](const CombatAction& a) {
+                std::string how;
+                if (action.result.contains("result_name")) how = " (" + action.result.value("column", std::string()) + ", " + action.result["result_name"].get<std::string>() + ")";
+                else if (action.result.contains("text")) how = " (" + action.result["text"].get<std::string>() + ")";
+                const std::string verb = action.result.value("table", std::string()) == "cavalry-vs-square" ? " charges the hedgehog of " : " attacks ";
+                const std::string outcome = say.consequences(change, state, {a.defender, a.attacker});
+                event = say.unit(a.attacker) + verb + say.unit(a.defender) + (a.charge.value_or(false) ? " at the charge" : "") +
+                        (a.flank.value_or(false) ? " in the flank" : "") + (a.rear.value_or(false) ? " in the rear" : "") + how + ": " +
+                        (outcome.empty() ? "neither gives way" : outcome);
+            },
+            [&](const ArtilleryAction& a) {
+                quiet = true;
+                const int side = side_of_unit(a.battery);
+                if (rolled_again == nullptr) ++t.fired[side];
+                const std::string outcome = say.consequences(change, state, {a.target});
+                if (!outcome.empty()) {
+                    ++t.told[side];
+                    event = say.unit(a.battery) + " fires on " + say.unit(a.target) + " at " + number(a.range_mm.value_or(0.0) * metres, 0) + " m: " + outcome;
+                }
+            },
+            [&](const RallyAction& a) {
+                quiet = true;
+                const std::string outcome = say.consequences(change, state, {a.unit});
+                if (action.result.value("rallied", false)) event = outcome.empty() ? say.unit(a.unit) + " rallies" : outcome;
+                else t.unrallied[side_of_unit(a.unit)].push_back(a.unit);
+            },
+            [&](const ControlAction& a) {
+                // seed 000, 8.7: told only when the victors are carried away.
+                if (action.result.contains("pursuing") && action.result["pursuing"].is_string())
+                    event = say.unit(a.unit) + ", carried away by its success, pursues " + say.unit(action.result["pursuing"].get<std::string>());
+                else skip = true;
+            },
+            [&](const RoutAction& a) {
+                const std::string outcome = say.consequences(change, state, {a.unit});
+                const bool off = a.off_board || action.result.value("off_board", false);  // rules 3 measure it
+                event = off ? say.unit(a.unit) + " flees the field" : (outcome.empty() ? say.unit(a.unit) + " flees" : outcome);
+            },
+            [&](const MoveAction& a) {
+                if (a.general) {
+                    skip = true;  // generals ride where they are needed; not told
+                    return;
+                }
+                quiet = true;
+                const std::string code = a.unit.value_or(std::string());
+                t.moved[side_of_unit(code)].push_back(code);
+                if (a.off_board) event = say.unit(code) + " leaves the field";
+            },
+            [&](const ChargeAction& a) { event = say.unit(a.unit) + " charges"; },
+            [&](const FormationAction& a) {
+                std::vector<std::string> parts;
+                if (a.to) {
+                    const bool square = *a.to == Formation::Square;
+                    parts.push_back("forms " + (square ? std::string(rules.id == "glaube" ? "a defensive hedgehog" : "square") : std::string(to_string(*a.to))));
+                }
+                if (a.guns) parts.push_back(*a.guns == Guns::Limbered ? "limbers its guns" : "unlimbers its guns");
+                if (a.mount) parts.push_back(*a.mount ? "mounts" : "dismounts");
+                if (parts.empty()) parts.push_back("changes its facing");
+                event = say.unit(a.unit) + " " + join(parts);
+            },
+            [&](const LeaderAction& a) {
+                const std::string outcome = say.consequences(change, state, {a.unit.value_or(std::string())});
+                event = outcome.empty() ? say.general(a.general) + " rides through the fire unharmed" : outcome;
+            },
+            [&](const OrderAction& a) {
+                event = say.general(a.general) + (a.in_person ? " gives his order in person to " : " sends a messenger to ") + a.to + ": \"" + a.order + "\"";
+            },
+            [&](const DeliverAction& a) {
+                event = a.captured ? "A messenger is taken by the enemy before he arrives"
+                                   : (action.result.value("understood", false) ? "An order arrives and is understood" : "An order arrives and is misunderstood");
+                if (a.messenger >= 1 && static_cast<std::size_t>(a.messenger) <= state.messengers.size())
+                    event += " (" + state.messengers[static_cast<std::size_t>(a.messenger - 1)].to + ")";
+            },
+            [&](const CrisisAction& a) {
+                const std::string side = say.side_name(a.side);
+                const int level = action.result.value("level", 0);
+                if (action.result.value("crisis", false)) {
+                    std::vector<std::string> codes;
+                    for (const auto& c : action.result["affected"]) codes.push_back(c.get<std::string>());
+                    event = "Crisis of morale: at " + std::to_string(level) + " % losses, " + plural(static_cast<int>(codes.size()), "unit", "units") + " of " +
+                            side + " waver or break (" + join(codes) + ")";
+                } else {
+                    event = side + " stand firm at " + std::to_string(level) + " % losses";
+                }
+            },
+            [&](const ReinforcementsAction&) { event = action.summary; },
+            [&](const SetAction& a) {
+                // The umpire's hand: what no action covers (guns taken, a general hit by a stray
+                // ball) is set directly; it is told like any other event, with the reason.
+                const std::string reason = a.reason.value_or(std::string());
+                const std::string outcome = say.consequences(change, state, {a.unit.value_or(std::string())});
+                if (!outcome.empty()) {
+                    event = outcome + (reason.empty() ? std::string() : " (" + reason + ")");
+                } else {
+                    std::string what = action.summary;
+                    if (what.rfind("Correction: ", 0) == 0) what = what.substr(12);
+                    event = "(The umpire corrects the table: " + what + ")";
+                }
+            },
+            [&](const auto&) {},  // the clock (end-phase), the rules' switches (enforce), a re-roll of nothing
+        };
+        std::visit(tell, told);
+        if (skip) continue;
         if (!event.empty() && rolled_again != nullptr) event += " (the roll taken again by agreement)";
         if (!event.empty()) {
             t.events.push_back(sentence(event));
             last_told_seq = action.seq;
             last_told_section = k;
             report.sections[k].actions.push_back(action.seq);
-        } else if (kind == "move" || kind == "artillery" || kind == "rally") {
+        } else if (quiet) {
             report.sections[k].actions.push_back(action.seq);
         }
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The phasing side's checklist for the current half-turn (see duties.hpp).
 #include "fortuna/land/duties.hpp"
+#include "fortuna/core/overloaded.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -27,20 +28,20 @@ bool on_table(const Game& game, std::size_t index) { return game.state().units[i
 
 // The id an applied action resolves, or "" when it resolves none.
 std::string id_of(const AppliedAction& action) {
-    const auto text = [&](const char* key) -> std::string {
-        return action.input.contains(key) && action.input[key].is_string() ? action.input[key].get<std::string>() : std::string();
-    };
-    if (action.kind == "rally") return "a/rally/" + text("unit");
-    if (action.kind == "artillery") return "b/fire/" + text("battery");
-    if (action.kind == "reinforcements") return "c/reinforcements/" + text("id");
-    if (action.kind == "rout") return "c/rout/" + text("unit");
-    if (action.kind == "deliver" && action.input.contains("messenger") && action.input["messenger"].is_number_integer())
-        return "c/messenger/" + std::to_string(action.input["messenger"].get<int>());
-    if (action.kind == "combat") return "d/combat/" + text("attacker") + "/" + text("defender");
-    if (action.kind == "control") return "d/control/" + text("unit");
-    if (action.kind == "crisis" && action.result.contains("level"))
-        return "e/crisis/" + text("side") + "/" + std::to_string(action.result["level"].get<int>());
-    return {};
+    return std::visit(Overloaded{
+                          [](const RallyAction& a) { return "a/rally/" + a.unit; },
+                          [](const ArtilleryAction& a) { return "b/fire/" + a.battery; },
+                          [](const ReinforcementsAction& a) { return "c/reinforcements/" + a.id; },
+                          [](const RoutAction& a) { return "c/rout/" + a.unit; },
+                          [](const DeliverAction& a) { return "c/messenger/" + std::to_string(a.messenger); },
+                          [](const CombatAction& a) { return "d/combat/" + a.attacker + "/" + a.defender; },
+                          [](const ControlAction& a) { return "d/control/" + a.unit; },
+                          [&](const CrisisAction& a) {
+                              return action.result.contains("level") ? "e/crisis/" + a.side + "/" + std::to_string(action.result["level"].get<int>()) : std::string();
+                          },
+                          [](const auto&) { return std::string(); },
+                      },
+                      action.request.action);
 }
 
 DutyKind kind_of(std::string_view id) {
