@@ -361,6 +361,7 @@ private:
     std::shared_ptr<const Scenario> scenario_;
     GameState state_;
     std::vector<std::shared_ptr<const Done>> done_, undone_;  // shared: the recorder copies the model each action
+    bool step(bool undoing);  // undo (true) or redo
     KeptRolls kept_;
 };
 

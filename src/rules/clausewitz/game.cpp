@@ -752,30 +752,27 @@ std::vector<std::pair<std::string, const std::vector<Roll>*>> rolls_by_slot(cons
 }  // namespace cw_record_detail
 using cw_record_detail::rolls_by_slot;
 
-bool Game::undo() {
-    if (done_.empty()) return false;
-    Done last = *done_.back();
-    done_.pop_back();
-    const GameState after = state_;
-    state_ = *last.before;
-    last.before = std::make_shared<const GameState>(after);
-    for (const auto& [slot, list] : rolls_by_slot(last.applied.action)) kept_.keep(last.key, slot, *list);
-    undone_.push_back(std::make_shared<const Done>(std::move(last)));
+// Undo and redo are one swap: the action's state before for the state now, moved from one list
+// to the other; undo keeps its generated rolls for the same request, redo takes them back.
+bool Game::step(bool undoing) {
+    auto& from = undoing ? done_ : undone_;
+    auto& to = undoing ? undone_ : done_;
+    if (from.empty()) return false;
+    Done moved = *from.back();
+    from.pop_back();
+    const GameState now = state_;
+    state_ = *moved.before;
+    moved.before = std::make_shared<const GameState>(now);
+    for (const auto& [slot, list] : rolls_by_slot(moved.applied.action)) {
+        if (undoing) kept_.keep(moved.key, slot, *list);
+        else kept_.take_back(moved.key, slot, *list);
+    }
+    to.push_back(std::make_shared<const Done>(std::move(moved)));
     return true;
 }
 
-bool Game::redo() {
-    if (undone_.empty()) return false;
-    Done again = *undone_.back();
-    undone_.pop_back();
-    const GameState before = state_;
-    state_ = *again.before;
-    again.before = std::make_shared<const GameState>(before);
-    // The rolls kept for it by the undo are its own again: take them back out of the record.
-    for (const auto& [slot, list] : rolls_by_slot(again.applied.action)) kept_.take_back(again.key, slot, *list);
-    done_.push_back(std::make_shared<const Done>(std::move(again)));
-    return true;
-}
+bool Game::undo() { return step(true); }
+bool Game::redo() { return step(false); }
 
 std::string Game::apply_action(Action& action, Dice& dice, Explanation& out, const std::string* key_of) {
     const std::string key = key_of ? *key_of : action_key(action);
