@@ -114,7 +114,9 @@ void SessionBoard::paintEvent(QPaintEvent*) {
         painter.drawText(objective ? box.topRight() + QPointF(2, 0) : box.topLeft() + QPointF(2, small.pointSizeF() + 2), qs(ground.name));
     }
     if (panels_ != nullptr) panels_->paintUnderPieces(painter, scale);
-    for (const Piece& piece : session_.pieces()) companion::paint_session_piece(painter, piece, scale);
+    const std::vector<Piece> pieces = session_.pieces();
+    for (const Piece& piece : pieces) companion::paint_session_piece(painter, piece, scale);
+    companion::paint_session_labels(painter, pieces, scale);
     if (panels_ != nullptr) panels_->paintOverPieces(painter, scale);
 }
 

@@ -4,6 +4,7 @@
 
 #include <QBuffer>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPolygonF>
 
@@ -235,9 +236,65 @@ void paint_session_piece(QPainter& painter, const Piece& piece, double scale) {
         painter.drawLine(body.topRight(), body.bottomLeft());
     }
     painter.restore();
-    painter.setPen(Qt::black);
-    painter.drawText(QPointF(piece.x_cm * scale + 6, piece.y_cm * scale - 6),
-                     qt_text(piece.label + (piece.status.empty() ? "" : " (" + piece.status + ")")));
+}
+
+std::vector<QRectF> place_labels(const std::vector<QPointF>& anchors, const std::vector<QSizeF>& sizes) {
+    std::vector<QRectF> placed;
+    placed.reserve(anchors.size());
+    const auto overlap = [&](const QRectF& box) {
+        double area = 0;
+        for (const QRectF& other : placed) {
+            const QRectF both = box.intersected(other);
+            if (!both.isEmpty()) area += both.width() * both.height();
+        }
+        return area;
+    };
+    for (std::size_t i = 0; i < anchors.size(); ++i) {
+        const QPointF at = anchors[i];
+        const double w = sizes[i].width(), h = sizes[i].height();
+        // Beside the piece first (above right, as before), then the other corners, then a line
+        // further up or down at a time.
+        std::vector<QRectF> tries{QRectF(at.x() + 6, at.y() - 4 - h, w, h), QRectF(at.x() + 6, at.y() + 4, w, h),
+                                  QRectF(at.x() - 6 - w, at.y() - 4 - h, w, h), QRectF(at.x() - 6 - w, at.y() + 4, w, h)};
+        for (int k = 1; k <= 3; ++k) {
+            tries.emplace_back(at.x() + 6, at.y() - 4 - h - k * h, w, h);
+            tries.emplace_back(at.x() + 6, at.y() + 4 + k * h, w, h);
+        }
+        QRectF best = tries.front();
+        double least = overlap(best);
+        for (const QRectF& box : tries) {
+            if (least <= 0) break;
+            if (const double covered = overlap(box); covered < least) {
+                least = covered;
+                best = box;
+            }
+        }
+        placed.push_back(best);
+    }
+    return placed;
+}
+
+void paint_session_labels(QPainter& painter, const std::vector<Piece>& pieces, double scale) {
+    const QFontMetricsF metrics(painter.font());
+    std::vector<QPointF> anchors;
+    std::vector<QSizeF> sizes;
+    std::vector<QString> texts;
+    for (const Piece& piece : pieces) {
+        texts.push_back(qt_text(piece.label + (piece.status.empty() ? "" : " (" + piece.status + ")")));
+        anchors.emplace_back(piece.x_cm * scale, piece.y_cm * scale);
+        sizes.emplace_back(metrics.horizontalAdvance(texts.back()) + 2, metrics.height());
+    }
+    const std::vector<QRectF> boxes = place_labels(anchors, sizes);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const QRectF& box = boxes[i];
+        // A label moved a line or more away keeps a thin leader to its piece.
+        if (box.top() > anchors[i].y() + 4 + 0.5 * box.height() || box.bottom() < anchors[i].y() - 4 - 0.5 * box.height()) {
+            painter.setPen(QPen(QColor(0x60, 0x60, 0x60), 0.5));
+            painter.drawLine(anchors[i], QPointF(box.left(), box.center().y()));
+        }
+        painter.setPen(Qt::black);
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, texts[i]);
+    }
 }
 
 SessionBoard session_board(const GameSession& session, const SideView* only) {
@@ -279,6 +336,7 @@ QImage draw_session_board(const SessionBoard& board, int width_px) {
         painter.drawText(outline.boundingRect().topLeft() + QPointF(2, font.pixelSize() + 2), qt_text(ground.name));
     }
     for (const Piece& piece : board.pieces) paint_session_piece(painter, piece, scale);
+    paint_session_labels(painter, board.pieces, scale);
     return image;
 }
 

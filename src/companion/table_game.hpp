@@ -136,6 +136,14 @@ QImage draw_session_board(const GameSession& session, int width_px, const SideVi
 // pixels a centimetre.
 QColor session_ground_colour(const std::string& kind);
 extern const QColor kSessionSideColours[2];
+// One piece's body at `scale` pixels a centimetre (its label is paint_session_labels').
 void paint_session_piece(QPainter& painter, const Piece& piece, double scale);
+// Every piece's label ("F-gardes 100%", its status after it), each placed where it covers no label
+// placed before it: beside its piece (above or below, right or left), else a line further away
+// with a thin leader to the piece, else where it covers least. A crowded line of battle (Fontenoy)
+// stays readable.
+void paint_session_labels(QPainter& painter, const std::vector<Piece>& pieces, double scale);
+// The placing alone: for each label of `sizes` near its `anchors` point (pixels), its box.
+std::vector<QRectF> place_labels(const std::vector<QPointF>& anchors, const std::vector<QSizeF>& sizes);
 
 }  // namespace fortuna::companion

@@ -28,6 +28,7 @@
 
 #include "companion_dialog.hpp"
 #include "companion_server.hpp"
+#include "table_game.hpp"
 #define FORTUNA_TEST_COMPANION 1
 #endif
 
@@ -131,6 +132,32 @@ private slots:
     }
 
     // Issue 29, item 4: a melee's odds before the roll, both sides and the chance each loses.
+    // Fontenoy's line of battle drew its labels over each other ("F-gardes 100%" across
+    // "F-suisses 100%"): each label now takes a place no label before it covers.
+    // (Declared whatever the build: moc cannot read __has_include.)
+    void theLabelsOfACrowdedLineCoverNoOtherLabel() {
+#ifndef FORTUNA_TEST_COMPANION
+        QSKIP("built without the table companion");
+#else
+        std::vector<QPointF> anchors;
+        std::vector<QSizeF> sizes;
+        for (int i = 0; i < 8; ++i) {
+            anchors.emplace_back(200 + 14 * i, 300);  // eight battalions shoulder to shoulder
+            sizes.emplace_back(90, 13);
+        }
+        const std::vector<QRectF> boxes = companion::place_labels(anchors, sizes);
+        QCOMPARE(boxes.size(), anchors.size());
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            QCOMPARE(boxes[i].size(), sizes[i]);
+            QVERIFY2(std::abs(boxes[i].center().y() - anchors[i].y()) < 80, "a label strays far from its piece");
+            for (std::size_t j = 0; j < i; ++j) QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
+        }
+        // A lone piece keeps its label where it always was: above right.
+        const std::vector<QRectF> lone = companion::place_labels({QPointF(50, 50)}, {QSizeF(40, 10)});
+        QCOMPARE(lone.front(), QRectF(56, 36, 40, 10));
+#endif
+    }
+
     void aGameOfKingsMeleeShowsTheLibrarysOddsBeforeTheRoll() {
         const auto data = default_data_dir();
         const RulesLibrary library = RulesLibrary::load(data);
