@@ -180,7 +180,7 @@ int run_fortuna(int argc, char** argv) {
         window.show();
         return app.exec();
     }
-    window.show();
+    if (!window.gaveWayToADesk()) window.show();
     if (shooting) {
         QApplication::processEvents();
         window.boardView().fitTable();

@@ -23,6 +23,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
 #include <QStatusBar>
 #include <QStringListModel>
 #include <QTimer>
@@ -446,9 +447,24 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
             if (desk == nullptr) return false;
             // Queued: when the app quits, this window goes first and the call with it.
             connect(desk, &QObject::destroyed, this, &MainWindow::closeIfEmptyBehindDesks, Qt::QueuedConnection);
+            // A window with no battle would stand empty behind the desk, its land docks blank: the
+            // desk takes its place on the screen, and it comes back if asked (the desk's Ctrl+O).
+            if (!document_->hasGame()) {
+                desk->setGeometry(geometry());  // its place, or at start the place it was given
+                hide();
+                gave_way_ = true;
+            }
+            // Ctrl+O on the desk opens another battle as this window's File > Open does.
+            auto* open = new QShortcut(QKeySequence::Open, desk);
+            open->setContext(Qt::WindowShortcut);
+            connect(open, &QShortcut::activated, this, &MainWindow::openDialog);
             return true;
         }
         document_->open(file);
+        if (gave_way_) {  // it made way for a desk of another system (above): back with a battle
+            gave_way_ = false;
+            show();
+        }
         if (file.contains(u'/')) addRecent(QFileInfo(file).absoluteFilePath());
         if (document_->isReadOnly() && !quiet)
             QMessageBox::information(this, tr("Opened read-only"),
@@ -467,10 +483,13 @@ bool MainWindow::openFile(const QString& file, bool quiet) {
 // A desk of another system closed, and this window holds no battle: it is an empty window left
 // behind (issue 28, Ctrl+W on the naval desk). It closes too, unless another desk is still open.
 void MainWindow::closeIfEmptyBehindDesks() {
-    if (document_->hasGame() || !isVisible()) return;
+    if (document_->hasGame()) return;
     for (QWidget* w : QApplication::topLevelWidgets())
         if (w != this && w->isVisible() && w->parentWidget() == this && w->isWindow() && w->windowType() == Qt::Window) return;
     close();
+    // A window that made way for the desk was hidden: closing it closes no visible window, so Qt
+    // would not end the program by itself.
+    if (gave_way_ && QApplication::quitOnLastWindowClosed()) QCoreApplication::quit();
 }
 
 bool MainWindow::openOrInstead(const QString& file, const QString& fallback) {

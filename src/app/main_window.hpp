@@ -83,6 +83,8 @@ public:
     static constexpr QSize kRoomyDesk{1366, 768};
     static bool wantsCompactDesk(QSize size);
     bool compactDesk() const { return compact_; }
+    // It holds no battle and made way for a desk of another system (openFile): not shown at start.
+    bool gaveWayToADesk() const { return gave_way_; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -92,6 +94,7 @@ protected:
 
 private:
     void closeIfEmptyBehindDesks();
+    bool gave_way_ = false;
     QString last_open_error_;
     void buildActions();
     void buildDocks();

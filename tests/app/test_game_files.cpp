@@ -312,15 +312,22 @@ private slots:
             return static_cast<NavalDesk*>(nullptr);
         };
         QVERIFY(!window_->document().hasGame());
+        window_->show();
+        const QRect home = window_->geometry();
         QVERIFY(window_->openFile(u"channel-1778"_s, true));
         NavalDesk* desk = naval_desk();
         QVERIFY(desk != nullptr);
+        // The empty window made way for the desk, which took its place.
+        QVERIFY(!window_->isVisible());
+        QCOMPARE(desk->geometry(), home);
         QTest::keyClick(desk, Qt::Key_W, Qt::ControlModifier);  // nothing played: nothing to ask
-        QTRY_VERIFY(!window_->isVisible());
+        QTRY_VERIFY(naval_desk() == nullptr);
+        QVERIFY(!window_->isVisible());
 
         window_->show();
         QVERIFY(window_->openFile(u"test-skirmish"_s, true));
         QVERIFY(window_->openFile(u"channel-1778"_s, true));
+        QVERIFY(window_->isVisible());  // a window with a battle stays beside the desk
         desk = naval_desk();
         QVERIFY(desk != nullptr);
         QTest::keyClick(desk, Qt::Key_W, Qt::ControlModifier);
