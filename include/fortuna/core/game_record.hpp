@@ -83,8 +83,8 @@ public:
     // "Undo #12: <the action's summary>"} with `context` added. The caller has checked there is one;
     // when the file cannot take the line it throws and nothing changed, so the caller changes its
     // game only after this returns.
-    void record_undo(const nlohmann::json& context);
-    void record_redo(const nlohmann::json& context);
+    void record_undo(const nlohmann::json& context) { record_step(true, context); }
+    void record_redo(const nlohmann::json& context) { record_step(false, context); }
 
     // Writes `header` and every line so far (an existing journal of exactly these lines is
     // continued; one of another game is refused with JournalConflict), then each new line.
@@ -102,6 +102,7 @@ public:
 
 private:
     void record(const nlohmann::json& line);
+    void record_step(bool undoing, const nlohmann::json& context);
     std::string summary_of(int seq) const;
     std::vector<nlohmann::json> lines_;
     std::vector<int> in_effect_;  // the "seq" of each action in effect, oldest first

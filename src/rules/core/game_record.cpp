@@ -67,24 +67,17 @@ void GameRecord::record_action(const nlohmann::json& line) {
     undone_.clear();
 }
 
-void GameRecord::record_undo(const nlohmann::json& context) {
-    const int of = undo_target();
-    if (of == 0) throw RuleError("there is nothing to undo");
-    nlohmann::json line{{"seq", next_seq()}, {"do", "undo"}, {"of", of}, {"summary", "Undo #" + std::to_string(of) + ": " + summary_of(of)}};
+void GameRecord::record_step(bool undoing, const nlohmann::json& context) {
+    const std::string kind = undoing ? "undo" : "redo";
+    const int of = undoing ? undo_target() : redo_target();
+    if (of == 0) throw RuleError("there is nothing to " + kind);
+    nlohmann::json line{{"seq", next_seq()}, {"do", kind}, {"of", of}, {"summary", (undoing ? "Undo #" : "Redo #") + std::to_string(of) + ": " + summary_of(of)}};
     line.update(context);
-    record(line);
-    in_effect_.pop_back();
-    undone_.push_back(of);
-}
-
-void GameRecord::record_redo(const nlohmann::json& context) {
-    const int of = redo_target();
-    if (of == 0) throw RuleError("there is nothing to redo");
-    nlohmann::json line{{"seq", next_seq()}, {"do", "redo"}, {"of", of}, {"summary", "Redo #" + std::to_string(of) + ": " + summary_of(of)}};
-    line.update(context);
-    record(line);
-    undone_.pop_back();
-    in_effect_.push_back(of);
+    record(line);  // the file first: a journal that cannot take it leaves both lists as they were
+    auto& from = undoing ? in_effect_ : undone_;
+    auto& to = undoing ? undone_ : in_effect_;
+    from.pop_back();
+    to.push_back(of);
 }
 
 void GameRecord::attach(const std::filesystem::path& file, const nlohmann::json& header) {
